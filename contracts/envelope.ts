@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Every response body is `{ code, result, msg, data }` (DESIGN §2).
+ * 50000-50014 and 90001 carry the SPEC's "session expired" meaning on the client,
+ * so no other condition may use them.
+ */
+export const ResponseCode = {
+  ok: 1,
+  /** not logged in, or the session expired */
+  loginExpired: 90001,
+  invalidToken: 50008,
+  loggedInElsewhere: 50012,
+  tokenExpired: 50014,
+  /** the payload failed its contract; msg says which field and why */
+  invalidInput: 40000,
+  /** wrong account or password, wrong captcha */
+  badCredentials: 40100,
+  /** captcha missing or wrong */
+  badCaptcha: 40101,
+  /** the caller lacks the permission the call declares */
+  forbidden: 40300,
+  notFound: 40400,
+  /** the record changed since the caller read it (version mismatch), or a duplicate */
+  conflict: 40900,
+  /** account locked after repeated failures */
+  locked: 42300,
+  rateLimited: 42900,
+  /** anything unexpected; the server log has the details */
+  fault: 59000,
+} as const;
+export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+/** Codes the client treats as "your login has expired" (SPEC §4, §8). */
+export const EXPIRED_CODES: readonly number[] = [90001, 50000, 50008, 50012, 50014];
+
+export interface Envelope<T = unknown> {
+  code: number;
+  result: boolean;
+  msg: string;
+  data: T;
+}
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number(), result: z.boolean(), msg: z.string(), data });
+
+/** Generic table A (SPEC §7): zero-based page, `search` is a JSON string of filters. */
+export const tableARequest = z.object({
+  currPage: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(10),
+  order: z.enum(['asc', 'desc', 'ascending', 'descending', '']).optional(),
+  sortField: z.string().max(64).optional(),
+  search: z.string().max(4000).optional(),
+  page: z.coerce.number().int().optional(),
+});
+export type TableARequest = z.infer<typeof tableARequest>;
+export interface TableAData<Row> {
+  total: number;
+  rows: Row[];
+}
+
+/** Table page sizes of SPEC §9. */
+export const PAGE_SIZES = [10, 20, 30, 40, 50, 100, 200, 500] as const;
+export const DEFAULT_PAGE_SIZE = 10;

@@ -1,0 +1,86 @@
+// Lint rules that make a wrong import fail (DESIGN §1 boundaries):
+// contracts → zod only; src ↛ server; server ↛ src; sw → contracts + workbox;
+// features never import other features; shared code flows components/lib → features → app/routes.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+const FEATURES = ['auth', 'dashboard', 'placeholders'];
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', 'src/locales/**/*.ts', 'test-results', 'playwright-report', 'dev-dist'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      ...restrict([
+        { group: ['**/server/**', '../server/*', 'server/*'], message: 'src/ never imports server/: share through contracts/.' },
+        { group: ['**/sw/**'], message: 'src/ never imports sw/.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: restrict([
+      { group: ['**/server/**'], message: 'src/ never imports server/.' },
+      { group: ['**/features/**', '@/features/*'], message: 'components/ and lib/ are shared: they never import features/.' },
+      { group: ['**/app/**', '**/routes/**'], message: 'components/ and lib/ never import app/ or routes/.' },
+    ]),
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict([
+      { group: ['**/server/**'], message: 'src/ never imports server/.' },
+      {
+        group: FEATURES.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`]),
+        message: 'A feature never imports another feature: share through components/, lib/ or contracts/.',
+      },
+      { group: ['**/routes/**', '**/app/router*'], message: 'features/ never import routes/ or the app router.' },
+    ]),
+  })),
+  {
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'contracts/ import only zod and each other.' }] },
+      ],
+    },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!workbox-|\\.\\./contracts/|\\./).*', message: 'sw/ imports only contracts/ and Workbox.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: restrict([{ group: ['**/src/**', '../src/*'], message: 'server/ never imports src/: share through contracts/.' }]),
+  },
+);
