@@ -1,0 +1,151 @@
+// `npm run bench`: one run measures what the issues name as targets and prints a table.
+//   1. gzipped JS needed to show /login and /dashboard (Chromium loads the production build)
+//   2. `npm start` on an existing data directory → first 200
+//   3. GET /ms/getPermission at 50 connections for 10 s, beside a bare Fastify route
+// Results also go to bench/out/latest.json.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env.BENCH_PORT ?? 8282);
+const barePort = port + 1;
+const base = `http://127.0.0.1:${port}`;
+const dataDir = join(root, 'data/bench');
+const results: { name: string; value: string; target?: string; ok?: boolean }[] = [];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor200(url: string, timeoutMs = 120_000): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    await sleep(10);
+  }
+  throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
+}
+
+function startApp(): ChildProcess {
+  return spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', XIAOWU_DATA_DIR: dataDir, XIAOWU_CAPTCHA: 'off' },
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGINT');
+  await exited;
+}
+
+async function login(tenant: string, username: string): Promise<{ header: string; token: string }> {
+  const body = new URLSearchParams({ username, password: 'Xiaowu@2026', tenant });
+  const res = await fetch(`${base}/api/login/v3`, { method: 'POST', body });
+  const json = await res.json();
+  if (!json.result) throw new Error(`login failed: ${json.msg}`);
+  return { header: json.data.headerName, token: json.data.token };
+}
+
+/** Sums gzip sizes of the JS files a page load fetched from our origin. */
+async function jsLoadedFor(path: string, auth?: { header: string; token: string }): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    if (auth) {
+      await context.addCookies([
+        { name: 'xiaowu-token', value: encodeURIComponent(auth.token), url: base },
+        { name: 'xiaowu-token-failed', value: '0', url: base },
+      ]);
+    }
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.origin === base && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    });
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    let total = 0;
+    for (const script of scripts) total += gzipSync(readFileSync(join(root, 'dist', script))).length;
+    return total;
+  } finally {
+    await browser.close();
+  }
+}
+
+function load(url: string, headers: Record<string, string> = {}) {
+  return autocannon({ url, connections: 50, duration: 10, headers });
+}
+
+async function main() {
+  console.log('[bench] building the client…');
+  if (spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) {
+    throw new Error('build failed');
+  }
+
+  // First start on an empty data directory (initialise, migrate, seed), then a second start that reuses it.
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  let app = startApp();
+  const firstStart = await waitFor200(`${base}/api/login/options`, 300_000);
+  await stop(app);
+  app = startApp();
+  const warmStart = await waitFor200(`${base}/api/login/options`);
+  results.push({ name: 'first start, empty data dir → first 200', value: `${(firstStart / 1000).toFixed(2)} s` });
+  results.push({ name: '`npm start` on existing data dir → first 200', value: `${(warmStart / 1000).toFixed(2)} s` });
+
+  try {
+    const admin = await login('demo', 'admin');
+    const loginJs = await jsLoadedFor('/login');
+    const dashboardJs = await jsLoadedFor('/dashboard', admin);
+    results.push({ name: 'gzipped JS to show /login', value: `${(loginJs / 1024).toFixed(1)} KiB`, target: '≤ 200 KiB', ok: loginJs <= 200 * 1024 });
+    results.push({ name: 'gzipped JS to show /dashboard', value: `${(dashboardJs / 1024).toFixed(1)} KiB`, target: '≤ 300 KiB', ok: dashboardJs <= 300 * 1024 });
+
+    const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: String(barePort) },
+    });
+    try {
+      await waitFor200(`http://127.0.0.1:${barePort}/bare`);
+      const bareRun = await load(`http://127.0.0.1:${barePort}/bare`);
+      const teacher = await login('demo', 'teacher');
+      const permRun = await load(`${base}/ms/getPermission`, { [teacher.header]: teacher.token });
+      const p99 = permRun.latency.p99;
+      results.push({ name: 'bare Fastify route, 50 conn × 10 s', value: `${Math.round(bareRun.requests.average)} req/s, p99 ${bareRun.latency.p99} ms` });
+      results.push({
+        name: 'GET /ms/getPermission (teacher), 50 conn × 10 s',
+        value: `${Math.round(permRun.requests.average)} req/s, p99 ${p99} ms, non-2xx ${permRun.non2xx}, errors ${permRun.errors}`,
+        target: 'p99 ≤ 50 ms',
+        ok: p99 <= 50 && permRun.non2xx === 0 && permRun.errors === 0,
+      });
+    } finally {
+      bare.kill('SIGTERM');
+    }
+  } finally {
+    await stop(app);
+  }
+
+  const width = Math.max(...results.map((r) => r.name.length));
+  console.log('\n| measure | figure | target |\n|---|---|---|');
+  for (const r of results) {
+    const verdict = r.target ? `${r.target} ${r.ok ? '✔' : '✖'}` : '';
+    console.log(`| ${r.name.padEnd(width)} | ${r.value} | ${verdict} |`);
+  }
+  mkdirSync(join(root, 'bench/out'), { recursive: true });
+  writeFileSync(join(root, 'bench/out/latest.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+}
+
+await main();

@@ -1,0 +1,14 @@
+// The server Playwright starts: the production build on a fresh database, captcha off.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, startServer } from './lib.mjs';
+
+const dataDir = process.env.XIAOWU_DATA_DIR ?? join(root, 'data/e2e');
+if (!process.env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
+const server = startServer({
+  XIAOWU_DATA_DIR: dataDir,
+  XIAOWU_CAPTCHA: 'off',
+  PORT: process.env.E2E_PORT ?? '8181',
+  HOST: '127.0.0.1',
+});
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,11 @@
+// `npm start`: build the client when its sources changed, then serve app + API
+// (embedded PostgreSQL under ./data unless DATABASE_URL is set).
+import { clientBuildIsStale, npx, startServer } from './lib.mjs';
+
+if (clientBuildIsStale()) {
+  console.log('[xiaowu] building the client (sources changed since the last build)…');
+  const code = await npx(['vite', 'build', '--logLevel', 'warn']);
+  if (code !== 0) process.exit(code);
+}
+const server = startServer();
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,36 @@
+// `npm test`: lint, type check, unit + server tests, production build, end-to-end in Chromium.
+// Stops at the first failing step and exits non-zero.
+import { existsSync } from 'node:fs';
+import { npx } from './lib.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`[xiaowu] Chromium not found at ${chromium}.`);
+  console.error('Install it on Debian/Ubuntu with: sudo apt-get update && sudo apt-get install -y chromium');
+  console.error('(or point CHROMIUM_PATH at a Chromium or Chrome binary).');
+  process.exit(1);
+}
+
+const steps = [
+  ['lint', ['eslint', '.', '--max-warnings', '0']],
+  ['type check (app)', ['tsc', '-p', 'tsconfig.app.json', '--noEmit']],
+  ['type check (node)', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
+  ['type check (service worker)', ['tsc', '-p', 'tsconfig.sw.json', '--noEmit']],
+  ['unit and server tests', ['vitest', 'run']],
+  ['production build', ['vite', 'build', '--logLevel', 'warn']],
+  ['end-to-end tests (Chromium)', ['playwright', 'test']],
+];
+
+const started = Date.now();
+for (const [name, args] of steps) {
+  const stepStart = Date.now();
+  console.log(`\n[xiaowu] ▶ ${name}`);
+  const code = await npx(args);
+  const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
+  if (code !== 0) {
+    console.error(`[xiaowu] ✖ ${name} failed (exit ${code}, ${seconds} s)`);
+    process.exit(code);
+  }
+  console.log(`[xiaowu] ✔ ${name} (${seconds} s)`);
+}
+console.log(`\n[xiaowu] all steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
