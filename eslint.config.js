@@ -83,4 +83,15 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: restrict([{ group: ['**/src/**', '../src/*'], message: 'server/ never imports src/: share through contracts/.' }]),
   },
+  {
+    // immich style: a module reaches another module only through that module's service.
+    files: ['server/modules/**/*.ts'],
+    rules: restrict([
+      { group: ['**/src/**'], message: 'server/ never imports src/.' },
+      {
+        group: ['../*/*.repository', '../*/*.routes', '../*/*.repository.js', '../*/*.routes.js'],
+        message: "Reach another module through its service, not its repository or routes.",
+      },
+    ]),
+  },
 );
