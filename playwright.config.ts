@@ -7,6 +7,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Artifacts in a subfolder: Playwright empties its outputDir, and test-results/ also holds vitest's report.
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -1,7 +1,9 @@
 // `npm test`: lint, type check, unit + server tests, production build, end-to-end in Chromium.
 // Stops at the first failing step and exits non-zero.
-import { existsSync } from 'node:fs';
-import { npx } from './lib.mjs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { npx, root } from './lib.mjs';
+import { summarise } from './test-summary.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -16,10 +18,13 @@ const steps = [
   ['type check (app)', ['tsc', '-p', 'tsconfig.app.json', '--noEmit']],
   ['type check (node)', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
   ['type check (service worker)', ['tsc', '-p', 'tsconfig.sw.json', '--noEmit']],
-  ['unit and server tests', ['vitest', 'run']],
+  ['unit and server tests', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
   ['production build', ['vite', 'build', '--logLevel', 'warn']],
-  ['end-to-end tests (Chromium)', ['playwright', 'test']],
+  ['end-to-end tests (Chromium)', ['playwright', 'test', '--reporter=list,json']],
 ];
+
+rmSync(join(root, 'test-results'), { recursive: true, force: true });
+process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = join(root, 'test-results/playwright.json');
 
 const started = Date.now();
 for (const [name, args] of steps) {
@@ -29,8 +34,12 @@ for (const [name, args] of steps) {
   const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
   if (code !== 0) {
     console.error(`[xiaowu] ✖ ${name} failed (exit ${code}, ${seconds} s)`);
+    const { passed, failed, skipped } = summarise();
+    console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed, ${skipped} skipped`);
     process.exit(code);
   }
   console.log(`[xiaowu] ✔ ${name} (${seconds} s)`);
 }
+const { passed, failed, skipped } = summarise();
 console.log(`\n[xiaowu] all steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
