@@ -1,0 +1,33 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Toaster } from '../components/Toaster';
+import type { createAppRouter } from './router';
+import { SessionExpiredDialog } from './SessionExpiredDialog';
+import { system } from './theme';
+import { UpdatePrompt } from './UpdatePrompt';
+import { useExpiryCheckOnVisible } from './useExpiryCheck';
+
+export interface AppProps {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+}
+
+/** Providers (Chakra, Lingui, TanStack Query), the router, and the app-wide overlays. */
+export function App({ router, queryClient }: AppProps) {
+  useExpiryCheckOnVisible();
+  return (
+    <ChakraProvider value={system}>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <SessionExpiredDialog />
+          <UpdatePrompt />
+          <Toaster />
+        </QueryClientProvider>
+      </I18nProvider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,77 @@
+import { Center, Spinner } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from '@tanstack/react-router';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { permissionQuery } from '../features/auth/api';
+import { MissingModuleScreen } from '../features/placeholders/MissingModuleScreen';
+import { NotBuiltScreen } from '../features/placeholders/NotBuiltScreen';
+import { findMenuByPath, menuTitle, type MenuScreenResolution, type ScreenInventory } from '../lib/menus';
+
+/**
+ * Menu URL → screen registry (SPEC §2 dynamic routes). The rule lives in lib/menus.ts
+ * `resolveMenuScreen`; this file holds its two inputs:
+ *
+ * BUILT_SCREENS  menu URLs with a real screen, loaded lazily. A screen becomes reachable from a
+ *                server menu by adding its URL here (or by giving it its own file route).
+ * PLANNED_AREAS  first path segments of the product areas the SPEC describes and later issues will
+ *                build (the fixed routes of SPEC §2 plus the seeded demo menu areas). A menu under
+ *                one of these shows "not built yet" with its title.
+ *
+ * A menu whose URL is neither built nor in a planned area shows "Cannot find module" (SPEC §8):
+ * nothing in this client could ever render it. The demo seed's '/demo/missing-screen' is such a menu.
+ */
+export const BUILT_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  // The fixed /dashboard route renders the same page; the entry makes a menu pointing there resolve.
+  '/dashboard': lazy(() => import('./DashboardPage')),
+};
+
+export const PLANNED_AREAS: readonly string[] = [
+  // fixed routes of SPEC §2
+  'dashboard',
+  'messageCenter',
+  'zsgl',
+  'jyzc',
+  'ewmrz',
+  'cpgl',
+  'survey',
+  'pztm',
+];
+
+export const SCREEN_INVENTORY: ScreenInventory = {
+  built: Object.keys(BUILT_SCREENS),
+  plannedAreas: PLANNED_AREAS,
+};
+
+const fallback = (
+  <Center py="20">
+    <Spinner color="brand.solid" />
+  </Center>
+);
+
+/** Renders what `resolveMenuScreen` decided for a menu path inside the main layout. */
+export function MenuScreen({ resolution, path }: { resolution: MenuScreenResolution; path: string }) {
+  const { i18n } = useLingui();
+  switch (resolution.kind) {
+    case 'built': {
+      const Screen = BUILT_SCREENS[resolution.key];
+      return <Suspense fallback={fallback}>{Screen ? <Screen /> : null}</Suspense>;
+    }
+    case 'not-built':
+      return <NotBuiltScreen title={menuTitle(resolution.menu, i18n.locale)} path={path} />;
+    case 'missing':
+      return <MissingModuleScreen title={menuTitle(resolution.menu, i18n.locale)} path={path} />;
+    case 'not-found':
+      return null;
+  }
+}
+
+/** A fixed SPEC §2 route whose screen is not built: "not built yet" with the matching menu's title. */
+export function FixedRoutePlaceholder() {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const { data } = useQuery(permissionQuery);
+  const menu = data ? findMenuByPath(data.menus, pathname) : undefined;
+  return <NotBuiltScreen title={menu ? menuTitle(menu, i18n.locale) : undefined} path={pathname} />;
+}
+

@@ -1,0 +1,134 @@
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  codeRecipe,
+  collapsibleSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  nativeSelectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  textStyles,
+  textareaRecipe,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+/**
+ * Chakra's default theme, but with only the recipes the app uses: the full set of ~90 recipes
+ * costs ~20 KiB gzipped on every page, /login included. Using a Chakra component whose recipe is
+ * missing here renders it unstyled; theme.test.ts fails when that happens, so add the recipe below.
+ */
+const base = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      code: codeRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+/**
+ * The default green theme (SPEC §2: #00693e) as the `brand` palette. Local tokens only, no CDN
+ * stylesheet. The other six SPEC themes come with the full shell.
+ */
+const brand = defineConfig({
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#e6f3ed' },
+          100: { value: '#c0e2d2' },
+          200: { value: '#8ccab0' },
+          300: { value: '#55af89' },
+          400: { value: '#259567' },
+          500: { value: '#007d4b' },
+          600: { value: '#00693e' },
+          700: { value: '#005633' },
+          800: { value: '#004328' },
+          900: { value: '#002e1b' },
+          950: { value: '#001c10' },
+        },
+      },
+      fonts: {
+        body: {
+          value:
+            "system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
+        },
+        heading: {
+          value:
+            "system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: 'white' },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.800}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.900}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.700}' } },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+      },
+    },
+  },
+  globalCss: {
+    'html, body': { minHeight: '100%' },
+  },
+});
+
+export const system = createSystem(mergeConfigs(defaultBaseConfig, base, brand));

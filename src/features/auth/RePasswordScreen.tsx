@@ -1,0 +1,26 @@
+import { Button } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { CenteredMessage } from '../../components/CenteredMessage';
+
+/**
+ * /RePassword (hidden, open). There is no self-service reset yet: the page says so and sends the
+ * person to the school administrator, who can reset the password.
+ */
+export function RePasswordScreen() {
+  return (
+    <CenteredMessage
+      fullPage
+      heading={<Trans>忘记密码</Trans>}
+      actions={
+        <Button asChild colorPalette="brand">
+          <Link to="/login">
+            <Trans>返回登录</Trans>
+          </Link>
+        </Button>
+      }
+    >
+      <Trans>目前还不能在线自助重置密码。请联系学校的系统管理员为您重置密码，然后使用新密码登录。</Trans>
+    </CenteredMessage>
+  );
+}

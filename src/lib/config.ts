@@ -1,0 +1,66 @@
+import type { RuntimeConfig } from '../../contracts/config';
+
+/**
+ * Runtime configuration (`/config.json`, SPEC §7 first row), loaded once before the app renders so
+ * one build serves any deployment. Validated by hand against contracts/config.ts (zod stays out of
+ * the login chunk); a missing or mistyped field falls back to the default below.
+ */
+export const DEFAULT_CONFIG: RuntimeConfig = {
+  apiBaseUrl: '',
+  mobileBaseUrl: '',
+  loginTitle: '校务',
+  loginFooter: '',
+  pageTitle: '校务',
+  loginType: 'local',
+  logoUrl: '/icons/icon-192.png',
+  redirectUrl: '',
+  tokenHeaderName: 'X-Access-Token',
+  appId: '',
+  agentId: '',
+  recordNumber: '',
+  requestEncryption: false,
+};
+
+let current: RuntimeConfig = { ...DEFAULT_CONFIG };
+
+export function normaliseConfig(raw: unknown): RuntimeConfig {
+  const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...DEFAULT_CONFIG };
+  for (const [key, fallback] of Object.entries(DEFAULT_CONFIG)) {
+    const value = input[key];
+    if (typeof value === typeof fallback) out[key] = value;
+  }
+  if (out.loginType !== 'local' && out.loginType !== 'ids') out.loginType = 'local';
+  if (!out.tokenHeaderName) out.tokenHeaderName = DEFAULT_CONFIG.tokenHeaderName;
+  out.apiBaseUrl = String(out.apiBaseUrl).replace(/\/+$/, '');
+  return out as unknown as RuntimeConfig;
+}
+
+/** Fetches `/config.json` (never from the HTTP cache) and makes it the current configuration. */
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  let raw: unknown = {};
+  try {
+    const res = await fetchImpl('/config.json', { cache: 'no-cache', credentials: 'same-origin' });
+    if (res.ok) raw = await res.json();
+    else console.warn(`config.json: HTTP ${res.status}, using defaults`);
+  } catch (error) {
+    console.warn('config.json could not be loaded, using defaults', error);
+  }
+  current = normaliseConfig(raw);
+  return current;
+}
+
+export function getConfig(): RuntimeConfig {
+  return current;
+}
+
+/** Tests and the boot sequence only. */
+export function setConfig(config: Partial<RuntimeConfig>): RuntimeConfig {
+  current = normaliseConfig({ ...current, ...config });
+  return current;
+}
+
+/** Where the identity-server login type sends an expired or missing session. */
+export function timeoutUrl(config: RuntimeConfig = current): string {
+  return `${config.redirectUrl.replace(/\/+$/, '')}/timeout`;
+}

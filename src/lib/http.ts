@@ -1,0 +1,185 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { EXPIRED_CODES, ResponseCode, type Envelope } from '../../contracts/envelope';
+import { getConfig } from './config';
+import { openLoginExpired } from './expiry';
+import { acceptLanguage } from './locale';
+import { renewToken, session } from './session';
+import { TOAST_DURATION, toaster } from './toaster';
+
+/**
+ * The one http module (SPEC §7, §8; DESIGN §4). Every call of the client goes through here:
+ * base address + credentials, Accept-Language, JSON or form encoding, the token header and its
+ * renewal, the envelope, the expiry prompt, the network-error toast.
+ *
+ *   get<T>(path, params?, options?)       GET with query parameters → data
+ *   post<T>(path, body?, options?)        POST JSON → data
+ *   postForm<T>(path, fields?, options?)  POST application/x-www-form-urlencoded → data
+ *   request<T>(path, options)             any method → data
+ *   requestEnvelope<T>(path, options)     → the whole envelope (when the caller needs msg on success)
+ *
+ * Failures reject with HttpError { code, msg, result: false, kind }.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type FieldValue = string | number | boolean | null | undefined;
+export type Fields = Record<string, FieldValue | FieldValue[] | object>;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** query string parameters */
+  params?: Record<string, FieldValue>;
+  /** JSON body, or form fields when `form` is set */
+  body?: unknown;
+  /** send the body form-encoded (SPEC's form calls) */
+  form?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export type HttpErrorKind =
+  /** the server answered with a failure code */
+  | 'failure'
+  /** the server answered "login expired"; the prompt is open */
+  | 'expired'
+  /** no answer, or not an envelope (transport) */
+  | 'network';
+
+export class HttpError extends Error {
+  readonly result = false as const;
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly kind: HttpErrorKind = 'failure',
+    readonly data?: unknown,
+    readonly status?: number,
+  ) {
+    super(msg);
+    this.name = 'HttpError';
+  }
+}
+
+/** Code -1 marks answers that are not an envelope (SPEC §8 "request failed"). */
+export const TRANSPORT_CODE = -1;
+
+const SUCCESS_CODES = new Set<number>([ResponseCode.ok, 200]);
+
+export const isAbortError = (error: unknown): boolean =>
+  (error instanceof DOMException && error.name === 'AbortError') ||
+  (error instanceof Error && error.name === 'AbortError');
+
+/** Form encoding: arrays repeat the key, objects become JSON, null/undefined are left out. */
+export function encodeForm(fields: Fields | undefined): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== undefined && item !== null) form.append(key, String(item));
+    } else if (typeof value === 'object') {
+      form.append(key, JSON.stringify(value));
+    } else {
+      form.append(key, String(value));
+    }
+  }
+  return form;
+}
+
+export function buildUrl(path: string, params?: Record<string, FieldValue>): string {
+  const base = /^https?:\/\//.test(path) ? path : `${getConfig().apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  const query = params ? encodeForm(params).toString() : '';
+  return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
+}
+
+function showNetworkError(): void {
+  toaster.create({ id: 'network-error', type: 'error', title: t`网络错误`, duration: TOAST_DURATION, closable: true });
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return Boolean(value) && typeof value === 'object' && typeof (value as Envelope).code === 'number';
+}
+
+export async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const method = options.method ?? (options.body === undefined && !options.form ? 'GET' : 'POST');
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  headers.set('Accept-Language', acceptLanguage(i18n.locale || 'zh'));
+  const token = session.token;
+  const headerName = session.headerName;
+  if (token) headers.set(headerName, token);
+
+  let body: BodyInit | undefined;
+  if (method !== 'GET') {
+    if (options.form) {
+      body = encodeForm(options.body as Fields | undefined);
+      headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers.set('Content-Type', 'application/json;charset=UTF-8');
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbortError(error)) {
+      console.debug(`request cancelled: ${method} ${path}`);
+      throw error;
+    }
+    showNetworkError();
+    throw new HttpError(TRANSPORT_CODE, t`网络错误`, 'network');
+  }
+
+  // A renewed token comes back in the token header.
+  const renewed = response.headers.get(headerName);
+  if (renewed && session.token && renewed !== session.token) renewToken(renewed);
+
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch (error) {
+    if (isAbortError(error)) {
+      console.debug(`request cancelled: ${method} ${path}`);
+      throw error;
+    }
+    payload = undefined;
+  }
+
+  if (!isEnvelope(payload)) {
+    if (response.status >= 500 || response.status === 0) {
+      showNetworkError();
+      throw new HttpError(TRANSPORT_CODE, t`网络错误`, 'network', undefined, response.status);
+    }
+    throw new HttpError(TRANSPORT_CODE, t`请求失败`, 'network', undefined, response.status);
+  }
+
+  const { code } = payload;
+  if (SUCCESS_CODES.has(code)) return payload as Envelope<T>;
+
+  const expired = code === ResponseCode.loginExpired || (EXPIRED_CODES.includes(code) && Boolean(session.token));
+  if (expired) {
+    openLoginExpired();
+    throw new HttpError(code, payload.msg || t`登录状态已过期，请重新登录`, 'expired', payload.data, response.status);
+  }
+  throw new HttpError(code, payload.msg || t`请求失败`, 'failure', payload.data, response.status);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(path, options)).data;
+}
+
+type Extra = Omit<RequestOptions, 'method' | 'body' | 'form' | 'params'>;
+
+export const get = <T>(path: string, params?: Record<string, FieldValue>, options?: Extra): Promise<T> =>
+  request<T>(path, { ...options, method: 'GET', params });
+
+export const post = <T>(path: string, body?: unknown, options?: Extra): Promise<T> =>
+  request<T>(path, { ...options, method: 'POST', body });
+
+export const postForm = <T>(path: string, fields?: Fields, options?: Extra): Promise<T> =>
+  request<T>(path, { ...options, method: 'POST', body: fields ?? {}, form: true });

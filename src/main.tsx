@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { loadConfig } from './lib/config';
+import { activateLocale } from './lib/i18n';
+import { getStoredLocale } from './lib/locale';
+
+/** Start-up: runtime config and the language catalog first, then the app renders. */
+async function boot() {
+  const [config] = await Promise.all([loadConfig(), activateLocale(getStoredLocale())]);
+  document.title = config.pageTitle;
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+void boot();

@@ -1,0 +1,47 @@
+import { i18n } from '@lingui/core';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { messages as en } from '../locales/en/messages.po';
+import { messages as zh } from '../locales/zh/messages.po';
+
+// jsdom lacks a few browser APIs Chakra (zag) touches.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
+globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
+window.scrollTo = () => undefined;
+Element.prototype.scrollTo ??= () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
+
+i18n.load({ zh, en });
+
+beforeEach(() => {
+  i18n.activate('zh');
+});
+
+afterEach(() => {
+  cleanup();
+  for (const part of document.cookie.split('; ')) {
+    const name = part.split('=')[0];
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+});
