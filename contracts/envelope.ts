@@ -23,6 +23,8 @@ export const ResponseCode = {
   notFound: 40400,
   /** the record changed since the caller read it (version mismatch), or a duplicate */
   conflict: 40900,
+  /** the account exists and the password was right, but it is disabled */
+  accountDisabled: 40301,
   /** account locked after repeated failures */
   locked: 42300,
   rateLimited: 42900,
@@ -34,6 +36,11 @@ export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode]
 /** Codes the client treats as "your login has expired" (SPEC §4, §8). */
 export const EXPIRED_CODES: readonly number[] = [90001, 50000, 50008, 50012, 50014];
 
+/**
+ * HTTP status: every envelope answer is sent with HTTP 200, except an unexpected fault (code 59000),
+ * which is sent with HTTP 500 (the SPEC's download client accepts 200 and 500 and parses both).
+ * Read `code`, not the HTTP status.
+ */
 export interface Envelope<T = unknown> {
   code: number;
   result: boolean;

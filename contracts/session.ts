@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const PASSWORD_MAX = 50;
 export const LOGIN_PASSWORD_MIN = 5;
 
+/**
+ * The token header the server names in the login answer (`headerName`) unless configured otherwise,
+ * and a sensible default for the runtime configuration's `tokenHeaderName`. A response carrying a
+ * renewed token sets it in this same header.
+ */
+export const DEFAULT_TOKEN_HEADER = 'X-Access-Token';
+
 /** `GET /api/login/options`: what the login form must show before the user types. */
 export interface LoginOptions {
   captchaEnabled: boolean;

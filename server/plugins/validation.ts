@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import { ResponseCode } from '../../contracts/envelope';
+import { fieldLabel, type Lang, translate } from '../i18n/messages';
+import { AppError } from './envelope';
+
+type Issue = z.core.$ZodIssue;
+
+const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** One issue in the caller's language, naming the field (wire name plus label) and the problem. */
+export function describeIssue(issue: Issue, input: unknown, lang: Lang): string {
+  const path = issue.path.map(String).join('.');
+  const field = path ? fieldLabel(lang, path) : translate(lang, 'requestBody');
+  const value = valueAt(input, issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return isBlank(value)
+        ? translate(lang, 'fieldRequired', { field })
+        : translate(lang, 'fieldWrongType', { field, expected: issue.expected });
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') {
+        return isBlank(value) ? translate(lang, 'fieldRequired', { field }) : translate(lang, 'fieldTooShort', { field, min });
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') return translate(lang, 'fieldTooFewItems', { field, min });
+      return translate(lang, 'fieldTooSmall', { field, min });
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return translate(lang, 'fieldTooLong', { field, max });
+      if (issue.origin === 'array' || issue.origin === 'set') return translate(lang, 'fieldTooManyItems', { field, max });
+      return translate(lang, 'fieldTooBig', { field, max });
+    }
+    case 'invalid_value':
+      return translate(lang, 'fieldNotOneOf', { field, values: issue.values.map(String).join(', ') });
+    case 'unrecognized_keys':
+      return translate(lang, 'unknownFields', { fields: issue.keys.join(', ') });
+    default:
+      return translate(lang, 'fieldInvalid', { field });
+  }
+}
+
+/** Parses `input` with `schema`; on failure throws 40000 with every problem (up to three) named. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.slice(0, 3);
+  throw new AppError(ResponseCode.invalidInput, (lang) =>
+    issues.map((issue) => describeIssue(issue, input, lang)).join(lang === 'zh' ? '；' : '; '),
+  );
+}

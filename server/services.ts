@@ -1,0 +1,19 @@
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { AuthService } from './modules/auth/auth.service';
+import { I18nService } from './modules/i18n/i18n.service';
+import { PermissionsService } from './modules/permissions/permissions.service';
+import { SchoolService } from './modules/school/school.service';
+import { TenantsService } from './modules/tenants/tenants.service';
+import { UsersService } from './modules/users/users.service';
+
+/** One instance of each module's service per app; modules reach each other only through these. */
+export function createServices(db: Database, config: AppConfig) {
+  const tenants = new TenantsService();
+  const users = new UsersService();
+  const permissions = new PermissionsService(config, users, tenants);
+  const auth = new AuthService(db, config, tenants, users, permissions);
+  return { tenants, users, permissions, auth, i18n: new I18nService(), school: new SchoolService() };
+}
+
+export type Services = ReturnType<typeof createServices>;
