@@ -42,7 +42,7 @@ export function mergeServerMessages(data: Partial<LanguageListData> | null | und
     const map = data?.[locale];
     if (!map || typeof map !== 'object') continue;
     Object.assign(serverMessages[locale], map);
-    if (loadedLocales.has(locale)) i18n.load(locale, map);
+    i18n.load(locale, map);
   }
 }
 

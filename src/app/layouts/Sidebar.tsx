@@ -42,8 +42,9 @@ function MenuLink({ menu, depth, onNavigate }: { menu: MenuNode; depth: number; 
       fontWeight={active ? 'semibold' : 'normal'}
     >
       <Link
-        to="/$"
-        params={{ _splat: href.replace(/^\//, '') }}
+        // Menu URLs come from the server: a path string, matched against the route tree at run time
+        // (a fixed route when one exists, else the dynamic menu route).
+        to={href as '/'}
         onClick={onNavigate}
         aria-current={active ? 'page' : undefined}
       >

@@ -146,7 +146,7 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
                     value={values.tenant}
                     onChange={(event) => set('tenant')(event.currentTarget.value)}
                   >
-                    <option value="">{t`请选择学校`}</option>
+                    <option value="">{t`请选择`}</option>
                     {options.data.tenants.map((tenant) => (
                       <option key={tenant.code} value={tenant.code}>
                         {tenant.name}
@@ -210,7 +210,7 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
                     w="32"
                     overflow="hidden"
                     title={t`看不清？换一张`}
-                    aria-label={t`换一张验证码`}
+                    aria-label={t`换一张图片`}
                     onClick={() => captcha.refetch()}
                   >
                     {captcha.data ? (
