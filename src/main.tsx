@@ -4,13 +4,15 @@ import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { loadConfig } from './lib/config';
-import { activateLocale } from './lib/i18n';
+import { activateLocale, loadServerMessages } from './lib/i18n';
 import { getStoredLocale } from './lib/locale';
 
 /** Start-up: runtime config and the language catalog first, then the app renders. */
 async function boot() {
   const [config] = await Promise.all([loadConfig(), activateLocale(getStoredLocale())]);
   document.title = config.pageTitle;
+  // The server's language list is public: merge it at start (again after login, for the school's own texts).
+  void loadServerMessages();
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
   createRoot(document.getElementById('root')!).render(

@@ -14,12 +14,14 @@ import { findMenuByPath, menuTitle, type MenuScreenResolution, type ScreenInvent
  *
  * BUILT_SCREENS  menu URLs with a real screen, loaded lazily. A screen becomes reachable from a
  *                server menu by adding its URL here (or by giving it its own file route).
- * PLANNED_AREAS  first path segments of the product areas the SPEC describes and later issues will
- *                build (the fixed routes of SPEC §2 plus the seeded demo menu areas). A menu under
- *                one of these shows "not built yet" with its title.
+ * PLANNED_AREAS  first path segments of the screens the product plans (contracts/menus.ts
+ *                MENU_CATALOGUE, the SPEC's areas). A menu under one of these shows "not built
+ *                yet" with its title; screens.test.ts checks every catalogue URL resolves.
  *
  * A menu whose URL is neither built nor in a planned area shows "Cannot find module" (SPEC §8):
- * nothing in this client could ever render it. The demo seed's '/demo/missing-screen' is such a menu.
+ * no view exists for it in this client, as when the original client failed to import a menu's view
+ * file. The catalogue's '/demo/missing-screen' (area segment 'demo') is that case on purpose, and
+ * so is any menu an administrator points at a path no screen will ever have.
  */
 export const BUILT_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   // The fixed /dashboard route renders the same page; the entry makes a menu pointing there resolve.
@@ -27,15 +29,25 @@ export const BUILT_SCREENS: Record<string, LazyExoticComponent<ComponentType>> =
 };
 
 export const PLANNED_AREAS: readonly string[] = [
-  // fixed routes of SPEC §2
   'dashboard',
-  'messageCenter',
-  'zsgl',
-  'jyzc',
-  'ewmrz',
-  'cpgl',
-  'survey',
-  'pztm',
+  // students and classes
+  'jcsj', 'xjgl', 'ssgl',
+  // teaching
+  'jxgl', 'xxk', 'xkzb', 'tkgl',
+  // calendar and places
+  'xlcd',
+  // staff
+  'jzg',
+  // student affairs
+  'xssw', 'cpgl',
+  // communication
+  'messageCenter', 'survey', 'gtjl', 'pztm',
+  // admissions
+  'zsgl', 'jyzc',
+  // kindergarten and operations
+  'hqgl', 'wlry', 'ewmrz', 'yey',
+  // system
+  'system',
 ];
 
 export const SCREEN_INVENTORY: ScreenInventory = {

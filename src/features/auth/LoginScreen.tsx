@@ -22,6 +22,7 @@ import { LOGIN_PASSWORD_MIN, type LoginRequest } from '../../../contracts/sessio
 import { LanguageToggle } from '../../components/LanguageToggle';
 import { getConfig } from '../../lib/config';
 import { HttpError } from '../../lib/http';
+import { resetServerMessages } from '../../lib/i18n';
 import { authKeys, captchaQuery, login, loginOptionsQuery } from './api';
 
 type FieldName = 'tenant' | 'username' | 'password' | 'captcha';
@@ -79,6 +80,7 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
     try {
       await login(request);
       queryClient.removeQueries({ queryKey: authKeys.user });
+      resetServerMessages(); // the school's own texts load with the user's session
       await onLoggedIn();
     } catch (error) {
       setServerError(error instanceof HttpError ? error.msg : t`登录失败`);
