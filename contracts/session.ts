@@ -116,7 +116,16 @@ export interface SecurityKey {
   publicKey: string;
 }
 
-/** `POST /api/saas/db/update/pwd`, form; both values RSA-encrypted (base64) with the key above. */
+/**
+ * What to hand to jsencrypt's `encryptOAEP`: it pads the string's char codes as bytes (no UTF-8),
+ * so non-ASCII text must be turned into its UTF-8 bytes first. The server decrypts UTF-8.
+ */
+export const utf8BinaryString = (text: string): string => String.fromCharCode(...new TextEncoder().encode(text));
+
+/**
+ * `POST /api/saas/db/update/pwd`, form; both values RSA-OAEP(SHA-256) encrypted (base64) with the key
+ * above, i.e. `jsencrypt.encryptOAEP(utf8BinaryString(value))`.
+ */
 export const updatePasswordRequest = z.object({
   oldPassword: z.string().min(1).max(1024),
   newPassword: z.string().min(1).max(1024),

@@ -124,28 +124,27 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
       method: route.method,
       url: route.url,
       handler: async (request, reply) => {
-        const body = route.body ? parseInput(route.body, request.body) : undefined;
-        const query = route.query ? parseInput(route.query, request.query) : undefined;
-        const params = route.params ? parseInput(route.params, request.params) : undefined;
         let messageKey: MessageKey = 'ok';
-        const base = {
+        // Input is parsed after the session and permission checks: an expired session answers
+        // 90001 whatever the body, and callers without access learn nothing about the contract.
+        const base = () => ({
           request,
           reply,
           lang: request.lang,
-          body,
-          query,
-          params,
+          body: route.body ? parseInput(route.body, request.body) : undefined,
+          query: route.query ? parseInput(route.query, request.query) : undefined,
+          params: route.params ? parseInput(route.params, request.params) : undefined,
           services,
           config,
           setMessage: (key: MessageKey) => {
             messageKey = key;
           },
-        };
+        });
 
         let data: unknown;
         if (route.access === 'public') {
           const ctx: PublicContext = {
-            ...base,
+            ...base(),
             session: null,
             db,
             withRequestTenant: (work) =>
@@ -169,7 +168,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
               const granted = await services.permissions.grantedCodes(scope.tx, session);
               if (!isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
             }
-            return route.handler({ ...base, session, tx: scope.tx });
+            return route.handler({ ...base(), session, tx: scope.tx });
           });
           // Only after commit: a renewed token from a rolled-back transaction would not exist.
           if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);

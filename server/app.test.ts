@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '../contracts/envelope';
+import { routeRegistry } from './routes';
+import { buildTestApp, call, login, type TestApp } from './test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('envelope', () => {
+  it('answers unknown API paths with a 40400 envelope, in the caller language', async () => {
+    const get = await call(t.app, 'GET', '/api/nothing/here?x=1');
+    expect(get.status).toBe(200);
+    expect(get.body).toEqual({ code: ResponseCode.notFound, result: false, msg: '接口不存在：GET /api/nothing/here', data: null });
+    const post = await call(t.app, 'POST', '/saas/unknown', { headers: { 'accept-language': 'en' } });
+    expect(post.body.msg).toBe('No such call: POST /saas/unknown');
+  });
+
+  it('answers malformed bodies and unsupported content types with 40000, not a fault', async () => {
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/login/v3', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(malformed.json()).toMatchObject({ code: ResponseCode.invalidInput, result: false });
+    expect(malformed.json().msg).toMatch(/^请求格式错误/);
+    const unsupported = await t.app.inject({ method: 'POST', url: '/api/login/v3', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    expect(unsupported.json()).toMatchObject({ code: ResponseCode.invalidInput, msg: '不支持的请求内容类型：text/csv' });
+    const tooBig = await t.app.inject({ method: 'POST', url: '/api/login/v3', headers: { 'content-type': 'application/json' }, payload: `"${'x'.repeat(1_100_000)}"` });
+    expect(tooBig.json()).toMatchObject({ code: ResponseCode.invalidInput, msg: '请求内容过大' });
+  });
+
+  it('treats an empty JSON body as no body', async () => {
+    const token = await login(t.app, 'demo', 'teacher');
+    const response = await t.app.inject({ method: 'POST', url: '/api/role/refresh', headers: { 'content-type': 'application/json', 'x-access-token': token }, payload: '' });
+    expect(response.json()).toMatchObject({ code: 1, result: true });
+  });
+});
+
+describe('route registry', () => {
+  const routes = routeRegistry();
+
+  it('lists every call of this foundation once, each with a summary', () => {
+    const keys = routes.map((route) => `${route.method} ${route.url}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /api/login/options',
+        'GET /api/captcha',
+        'POST /api/login/v3',
+        'GET /ms/getPermission',
+        'GET /logout',
+        'GET /api/getExpires',
+        'POST /api/role/refresh',
+        'POST /userManage/getUserInfo',
+        'POST /api/login/getPwdStrategy',
+        'POST /api/security/get',
+        'POST /api/saas/db/update/pwd',
+        'POST /api/internationalLanguage/getInternationalLanguageList',
+        'GET /api/k12saas/xxjbxx/getLogo',
+      ]),
+    );
+    for (const route of routes) expect(route.summary.length, route.url).toBeGreaterThan(10);
+  });
+
+  it('answers 90001 on every non-public route without a session, and never on public ones', async () => {
+    for (const route of routes) {
+      const { body } = await call(t.app, route.method as 'GET' | 'POST', route.url);
+      if (route.access === 'public') expect(body.code, route.url).not.toBe(ResponseCode.loginExpired);
+      else expect(body.code, route.url).toBe(ResponseCode.loginExpired);
+    }
+  });
+});
+
+describe('static client', () => {
+  let dir: string;
+  let withClient: TestApp;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xiaowu-dist-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Xiaowu</title>');
+    fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dir, 'sw.js'), 'self.x = 1');
+    withClient = await buildTestApp({ staticDir: dir });
+  });
+  afterAll(async () => {
+    await withClient.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves files, hashed assets cached for good and the rest revalidated', async () => {
+    const asset = await withClient.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await withClient.app.inject({ url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const root = await withClient.app.inject({ url: '/' });
+    expect(root.body).toContain('<title>Xiaowu</title>');
+  });
+
+  it('answers app routes with index.html (SPA fallback), never API paths or missing files', async () => {
+    for (const url of ['/dashboard', '/jcsj/xsxx?tab=1', '/survey/wjdt/answerSurvey']) {
+      const response = await withClient.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await withClient.app.inject({ url: '/api/unknown' })).json().code).toBe(ResponseCode.notFound);
+    expect((await withClient.app.inject({ url: '/logout/x' })).json().code).toBe(ResponseCode.notFound);
+    expect((await withClient.app.inject({ url: '/assets/missing-1.js' })).json().code).toBe(ResponseCode.notFound);
+    expect((await withClient.app.inject({ method: 'POST', url: '/dashboard' })).json().code).toBe(ResponseCode.notFound);
+    expect((await withClient.app.inject({ url: '/api/login/options' })).json().code).toBe(1);
+  });
+
+  it('answers every unknown path with the envelope when there is no client build', async () => {
+    expect((await t.app.inject({ url: '/dashboard' })).json().code).toBe(ResponseCode.notFound);
+  });
+});

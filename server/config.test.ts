@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      pgPort: undefined,
+      captchaEnabled: true,
+      sessionIdleMinutes: 120,
+      tokenRotateMinutes: 30,
+      tokenGraceSeconds: 60,
+      tokenHeaderName: 'X-Access-Token',
+      staticDir: path.resolve('./dist'),
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u:p@db:5432/x',
+      XIAOWU_DATA_DIR: '/srv/xiaowu',
+      XIAOWU_PG_PORT: '55432',
+      XIAOWU_CAPTCHA: 'off',
+      XIAOWU_SESSION_IDLE_MINUTES: '30',
+      XIAOWU_TOKEN_ROTATE_MINUTES: '0',
+      XIAOWU_STATIC_DIR: '/srv/dist',
+      XIAOWU_TRUST_PROXY: 'on',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u:p@db:5432/x',
+      dataDir: '/srv/xiaowu',
+      pgPort: 55432,
+      captchaEnabled: false,
+      sessionIdleMinutes: 30,
+      tokenRotateMinutes: 0,
+      staticDir: '/srv/dist',
+      trustProxy: true,
+    });
+    expect(loadConfig({ DATABASE_URL: '', XIAOWU_PG_PORT: '' })).toMatchObject({ databaseUrl: undefined, pgPort: undefined });
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', XIAOWU_CAPTCHA: 'maybe', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*XIAOWU_CAPTCHA/);
+  });
+});

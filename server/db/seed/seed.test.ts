@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueRoutes, MENU_AREAS, MENU_CATALOGUE } from '../../../contracts/menus';
+import { buildTestApp, ownerQuery, type TestApp } from '../../test/helpers';
+import { seedDemoData } from '.';
+import { schoolCalendar } from './school';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (text: string, values: unknown[] = []) => Number((await ownerQuery<{ n: string }>(t.db, text, values))[0].n);
+const inTenant = (code: string) => `(SELECT id FROM tenants WHERE code = '${code}')`;
+
+describe('demo seed', () => {
+  it('creates the K12 school: 27 classes of 40 students, a parent each, 60 staff', async () => {
+    const demo = inTenant('demo');
+    expect(await count(`SELECT count(*) n FROM campuses WHERE tenant_id = ${demo}`)).toBe(2);
+    expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade'`)).toBe(9);
+    expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'class'`)).toBe(27);
+    expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type = '2' AND username NOT LIKE 'u\\_%'`)).toBe(1080);
+    expect(await count(`SELECT count(*) n FROM parent_students WHERE tenant_id = ${demo}`)).toBe(1080);
+    expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type IN ('1', '3') AND username NOT LIKE 'u\\_%'`)).toBe(60);
+    const names = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade' ORDER BY grade_level`);
+    expect(names.map((row) => row.name)).toEqual(['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级']);
+  });
+
+  it('creates the kindergarten with small, middle and large classes', async () => {
+    const kg = inTenant('kg');
+    const grades = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${kg} AND kind = 'grade' ORDER BY grade_level`);
+    expect(grades.map((row) => row.name)).toEqual(['小班', '中班', '大班']);
+    expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${kg} AND kind = 'class'`)).toBe(6);
+    expect(await count(`SELECT count(*) n FROM parent_students WHERE tenant_id = ${kg}`)).toBe(120);
+  });
+
+  it('links the demo accounts as described', async () => {
+    const [teacherDuties] = await ownerQuery<{ duties: string[] }>(
+      t.db,
+      `SELECT array_agg(d.duty || ':' || o.name || ':' || d.subject ORDER BY d.duty, o.name) duties
+         FROM staff_duties d JOIN users u ON u.tenant_id = d.tenant_id AND u.id = d.user_id
+         JOIN org_units o ON o.tenant_id = d.tenant_id AND o.id = d.org_unit_id
+        WHERE u.tenant_id = ${inTenant('demo')} AND u.username = 'teacher'`,
+    );
+    expect(teacherDuties.duties).toEqual(['head_teacher:七年级(1)班:', 'subject_teacher:七年级(1)班:数学', 'subject_teacher:七年级(2)班:数学']);
+
+    const [family] = await ownerQuery<{ class_name: string; parent: string; student_no: string }>(
+      t.db,
+      `SELECT o.name class_name, p.username parent, s.user_no student_no
+         FROM users s JOIN org_units o ON o.tenant_id = s.tenant_id AND o.id = s.org_unit_id
+         JOIN parent_students ps ON ps.tenant_id = s.tenant_id AND ps.student_id = s.id
+         JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id
+        WHERE s.tenant_id = ${inTenant('demo')} AND s.username = 'student'`,
+    );
+    expect(family).toMatchObject({ class_name: '七年级(1)班', parent: 'parent' });
+    expect(family.student_no).toMatch(/^\d{9}$/);
+  });
+
+  it("names every other parent account 'P' + the student account (SPEC §9)", async () => {
+    const mismatched = await count(
+      `SELECT count(*) n FROM parent_students ps
+         JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id
+         JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id
+        WHERE s.username <> 'student' AND p.username <> 'P' || s.username`,
+    );
+    expect(mismatched).toBe(0);
+  });
+
+  it('marks exactly one current school year and one current semester per tenant', async () => {
+    expect(await count(`SELECT count(*) n FROM school_years WHERE is_current`)).toBe(2);
+    expect(await count(`SELECT count(*) n FROM semesters WHERE is_current`)).toBe(2);
+    expect(schoolCalendar(new Date(2026, 8, 1))).toEqual({ startYear: 2026, firstSemesterCurrent: true });
+    expect(schoolCalendar(new Date(2027, 0, 10))).toEqual({ startYear: 2026, firstSemesterCurrent: true });
+    expect(schoolCalendar(new Date(2027, 3, 1))).toEqual({ startYear: 2026, firstSemesterCurrent: false });
+  });
+
+  it('seeds the menu catalogue: every area, the fixed routes, and the shell cases', async () => {
+    expect(new Set(MENU_CATALOGUE.map((d) => d.area))).toEqual(new Set(MENU_AREAS));
+    const routes = new Map(catalogueRoutes().map((route) => [route.menuurl, route]));
+    const fixed: [string, string][] = [
+      ['/messageCenter/xxzx', 'messageCenter_xxzx'],
+      ['/zsgl/xsbm', 'zsgl'],
+      ['/jyzc/zjhgl/index', 'jyzc'],
+      ['/jyzc/jhtj/index', 'jyzc'],
+      ['/jyzc/jhtj/jzyl', 'jyzc'],
+      ['/ewmrz', 'wlryjcx_ewmgl'],
+      ['/cpgl/cppjhz/pjjl', 'cpgl_cppjhz_index'],
+      ['/survey/cjwj/perviewWJ', 'survey_cjwj'],
+      ['/pztm/pztm', 'jzwj_wjsz'],
+    ];
+    for (const [url, code] of fixed) expect(routes.get(url)?.perms, url).toEqual([code]);
+    expect(routes.size).toBe(catalogueRoutes().length); // menu URLs are unique
+
+    const demo = inTenant('demo');
+    const menuCount = (where: string) => count(`SELECT count(*) n FROM menus WHERE tenant_id = ${demo} AND ${where}`);
+    expect(await menuCount(`menuurl = '/demo/missing-screen' AND remark->>'menuNameEng' = 'Missing screen demo'`)).toBe(1);
+    expect(await menuCount(`remark->>'sfswsy' = '1'`)).toBeGreaterThanOrEqual(3);
+    expect(await menuCount(`type = 'directory' AND remark->>'cdwz' = 'top'`)).toBe(1);
+    expect(await menuCount(`type = 'menu' AND hidden`)).toBeGreaterThanOrEqual(1);
+    expect(await menuCount(`remark->>'sfzdy' = '1' AND remark->>'zdycs' <> ''`)).toBe(1);
+    expect(await menuCount(`type = 'button' AND 'xsxx_import' = ANY(perms)`)).toBe(1);
+    expect(await menuCount(`type = 'menu' AND 'system_user' = ANY(perms)`)).toBe(1);
+    const alwaysShow = await ownerQuery<{ children: number; hidden: number }>(
+      t.db,
+      `SELECT count(c.*)::int children, count(c.*) FILTER (WHERE c.hidden)::int hidden FROM menus d JOIN menus c ON c.tenant_id = d.tenant_id AND c.parent_id = d.id
+        WHERE d.tenant_id = ${demo} AND d.always_show GROUP BY d.id`,
+    );
+    expect(alwaysShow).toEqual([{ children: 1, hidden: 1 }]);
+  });
+
+  it('has six roles per tenant, SQL-type ready', async () => {
+    const roles = await ownerQuery<{ code: string }>(t.db, `SELECT code FROM roles WHERE tenant_id = ${inTenant('demo')} ORDER BY sort`);
+    expect(roles.map((r) => r.code)).toEqual(['admin', 'teacher', 'banzhuren', 'grade_leader', 'student', 'parent']);
+  });
+
+  it('is idempotent: a second run adds nothing', async () => {
+    const before = await count('SELECT count(*) n FROM users');
+    expect(await seedDemoData(t.db)).toEqual({});
+    expect(await count('SELECT count(*) n FROM users')).toBe(before);
+  });
+});

@@ -1,0 +1,138 @@
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { inject } from 'vitest';
+import type { Envelope } from '../../contracts/envelope';
+import type { UserType } from '../../contracts/session';
+import { buildApp } from '../app';
+import { type AppConfig, defaultConfig } from '../config';
+import { connectDatabase, type Database } from '../db/client';
+import { DEMO_PASSWORD } from '../db/seed';
+import { hashPassword } from '../modules/auth/passwords';
+import { roles, userRoles } from '../modules/permissions/permissions.table';
+import { users } from '../modules/users/users.table';
+
+export { DEMO_PASSWORD };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The app against the shared test database; captcha off unless the test turns it on. */
+export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const db = connectDatabase(inject('databaseUrl'), { maxConnections: 5 });
+  const config = defaultConfig({ captchaEnabled: false, logLevel: 'silent', staticDir: '/nonexistent-static-dir', ...overrides });
+  const app = await buildApp({ db, config, logger: false });
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** A client address of its own, so login throttling per address never spills between tests. */
+export const uniqueIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 254)}`;
+
+export interface CallOptions {
+  token?: string;
+  /** form-encoded body */
+  form?: Record<string, string>;
+  json?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export async function call<T = unknown>(app: FastifyInstance, method: 'GET' | 'POST', url: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers['x-access-token'] = options.token;
+  let payload: string | undefined;
+  if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(options.json);
+  }
+  const response = await app.inject({ method, url, headers, payload, remoteAddress: options.ip ?? uniqueIp() });
+  return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
+}
+
+export async function loginRaw(app: FastifyInstance, form: Record<string, string>, options: Omit<CallOptions, 'form'> = {}) {
+  return call<{ headerName: string; token: string }>(app, 'POST', '/api/login/v3', { ...options, form });
+}
+
+/** Logs in and returns the token; fails the test with the server's message otherwise. */
+export async function login(app: FastifyInstance, tenant: string, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const { body } = await loginRaw(app, { username, password, tenant });
+  if (body.code !== 1) throw new Error(`login ${tenant}/${username} failed: ${body.code} ${body.msg}`);
+  return body.data.token;
+}
+
+export async function tenantIdOf(db: Database, code: string): Promise<string> {
+  const { rows } = await db.pool.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [code]);
+  if (!rows[0]) throw new Error(`no tenant ${code}`);
+  return rows[0].id;
+}
+
+const hashes = new Map<string, Promise<string>>();
+
+/**
+ * A throwaway account for tests that change or lock users (the seeded ones are shared by all
+ * test files). Inserted through the app role like any tenant write.
+ */
+export async function createUser(
+  db: Database,
+  tenant: string,
+  options: { roles?: string[]; enabled?: boolean; password?: string; userType?: UserType } = {},
+) {
+  const tenantId = await tenantIdOf(db, tenant);
+  const password = options.password ?? DEMO_PASSWORD;
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  const passwordHash = await hashes.get(password)!;
+  const id = uuidv7();
+  const username = `u_${randomBytes(5).toString('hex')}`;
+  await db.withTenant(tenantId, async (tx) => {
+    await tx.insert(users).values({
+      tenantId,
+      id,
+      username,
+      passwordHash,
+      name: '测试用户',
+      userType: options.userType ?? '3',
+      enabled: options.enabled ?? true,
+    });
+    const roleRows = options.roles?.length ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.code, options.roles)) : [];
+    if (roleRows.length) await tx.insert(userRoles).values(roleRows.map((role) => ({ tenantId, userId: id, roleId: role.id })));
+  });
+  return { id, username, password, tenant, tenantId };
+}
+
+/** RSA-OAEP(SHA-256) with the server's public key, as the client's jsencrypt encryptOAEP does. */
+export async function encryptForServer(app: FastifyInstance, text: string): Promise<string> {
+  const { body } = await call<{ publicKey: string }>(app, 'POST', '/api/security/get');
+  return publicEncrypt({ key: body.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString(
+    'base64',
+  );
+}
+
+/**
+ * A query as the connecting user, for checks across tenants. The embedded cluster's user is a
+ * superuser (bypasses RLS); with DATABASE_URL, give the tests a superuser too.
+ */
+export async function ownerQuery<R extends Record<string, unknown>>(db: Database, text: string, values: unknown[] = []): Promise<R[]> {
+  return (await db.pool.query<R>(text, values)).rows;
+}
