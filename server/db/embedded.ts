@@ -28,6 +28,20 @@ export function findFreePort(): Promise<number> {
   });
 }
 
+/** The pid in postmaster.pid when that process is alive, else null (a stale file is harmless). */
+function livePostmasterPid(clusterDir: string): number | null {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return null;
+  const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0], 10);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Starts the PostgreSQL cluster in `clusterDir`, creating it on first use (the PG_VERSION file marks
  * an existing cluster: initialise() fails on one). The superuser password is random per cluster and
@@ -71,7 +85,18 @@ export async function startEmbeddedPostgres(options: {
   });
 
   if (created) await cluster.initialise();
-  await cluster.start();
+  const runningPid = livePostmasterPid(clusterDir);
+  if (runningPid !== null) {
+    throw new Error(
+      `PostgreSQL (pid ${runningPid}) is already running on ${clusterDir}: another Xiaowu server uses this data directory, ` +
+        `or one was killed without stopping it. Stop that server, or the database with: kill -INT ${runningPid}`,
+    );
+  }
+  try {
+    await cluster.start();
+  } catch (error) {
+    throw new Error(`PostgreSQL did not start on ${clusterDir} (port ${port}): ${String(error ?? 'it exited early')}`);
+  }
 
   return {
     connectionString: `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,

@@ -5,10 +5,12 @@ import type { Tenant } from '../modules/tenants/tenants.service';
 import type { Services } from '../services';
 import { readSessionToken } from './session';
 
-/** The host name of a request, lower case, without port. */
+/**
+ * The host name of a request, lower case, without port. Fastify takes it from X-Forwarded-Host
+ * only when trustProxy is on (XIAOWU_TRUST_PROXY).
+ */
 export function requestHostName(request: FastifyRequest): string {
-  const host = (request.headers['x-forwarded-host'] as string | undefined) ?? request.headers.host ?? '';
-  return host.split(',')[0].trim().toLowerCase().replace(/:\d+$/, '');
+  return request.hostname.toLowerCase();
 }
 
 /** The tenant a host name identifies (tenants.hosts), or null. */
