@@ -95,7 +95,7 @@ export async function startEmbeddedPostgres(options: {
   try {
     await cluster.start();
   } catch (error) {
-    throw new Error(`PostgreSQL did not start on ${clusterDir} (port ${port}): ${String(error ?? 'it exited early')}`);
+    throw new Error(`PostgreSQL did not start on ${clusterDir} (port ${port}): ${String(error ?? 'it exited early')}`, { cause: error });
   }
 
   return {
