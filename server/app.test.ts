@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../contracts/envelope';
 import { routeRegistry } from './routes';
-import { buildTestApp, call, login, type TestApp } from './test/helpers';
+import { buildTestApp, call, login, ownerQuery, type TestApp } from './test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,6 +69,15 @@ describe('route registry', () => {
       const { body } = await call(t.app, route.method as 'GET' | 'POST', route.url);
       if (route.access === 'public') expect(body.code, route.url).not.toBe(ResponseCode.loginExpired);
       else expect(body.code, route.url).toBe(ResponseCode.loginExpired);
+    }
+  });
+
+  it('answers 90001 on every non-public route with an expired session, whatever the body', async () => {
+    const token = await login(t.app, 'demo', 'admin');
+    await ownerQuery(t.db, `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = encode(sha256($1::bytea), 'hex')`, [token]);
+    for (const route of routes.filter((r) => r.access !== 'public')) {
+      const { body } = await call(t.app, route.method as 'GET' | 'POST', route.url, { token, form: { junk: 'x' } });
+      expect(body.code, route.url).toBe(ResponseCode.loginExpired);
     }
   });
 });
