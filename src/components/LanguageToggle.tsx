@@ -12,7 +12,7 @@ export function LanguageToggle(props: Omit<ButtonProps, 'onClick' | 'children'>)
     <Button
       size="sm"
       variant="ghost"
-      aria-label={t`切换语言`}
+      // the visible text ('English' / '中文') is the accessible name; the title explains it
       title={t`切换语言`}
       loading={busy}
       {...props}

@@ -7,8 +7,9 @@ export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
     redirect: safeRedirect(search.redirect),
   }),
-  // Start loading the form options; the screen shows an error with retry if they fail.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(loginOptionsQuery),
+  // The form's fields depend on the options (school, captcha): load them before the first paint.
+  // A failure is shown by the screen (error with retry), not by the router.
+  loader: ({ context }) => context.queryClient.ensureQueryData(loginOptionsQuery).catch(() => undefined),
   component: LoginRoute,
 });
 

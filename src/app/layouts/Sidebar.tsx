@@ -103,7 +103,8 @@ function MenuTree({ menus, depth, onNavigate }: { menus: MenuNode[]; depth: numb
         if (menu.children.length === 1 && !menu.alwaysShow && menu.children[0].children.length === 0) {
           return <MenuLink key={menu.id} menu={menu.children[0]} depth={depth} onNavigate={onNavigate} />;
         }
-        if (menu.children.length > 0) {
+        // A directory flagged always-show stays a submenu even when all its children are hidden.
+        if (menu.children.length > 0 || (menu.alwaysShow && !menuHref(menu))) {
           return (
             <MenuGroup
               key={menu.id}

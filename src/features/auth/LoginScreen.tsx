@@ -130,119 +130,127 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
           </Alert.Root>
         ) : null}
 
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="4">
-            {options.data?.tenant && (
-              <Text color="fg.muted" fontSize="sm">
-                <Trans>学校：{options.data.tenant.name}</Trans>
-              </Text>
-            )}
-            {askTenant && (
-              <Field.Root invalid={Boolean(errors.tenant)} required>
-                <Field.Label>
-                  <Trans>学校</Trans>
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="tenant"
-                    value={values.tenant}
-                    onChange={(event) => set('tenant')(event.currentTarget.value)}
-                  >
-                    <option value="">{t`请选择`}</option>
-                    {options.data.tenants.map((tenant) => (
-                      <option key={tenant.code} value={tenant.code}>
-                        {tenant.name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <Field.ErrorText>{errors.tenant}</Field.ErrorText>
-              </Field.Root>
-            )}
-
-            <Field.Root invalid={Boolean(errors.username)} required>
-              <Field.Label>
-                <Trans>用户名</Trans>
-              </Field.Label>
-              <Input
-                name="username"
-                autoComplete="username"
-                value={values.username}
-                onChange={(event) => set('username')(event.currentTarget.value)}
-                maxLength={50}
-              />
-              <Field.ErrorText>{errors.username}</Field.ErrorText>
-            </Field.Root>
-
-            <Field.Root invalid={Boolean(errors.password)} required>
-              <Field.Label>
-                <Trans>密码</Trans>
-              </Field.Label>
-              <Input
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={values.password}
-                onChange={(event) => set('password')(event.currentTarget.value)}
-                maxLength={50}
-              />
-              <Field.ErrorText>{errors.password}</Field.ErrorText>
-            </Field.Root>
-
-            {captchaEnabled && (
-              <Field.Root invalid={Boolean(errors.captcha)} required>
-                <Field.Label>
-                  <Trans>验证码</Trans>
-                </Field.Label>
-                <HStack gap="2" w="full">
-                  <Input
-                    name="captcha"
-                    autoComplete="off"
-                    value={values.captcha}
-                    onChange={(event) => set('captcha')(event.currentTarget.value)}
-                    maxLength={10}
-                    flex="1"
-                  />
-                  <Button
-                    type="button"
-                    variant="outline"
-                    p="0"
-                    h="10"
-                    w="32"
-                    overflow="hidden"
-                    title={t`看不清？换一张`}
-                    aria-label={t`换一张图片`}
-                    onClick={() => captcha.refetch()}
-                  >
-                    {captcha.data ? (
-                      <Image src={captcha.data.image} alt="" h="full" w="full" objectFit="contain" />
-                    ) : (
-                      <Skeleton h="full" w="full" />
-                    )}
-                  </Button>
-                </HStack>
-                <Field.ErrorText>{errors.captcha}</Field.ErrorText>
-              </Field.Root>
-            )}
-
-            {serverError && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{serverError}</Alert.Title>
-              </Alert.Root>
-            )}
-
-            <Button type="submit" colorPalette="brand" size="lg" w="full" loading={submitting} disabled={options.isPending}>
-              <Trans>登录</Trans>
-            </Button>
-            <Link asChild fontSize="sm" color="fg.muted" alignSelf="end">
-              <RouterLink to="/RePassword">
-                <Trans>忘记密码？</Trans>
-              </RouterLink>
-            </Link>
+        {options.isPending ? (
+          <Stack gap="4" aria-busy="true">
+            <Skeleton h="10" />
+            <Skeleton h="10" />
+            <Skeleton h="10" />
           </Stack>
-        </form>
+        ) : (
+          <form onSubmit={onSubmit} noValidate>
+            <Stack gap="4">
+              {options.data?.tenant && (
+                <Text color="fg.muted" fontSize="sm">
+                  <Trans>学校：{options.data.tenant.name}</Trans>
+                </Text>
+              )}
+              {askTenant && (
+                <Field.Root invalid={Boolean(errors.tenant)} required>
+                  <Field.Label>
+                    <Trans>学校</Trans>
+                  </Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      name="tenant"
+                      value={values.tenant}
+                      onChange={(event) => set('tenant')(event.currentTarget.value)}
+                    >
+                      <option value="">{t`请选择`}</option>
+                      {options.data.tenants.map((tenant) => (
+                        <option key={tenant.code} value={tenant.code}>
+                          {tenant.name}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText>{errors.tenant}</Field.ErrorText>
+                </Field.Root>
+              )}
+
+              <Field.Root invalid={Boolean(errors.username)} required>
+                <Field.Label>
+                  <Trans>用户名</Trans>
+                </Field.Label>
+                <Input
+                  name="username"
+                  autoComplete="username"
+                  value={values.username}
+                  onChange={(event) => set('username')(event.currentTarget.value)}
+                  maxLength={50}
+                />
+                <Field.ErrorText>{errors.username}</Field.ErrorText>
+              </Field.Root>
+
+              <Field.Root invalid={Boolean(errors.password)} required>
+                <Field.Label>
+                  <Trans>密码</Trans>
+                </Field.Label>
+                <Input
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={values.password}
+                  onChange={(event) => set('password')(event.currentTarget.value)}
+                  maxLength={50}
+                />
+                <Field.ErrorText>{errors.password}</Field.ErrorText>
+              </Field.Root>
+
+              {captchaEnabled && (
+                <Field.Root invalid={Boolean(errors.captcha)} required>
+                  <Field.Label>
+                    <Trans>验证码</Trans>
+                  </Field.Label>
+                  <HStack gap="2" w="full">
+                    <Input
+                      name="captcha"
+                      autoComplete="off"
+                      value={values.captcha}
+                      onChange={(event) => set('captcha')(event.currentTarget.value)}
+                      maxLength={10}
+                      flex="1"
+                    />
+                    <Button
+                      type="button"
+                      variant="outline"
+                      p="0"
+                      h="10"
+                      w="32"
+                      overflow="hidden"
+                      title={t`看不清？换一张`}
+                      aria-label={t`换一张图片`}
+                      onClick={() => captcha.refetch()}
+                    >
+                      {captcha.data ? (
+                        <Image src={captcha.data.image} alt="" h="full" w="full" objectFit="contain" />
+                      ) : (
+                        <Skeleton h="full" w="full" />
+                      )}
+                    </Button>
+                  </HStack>
+                  <Field.ErrorText>{errors.captcha}</Field.ErrorText>
+                </Field.Root>
+              )}
+
+              {serverError && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{serverError}</Alert.Title>
+                </Alert.Root>
+              )}
+
+              <Button type="submit" colorPalette="brand" size="lg" w="full" loading={submitting}>
+                <Trans>登录</Trans>
+              </Button>
+              <Link asChild fontSize="sm" color="fg.muted" alignSelf="end">
+                <RouterLink to="/RePassword">
+                  <Trans>忘记密码？</Trans>
+                </RouterLink>
+              </Link>
+            </Stack>
+          </form>
+        )}
       </Box>
       {(config.loginFooter || config.recordNumber) && (
         <Stack mt="6" gap="1" align="center" color="whiteAlpha.900" fontSize="xs" textAlign="center">
