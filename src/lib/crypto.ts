@@ -8,7 +8,10 @@ export async function rsaEncrypt(publicKeyPem: string, plain: string): Promise<s
   const { JSEncrypt } = await import('jsencrypt');
   const encryptor = new JSEncrypt();
   encryptor.setPublicKey(publicKeyPem);
-  const out = encryptor.encryptOAEP(plain);
+  // encryptOAEP reads each character code as one byte: hand it the UTF-8 bytes, so passwords
+  // with non-ASCII characters decrypt to the same text on the server.
+  const utf8 = String.fromCharCode(...new TextEncoder().encode(plain));
+  const out = encryptor.encryptOAEP(utf8);
   if (out === false) throw new Error('RSA encryption failed');
   return out;
 }
