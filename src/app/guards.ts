@@ -46,8 +46,9 @@ export function navigationGuard({ context, location }: { context: RouterContext;
 
 /**
  * Authenticated layout beforeLoad: the permission payload (menus become the user's routes) and
- * the server's language list. Failure to get them: log out locally, warn, go to login (or the
- * identity server's timeout page). An expired session already shows the expiry prompt.
+ * the server's language list. When the server refuses the user info: log out locally, warn, go to
+ * login (or the identity server's timeout page); an expired session already shows the expiry
+ * prompt. A transport failure keeps the session and shows the error page with a retry.
  */
 export async function loadUser({
   context,
@@ -64,6 +65,9 @@ export async function loadUser({
     return { permission };
   } catch (error) {
     if (isAbortError(error)) throw error;
+    // No answer (offline, server down, or the page unloading mid-request) says nothing about the
+    // session: keep it, and let the error page offer a retry (the http module showed the toast).
+    if (error instanceof HttpError && error.kind === 'network') throw error;
     clearSession();
     context.queryClient.removeQueries({ queryKey: ['auth', 'user'] });
     if (!(error instanceof HttpError && error.kind === 'expired')) {

@@ -81,7 +81,10 @@ beforeEach(() => {
   resetLoginExpired();
   resetServerMessages();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('logged out', () => {
   it('a deep link goes to /login?redirect=<path>', async () => {
@@ -196,6 +199,21 @@ describe('logged in', () => {
     expect(session.token).toBeNull();
     expect(spy).toHaveBeenCalledWith(expect.objectContaining({ title: '没有权限', type: 'error' }));
     spy.mockRestore();
+  });
+
+  it('no answer for the user info keeps the session and offers a retry', async () => {
+    // the router reports the failed match on the console
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let fail = true;
+    start('/dashboard', {
+      '/ms/getPermission': () => (fail ? { error: new TypeError('Failed to fetch') } : ok(permission())),
+    });
+    await screen.findByText('页面出错了');
+    expect(session.token).toBe('tok');
+    fail = false;
+    await act(async () => screen.getByRole('button', { name: '重试' }).click());
+    expect(await screen.findByText('欢迎，王校长')).toBeTruthy();
   });
 
   it('an expired session on load shows the expiry prompt', async () => {
