@@ -1,3 +1,5 @@
+import { utf8BinaryString } from '../../contracts/session';
+
 /**
  * RSA encryption of secrets (SPEC §7: change password sends both passwords RSA-encrypted with the
  * key from POST /api/security/get). OAEP with SHA-256 through jsencrypt's `encryptOAEP`
@@ -8,10 +10,9 @@ export async function rsaEncrypt(publicKeyPem: string, plain: string): Promise<s
   const { JSEncrypt } = await import('jsencrypt');
   const encryptor = new JSEncrypt();
   encryptor.setPublicKey(publicKeyPem);
-  // encryptOAEP reads each character code as one byte: hand it the UTF-8 bytes, so passwords
-  // with non-ASCII characters decrypt to the same text on the server.
-  const utf8 = String.fromCharCode(...new TextEncoder().encode(plain));
-  const out = encryptor.encryptOAEP(utf8);
+  // encryptOAEP reads each character code as one byte: hand it the UTF-8 bytes (the contract's
+  // helper), so passwords with non-ASCII characters decrypt to the same text on the server.
+  const out = encryptor.encryptOAEP(utf8BinaryString(plain));
   if (out === false) throw new Error('RSA encryption failed');
   return out;
 }
