@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerEnvelopeErrorHandler } from './plugins/envelope';
@@ -27,6 +27,8 @@ export interface BuildAppOptions {
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // One log line per request costs more than the request itself at load; faults are still logged.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),

@@ -32,6 +32,8 @@ export interface AppConfig {
   /** how long a user's granted permission set may be served from memory */
   permissionCacheSeconds: number;
   logLevel: string;
+  /** Fastify's per-request log lines (XIAOWU_LOG_REQUESTS=on) */
+  logRequests: boolean;
 }
 
 const optionalText = z
@@ -56,6 +58,7 @@ const envSchema = z.object({
   XIAOWU_TOKEN_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/).default(DEFAULT_TOKEN_HEADER),
   XIAOWU_STATIC_DIR: z.string().trim().min(1).default('./dist'),
   XIAOWU_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  XIAOWU_LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
   XIAOWU_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginThrottle: { windowMinutes: 15, maxPerAccount: 5, maxPerIp: 20 },
     permissionCacheSeconds: 60,
     logLevel: e.XIAOWU_LOG_LEVEL,
+    logRequests: e.XIAOWU_LOG_REQUESTS === 'on',
   };
 }

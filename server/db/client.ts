@@ -19,7 +19,24 @@ export interface AppScope {
   readonly tenantId: string | null;
   /** Binds this transaction to a tenant (row-level security compares with it). Once per transaction. */
   enterTenant(tenantId: string): Promise<void>;
+  /**
+   * Finds the live session of a token hash and binds this transaction to its tenant, in one round
+   * trip (every logged-in call starts here). Returns undefined, leaving no tenant bound, when the
+   * token is unknown, revoked or expired.
+   */
+  enterSession(tokenHash: string): Promise<ResolvedSessionRow | undefined>;
 }
+
+/** A row of xiaowu_resolve_session() (migration 0001). */
+export type ResolvedSessionRow = {
+  tenant_id: string;
+  session_id: string;
+  user_id: string;
+  via_previous_token: boolean;
+  token_age_seconds: number;
+  idle_seconds: number;
+  expires_in_seconds: number;
+};
 
 export interface Database {
   pool: pg.Pool;
@@ -34,6 +51,12 @@ export interface Database {
   withGlobal<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** One transaction as the app role; the tenant is entered later, once known (session lookup, login). */
   withAppRole<T>(work: (scope: AppScope) => Promise<T>): Promise<T>;
+  /**
+   * One app-role transaction for a logged-in call: switches role, finds the session of the token hash
+   * and binds its tenant in the transaction's first statement (every logged-in call starts here, so
+   * round trips count). `session` is undefined, and no tenant bound, for an unknown or expired token.
+   */
+  withSession<T>(tokenHash: string, work: (scope: AppScope, session: ResolvedSessionRow | undefined) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -47,30 +70,69 @@ export function connectDatabase(connectionString: string, options: { maxConnecti
   pool.on('error', () => undefined);
   const owner = drizzle(pool, { schema });
 
+  const resolveSessionSql = (tokenHash: string, alsoSwitchRole: boolean) =>
+    sql`SELECT ${alsoSwitchRole ? sql`set_config('role', ${APP_ROLE}, true) AS role_set,` : sql``}
+               set_config('app.tenant_id', s.tenant_id::text, true) AS bound, s.*
+        FROM xiaowu_resolve_session(${tokenHash}) AS s`;
+
+  const firstRow = (rows: Record<string, unknown>[]): ResolvedSessionRow | undefined => {
+    const row = rows[0];
+    if (!row) return undefined;
+    const { role_set: _role, bound: _bound, ...session } = row;
+    return session as ResolvedSessionRow;
+  };
+
+  const openScope = (tx: Tx, boundTenantId: string | null): AppScope => {
+    let tenantId = boundTenantId;
+    const assertUnbound = () => {
+      if (tenantId !== null) throw new Error(`transaction already bound to tenant ${tenantId}`);
+    };
+    return {
+      tx,
+      get tenantId() {
+        return tenantId;
+      },
+      async enterTenant(id: string) {
+        assertUnbound();
+        if (!UUID_PATTERN.test(id)) throw new Error(`not a tenant id: ${id}`);
+        await tx.execute(sql`SELECT set_config('app.tenant_id', ${id}, true)`);
+        tenantId = id;
+      },
+      async enterSession(tokenHash: string) {
+        assertUnbound();
+        const session = firstRow((await tx.execute(resolveSessionSql(tokenHash, false))).rows);
+        if (session) tenantId = session.tenant_id;
+        return session;
+      },
+    };
+  };
+
+  // set_config('role', …, true) is SET LOCAL ROLE: ends with the transaction, checks membership.
+  const switchRole = (tx: Tx) => tx.execute(sql`SELECT set_config('role', ${APP_ROLE}, true)`);
+
   const withAppRole = <T>(work: (scope: AppScope) => Promise<T>): Promise<T> =>
     owner.transaction(async (tx) => {
-      // set_config('role', …, true) is SET LOCAL ROLE: ends with the transaction, checks membership.
-      await tx.execute(sql`SELECT set_config('role', ${APP_ROLE}, true)`);
-      let tenantId: string | null = null;
-      const scope: AppScope = {
-        tx,
-        get tenantId() {
-          return tenantId;
-        },
-        async enterTenant(id: string) {
-          if (tenantId !== null) throw new Error(`transaction already bound to tenant ${tenantId}`);
-          if (!UUID_PATTERN.test(id)) throw new Error(`not a tenant id: ${id}`);
-          await tx.execute(sql`SELECT set_config('app.tenant_id', ${id}, true)`);
-          tenantId = id;
-        },
-      };
-      return work(scope);
+      await switchRole(tx);
+      return work(openScope(tx, null));
+    });
+
+  const withSession = <T>(
+    tokenHash: string,
+    work: (scope: AppScope, session: ResolvedSessionRow | undefined) => Promise<T>,
+  ): Promise<T> =>
+    owner.transaction(async (tx) => {
+      // The function scan runs first, as the connecting user (a member of the app role); the
+      // select list then switches role and binds the tenant for the rest of the transaction.
+      const session = firstRow((await tx.execute(resolveSessionSql(tokenHash, true))).rows);
+      if (!session) await switchRole(tx);
+      return work(openScope(tx, session?.tenant_id ?? null), session);
     });
 
   return {
     pool,
     owner,
     withAppRole,
+    withSession,
     withTenant: (tenantId, work) =>
       withAppRole(async (scope) => {
         await scope.enterTenant(tenantId);

@@ -150,7 +150,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
             withRequestTenant: (work) =>
               db.withAppRole(async (scope) => {
                 const tenant = await resolvePublicTenant(scope, request, deps);
-                if (tenant) await scope.enterTenant(tenant.id);
+                // A valid token already bound its tenant while resolving; Host / X-Tenant are bound here.
+                if (tenant && scope.tenantId === null) await scope.enterTenant(tenant.id);
                 return work(scope.tx, tenant);
               }),
           };
@@ -159,10 +160,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           const token = readSessionToken(request, config);
           if (!token) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
           let renewedToken: string | null = null;
-          data = await db.withAppRole(async (scope: AppScope) => {
-            const session = await services.auth.resolveSession(scope, token);
+          data = await services.auth.withSession(token, async (scope: AppScope, session) => {
             if (!session) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
-            await scope.enterTenant(session.tenantId);
             if (route.touchSession !== false) renewedToken = await services.auth.touchSession(scope.tx, session);
             if (typeof route.access !== 'string') {
               const granted = await services.permissions.grantedCodes(scope.tx, session);

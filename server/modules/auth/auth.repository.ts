@@ -2,26 +2,11 @@ import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Orm, Tx } from '../../db/client';
 import { captchas, loginFailures, passwordPolicies, securityKeys, sessions } from './auth.table';
 
-export interface ResolvedSessionRow extends Record<string, unknown> {
-  tenant_id: string;
-  session_id: string;
-  user_id: string;
-  via_previous_token: boolean;
-  token_age_seconds: number;
-  idle_seconds: number;
-  expires_in_seconds: number;
-}
-
 const minutes = (value: number) => sql`make_interval(secs => ${value * 60})`;
 const seconds = (value: number) => sql`make_interval(secs => ${value})`;
 
 export const authRepository = {
   // --- sessions (tenant tables; the lookup by hash goes through the SECURITY DEFINER function) ---
-
-  resolveSession: async (tx: Tx, tokenHash: string): Promise<ResolvedSessionRow | undefined> => {
-    const result = await tx.execute<ResolvedSessionRow>(sql`SELECT * FROM xiaowu_resolve_session(${tokenHash})`);
-    return result.rows[0];
-  },
 
   createSession: (
     tx: Tx,

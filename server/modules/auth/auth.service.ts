@@ -14,7 +14,7 @@ import {
   type SecurityKey,
 } from '../../../contracts/session';
 import type { AppConfig } from '../../config';
-import type { AppScope, Database, Tx } from '../../db/client';
+import type { AppScope, Database, ResolvedSessionRow, Tx } from '../../db/client';
 import { fieldLabel, type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { PermissionsService } from '../permissions/permissions.service';
@@ -207,21 +207,16 @@ export class AuthService {
 
   // ---------------------------------------------------------------- sessions
 
-  /** Finds the live session of a token (before the tenant is known), or null. */
+  /** Finds the live session of a token (before the tenant is known) and binds its tenant, or null. */
   async resolveSession(scope: AppScope, token: string): Promise<Session | null> {
     const tokenHash = hashToken(token);
-    const row = await authRepository.resolveSession(scope.tx, tokenHash);
-    if (!row) return null;
-    return {
-      tenantId: row.tenant_id,
-      sessionId: row.session_id,
-      userId: row.user_id,
-      tokenHash,
-      viaPreviousToken: row.via_previous_token,
-      tokenAgeSeconds: Number(row.token_age_seconds),
-      idleSeconds: Number(row.idle_seconds),
-      expiresInSeconds: Number(row.expires_in_seconds),
-    };
+    return toSession(await scope.enterSession(tokenHash), tokenHash);
+  }
+
+  /** One transaction for a logged-in call: the token's session (or null) with its tenant bound. */
+  withSession<T>(token: string, work: (scope: AppScope, session: Session | null) => Promise<T>): Promise<T> {
+    const tokenHash = hashToken(token);
+    return this.db.withSession(tokenHash, (scope, row) => work(scope, toSession(row, tokenHash)));
   }
 
   /**
@@ -331,4 +326,18 @@ export class AuthService {
     await authRepository.revokeOtherSessions(tx, account.id, session.sessionId);
     return true;
   }
+}
+
+function toSession(row: ResolvedSessionRow | undefined, tokenHash: string): Session | null {
+  if (!row) return null;
+  return {
+    tenantId: row.tenant_id,
+    sessionId: row.session_id,
+    userId: row.user_id,
+    tokenHash,
+    viaPreviousToken: row.via_previous_token,
+    tokenAgeSeconds: Number(row.token_age_seconds),
+    idleSeconds: Number(row.idle_seconds),
+    expiresInSeconds: Number(row.expires_in_seconds),
+  };
 }

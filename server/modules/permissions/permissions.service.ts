@@ -18,8 +18,12 @@ interface Grant {
   allMenus: MenuRow[];
 }
 
-interface CachedCodes {
+interface CachedGrant extends Grant {
+  account: NonNullable<Awaited<ReturnType<UsersService['findAccountById']>>>;
   codes: ReadonlySet<string>;
+  /** what getPermission answers, built once per cached grant */
+  menuTree: MenuNode[];
+  sortedCodes: string[];
   expiresAt: number;
 }
 
@@ -28,10 +32,11 @@ const MAX_CACHED_USERS = 10_000;
 /** Menus, roles and permission codes of users; the server-side authority behind route access. */
 export class PermissionsService {
   /**
-   * Permission sets per tenant:user, kept briefly so permission-checked calls need no extra query.
-   * Per instance: another instance sees a role change within permissionCacheSeconds.
+   * Each user's account, roles, menus and codes, kept briefly so that logged-in calls need no permission
+   * queries (getPermission at 50 concurrent callers stays within its latency budget). Per instance:
+   * `forget` evicts at once here; other instances see a role change within permissionCacheSeconds.
    */
-  private readonly codeCache = new Map<string, CachedCodes>();
+  private readonly grantCache = new Map<string, CachedGrant>();
 
   constructor(
     private readonly config: AppConfig,
@@ -51,39 +56,46 @@ export class PermissionsService {
     return { roles, menus: allMenus.filter((menu) => grantedIds.has(menu.id)), allMenus };
   }
 
-  private remember(session: Session, codes: ReadonlySet<string>) {
-    if (this.codeCache.size >= MAX_CACHED_USERS) this.codeCache.clear();
-    this.codeCache.set(`${session.tenantId}:${session.userId}`, {
+  private async grantOf(tx: Tx, session: Session): Promise<CachedGrant> {
+    const key = `${session.tenantId}:${session.userId}`;
+    const cached = this.grantCache.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached;
+    const grant = await this.loadGrant(tx, session.userId);
+    const account = await this.users.findAccountById(tx, session.userId);
+    if (!account) throw new Error(`session ${session.sessionId} points at a missing user`);
+    const codes = codesOf(grant.menus);
+    const entry: CachedGrant = {
+      ...grant,
+      account,
       codes,
+      menuTree: buildMenuTree(grant.allMenus, grant.menus),
+      sortedCodes: [...codes].sort(),
       expiresAt: Date.now() + this.config.permissionCacheSeconds * 1000,
-    });
+    };
+    if (this.grantCache.size >= MAX_CACHED_USERS) this.grantCache.clear();
+    this.grantCache.set(key, entry);
+    return entry;
   }
 
   /** Every permission code the user holds (menus and buttons of all their roles). */
   async grantedCodes(tx: Tx, session: Session): Promise<ReadonlySet<string>> {
-    const cached = this.codeCache.get(`${session.tenantId}:${session.userId}`);
-    if (cached && cached.expiresAt > Date.now()) return cached.codes;
-    const codes = codesOf((await this.loadGrant(tx, session.userId)).menus);
-    this.remember(session, codes);
-    return codes;
+    return (await this.grantOf(tx, session)).codes;
   }
 
-  /** `POST /api/role/refresh`: the next check reloads the user's roles and menus. */
+  /** `POST /api/role/refresh`: the next call reloads the user's roles and menus. */
   forget(session: Session): void {
-    this.codeCache.delete(`${session.tenantId}:${session.userId}`);
+    this.grantCache.delete(`${session.tenantId}:${session.userId}`);
   }
 
   /** `GET /ms/getPermission`: menu tree, permission codes, role codes and who the user is. */
   async permissionPayload(tx: Tx, session: Session): Promise<PermissionPayload> {
-    const grant = await this.loadGrant(tx, session.userId);
-    const account = await this.users.findAccountById(tx, session.userId);
+    const grant = await this.grantOf(tx, session);
+    const { account } = grant;
     const tenant = await this.tenants.findById(tx, session.tenantId);
-    if (!account || !tenant) throw new Error(`session ${session.sessionId} points at a missing user or tenant`);
-    const codes = codesOf(grant.menus);
-    this.remember(session, codes);
+    if (!tenant) throw new Error(`session ${session.sessionId} points at a missing tenant`);
     return {
-      menus: buildMenuTree(grant.allMenus, grant.menus),
-      permission: [...codes].sort(),
+      menus: grant.menuTree,
+      permission: grant.sortedCodes,
       roles: grant.roles,
       userInfo: {
         username: account.username,

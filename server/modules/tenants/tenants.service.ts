@@ -11,10 +11,19 @@ export interface Tenant {
   enabled: boolean;
 }
 
+const TENANT_CACHE_MS = 60_000;
+
 /** Schools. Global data: readable in any app-role transaction, before a tenant is entered. */
 export class TenantsService {
+  /** Schools by id, briefly: every getPermission names its school, and schools rarely change. */
+  private readonly byId = new Map<string, { tenant: Tenant; expiresAt: number }>();
+
   async findById(tx: Tx, id: string): Promise<Tenant | null> {
-    return (await tenantsRepository.findById(tx, id)) ?? null;
+    const cached = this.byId.get(id);
+    if (cached && cached.expiresAt > Date.now()) return cached.tenant;
+    const tenant = (await tenantsRepository.findById(tx, id)) ?? null;
+    if (tenant) this.byId.set(id, { tenant, expiresAt: Date.now() + TENANT_CACHE_MS });
+    return tenant;
   }
 
   /** enabled tenants only: a disabled school cannot be logged into */
