@@ -3,12 +3,14 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, startServer } from './lib.mjs';
 
-const dataDir = process.env.XIAOWU_DATA_DIR ?? join(root, 'data/e2e');
+const port = process.env.E2E_PORT ?? '8181';
+// One data directory per port, so two e2e runs on one machine never share a database.
+const dataDir = process.env.XIAOWU_DATA_DIR ?? join(root, `data/e2e-${port}`);
 if (!process.env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
 const server = startServer({
   XIAOWU_DATA_DIR: dataDir,
   XIAOWU_CAPTCHA: 'off',
-  PORT: process.env.E2E_PORT ?? '8181',
+  PORT: port,
   HOST: '127.0.0.1',
 });
 server.on('exit', (code) => process.exit(code ?? 0));
