@@ -5,3 +5,5 @@ export * from '../modules/users/users.table';
 export * from '../modules/permissions/permissions.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/i18n/i18n.table';
+export * from '../modules/dicts/dicts.table';
+export * from '../modules/messages/messages.table';
