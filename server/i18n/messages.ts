@@ -57,6 +57,12 @@ export const messages = {
   newPasswordSameAsOld: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
   passwordTooLong: { zh: '密码长度不能超过{max}位', en: 'The password must be at most {max} characters' },
   defaultPasswordRule: { zh: '密码长度8-50位，须包含字母和数字', en: '8-50 characters, with both letters and digits' },
+
+  messageNotFound: { zh: '消息不存在或无权查看', en: 'No such message, or it is not addressed to you' },
+  messageInvalid: {
+    zh: '消息内容无效：标题不能为空且不超过200个字符，至少一个接收人',
+    en: 'Invalid message: a title of at most 200 characters and at least one recipient are required',
+  },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;
@@ -75,6 +81,19 @@ const fieldLabels: Record<string, Message> = {
   size: { zh: '每页条数', en: 'Page size' },
   page: { zh: '页码', en: 'Page' },
   search: { zh: '查询条件', en: 'Search' },
+  id: { zh: '编号', en: 'Id' },
+  title: { zh: '标题', en: 'Title' },
+  status: { zh: '状态', en: 'Status' },
+  type: { zh: '类型', en: 'Type' },
+  typeArr: { zh: '字典类型', en: 'Dictionary types' },
+  currPage: { zh: '页码', en: 'Page' },
+  limit: { zh: '每页条数', en: 'Page size' },
+  order: { zh: '排序方向', en: 'Sort order' },
+  sortField: { zh: '排序字段', en: 'Sort field' },
+  'search.typeCode': { zh: '字典类型', en: 'Dictionary type' },
+  'search.keyword': { zh: '关键字', en: 'Keyword' },
+  'search.parentCode': { zh: '上级编码', en: 'Parent code' },
+  'search.status': { zh: '发布状态', en: 'Publish status' },
 };
 
 export function fieldLabel(lang: Lang, path: string): string {

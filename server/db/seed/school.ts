@@ -9,8 +9,10 @@ import { campuses, orgUnits, schoolInfo, schoolYears, semesters } from '../../mo
 import { tenants } from '../../modules/tenants/tenants.table';
 import { parentStudents, staffDuties, users } from '../../modules/users/users.table';
 import type { Database, Tx } from '../client';
+import { seedDictionaries } from './dicts';
 import { insertInChunks } from './insert';
 import { seedMenusAndRoles } from './menus';
+import { type DemoRecipients, seedMessages } from './messages';
 import type { SchoolProfile } from './profiles';
 import { createRandom, type Gender, givenName, mobileNumber, personName, type Random, randomGender, surname } from './random';
 
@@ -227,6 +229,8 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
   // (SPEC §9 template, e.g. 201911001); parent account = 'P' + student account.
   const links: (typeof parentStudents.$inferInsert)[] = [];
   let students = 0;
+  const recipients: DemoRecipients = { admin: adminId, teacher: profile.demoClass ? teacherIds[0] : undefined };
+  let demoStudentName = '';
   for (const klass of classes) {
     const enrolmentYear = startYear - (klass.level - 1);
     for (let seat = 1; seat <= profile.studentsPerClass; seat += 1) {
@@ -244,6 +248,10 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
         campusId: campusIds[klass.campusIndex],
       });
       grantRole(studentId, 'student');
+      if (isDemoStudent) {
+        recipients.student = studentId;
+        demoStudentName = userRows[userRows.length - 1].name;
+      }
       const parentGender: Gender = random.next() < 0.5 ? '1' : '2';
       const parentId = account({
         username: isDemoStudent ? 'parent' : `P${studentNo}`,
@@ -254,6 +262,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
         phone: mobileNumber(random),
       });
       grantRole(parentId, 'parent');
+      if (isDemoStudent) recipients.parent = parentId;
       links.push({ tenantId, parentId, studentId, relation: parentGender === '1' ? '父亲' : '母亲' });
       students += 1;
     }
@@ -263,6 +272,8 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
   await insertInChunks(tx, userRoles, roleRows);
   await insertInChunks(tx, parentStudents, links);
   await insertInChunks(tx, staffDuties, dutyRows);
+  await seedDictionaries(tx, tenantId);
+  await seedMessages(tx, tenantId, profile, recipients, today, demoStudentName);
 
   return {
     tenantId,

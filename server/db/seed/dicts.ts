@@ -1,0 +1,73 @@
+import { v7 as uuidv7 } from 'uuid';
+import { MESSAGE_TYPE_DICT } from '../../../contracts/messages';
+import { dictEntries, dictTypes } from '../../modules/dicts/dicts.table';
+import type { Tx } from '../client';
+
+interface SeedDictionary {
+  code: string;
+  name: string;
+  nameEn: string;
+  remark: string;
+  entries: { code: string; name: string; nameEn: string; shortName?: string; source?: string }[];
+}
+
+/** Message type codes of the demo data (entries of MESSAGE_TYPE_DICT). */
+export const MESSAGE_TYPES = {
+  notice: '1',
+  leave: '2',
+  score: '3',
+  survey: '4',
+  homework: '5',
+} as const;
+
+/** The dictionaries every tenant starts with; the dictionary screens (a later issue) manage more. */
+export const SEED_DICTIONARIES: readonly SeedDictionary[] = [
+  {
+    code: MESSAGE_TYPE_DICT,
+    name: '消息类型',
+    nameEn: 'Message types',
+    remark: '消息中心的消息分类',
+    entries: [
+      { code: MESSAGE_TYPES.notice, name: '系统通知', nameEn: 'System notice', shortName: '通知' },
+      { code: MESSAGE_TYPES.leave, name: '请假审批', nameEn: 'Leave approval', shortName: '请假' },
+      { code: MESSAGE_TYPES.score, name: '成绩发布', nameEn: 'Score release', shortName: '成绩' },
+      { code: MESSAGE_TYPES.survey, name: '问卷调查', nameEn: 'Survey', shortName: '问卷' },
+      { code: MESSAGE_TYPES.homework, name: '作业通知', nameEn: 'Homework', shortName: '作业' },
+    ],
+  },
+  {
+    code: 'STD_GB_XB',
+    name: '性别',
+    nameEn: 'Gender',
+    remark: 'GB/T 2261.1-2003 人的性别代码',
+    entries: [
+      { code: '1', name: '男', nameEn: 'Male', source: 'GB/T 2261.1-2003' },
+      { code: '2', name: '女', nameEn: 'Female', source: 'GB/T 2261.1-2003' },
+    ],
+  },
+];
+
+/** Inserts the seed dictionaries of one tenant (two multi-row statements). */
+export async function seedDictionaries(tx: Tx, tenantId: string): Promise<void> {
+  const typeRows: (typeof dictTypes.$inferInsert)[] = [];
+  const entryRows: (typeof dictEntries.$inferInsert)[] = [];
+  SEED_DICTIONARIES.forEach((dictionary, typeIndex) => {
+    const typeId = uuidv7();
+    typeRows.push({ tenantId, id: typeId, code: dictionary.code, name: dictionary.name, nameEn: dictionary.nameEn, remark: dictionary.remark, sort: (typeIndex + 1) * 10 });
+    dictionary.entries.forEach((entry, entryIndex) =>
+      entryRows.push({
+        tenantId,
+        id: uuidv7(),
+        typeId,
+        code: entry.code,
+        name: entry.name,
+        nameEn: entry.nameEn,
+        shortName: entry.shortName ?? '',
+        source: entry.source ?? '',
+        sort: (entryIndex + 1) * 10,
+      }),
+    );
+  });
+  await tx.insert(dictTypes).values(typeRows);
+  await tx.insert(dictEntries).values(entryRows);
+}

@@ -1,0 +1,22 @@
+import { messageDetailRequest, messageListRequest } from '../../../contracts/messages';
+import { defineRoute } from '../../plugins/routes';
+import { MESSAGE_PERMISSION } from './messages.service';
+
+export const messagesRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/message/info/getInfoByRecipient',
+    access: { anyOf: [MESSAGE_PERMISSION] },
+    summary: "a page of the caller's messages (form title, page zero-based, size, status, type) → count.COUNT, result",
+    body: messageListRequest,
+    handler: ({ tx, session, body, services }) => services.messages.listForRecipient(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/message/info/getInfoById',
+    access: { anyOf: [MESSAGE_PERMISSION] },
+    summary: "one of the caller's messages with its sanitised content (form id) → obj; marks it read",
+    body: messageDetailRequest,
+    handler: ({ tx, session, body, services }) => services.messages.openForRecipient(tx, session, body.id),
+  }),
+];
