@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { safeRedirect } from '../app/navigation';
 import { loginOptionsQuery } from '../features/auth/api';
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/login')({
   }),
   // The form's fields depend on the options (school, captcha): load them before the first paint.
   // A failure is shown by the screen (error with retry), not by the router.
-  loader: ({ context }) => context.queryClient.ensureQueryData(loginOptionsQuery).catch(() => undefined),
+  loader: ({ context }) => context.queryClient.ensureQueryData(loginOptionsQuery(i18n.locale)).catch(() => undefined),
   component: LoginRoute,
 });
 

@@ -8,10 +8,10 @@ export const authRoutes = [
     url: '/api/login/options',
     access: 'public',
     summary: 'what the login form shows: captcha on/off, the school of this host or the list of schools',
-    handler: ({ db, services, request }) =>
+    handler: ({ db, services, request, lang }) =>
       db.withGlobal(async (tx) => {
         const tenantByHost = await services.tenants.findByHost(tx, requestHostName(request));
-        return services.auth.loginOptions(tenantByHost, tx);
+        return services.auth.loginOptions(tenantByHost, tx, lang);
       }),
   }),
   defineRoute({

@@ -78,8 +78,8 @@ export class AuthService {
 
   // ---------------------------------------------------------------- login form
 
-  async loginOptions(tenantByHost: Tenant | null, tx: Tx): Promise<LoginOptions> {
-    const pick = (tenant: Tenant) => ({ code: tenant.code, name: tenant.name });
+  async loginOptions(tenantByHost: Tenant | null, tx: Tx, lang: Lang): Promise<LoginOptions> {
+    const pick = (tenant: Tenant) => ({ code: tenant.code, name: lang === 'en' && tenant.nameEn ? tenant.nameEn : tenant.name });
     return {
       captchaEnabled: this.config.captchaEnabled,
       tenant: tenantByHost ? pick(tenantByHost) : null,

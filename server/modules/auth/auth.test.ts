@@ -41,6 +41,13 @@ describe('GET /api/login/options', () => {
     expect(body.data.tenants).toEqual(expect.arrayContaining([{ code: 'demo', name: '示范学校' }, { code: 'kg', name: '示范幼儿园' }]));
   });
 
+  it('names the schools in the caller language', async () => {
+    const { body } = await call<LoginOptions>(t.app, 'GET', '/api/login/options', { headers: { 'accept-language': 'en' } });
+    const names = body.data.tenants.map((tenant) => tenant.name);
+    expect(names).not.toContain('示范学校');
+    expect(names.every((name) => /^[\x20-\x7e]+$/.test(name))).toBe(true);
+  });
+
   it('names the school of the host, and reports captcha on', async () => {
     const withCaptcha = await buildTestApp({ captchaEnabled: true });
     try {

@@ -35,10 +35,10 @@ export interface LoginScreenProps {
 
 /** /login (SPEC §2, §4, §5): username, password (≥ 5), captcha and school when the server asks. */
 export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const config = getConfig();
   const queryClient = useQueryClient();
-  const options = useQuery(loginOptionsQuery);
+  const options = useQuery(loginOptionsQuery(i18n.locale));
   const captchaEnabled = options.data?.captchaEnabled ?? false;
   const captcha = useQuery({ ...captchaQuery, enabled: captchaEnabled });
   const askTenant = options.isSuccess && !options.data.tenant;

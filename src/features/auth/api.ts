@@ -11,12 +11,17 @@ export const authKeys = {
   permission: ['auth', 'user', 'permission'] as const,
 };
 
-/** GET /api/login/options: captcha on/off, the tenant of this host, or the schools to choose from. */
-export const loginOptionsQuery = queryOptions({
-  queryKey: authKeys.loginOptions,
-  queryFn: ({ signal }) => get<LoginOptions>('/api/login/options', undefined, { signal }),
-  staleTime: 5 * 60_000,
-});
+/**
+ * GET /api/login/options: captcha on/off, the tenant of this host, or the schools to choose from.
+ * School names come in the request's language, so the key carries the locale.
+ */
+export const loginOptionsQuery = (locale: string) =>
+  queryOptions({
+    queryKey: [...authKeys.loginOptions, locale],
+    queryFn: ({ signal }) => get<LoginOptions>('/api/login/options', undefined, { signal }),
+    staleTime: 5 * 60_000,
+    placeholderData: (previous) => previous,
+  });
 
 /** GET /api/captcha: a fresh image every time it is fetched (never reused from the cache). */
 export const captchaQuery = queryOptions({
