@@ -1,0 +1,186 @@
+import { z } from 'zod';
+
+/**
+ * Files (SPEC §3 "File record", §5 "Upload", §7 `/file/*`). Bytes live on the server's disk, metadata
+ * in the database; every call is tenant-scoped. The limits below are enforced by both sides: the
+ * client checks them before sending (SPEC §4 "pre-check"), the server checks them again together with
+ * the actual content (magic bytes).
+ */
+
+/** SPEC §3: one stored file. */
+export interface FileRecord {
+  /** uuid v7 */
+  resId: string;
+  /** the name as uploaded, extension included, e.g. 成绩单.pdf */
+  resName: string;
+  /** the extension, lower case, without the dot, e.g. pdf ('' when the name has none) */
+  resSuffix: string;
+  /** bytes */
+  size: number;
+  /** the content type the server sniffed (what download sends) */
+  mime: string;
+  /** ISO time of the upload */
+  createTime: string;
+}
+
+/** `POST /file/upload` data: one entry per stored file (SPEC: data [{ resId }]). */
+export type UploadData = Array<{ resId: string; resName: string; resSuffix: string; size: number }>;
+
+/**
+ * Upload profiles (SPEC §5 limits). The multipart form field `category` picks one; without it the
+ * server uses `attachment`. Extensions are lower case without the dot; `maxKB` is the size limit in KB
+ * (1 KB = 1024 bytes) as the messages show it.
+ */
+export const FILE_CATEGORIES = ['attachment', 'picture', 'video', 'document', 'avatar', 'staffUpload', 'leaveCertificate', 'import', 'logo'] as const;
+export type FileCategory = (typeof FILE_CATEGORIES)[number];
+
+export interface UploadProfile {
+  extensions: readonly string[];
+  maxKB: number;
+  /** images only (image upload widgets accept nothing else) */
+  imagesOnly: boolean;
+}
+
+const PICTURES = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
+const DOCUMENTS = ['pdf', 'doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx'] as const;
+
+export const UPLOAD_PROFILES: Readonly<Record<FileCategory, UploadProfile>> = {
+  /** generic attachment: pictures and documents, 10 MB */
+  attachment: { extensions: [...PICTURES, ...DOCUMENTS], maxKB: 10 * 1024, imagesOnly: false },
+  /** SPEC §5: pictures JPG up to 2 MB (PNG, GIF, WebP also accepted) */
+  picture: { extensions: PICTURES, maxKB: 2 * 1024, imagesOnly: true },
+  /** SPEC §5: video MP4 up to 100 MB */
+  video: { extensions: ['mp4'], maxKB: 100 * 1024, imagesOnly: false },
+  /** SPEC §5: documents PDF/DOC/PPT (and the newer Office formats) up to 10 MB */
+  document: { extensions: DOCUMENTS, maxKB: 10 * 1024, imagesOnly: false },
+  /** SPEC §5: staff avatar 2 MB */
+  avatar: { extensions: ['jpg', 'jpeg', 'png'], maxKB: 2 * 1024, imagesOnly: true },
+  /** SPEC §5: staff upload 500 KB, jpg only */
+  staffUpload: { extensions: ['jpg'], maxKB: 500, imagesOnly: true },
+  /** SPEC §5: leave certificates are pictures (4 per leave) */
+  leaveCertificate: { extensions: PICTURES, maxKB: 2 * 1024, imagesOnly: true },
+  /** SPEC §5/§9: import default list .xlsx,.xls */
+  import: { extensions: ['xlsx', 'xls'], maxKB: 10 * 1024, imagesOnly: false },
+  /** the school logo */
+  logo: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'], maxKB: 2 * 1024, imagesOnly: true },
+};
+
+export const DEFAULT_FILE_CATEGORY: FileCategory = 'attachment';
+
+/** The largest upload any profile allows (the server's multipart limit). */
+export const MAX_UPLOAD_KB = Math.max(...Object.values(UPLOAD_PROFILES).map((profile) => profile.maxKB));
+
+/** SPEC §5: how many files one form may hold (0 = unlimited). */
+export const UPLOAD_COUNT_LIMITS = {
+  /** notices and homework */
+  noticePictures: 9,
+  noticeVideos: 1,
+  noticeDocuments: 4,
+  leaveCertificatePictures: 4,
+  /** SPEC §9 import default limit */
+  import: 1,
+} as const;
+
+/** SPEC §9 import default types, as the accept attribute wants them. */
+export const IMPORT_ACCEPT = '.xlsx,.xls';
+
+/** Lower-case extension without the dot; '' when there is none. */
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 || dot === base.length - 1 ? '' : base.slice(dot + 1).toLowerCase();
+}
+
+/** The comma-separated list the messages show, e.g. jpg,jpeg,png. */
+export const typesText = (extensions: readonly string[]) => extensions.join(',');
+
+/**
+ * The checks both sides run on a candidate before any bytes are stored (SPEC §5), in this order:
+ * zero size, extension, size. Returns the message key and its parameters, or null when it passes.
+ * Message texts (zh / en): see UPLOAD_MESSAGES.
+ */
+export type UploadProblem =
+  | { key: 'uploadEmpty'; params: Record<string, never> }
+  | { key: 'uploadWrongType'; params: { types: string } }
+  | { key: 'uploadTooLarge'; params: { maxSize: number } };
+
+export function checkUploadCandidate(fileName: string, sizeBytes: number, profile: UploadProfile): UploadProblem | null {
+  if (sizeBytes <= 0) return { key: 'uploadEmpty', params: {} };
+  if (!profile.extensions.includes(extensionOf(fileName))) return { key: 'uploadWrongType', params: { types: typesText(profile.extensions) } };
+  if (sizeBytes > profile.maxKB * 1024) return { key: 'uploadTooLarge', params: { maxSize: profile.maxKB } };
+  return null;
+}
+
+/** SPEC §5 texts; `{name}` placeholders are replaced by the params above. */
+export const UPLOAD_MESSAGES = {
+  uploadEmpty: { zh: '上传文件大小不能为0', en: 'The file size cannot be 0' },
+  uploadWrongType: { zh: '只能上传{types}类型的文件', en: 'Only files of type {types} can be uploaded' },
+  uploadTooLarge: { zh: '上传文件大小不能超过{maxSize}KB', en: 'The file size cannot exceed {maxSize}KB' },
+  /** the content does not match the extension (e.g. a program renamed .jpg) */
+  uploadContentMismatch: { zh: '文件内容与扩展名不符', en: 'The file content does not match its extension' },
+  uploadCountExceeded: { zh: '上传的文件不能超过{limit}个', en: 'No more than {limit} files can be uploaded' },
+  deleteConfirm: { zh: '此操作将永久删除这个文件，是否继续？', en: 'This will permanently delete this file, continue?' },
+  deleteCancelled: { zh: '已取消删除操作', en: 'Delete cancelled' },
+} as const;
+
+export const fileIdSchema = z.string().trim().uuid();
+
+/** Accepts a JSON array, `{ resIds: [...] }`, `{ resId: 'a,b' }`, form `resId=a&resId=b`, or 'a,b'. */
+const idList = (input: unknown): unknown => {
+  if (typeof input === 'string') {
+    const text = input.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return input;
+      }
+    }
+    return text === '' ? [] : text.split(',').map((part) => part.trim()).filter(Boolean);
+  }
+  if (Array.isArray(input)) return input.flatMap((item) => (typeof item === 'string' ? item.split(',').map((part) => part.trim()).filter(Boolean) : [item]));
+  return input;
+};
+
+/**
+ * `POST /file/getFiles` body: a JSON array of resIds, or an object with `resIds` / `resId` / `ids`
+ * (array or comma-separated). At most 200 ids. Unknown ids (and other tenants') are left out of the answer.
+ */
+export const getFilesRequest = z.preprocess(
+  (input) => {
+    if (Array.isArray(input) || typeof input === 'string') return { resIds: input };
+    if (input && typeof input === 'object') {
+      const record = input as Record<string, unknown>;
+      return { resIds: record.resIds ?? record.resId ?? record.ids ?? record['resIds[]'] ?? record['resId[]'] ?? [] };
+    }
+    return input;
+  },
+  z.object({ resIds: z.preprocess(idList, z.array(fileIdSchema).max(200)) }),
+);
+export type GetFilesRequest = z.infer<typeof getFilesRequest>;
+/** `POST /file/getFiles` data, in the order asked. */
+export type GetFilesData = FileRecord[];
+
+/** `/file/remove/{resId}` and `/file/download/{resId}` path parameter. */
+export const fileParams = z.object({ resId: fileIdSchema });
+
+/**
+ * `GET /file/download/{resId}` query. Images (jpg, png, gif, webp) and PDF are sent inline (the
+ * browser shows them) when `preview=1`; everything else, and every file without `preview=1`, is sent
+ * as an attachment. `Content-Disposition` carries an ASCII fallback name and `filename*=UTF-8''…`
+ * (RFC 5987) for the real name; `X-Content-Type-Options: nosniff` always.
+ */
+export const downloadQuery = z.object({
+  preview: z.enum(['0', '1', 'true', 'false', '']).optional(),
+});
+
+/** Content types shown inline with `?preview=1`. */
+export const INLINE_PREVIEW_MIMES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
+
+/** Form fields `POST /file/upload` reads besides `file` (others are accepted and ignored). */
+export const uploadFields = z.object({
+  category: z.enum(FILE_CATEGORIES).default(DEFAULT_FILE_CATEGORY),
+});
+
+/** Permission that may remove anyone's files of its tenant (others remove only their own): system configuration. */
+export const FILES_ADMIN_PERMISSION = 'system_config';
