@@ -10,7 +10,7 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
-const FEATURES = ['auth', 'dashboard', 'placeholders'];
+const FEATURES = ['auth', 'dashboard', 'messages', 'placeholders', 'school'];
 
 export default tseslint.config(
   {

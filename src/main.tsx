@@ -6,9 +6,12 @@ import { createAppRouter } from './app/router';
 import { loadConfig } from './lib/config';
 import { activateLocale, loadServerMessages } from './lib/i18n';
 import { getStoredLocale } from './lib/locale';
+import { applyTheme, getStoredTheme } from './lib/themes';
 
 /** Start-up: runtime config and the language catalog first, then the app renders. */
 async function boot() {
+  // The remembered colour theme paints before anything renders (no flash of the default green).
+  applyTheme(getStoredTheme());
   const [config] = await Promise.all([loadConfig(), activateLocale(getStoredLocale())]);
   document.title = config.pageTitle;
   // The server's language list is public: merge it at start (again after login, for the school's own texts).

@@ -1,6 +1,9 @@
 import { defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { system } from './theme';
+import { themeVariables } from '../lib/themes';
+// recipes registered when the shell's chunk loads count as present
+import './layouts/shell-recipes';
+import { registerRecipes, system } from './theme';
 
 /** Every Chakra component the app imports must have its recipe in the (trimmed) system. */
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../routeTree.gen.ts'], {
@@ -42,4 +45,22 @@ describe('Chakra system', () => {
     expect(system.token('colors.brand.600')).toBe('#00693e');
     expect(system.token.var('colors.brand.solid')).toContain('--chakra-colors-brand-solid');
   });
+
+  it('takes recipes registered after it was created (lazily loaded chunks)', () => {
+    const recipe = { className: 'late-test', base: { color: 'red' } };
+    expect(system.getRecipe('lateTest')).toBeUndefined();
+    registerRecipes({ recipes: { lateTest: recipe } });
+    expect(system.getRecipe('lateTest')).toBe(recipe);
+    expect(system.isRecipe('lateTest')).toBe(true);
+    expect(typeof system.getRecipeFn('lateTest')).toBe('function');
+    expect(system.getSlotRecipe('menu')).toBeDefined();
+  });
+
+  it('names its brand variables the way the run-time themes override them', () => {
+    for (const name of Object.keys(themeVariables('red'))) {
+      const token = name.replace('--chakra-colors-', 'colors.').replace(/-(\w+)$/, '.$1');
+      expect(system.token.var(token)).toBe(`var(${name})`);
+    }
+  });
 });
+

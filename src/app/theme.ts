@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -23,6 +23,7 @@ import {
   layerStyles,
   linkRecipe,
   nativeSelectSlotRecipe,
+  popoverSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
@@ -74,6 +75,8 @@ const base = defineConfig({
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      // the shared widgets' popovers (selector, import button); components/ cannot register recipes lazily
+      popover: popoverSlotRecipe,
       toast: toastSlotRecipe,
     },
   },
@@ -81,7 +84,7 @@ const base = defineConfig({
 
 /**
  * The default green theme (SPEC §2: #00693e) as the `brand` palette. Local tokens only, no CDN
- * stylesheet. The other six SPEC themes come with the full shell.
+ * stylesheet. The other six SPEC themes override these variables at run time (lib/themes.ts).
  */
 const brand = defineConfig({
   theme: {
@@ -132,3 +135,20 @@ const brand = defineConfig({
 });
 
 export const system = createSystem(mergeConfigs(defaultBaseConfig, base, brand));
+
+type RecipeMap = NonNullable<NonNullable<SystemConfig['theme']>['recipes']>;
+type SlotRecipeMap = NonNullable<NonNullable<SystemConfig['theme']>['slotRecipes']>;
+
+/**
+ * Adds recipes when the chunk that needs them loads, so /login does not carry the recipes of
+ * screens behind it (its JS budget is 200 KiB gzipped). The system looks a recipe up by key in its
+ * theme config on the first render that uses it (and caches it from then on), so registering at
+ * module load of that chunk, before its first render, is enough. theme.test.ts checks the lookup
+ * still behaves this way, so a Chakra upgrade that changes it fails a test instead of a screen.
+ */
+export function registerRecipes({ recipes, slotRecipes }: { recipes?: RecipeMap; slotRecipes?: SlotRecipeMap }): void {
+  const theme = system._config.theme;
+  if (!theme?.recipes || !theme.slotRecipes) throw new Error('the Chakra system has no recipe maps to extend');
+  Object.assign(theme.recipes, recipes);
+  Object.assign(theme.slotRecipes, slotRecipes);
+}

@@ -1,33 +1,33 @@
-import { Avatar, Box, Button, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Text } from '@chakra-ui/react';
+import './shell-recipes';
+import { Box, CloseButton, Drawer, Flex, HStack, Portal, useMediaQuery } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Outlet, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import type { PermissionPayload } from '../../../contracts/session';
 import { BlockingDialog } from '../../components/BlockingDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { LogoutIcon, MenuIcon } from '../../components/icons';
-import { LanguageToggle } from '../../components/LanguageToggle';
-import { findMenuByPath, menuTitle } from '../../lib/menus';
+import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
+import { getConfig } from '../../lib/config';
+import { buildNavEntries, normalisePath, splitByPlacement } from '../../lib/menus';
+import { getStoredTheme, switchTheme, type ThemeId } from '../../lib/themes';
+import { HOME_PATH } from '../../lib/tabs';
 import { assessPermission } from '../navigation';
 import { forgetAndLeave, logoutAndLeave } from '../session-actions';
-import { Sidebar } from './Sidebar';
-
-const SIDEBAR_WIDTH = '240px';
+import { FullscreenToggle, LanguageMenu, RefreshMenusButton, ThemeMenu } from './ShellActions';
+import { Sidebar, SIDEBAR_FOLDED_WIDTH, SIDEBAR_WIDTH } from './Sidebar';
+import { DRAWER_BELOW_PX, readSidebarOpen, storeSidebarOpen } from './sidebar-state';
+import { TabStrip } from './TabStrip';
+import { TopBar } from './TopBar';
+import { UserMenu } from './UserMenu';
 
 /**
- * The main (authenticated) layout, minimal until the full shell issue: sidebar with the menu tree
- * (a drawer below md), top bar with the current title, user name, language toggle and logout.
+ * The main (authenticated) layout of SPEC §2 Shell: side menu, top bar, tab strip, content.
  * Missing user info or no menus block the app with a dialog that only offers logging in again.
  */
 export function MainLayout({ permission }: { permission: PermissionPayload }) {
-  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [confirmLogout, setConfirmLogout] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
   const toLogin = () => navigate({ to: '/login', replace: true });
 
   const assessment = assessPermission(permission);
@@ -44,85 +44,113 @@ export function MainLayout({ permission }: { permission: PermissionPayload }) {
       </BlockingDialog>
     );
   }
+  return <Shell permission={permission} />;
+}
 
+function Shell({ permission }: { permission: PermissionPayload }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const config = getConfig();
+  const [wide, medium] = useMediaQuery([`(min-width: ${DRAWER_BELOW_PX}px)`, '(min-width: 768px)'], { ssr: false });
+  const [sidebarOpen, setSidebarOpen] = useState(readSidebarOpen);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [theme, setTheme] = useState<ThemeId>(getStoredTheme);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  const { left, top } = useMemo(() => {
+    const placed = splitByPlacement(permission.menus);
+    return {
+      // home has its own fixed entry at the top of the sidebar
+      left: buildNavEntries(placed.left.filter((menu) => normalisePath(menu.menuurl) !== HOME_PATH)),
+      top: buildNavEntries(placed.top),
+    };
+  }, [permission.menus]);
+
+  const setSidebar = (open: boolean) => {
+    setSidebarOpen(open);
+    storeSidebarOpen(open);
+  };
+  const changeTheme = (next: ThemeId) => {
+    switchTheme(next);
+    setTheme(next);
+  };
   const user = permission.userInfo;
-  const menu = findMenuByPath(permission.menus, pathname);
-  const title = pathname === '/dashboard' ? t`首页` : menu ? menuTitle(menu, i18n.locale) : '';
   const displayName = user.name || user.username;
+  const folded = wide && !sidebarOpen;
 
   return (
     <Flex minH="100dvh" bg="bg.subtle">
-      <Box
-        display={{ base: 'none', md: 'block' }}
-        w={SIDEBAR_WIDTH}
-        flexShrink={0}
-        position="sticky"
-        top="0"
-        h="100dvh"
-      >
-        <Sidebar menus={permission.menus} />
-      </Box>
-
-      <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start" size="xs">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW="280px">
-              <Drawer.CloseTrigger asChild position="absolute" top="2" insetEnd="2" zIndex="1">
-                <CloseButton size="sm" color="white" aria-label={t`关闭菜单`} />
-              </Drawer.CloseTrigger>
-              <Sidebar menus={permission.menus} onNavigate={() => setDrawerOpen(false)} />
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
-
-      <Flex direction="column" flex="1" minW="0">
-        <Flex
-          as="header"
+      {wide ? (
+        <Box
+          as="aside"
+          w={folded ? SIDEBAR_FOLDED_WIDTH : SIDEBAR_WIDTH}
+          flexShrink={0}
           position="sticky"
           top="0"
-          zIndex="sticky"
-          h="14"
-          px={{ base: '2', md: '4' }}
-          gap="2"
-          align="center"
-          bg="bg.panel"
-          borderBottomWidth="1px"
+          h="100dvh"
+          transition="width 0.2s"
+          data-folded={folded || undefined}
         >
-          <IconButton
-            display={{ base: 'inline-flex', md: 'none' }}
-            variant="ghost"
-            size="sm"
-            aria-label={t`打开菜单`}
-            onClick={() => setDrawerOpen(true)}
-          >
-            <MenuIcon />
-          </IconButton>
-          <Text fontWeight="semibold" truncate flex="1" minW="0">
-            {title}
-          </Text>
-          <HStack gap={{ base: '1', md: '3' }} flexShrink={0}>
-            <LanguageToggle />
-            <HStack gap="2" display={{ base: 'none', sm: 'flex' }} data-testid="current-user">
-              <Avatar.Root size="xs" colorPalette="brand">
-                <Avatar.Fallback name={displayName} />
-              </Avatar.Root>
-              <Text fontSize="sm" maxW="40" truncate>
-                {displayName}
-              </Text>
-            </HStack>
-            <Button size="sm" variant="outline" onClick={() => setConfirmLogout(true)}>
-              <LogoutIcon />
-              <Trans>退出登录</Trans>
-            </Button>
-          </HStack>
-        </Flex>
-        <Box as="main" flex="1" p={{ base: '3', md: '6' }} minW="0">
+          <Sidebar entries={left} folded={folded} onUnfold={() => setSidebar(true)} />
+        </Box>
+      ) : (
+        <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="280px">
+                <Drawer.CloseTrigger asChild position="absolute" top="3" insetEnd="2" zIndex="1">
+                  <CloseButton size="sm" color="brand.contrast" aria-label={t`关闭菜单`} />
+                </Drawer.CloseTrigger>
+                <Sidebar entries={left} onNavigate={() => setDrawerOpen(false)} />
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+
+      <Flex direction="column" flex="1" minW="0">
+        <Box position="sticky" top="0" zIndex="sticky">
+          <TopBar
+            menus={permission.menus}
+            topEntries={top}
+            drawerMode={!wide}
+            sidebarOpen={sidebarOpen}
+            onToggleSidebar={() => (wide ? setSidebar(!sidebarOpen) : setDrawerOpen(true))}
+            actions={
+              <HStack gap="0.5">
+                {medium && (
+                  <>
+                    <RefreshMenusButton />
+                    <FullscreenToggle />
+                    <LanguageMenu />
+                    <ThemeMenu theme={theme} onThemeChange={changeTheme} />
+                  </>
+                )}
+                <UserMenu
+                  displayName={displayName}
+                  canChangePassword={config.loginType !== 'ids'}
+                  compact={!medium}
+                  theme={theme}
+                  onThemeChange={changeTheme}
+                  onHome={() => void navigate({ to: HOME_PATH })}
+                  onChangePassword={() => setChangingPassword(true)}
+                  onLogout={() => setConfirmLogout(true)}
+                />
+              </HStack>
+            }
+          />
+          <TabStrip permission={permission} />
+        </Box>
+        <Box as="main" flex="1" p={{ base: '3', md: '5' }} minW="0">
           <Outlet />
         </Box>
       </Flex>
 
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
       <ConfirmDialog
         open={confirmLogout}
         title={<Trans>提示</Trans>}
@@ -131,7 +159,7 @@ export function MainLayout({ permission }: { permission: PermissionPayload }) {
         onConfirm={async () => {
           setLoggingOut(true);
           try {
-            await logoutAndLeave(queryClient, toLogin);
+            await logoutAndLeave(queryClient, () => navigate({ to: '/login', replace: true }));
           } finally {
             setLoggingOut(false);
             setConfirmLogout(false);

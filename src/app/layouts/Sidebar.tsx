@@ -1,45 +1,233 @@
-import { Box, Collapsible, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, chakra, Collapsible, Flex, Image, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { MenuNode } from '../../../contracts/session';
-import { ChevronDownIcon, DotIcon, HomeIcon } from '../../components/icons';
+import { useState, type ReactNode } from 'react';
+import { ChevronDownIcon, HomeIcon } from '../../components/icons';
+import { NamedIcon } from '../../components/NamedIcon';
+import { Tooltip } from '../../components/Tooltip';
+import { schoolLogoQuery } from '../../features/school/api';
 import { getConfig } from '../../lib/config';
-import { menuHref, menuTitle, normalisePath, visibleMenus } from '../../lib/menus';
+import { menuTitle, normalisePath, openGroupsFor, type NavEntry } from '../../lib/menus';
+import { HOME_PATH } from '../../lib/tabs';
 
+export const SIDEBAR_WIDTH = '220px';
+export const SIDEBAR_FOLDED_WIDTH = '64px';
+
+// Colours come from the theme: the bar is the theme colour, its text the colour that reads on it.
 const itemStyles = {
   display: 'flex',
   alignItems: 'center',
-  gap: '2',
+  gap: '3',
   w: 'full',
-  minH: '10',
+  minH: '11',
   px: '3',
   py: '2',
   borderRadius: 'l2',
   fontSize: 'sm',
-  color: 'whiteAlpha.900',
+  color: 'brand.contrast',
   textAlign: 'start',
-  _hover: { bg: 'whiteAlpha.200' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'white' },
+  _hover: { bg: 'brand.contrast/15' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.contrast', outlineOffset: '-2px' },
 } as const;
 
-function containsPath(menu: MenuNode, pathname: string): boolean {
-  if (normalisePath(menuHref(menu)).toLowerCase() === pathname.toLowerCase()) return true;
-  return menu.children.some((child) => containsPath(child, pathname));
+const samePath = (a: string, b: string) => normalisePath(a).toLowerCase() === normalisePath(b).toLowerCase();
+
+export interface SidebarProps {
+  /** the left-placed menus, built by buildNavEntries */
+  entries: NavEntry[];
+  /** folded to icons (wide screens only) */
+  folded?: boolean;
+  /** a folded sidebar asks to open (a submenu icon was chosen) */
+  onUnfold?: () => void;
+  /** after following a link (the drawer closes) */
+  onNavigate?: () => void;
 }
 
-function MenuLink({ menu, depth, onNavigate }: { menu: MenuNode; depth: number; onNavigate?: () => void }) {
+/**
+ * The side menu (SPEC §2 Shell): the school's logo, home, then the user's menus. One submenu is
+ * open at a time at each level (opening one closes its siblings and their descendants); the trail
+ * to the current page opens by itself. Folded, it shows the icons with their titles as tooltips.
+ */
+export function Sidebar({ entries, folded = false, onUnfold, onNavigate }: SidebarProps) {
+  const { t } = useLingui();
+  const { pathname } = useLocation();
+  const [openPath, setOpenPath] = useState<string[]>(() => openGroupsFor(entries, pathname));
+  // Arriving at another page (from a tab, a link, the address bar) opens the way to it.
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    const trail = openGroupsFor(entries, pathname);
+    if (trail.length > 0) setOpenPath(trail);
+  }
+
+  const toggleGroup = (depth: number, id: string, open: boolean) =>
+    setOpenPath((current) => (open ? [...current.slice(0, depth), id] : current.slice(0, depth)));
+
+  return (
+    <Flex as="nav" direction="column" h="full" bg="brand.solid" color="brand.contrast" aria-label={t`菜单`} data-testid="sidebar">
+      <SchoolLogo folded={folded} />
+      <Box flex="1" overflowY="auto" overflowX="hidden" px="2" pb="4">
+        <Stack gap="0.5">
+          <NavLink
+            href={HOME_PATH}
+            title={t`首页`}
+            icon={<HomeIcon boxSize="5" />}
+            depth={0}
+            folded={folded}
+            active={samePath(pathname, HOME_PATH)}
+            onNavigate={onNavigate}
+          />
+          <NavTree
+            entries={entries}
+            depth={0}
+            folded={folded}
+            openPath={openPath}
+            onToggle={toggleGroup}
+            onUnfold={onUnfold}
+            onNavigate={onNavigate}
+          />
+        </Stack>
+      </Box>
+    </Flex>
+  );
+}
+
+/** GET /api/k12saas/xxjbxx/getLogo; no logo ('') or a failure shows the configured default. */
+function SchoolLogo({ folded }: { folded: boolean }) {
+  const config = getConfig();
+  const logo = useQuery(schoolLogoQuery);
+  const [broken, setBroken] = useState<string | null>(null);
+  const src = logo.data && logo.data !== broken ? logo.data : config.logoUrl;
+  return (
+    <Flex align="center" gap="2" h="14" px={folded ? '0' : '4'} justify={folded ? 'center' : 'start'} flexShrink={0}>
+      {src && (
+        <Image
+          src={src}
+          alt=""
+          boxSize="8"
+          borderRadius="md"
+          bg="white"
+          objectFit="contain"
+          data-testid="school-logo"
+          onError={() => logo.data && setBroken(logo.data)}
+        />
+      )}
+      {!folded && (
+        <Text fontWeight="bold" fontSize="lg" truncate>
+          {config.pageTitle}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+interface NavTreeProps {
+  entries: NavEntry[];
+  depth: number;
+  folded: boolean;
+  openPath: string[];
+  onToggle: (depth: number, id: string, open: boolean) => void;
+  onUnfold?: () => void;
+  onNavigate?: () => void;
+}
+
+function NavTree({ entries, depth, folded, openPath, onToggle, onUnfold, onNavigate }: NavTreeProps) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
-  const href = menuHref(menu);
-  const active = normalisePath(href).toLowerCase() === normalisePath(pathname).toLowerCase();
-  return (
+  return entries.map((entry) => {
+    const title = menuTitle(entry.menu, i18n.locale);
+    const icon = <NamedIcon name={entry.icon} boxSize={depth === 0 ? '5' : '4'} flexShrink={0} />;
+    if (entry.kind === 'link') {
+      return (
+        <NavLink
+          key={entry.id}
+          href={entry.href}
+          title={title}
+          icon={icon}
+          depth={depth}
+          folded={folded}
+          active={samePath(pathname, entry.href)}
+          onNavigate={onNavigate}
+        />
+      );
+    }
+    const open = !folded && openPath[depth] === entry.id;
+    if (folded) {
+      // Folded: the icon opens the sidebar with this submenu open.
+      return (
+        <Tooltip key={entry.id} content={title} placement="right">
+          <chakra.button
+            type="button"
+            {...itemStyles}
+            justifyContent="center"
+            aria-label={title}
+            onClick={() => {
+              onToggle(depth, entry.id, true);
+              onUnfold?.();
+            }}
+          >
+            {icon}
+          </chakra.button>
+        </Tooltip>
+      );
+    }
+    return (
+      <Collapsible.Root key={entry.id} open={open} onOpenChange={(details) => onToggle(depth, entry.id, details.open)}>
+        <Collapsible.Trigger asChild>
+          <chakra.button type="button" {...itemStyles} ps={`${3 + depth * 4}`} aria-expanded={open}>
+            {icon}
+            <Text as="span" flex="1" truncate>
+              {title}
+            </Text>
+            <ChevronDownIcon boxSize="4" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.2s" />
+          </chakra.button>
+        </Collapsible.Trigger>
+        <Collapsible.Content>
+          <Stack gap="0.5" pt="0.5" bg="blackAlpha.200" borderRadius="l2">
+            {entry.children.length === 0 ? (
+              // an always-show directory whose pages are all hidden
+              <Text fontSize="xs" opacity={0.8} ps={`${7 + depth * 4}`} py="2">
+                <Trans>暂无可显示的页面</Trans>
+              </Text>
+            ) : (
+              <NavTree
+                entries={entry.children}
+                depth={depth + 1}
+                folded={false}
+                openPath={openPath}
+                onToggle={onToggle}
+                onUnfold={onUnfold}
+                onNavigate={onNavigate}
+              />
+            )}
+          </Stack>
+        </Collapsible.Content>
+      </Collapsible.Root>
+    );
+  });
+}
+
+interface NavLinkProps {
+  href: string;
+  title: string;
+  icon: ReactNode;
+  depth: number;
+  folded: boolean;
+  active: boolean;
+  onNavigate?: () => void;
+}
+
+function NavLink({ href, title, icon, depth, folded, active, onNavigate }: NavLinkProps) {
+  const link = (
     <Box
       asChild
       {...itemStyles}
-      ps={`${3 + depth * 4}`}
-      bg={active ? 'whiteAlpha.300' : undefined}
+      ps={folded ? undefined : `${3 + depth * 4}`}
+      justifyContent={folded ? 'center' : undefined}
+      bg={active ? 'brand.contrast/20' : undefined}
       fontWeight={active ? 'semibold' : 'normal'}
+      boxShadow={active && !folded ? 'inset 3px 0 0 0 currentColor' : undefined}
     >
       <Link
         // Menu URLs come from the server: a path string, matched against the route tree at run time
@@ -47,112 +235,23 @@ function MenuLink({ menu, depth, onNavigate }: { menu: MenuNode; depth: number; 
         to={href as '/'}
         onClick={onNavigate}
         aria-current={active ? 'page' : undefined}
+        aria-label={folded ? title : undefined}
       >
-        <DotIcon boxSize="3" flexShrink={0} />
-        <Text as="span" truncate>
-          {menuTitle(menu, i18n.locale)}
-        </Text>
+        {icon}
+        {!folded && (
+          <Text as="span" truncate>
+            {title}
+          </Text>
+        )}
       </Link>
     </Box>
   );
-}
-
-function MenuGroup({
-  menu,
-  depth,
-  open,
-  onOpenChange,
-  onNavigate,
-}: {
-  menu: MenuNode;
-  depth: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onNavigate?: () => void;
-}) {
-  const { i18n } = useLingui();
-  return (
-    <Collapsible.Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
-      <Collapsible.Trigger asChild>
-        <chakra.button type="button" {...itemStyles} ps={`${3 + depth * 4}`}>
-          <Text as="span" flex="1" truncate>
-            {menuTitle(menu, i18n.locale)}
-          </Text>
-          <ChevronDownIcon boxSize="4" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.2s" />
-        </chakra.button>
-      </Collapsible.Trigger>
-      <Collapsible.Content>
-        <MenuTree menus={menu.children} depth={depth + 1} onNavigate={onNavigate} />
-      </Collapsible.Content>
-    </Collapsible.Root>
+  return folded ? (
+    <Tooltip content={title} placement="right">
+      {link}
+    </Tooltip>
+  ) : (
+    link
   );
 }
 
-/**
- * One level of the menu tree. One submenu open at a time per level (SPEC §2 shell); a directory
- * with a single child and no always-show flag is shown as that child's link.
- */
-function MenuTree({ menus, depth, onNavigate }: { menus: MenuNode[]; depth: number; onNavigate?: () => void }) {
-  const { pathname } = useLocation();
-  const [openId, setOpenId] = useState<string | null>(
-    () => menus.find((menu) => menu.children.length > 0 && containsPath(menu, pathname))?.id ?? null,
-  );
-  return (
-    <Stack gap="0.5">
-      {menus.map((menu) => {
-        if (menu.children.length === 1 && !menu.alwaysShow && menu.children[0].children.length === 0) {
-          return <MenuLink key={menu.id} menu={menu.children[0]} depth={depth} onNavigate={onNavigate} />;
-        }
-        // A directory flagged always-show stays a submenu even when all its children are hidden.
-        if (menu.children.length > 0 || (menu.alwaysShow && !menuHref(menu))) {
-          return (
-            <MenuGroup
-              key={menu.id}
-              menu={menu}
-              depth={depth}
-              open={openId === menu.id}
-              onOpenChange={(open) => setOpenId(open ? menu.id : null)}
-              onNavigate={onNavigate}
-            />
-          );
-        }
-        if (!menuHref(menu)) return null;
-        return <MenuLink key={menu.id} menu={menu} depth={depth} onNavigate={onNavigate} />;
-      })}
-    </Stack>
-  );
-}
-
-/** Left sidebar: logo, home, the user's menu tree (hidden menus left out, titles by language). */
-export function Sidebar({ menus, onNavigate }: { menus: MenuNode[]; onNavigate?: () => void }) {
-  const { t } = useLingui();
-  const config = getConfig();
-  const { pathname } = useLocation();
-  const tree = visibleMenus(menus).filter((menu) => normalisePath(menu.menuurl) !== '/dashboard');
-  return (
-    <Box as="nav" h="full" overflowY="auto" bg="brand.solid" color="white" px="2" py="3" aria-label={t`菜单`}>
-      <HStack px="3" pb="4" gap="2">
-        {config.logoUrl && <Image src={config.logoUrl} alt="" boxSize="8" borderRadius="md" bg="white" />}
-        <Text fontWeight="bold" fontSize="lg" truncate>
-          {config.pageTitle}
-        </Text>
-      </HStack>
-      <Stack gap="0.5">
-        <Box
-          asChild
-          {...itemStyles}
-          bg={pathname === '/dashboard' ? 'whiteAlpha.300' : undefined}
-          fontWeight={pathname === '/dashboard' ? 'semibold' : 'normal'}
-        >
-          <Link to="/dashboard" onClick={onNavigate} aria-current={pathname === '/dashboard' ? 'page' : undefined}>
-            <HomeIcon boxSize="4" />
-            <Text as="span">
-              <Trans>首页</Trans>
-            </Text>
-          </Link>
-        </Box>
-        <MenuTree menus={tree} depth={0} onNavigate={onNavigate} />
-      </Stack>
-    </Box>
-  );
-}

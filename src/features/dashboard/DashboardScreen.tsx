@@ -1,71 +1,151 @@
-import { Badge, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { PermissionPayload } from '../../../contracts/session';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { MenuNode, PermissionPayload } from '../../../contracts/session';
+import { ChevronRightIcon, InboxIcon } from '../../components/icons';
+import { NamedIcon } from '../../components/NamedIcon';
+import { formatDate, formatNumber } from '../../lib/format';
+import { menuHref, menuTitle } from '../../lib/menus';
+import type { DashboardCard, PendingCount } from './cards';
 
 export interface DashboardScreenProps {
   user: PermissionPayload['userInfo'];
-  roles: readonly string[];
+  /** home-page shortcuts among the user's menus (remark sfswsy '1') */
+  shortcuts: readonly MenuNode[];
+  /** cards other features contribute, already limited to what the user may see */
+  cards: readonly DashboardCard[];
+  /** counts of items waiting for the user, already limited to what the user may see */
+  pending: readonly PendingCount[];
+  /** today, for the greeting (a prop so that tests can fix it) */
+  today?: Date;
 }
 
-/** /dashboard, the home page. Placeholder cards until the home-page card editor exists. */
-export function DashboardScreen({ user, roles }: DashboardScreenProps) {
-  const { t } = useLingui();
-  const userTypes: Record<string, string> = {
-    '1': t`管理员`,
-    '2': t`学生`,
-    '3': t`教师`,
-    '4': t`家长`,
-  };
+/** /dashboard, the home page: a greeting, contributed cards, what waits for the user, shortcuts. */
+export function DashboardScreen({ user, shortcuts, cards, pending, today = new Date() }: DashboardScreenProps) {
   const name = user.name || user.username;
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="xl">
-        <Trans>首页</Trans>
-      </Heading>
-      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-        <Card.Root data-testid="welcome-card">
-          <Card.Header>
-            <Card.Title>
-              <Trans>欢迎，{name}</Trans>
-            </Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="2">
-              <Text color="fg.muted">
-                <Trans>账号：{user.username}</Trans>
-              </Text>
-              <Text>
-                <Badge colorPalette="brand">{userTypes[user.userType] ?? t`其他`}</Badge>
-              </Text>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root data-testid="school-card">
-          <Card.Header>
-            <Card.Title>
-              <Trans>学校</Trans>
-            </Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <Text fontSize="lg" fontWeight="semibold">
-              {user.tenantName}
-            </Text>
-            <Text color="fg.muted" fontSize="sm">
-              {user.tenant}
-            </Text>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>
-              <Trans>角色</Trans>
-            </Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <Text color="fg.muted">{roles.length ? roles.join('、') : t`暂无角色`}</Text>
-          </Card.Body>
-        </Card.Root>
+    <Stack gap={{ base: '4', md: '6' }}>
+      <Box>
+        <Heading as="h1" size={{ base: 'lg', md: 'xl' }}>
+          <Trans>欢迎，{name}</Trans>
+        </Heading>
+        <Text color="fg.muted" fontSize="sm" mt="1" data-testid="dashboard-today">
+          {user.tenantName} · {formatDate(today, { dateStyle: 'full' })}
+        </Text>
+      </Box>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" alignItems="start">
+        {cards.map(({ id, Component }) => (
+          <Box key={id} data-testid={`dashboard-card-${id}`}>
+            <Component />
+          </Box>
+        ))}
+        <PendingCard pending={pending} />
+        <ShortcutsCard shortcuts={shortcuts} />
       </SimpleGrid>
     </Stack>
+  );
+}
+
+function PendingCard({ pending }: { pending: readonly PendingCount[] }) {
+  return (
+    <Card.Root data-testid="pending-card">
+      <Card.Header>
+        <Card.Title>
+          <Trans>待办事项</Trans>
+        </Card.Title>
+      </Card.Header>
+      <Card.Body pt="2">
+        {pending.length === 0 ? (
+          <EmptyLine>
+            <Trans>暂无待办事项</Trans>
+          </EmptyLine>
+        ) : (
+          <Stack gap="1">
+            {pending.map((item) => (
+              <PendingLine key={item.id} item={item} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function PendingLine({ item }: { item: PendingCount }) {
+  // The home page is never cached: counts are fetched on every visit and dropped when it is left.
+  const count = useQuery({ ...item.count, staleTime: 0, gcTime: 0 });
+  return (
+    <Flex asChild align="center" gap="3" minH="11" px="2" borderRadius="l2" _hover={{ bg: 'bg.muted' }}>
+      <Link to={item.to as '/'}>
+        <Text flex="1" truncate>
+          {item.title()}
+        </Text>
+        {count.isPending ? (
+          <Skeleton h="5" w="8" />
+        ) : (
+          <Text fontWeight="semibold" color="brand.fg">
+            {count.data === undefined ? '—' : formatNumber(count.data)}
+          </Text>
+        )}
+        <ChevronRightIcon boxSize="4" color="fg.muted" />
+      </Link>
+    </Flex>
+  );
+}
+
+function ShortcutsCard({ shortcuts }: { shortcuts: readonly MenuNode[] }) {
+  const { i18n } = useLingui();
+  return (
+    <Card.Root data-testid="shortcuts-card">
+      <Card.Header>
+        <Card.Title>
+          <Trans>快捷入口</Trans>
+        </Card.Title>
+      </Card.Header>
+      <Card.Body pt="2">
+        {shortcuts.length === 0 ? (
+          <EmptyLine>
+            <Trans>暂无快捷入口</Trans>
+          </EmptyLine>
+        ) : (
+          <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2">
+            {shortcuts.map((menu) => (
+              <Flex
+                key={menu.id}
+                asChild
+                direction="column"
+                align="center"
+                justify="center"
+                gap="2"
+                minH="20"
+                p="2"
+                borderRadius="l2"
+                borderWidth="1px"
+                textAlign="center"
+                _hover={{ bg: 'brand.subtle', borderColor: 'brand.emphasized' }}
+              >
+                <Link to={menuHref(menu) as '/'}>
+                  <NamedIcon name={menu.icon} boxSize="6" color="brand.fg" />
+                  <Text fontSize="sm" lineClamp={2}>
+                    {menuTitle(menu, i18n.locale)}
+                  </Text>
+                </Link>
+              </Flex>
+            ))}
+          </SimpleGrid>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function EmptyLine({ children }: { children: ReactNode }) {
+  return (
+    <HStack gap="2" color="fg.muted" py="4" justify="center">
+      <InboxIcon boxSize="5" />
+      <Text>{children}</Text>
+    </HStack>
   );
 }

@@ -1,0 +1,10 @@
+import type { DashboardCard, PendingCount } from '../features/dashboard/cards';
+
+/**
+ * What features contribute to the home page (see features/dashboard/cards.ts). A feature exports a
+ * card component or a count; list it here with the permission it needs.
+ */
+export const DASHBOARD_CARDS: readonly DashboardCard[] = [];
+
+/** Counts of items waiting for the user; none yet (the card says nothing is waiting). */
+export const PENDING_COUNTS: readonly PendingCount[] = [];

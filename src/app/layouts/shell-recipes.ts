@@ -1,0 +1,8 @@
+import { menuSlotRecipe, tooltipSlotRecipe } from '@chakra-ui/react/theme';
+import { registerRecipes } from '../theme';
+
+/**
+ * Recipes only the authenticated shell uses (dropdown menus, tooltips): registered when the shell's
+ * chunk loads, so they stay out of /login's JS (see registerRecipes).
+ */
+registerRecipes({ slotRecipes: { menu: menuSlotRecipe, tooltip: tooltipSlotRecipe } });
