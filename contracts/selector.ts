@@ -114,13 +114,15 @@ export type GetOrgsData = OrgNode[];
 
 // ---------- people search: POST /saas/components/getUserAllData ----------
 
-const blankToUndefined = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+/** '' and null mean "no filter"; numbers (e.g. USERTYPE: 2) are taken as their text. */
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : typeof value === 'number' ? String(value) : value;
 
 /** SPEC §3 People search parameters (the `search` JSON). Every field is optional; '' means no filter. */
 export const peopleSearch = z.object({
   /** '1' administrator, '2' student, '3' teacher, '4' parent; several as '2,3' */
   USERTYPE: z.preprocess(blankToUndefined, z.string().trim().regex(/^[1-4](,[1-4])*$/).optional()),
-  /** part of the name, account, job or student number (case-insensitive), or the pinyin initials of the name */
+  /** part of the name, account, or job or student number (case-insensitive contains) */
   KEYWORD: z.preprocess(blankToUndefined, z.string().trim().max(SELECTOR_KEYWORD_MAX).optional()),
   /** campus id */
   XQID: z.preprocess(blankToUndefined, z.string().trim().uuid().optional()),

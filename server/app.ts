@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { MAX_UPLOAD_KB } from '../contracts/files';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerEnvelopeErrorHandler } from './plugins/envelope';
@@ -8,6 +10,7 @@ import { registerLanguageDetection } from './plugins/i18n';
 import { registerRoutes } from './plugins/routes';
 import { registerStaticAndFallback } from './plugins/static';
 import { allRoutes } from './routes';
+import { MAX_FILES_PER_UPLOAD } from './modules/files/files.service';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -50,6 +53,11 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     }
   });
   await app.register(formbody);
+  // Uploads (POST /file/upload) stream past the 1 MB JSON body limit up to the largest upload
+  // profile (video, 100 MB); each profile's own limit is checked while the bytes arrive.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_KB * 1024, files: MAX_FILES_PER_UPLOAD, fields: 50, fieldSize: 64 * 1024, parts: 100, headerPairs: 200 },
+  });
 
   const services = createServices(db, config);
   app.decorate('services', services);

@@ -2,10 +2,12 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { AuthService } from './modules/auth/auth.service';
 import { DictsService } from './modules/dicts/dicts.service';
+import { FilesService } from './modules/files/files.service';
 import { I18nService } from './modules/i18n/i18n.service';
 import { MessagesService } from './modules/messages/messages.service';
 import { PermissionsService } from './modules/permissions/permissions.service';
 import { SchoolService } from './modules/school/school.service';
+import { SelectorService } from './modules/selector/selector.service';
 import { TenantsService } from './modules/tenants/tenants.service';
 import { UsersService } from './modules/users/users.service';
 
@@ -15,7 +17,7 @@ export function createServices(db: Database, config: AppConfig) {
   const users = new UsersService();
   const permissions = new PermissionsService(config, users, tenants);
   const auth = new AuthService(db, config, tenants, users, permissions);
-  return { tenants, users, permissions, auth, i18n: new I18nService(), school: new SchoolService(), dicts: new DictsService(), messages: new MessagesService() };
+  return { tenants, users, permissions, auth, i18n: new I18nService(), school: new SchoolService(), dicts: new DictsService(), messages: new MessagesService(), files: new FilesService(db, config, permissions), selector: new SelectorService() };
 }
 
 export type Services = ReturnType<typeof createServices>;

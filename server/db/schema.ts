@@ -7,3 +7,5 @@ export * from '../modules/auth/auth.table';
 export * from '../modules/i18n/i18n.table';
 export * from '../modules/dicts/dicts.table';
 export * from '../modules/messages/messages.table';
+export * from '../modules/files/files.table';
+export * from '../modules/selector/selector.table';

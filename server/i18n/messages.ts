@@ -63,6 +63,19 @@ export const messages = {
     zh: '消息内容无效：标题不能为空且不超过200个字符，至少一个接收人',
     en: 'Invalid message: a title of at most 200 characters and at least one recipient are required',
   },
+  // files (contracts/files.ts UPLOAD_MESSAGES holds the same texts for the client)
+  uploadEmpty: { zh: '上传文件大小不能为0', en: 'The file size cannot be 0' },
+  uploadWrongType: { zh: '只能上传{types}类型的文件', en: 'Only files of type {types} can be uploaded' },
+  uploadTooLarge: { zh: '上传文件大小不能超过{maxSize}KB', en: 'The file size cannot exceed {maxSize}KB' },
+  uploadContentMismatch: { zh: '文件内容与扩展名不符', en: 'The file content does not match its extension' },
+  uploadNoFile: { zh: '请选择要上传的文件(file)', en: 'Please choose a file to upload (field file)' },
+  uploadNotMultipart: { zh: '上传须使用 multipart/form-data', en: 'Uploads must be sent as multipart/form-data' },
+  uploadTooManyFiles: { zh: '每次最多上传{limit}个文件', en: 'At most {limit} files per upload' },
+  uploadSucceeded: { zh: '上传成功', en: 'Uploaded' },
+  fileNotFound: { zh: '文件不存在或已删除', en: 'No such file, or it was deleted' },
+  fileRemoveForbidden: { zh: '只能删除自己上传的文件', en: 'You can only delete files you uploaded' },
+  fileRemoved: { zh: '删除成功', en: 'Deleted' },
+  areaNotFound: { zh: '行政区划不存在：{code}', en: 'No such area: {code}' },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;
@@ -94,6 +107,22 @@ const fieldLabels: Record<string, Message> = {
   'search.keyword': { zh: '关键字', en: 'Keyword' },
   'search.parentCode': { zh: '上级编码', en: 'Parent code' },
   'search.status': { zh: '发布状态', en: 'Publish status' },
+  resId: { zh: '文件编号', en: 'File id' },
+  resIds: { zh: '文件编号', en: 'File ids' },
+  category: { zh: '文件类别', en: 'File category' },
+  preview: { zh: '预览', en: 'Preview' },
+  roleType: { zh: '角色类型', en: 'Role type' },
+  ids: { zh: '用户编号', en: 'User ids' },
+  levNum: { zh: '区划级别', en: 'Area level' },
+  parentCode: { zh: '上级区划', en: 'Parent area' },
+  code: { zh: '区划编码', en: 'Area code' },
+  'search.USERTYPE': { zh: '用户类型', en: 'User type' },
+  'search.KEYWORD': { zh: '关键字', en: 'Keyword' },
+  'search.XQID': { zh: '校区', en: 'Campus' },
+  'search.XQDM': { zh: '校区代码', en: 'Campus code' },
+  'search.DWDM': { zh: '单位代码', en: 'Org unit code' },
+  'search.ISBM': { zh: '仅本单位', en: 'This unit only' },
+  'search.USERID': { zh: '工号/学号', en: 'Job or student number' },
 };
 
 export function fieldLabel(lang: Lang, path: string): string {

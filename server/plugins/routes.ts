@@ -78,6 +78,14 @@ export interface RouteSpec<
 
 export type AnyRoute = RouteSpec<Access, InputSchema, InputSchema, InputSchema>;
 
+/**
+ * A handler's answer that is not an envelope (a file download): sent as is, with the headers the
+ * handler set on the reply. Failures still throw AppError and get the envelope.
+ */
+export class RawReply {
+  constructor(readonly payload: unknown) {}
+}
+
 /** Declares a route. Pure data: registerRoutes installs it, tests enumerate it. */
 export function defineRoute<
   const A extends Access,
@@ -172,6 +180,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           // Only after commit: a renewed token from a rolled-back transaction would not exist.
           if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);
         }
+        if (data instanceof RawReply) return reply.send(data.payload);
         return okEnvelope(data ?? null, translate(request.lang, messageKey));
       },
     });

@@ -1,0 +1,217 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { ResponseCode } from '../../../contracts/envelope';
+import {
+  checkUploadCandidate,
+  extensionOf,
+  FILES_ADMIN_PERMISSION,
+  type FileCategory,
+  type FileRecord,
+  INLINE_PREVIEW_MIMES,
+  MAX_UPLOAD_KB,
+  UPLOAD_PROFILES,
+  type UploadData,
+  uploadFields,
+} from '../../../contracts/files';
+import type { AppConfig } from '../../config';
+import type { Database, Tx } from '../../db/client';
+import { AppError } from '../../plugins/envelope';
+import { parseInput } from '../../plugins/validation';
+import type { Session } from '../auth/auth.service';
+import type { PermissionsService } from '../permissions/permissions.service';
+import { type FileRow, filesRepository } from './files.repository';
+import { sniffMatching } from './sniff';
+import { FileStorage } from './storage';
+
+/** Most `file` parts one upload may carry (SPEC §5: a notice holds up to 9 pictures). */
+export const MAX_FILES_PER_UPLOAD = 9;
+
+interface Received {
+  name: string;
+  tempPath: string;
+  size: number;
+  sha256: string;
+  truncated: boolean;
+}
+
+/** Keeps the last path segment, drops control characters, at most 200 characters. */
+export function cleanFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (cleaned || 'file').slice(-200);
+}
+
+const toRecord = (row: FileRow): FileRecord => ({
+  resId: row.id,
+  resName: row.name,
+  resSuffix: row.suffix,
+  size: row.size,
+  mime: row.mime,
+  createTime: row.createdAt.toISOString(),
+});
+
+/** RFC 6266 / 5987: an ASCII fallback name plus the real name as UTF-8. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export class FilesService {
+  readonly storage: FileStorage;
+
+  constructor(
+    private readonly db: Database,
+    config: AppConfig,
+    private readonly permissions: PermissionsService,
+  ) {
+    this.storage = new FileStorage(config.dataDir);
+  }
+
+  /**
+   * `POST /file/upload`: reads every part, keeps `file` parts in temp files, then checks each against
+   * the profile of the `category` field (size, extension, content) before anything is stored. Rows are
+   * inserted first and the bytes renamed into place inside the same transaction, so a committed row
+   * always has its bytes; bytes whose row did not commit are removed after the answer.
+   */
+  async upload(tx: Tx, session: Session, request: FastifyRequest, reply: FastifyReply): Promise<UploadData> {
+    if (!request.isMultipart()) throw new AppError(ResponseCode.invalidInput, 'uploadNotMultipart');
+    const received: Received[] = [];
+    const fields: Record<string, string> = {};
+    const cleanup = () => Promise.all(received.map((file) => this.storage.discard(file.tempPath)));
+    try {
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            continue;
+          }
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            continue;
+          }
+          const known = fields.category && (UPLOAD_PROFILES as Record<string, { maxKB: number }>)[fields.category];
+          const limitKB = known ? known.maxKB : MAX_UPLOAD_KB;
+          const stored = await this.storage.receive(part.file, limitKB * 1024);
+          received.push({ name: cleanFileName(part.filename ?? ''), ...stored });
+          if (stored.truncated) break;
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          received.push({ name: '', tempPath: '', size: Number.MAX_SAFE_INTEGER, sha256: '', truncated: true });
+        } else if (code === 'FST_FILES_LIMIT') {
+          throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: MAX_FILES_PER_UPLOAD });
+        } else {
+          throw error;
+        }
+      }
+
+      const { category } = parseInput(uploadFields, fields);
+      const profile = UPLOAD_PROFILES[category as FileCategory];
+      if (received.length === 0) throw new AppError(ResponseCode.invalidInput, 'uploadNoFile');
+
+      for (const file of received) {
+        if (file.truncated) throw new AppError(ResponseCode.invalidInput, 'uploadTooLarge', { maxSize: profile.maxKB });
+        const problem = checkUploadCandidate(file.name, file.size, profile);
+        if (problem) throw new AppError(ResponseCode.invalidInput, problem.key, problem.params);
+      }
+      const mimes: string[] = [];
+      for (const file of received) {
+        const mime = await sniffMatching(file.tempPath, extensionOf(file.name));
+        if (!mime) throw new AppError(ResponseCode.invalidInput, 'uploadContentMismatch');
+        mimes.push(mime);
+      }
+
+      const answer: UploadData = [];
+      const placed: { id: string; relativePath: string }[] = [];
+      for (const [index, file] of received.entries()) {
+        const id = uuidv7();
+        const relativePath = this.storage.relativePathFor(session.tenantId, id);
+        await filesRepository.insert(tx, {
+          tenantId: session.tenantId,
+          id,
+          name: file.name,
+          suffix: extensionOf(file.name),
+          mime: mimes[index]!,
+          size: file.size,
+          sha256: file.sha256,
+          path: relativePath,
+          category,
+          ownerId: session.userId,
+          createdBy: session.userId,
+          updatedBy: session.userId,
+        });
+        await this.storage.place(file.tempPath, relativePath);
+        placed.push({ id, relativePath });
+        answer.push({ resId: id, resName: file.name, resSuffix: extensionOf(file.name), size: file.size });
+      }
+      // If the transaction does not commit after all, the placed bytes have no row: remove them.
+      reply.raw.once('finish', () => void this.reconcile(session.tenantId, placed));
+      return answer;
+    } finally {
+      await cleanup();
+    }
+  }
+
+  /** Removes bytes whose row does not exist (after a rolled-back upload, or a committed remove). */
+  private async reconcile(tenantId: string, entries: { id: string; relativePath: string }[]): Promise<void> {
+    try {
+      for (const entry of entries) {
+        const exists = await this.db.withTenant(tenantId, (tx) => filesRepository.exists(tx, entry.id));
+        if (!exists) await this.storage.discard(this.storage.absolute(entry.relativePath));
+      }
+    } catch {
+      // an orphan file on disk is harmless; the next reconcile pass (or an operator) removes it
+    }
+  }
+
+  /** `POST /file/getFiles`: the records of the ids that exist in the caller's tenant, in the order asked. */
+  async getFiles(tx: Tx, resIds: string[]): Promise<FileRecord[]> {
+    const unique = [...new Set(resIds)];
+    const rows = await filesRepository.findByIds(tx, unique);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return unique.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toRecord(row)] : [];
+    });
+  }
+
+  /** `POST /file/remove/{resId}`: by its uploader, or by a holder of the files admin permission. */
+  async remove(tx: Tx, session: Session, resId: string, reply: FastifyReply): Promise<void> {
+    const row = await filesRepository.findByIdForUpdate(tx, resId);
+    if (!row) throw new AppError(ResponseCode.notFound, 'fileNotFound');
+    if (row.ownerId !== session.userId) {
+      const granted = await this.permissions.grantedCodes(tx, session);
+      if (!granted.has(FILES_ADMIN_PERMISSION)) throw new AppError(ResponseCode.forbidden, 'fileRemoveForbidden');
+    }
+    await filesRepository.delete(tx, resId);
+    // The bytes go once the delete has committed (the answer is sent after the commit).
+    reply.raw.once('finish', () => void this.reconcile(session.tenantId, [{ id: row.id, relativePath: row.path }]));
+  }
+
+  /**
+   * `GET /file/download/{resId}`: the bytes with their sniffed type. Inline for images and PDF when
+   * `preview` is asked, else an attachment; always nosniff.
+   */
+  async download(tx: Tx, resId: string, preview: boolean, reply: FastifyReply) {
+    const row = await filesRepository.findById(tx, resId);
+    if (!row) throw new AppError(ResponseCode.notFound, 'fileNotFound');
+    let handle;
+    try {
+      handle = await this.storage.open(row.path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError(ResponseCode.notFound, 'fileNotFound');
+      throw error;
+    }
+    const inline = preview && (INLINE_PREVIEW_MIMES as readonly string[]).includes(row.mime);
+    reply
+      .header('Content-Type', row.mime)
+      .header('Content-Length', String(row.size))
+      .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-cache');
+    return handle.createReadStream();
+  }
+}

@@ -1,0 +1,71 @@
+import { areaDataRequest, areaListRequest, getRolesRequest, peopleByIdsRequest, peopleSearchRequest } from '../../../contracts/selector';
+import { defineRoute } from '../../plugins/routes';
+
+/** SPEC §7 selector data calls: any logged-in user; rows of the session's tenant only. */
+export const selectorRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/saas/components/getXq',
+    access: 'session',
+    summary: "the tenant's campuses → xqList [{ XQID, XQMC, XQDM }]",
+    handler: ({ tx, services }) => services.selector.campuses(tx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/components/getRoles',
+    access: 'session',
+    summary: "roleType '' | ordinary | sql → role groups by business system [{ CODE, NAME, CHILD: [{ CODE, NAME, TYPE }] }]",
+    body: getRolesRequest,
+    handler: ({ tx, body, services, lang }) => services.selector.roles(tx, body.roleType, lang),
+  }),
+  ...(['POST', 'GET'] as const).map((method) =>
+    defineRoute({
+      method,
+      url: '/components/getOrgsData',
+      access: 'session',
+      summary: 'the organisation tree [{ id, label, children, NAME, CODE, PID, CHILD, KIND }]',
+      handler: ({ tx, services, lang }) => services.selector.orgs(tx, lang),
+    }),
+  ),
+  defineRoute({
+    method: 'POST',
+    url: '/saas/components/getUserAllData',
+    access: 'session',
+    summary: 'people search: size, zero-based page, search JSON { USERTYPE, KEYWORD, XQID, XQDM, DWDM, ISBM, USERID } → rows, total',
+    body: peopleSearchRequest,
+    handler: ({ tx, body, services }) => services.selector.searchPeople(tx, body),
+  }),
+  ...['/saas/components/getUserData', '/components/getUserData'].map((url) =>
+    defineRoute({
+      method: 'POST',
+      url,
+      access: 'session',
+      summary: 'people by ids (with or without the U_ prefix) → [{ ID, USERNAME, USERID, USERTYPE }]',
+      body: peopleByIdsRequest,
+      handler: ({ tx, body, services }) => services.selector.peopleByIds(tx, body.ids),
+    }),
+  ),
+  defineRoute({
+    method: 'POST',
+    url: '/components/getAreaData',
+    access: 'session',
+    summary: 'areas of one level (levNum) under parentCode → [{ CODE, NAME, CHILD, LEVNUM }]',
+    body: areaDataRequest,
+    handler: ({ tx, body, services }) => services.selector.areas(tx, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/components/getAreaList',
+    access: 'session',
+    summary: "an area code → its codes from the leaf up to the province, comma-separated",
+    body: areaListRequest,
+    handler: ({ tx, body, services }) => services.selector.areaList(tx, body.code),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/components/getJzgTypeData',
+    access: 'session',
+    summary: 'staff categories (教职工类别) → [{ CODE, NAME }]',
+    handler: ({ tx, services, lang }) => services.selector.teacherTypes(tx, lang),
+  }),
+];

@@ -1,0 +1,130 @@
+import { ResponseCode } from '../../../contracts/envelope';
+import type {
+  AreaData,
+  AreaDataRequest,
+  GetOrgsData,
+  GetRolesData,
+  OrgNode,
+  PeopleByIdsData,
+  PeopleSearchData,
+  PeopleSearchRequest,
+  RoleGroup,
+  TeacherTypeData,
+  XqData,
+} from '../../../contracts/selector';
+import type { Tx } from '../../db/client';
+import type { Lang } from '../../i18n/messages';
+import { AppError } from '../../plugins/envelope';
+import { selectorRepository } from './selector.repository';
+
+/** Names of the business systems roles belong to (SPEC §3 Role "business system"). */
+const BUSINESS_SYSTEMS: Record<string, { zh: string; en: string }> = {
+  xiaowu: { zh: '校务系统', en: 'Xiaowu' },
+};
+
+const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
+
+export class SelectorService {
+  /** `GET /saas/components/getXq` */
+  async campuses(tx: Tx): Promise<XqData> {
+    const rows = await selectorRepository.campuses(tx);
+    return { xqList: rows.map((row) => ({ XQID: row.id, XQMC: row.name, XQDM: row.code })) };
+  }
+
+  /** `POST /components/getRoles`: roles grouped by business system. */
+  async roles(tx: Tx, roleType: '' | 'ordinary' | 'sql', lang: Lang): Promise<GetRolesData> {
+    const rows = await selectorRepository.roles(tx, roleType || undefined);
+    const groups = new Map<string, RoleGroup>();
+    for (const row of rows) {
+      let group = groups.get(row.businessSystem);
+      if (!group) {
+        const known = BUSINESS_SYSTEMS[row.businessSystem];
+        group = { CODE: row.businessSystem, NAME: known ? known[lang] : row.businessSystem, CHILD: [] };
+        groups.set(row.businessSystem, group);
+      }
+      group.CHILD.push({ CODE: row.code, NAME: pick(lang, row.name, row.nameEn), TYPE: row.type });
+    }
+    return [...groups.values()];
+  }
+
+  /** `/components/getOrgsData`: the whole organisation tree of the tenant. */
+  async orgs(tx: Tx, lang: Lang): Promise<GetOrgsData> {
+    const rows = await selectorRepository.orgUnits(tx);
+    const nodes = new Map<string, OrgNode>();
+    for (const row of rows) {
+      const name = pick(lang, row.name, row.nameEn);
+      nodes.set(row.id, { id: row.id, label: name, children: [], NAME: name, CODE: row.code, PID: row.parentId ?? '', CHILD: '0', KIND: row.kind });
+    }
+    const roots: OrgNode[] = [];
+    for (const row of rows) {
+      const node = nodes.get(row.id)!;
+      const parent = row.parentId ? nodes.get(row.parentId) : undefined;
+      if (parent) {
+        parent.children.push(node);
+        parent.CHILD = '1';
+      } else {
+        roots.push(node);
+      }
+    }
+    return roots;
+  }
+
+  /** `POST /saas/components/getUserAllData`: one zero-based page and the total. */
+  async searchPeople(tx: Tx, request: PeopleSearchRequest): Promise<PeopleSearchData> {
+    const { search } = request;
+    const filter = {
+      userTypes: search.USERTYPE ? [...new Set(search.USERTYPE.split(','))] : undefined,
+      keyword: search.KEYWORD || undefined,
+      campusId: search.XQID,
+      campusCode: search.XQDM,
+      orgCode: search.DWDM,
+      orgOnlyItself: search.ISBM === '1',
+      userNo: search.USERID,
+    };
+    const total = await selectorRepository.countPeople(tx, filter);
+    const offset = request.page * request.size;
+    const rows = offset < total ? await selectorRepository.pagePeople(tx, filter, request.size, offset) : [];
+    return {
+      total,
+      rows: rows.map((row) => ({
+        ID: row.id,
+        USERNAME: row.name,
+        USERID: row.user_no,
+        USERTYPE: row.user_type,
+        USERID_SHOW: row.user_no || row.username,
+        DWMC: row.org_name ?? '',
+      })),
+    };
+  }
+
+  /** `getUserData`: the people of the given ids that exist in the tenant, in the order asked. */
+  async peopleByIds(tx: Tx, ids: string[]): Promise<PeopleByIdsData> {
+    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const rows = await selectorRepository.peopleByIds(tx, unique);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return unique.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [{ ID: row.id, USERNAME: row.name, USERID: row.userNo, USERTYPE: row.userType }] : [];
+    });
+  }
+
+  /** `POST /components/getAreaData`: one level, under a parent when given. */
+  async areas(tx: Tx, request: AreaDataRequest): Promise<AreaData> {
+    const parent = request.levNum === 1 ? '' : request.parentCode;
+    const rows = await selectorRepository.areasAt(tx, request.levNum, parent);
+    return rows.map((row) => ({ CODE: row.code, NAME: row.name, CHILD: row.has_children ? '1' : '0', LEVNUM: row.level }));
+  }
+
+  /** `POST /components/getAreaList`: 'leaf,parent,…,province'. */
+  async areaList(tx: Tx, code: string): Promise<string> {
+    const chain = await selectorRepository.areaChain(tx, code);
+    if (chain.length === 0) throw new AppError(ResponseCode.notFound, 'areaNotFound', { code });
+    return chain.join(',');
+  }
+
+  /** `POST /components/getJzgTypeData` */
+  async teacherTypes(tx: Tx, lang: Lang): Promise<TeacherTypeData> {
+    const rows = await selectorRepository.teacherTypes(tx);
+    return rows.map((row) => ({ CODE: row.code, NAME: pick(lang, row.name, row.nameEn) }));
+  }
+}
