@@ -8,6 +8,9 @@ import { z } from 'zod';
 export const MessageStatus = { unread: '0', read: '1' } as const;
 export type MessageStatus = (typeof MessageStatus)[keyof typeof MessageStatus];
 
+/** Permission of the bell, the message centre and every message call (SPEC §2). */
+export const MESSAGE_PERMISSION = 'messageCenter_xxzx';
+
 /** The dictionary type holding message types (`POST /dicts` with typeArr [MESSAGE_TYPE_DICT]). */
 export const MESSAGE_TYPE_DICT = 'STD_XB_XXLX';
 
@@ -43,7 +46,6 @@ export const messageListRequest = z.object({
     .default(''),
 });
 export type MessageListRequest = z.infer<typeof messageListRequest>;
-export type MessageListInput = z.input<typeof messageListRequest>;
 
 /** One message as the caller sees it (their own read status). */
 export interface MessageRow {

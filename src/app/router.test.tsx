@@ -173,7 +173,7 @@ describe('logged in', () => {
 
   it('a fixed route the user may open renders', async () => {
     const { router } = start('/messageCenter/xxzx');
-    await screen.findByText('此功能尚未开放');
+    await screen.findByRole('heading', { name: '消息中心' });
     expect(pathOf(router)).toBe('/messageCenter/xxzx');
   });
 

@@ -1,6 +1,5 @@
-import { messageDetailRequest, messageListRequest } from '../../../contracts/messages';
+import { MESSAGE_PERMISSION, messageDetailRequest, messageListRequest } from '../../../contracts/messages';
 import { defineRoute } from '../../plugins/routes';
-import { MESSAGE_PERMISSION } from './messages.service';
 
 export const messagesRoutes = [
   defineRoute({

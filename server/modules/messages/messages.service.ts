@@ -14,9 +14,6 @@ import type { Session } from '../auth/auth.service';
 import { messagesRepository, type RecipientRow } from './messages.repository';
 import { normaliseMessageLink, sanitizeMessageHtml } from './sanitize';
 
-/** Permission of the bell, the message centre and every message call. */
-export const MESSAGE_PERMISSION = 'messageCenter_xxzx';
-
 export interface SendMessageInput {
   /** entry code of the message-type dictionary */
   type: string;
