@@ -17,6 +17,7 @@ import { TOAST_DURATION, toaster } from './toaster';
  *   postForm<T>(path, fields?, options?)  POST application/x-www-form-urlencoded → data
  *   request<T>(path, options)             any method → data
  *   requestEnvelope<T>(path, options)     → the whole envelope (when the caller needs msg on success)
+ *   postMultipart<T>(path, formData, o?)  POST multipart/form-data (uploads) → the whole envelope
  *
  * Failures reject with HttpError { code, msg, result: false, kind }.
  */
@@ -97,10 +98,11 @@ function isEnvelope(value: unknown): value is Envelope {
   return Boolean(value) && typeof value === 'object' && typeof (value as Envelope).code === 'number';
 }
 
-export async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+/** Method, headers (language, token) and body of a call, shared by the envelope and raw calls. */
+function prepare(options: RequestOptions): { method: HttpMethod; headers: Headers; body: BodyInit | undefined } {
   const method = options.method ?? (options.body === undefined && !options.form ? 'GET' : 'POST');
   const headers = new Headers(options.headers);
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   headers.set('Accept-Language', acceptLanguage(i18n.locale || 'zh'));
   const token = session.token;
   const headerName = session.headerName;
@@ -108,7 +110,10 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
 
   let body: BodyInit | undefined;
   if (method !== 'GET') {
-    if (options.form) {
+    if (options.body instanceof FormData) {
+      // the browser sets multipart/form-data with its boundary itself
+      body = options.body;
+    } else if (options.form) {
       body = encodeForm(options.body as Fields | undefined);
       headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
     } else if (options.body !== undefined) {
@@ -117,6 +122,35 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
     }
   }
 
+  return { method, headers, body };
+}
+
+/**
+ * A call whose answer is not an envelope (file downloads): same base address, credentials, language
+ * and token header; a renewed token is saved; a transport failure shows the network-error toast.
+ * The caller reads the Response itself.
+ */
+export async function fetchRaw(path: string, options: RequestOptions = {}): Promise<Response> {
+  const { method, headers, body } = prepare(options);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (isAbortError(error)) {
+      console.debug(`request cancelled: ${method} ${path}`);
+      throw error;
+    }
+    showNetworkError();
+    throw new HttpError(TRANSPORT_CODE, t`网络错误`, 'network');
+  }
+  const renewed = response.headers.get(session.headerName);
+  if (renewed && session.token && renewed !== session.token) renewToken(renewed);
+  return response;
+}
+
+export async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { method, headers, body } = prepare(options);
+  const headerName = session.headerName;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.params), {
@@ -183,3 +217,7 @@ export const post = <T>(path: string, body?: unknown, options?: Extra): Promise<
 
 export const postForm = <T>(path: string, fields?: Fields, options?: Extra): Promise<T> =>
   request<T>(path, { ...options, method: 'POST', body: fields ?? {}, form: true });
+
+/** Uploads (SPEC §7 /file/upload): multipart body, same token, envelope and expiry handling. */
+export const postMultipart = <T>(path: string, formData: FormData, options?: Extra): Promise<Envelope<T>> =>
+  requestEnvelope<T>(path, { ...options, method: 'POST', body: formData });

@@ -1,0 +1,149 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { CheckboxGroup } from './form/CheckboxGroup';
+import { NumberInput } from './form/NumberInput';
+import { FormShell } from './FormShell';
+import { GrantsProvider, Permission } from './Permission';
+import { SidePanel } from './SidePanel';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('Permission', () => {
+  const grants = { permissions: ['a', 'b'], roles: ['teacher'] };
+  it('shows children only when the user holds any-of / all-of the permissions or roles', () => {
+    renderWithProviders(
+      <GrantsProvider value={grants}>
+        <Permission anyOf={['x', 'a']}><span>any-ok</span></Permission>
+        <Permission anyOf={['x']}><span>any-no</span></Permission>
+        <Permission allOf={['a', 'b']}><span>all-ok</span></Permission>
+        <Permission allOf={['a', 'x']} fallback={<span>all-fallback</span>}><span>all-no</span></Permission>
+        <Permission anyRole={['teacher']}><span>role-ok</span></Permission>
+        <Permission allRoles={['teacher', 'admin']}><span>role-no</span></Permission>
+        <Permission grants={{ permissions: ['x'], roles: [] }} anyOf={['x']}>
+          <span>prop-ok</span>
+        </Permission>
+      </GrantsProvider>,
+    );
+    for (const shown of ['any-ok', 'all-ok', 'all-fallback', 'role-ok', 'prop-ok']) expect(screen.getByText(shown)).toBeTruthy();
+    for (const hidden of ['any-no', 'all-no', 'role-no']) expect(screen.queryByText(hidden)).toBeNull();
+  });
+});
+
+function NumberHarness(props: { min?: number; max?: number; step?: number; precision?: number; strict?: boolean; start?: number | null }) {
+  const [value, setValue] = useState<number | null>(props.start ?? null);
+  return (
+    <>
+      <NumberInput aria-label="n" value={value} onChange={setValue} {...props} />
+      <output data-testid="value">{String(value)}</output>
+    </>
+  );
+}
+
+describe('NumberInput', () => {
+  it('snaps typed input to the step on blur (strict by default) and clamps to max', () => {
+    renderWithProviders(<NumberHarness step={5} max={50} />);
+    const input = screen.getByLabelText('n');
+    fireEvent.change(input, { target: { value: '7' } });
+    fireEvent.blur(input);
+    expect(screen.getByTestId('value').textContent).toBe('5');
+    fireEvent.change(input, { target: { value: '99' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByTestId('value').textContent).toBe('50');
+  });
+
+  it('steps with + and −, disabled at the bounds, keeping the precision', () => {
+    renderWithProviders(<NumberHarness step={0.5} min={0} max={1} start={0} precision={1} />);
+    const minus = screen.getByRole('button', { name: '减少' });
+    const plus = screen.getByRole('button', { name: '增加' });
+    expect((minus as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(plus);
+    expect(screen.getByTestId('value').textContent).toBe('0.5');
+    fireEvent.click(plus);
+    expect(screen.getByTestId('value').textContent).toBe('1');
+    expect((plus as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps free values when strict is off, and clears to null', () => {
+    renderWithProviders(<NumberHarness step={5} strict={false} />);
+    const input = screen.getByLabelText('n');
+    fireEvent.change(input, { target: { value: '7' } });
+    fireEvent.blur(input);
+    expect(screen.getByTestId('value').textContent).toBe('7');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    expect(screen.getByTestId('value').textContent).toBe('null');
+  });
+});
+
+describe('CheckboxGroup', () => {
+  it('ticks and unticks in option order, and disables the rest at max', () => {
+    const onChange = vi.fn();
+    const options = [
+      { label: 'A', value: 'a' },
+      { label: 'B', value: 'b' },
+      { label: 'C', value: 'c' },
+    ];
+    const first = renderWithProviders(<CheckboxGroup options={options} value={['c']} onChange={onChange} />);
+    fireEvent.click(screen.getByLabelText('A'));
+    expect(onChange).toHaveBeenLastCalledWith(['a', 'c']);
+    fireEvent.click(screen.getByLabelText('C'));
+    expect(onChange).toHaveBeenLastCalledWith([]);
+    first.unmount();
+    renderWithProviders(<CheckboxGroup options={options} value={['a', 'b']} onChange={onChange} max={2} />);
+    expect((screen.getByLabelText('C') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('A') as HTMLInputElement).disabled).toBe(false);
+  });
+});
+
+describe('FormShell', () => {
+  function ShellHarness({ onSave, variant }: { onSave: () => Promise<void>; variant: 'drawer' | 'dialog' }) {
+    const [open, setOpen] = useState(true);
+    return (
+      <FormShell open={open} title="编辑" variant={variant} onCancel={() => setOpen(false)} onSave={onSave}>
+        <input aria-label="name" />
+      </FormShell>
+    );
+  }
+
+  for (const variant of ['drawer', 'dialog'] as const) {
+    it(`${variant}: a failed save keeps what was typed and stays open`, async () => {
+      const onSave = vi.fn(async () => Promise.reject(new Error('no')));
+      renderWithProviders(<ShellHarness onSave={onSave} variant={variant} />);
+      const input = await screen.findByLabelText('name');
+      fireEvent.change(input, { target: { value: '张三' } });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
+      expect(onSave).toHaveBeenCalledTimes(1);
+      expect((screen.getByLabelText('name') as HTMLInputElement).value).toBe('张三');
+      expect(screen.getByText('编辑')).toBeTruthy();
+    });
+  }
+
+  it('cancel closes', async () => {
+    renderWithProviders(<ShellHarness onSave={async () => undefined} variant="dialog" />);
+    fireEvent.click(await screen.findByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '保存' })).toBeNull());
+  });
+});
+
+describe('SidePanel', () => {
+  it('is hidden from assistive tech while closed and offers a close button when open', () => {
+    const onClose = vi.fn();
+    const closed = renderWithProviders(
+      <SidePanel open={false} onClose={onClose} title="详情">
+        body
+      </SidePanel>,
+    );
+    expect(screen.queryByRole('complementary')).toBeNull();
+    closed.unmount();
+    renderWithProviders(
+      <SidePanel open onClose={onClose} title="详情">
+        body
+      </SidePanel>,
+    );
+    expect(screen.getByRole('complementary')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button'));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
