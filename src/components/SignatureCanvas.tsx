@@ -1,4 +1,4 @@
-import { Box, Button, chakra, HStack, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import SignaturePad from 'signature_pad';
@@ -77,12 +77,11 @@ export const SignatureCanvas = forwardRef<SignatureCanvasHandle, SignatureCanvas
   return (
     <Stack gap="2" width="full" maxW={`${SIGNATURE.width}px`}>
       <Box borderWidth="1px" borderRadius="md" bg="white" overflow="hidden">
-        <chakra.canvas
+        <canvas
           ref={canvas}
           width={SIGNATURE.width}
           height={SIGNATURE.height}
-          display="block"
-          css={{ width: '100%', height: 'auto', aspectRatio: `${SIGNATURE.width} / ${SIGNATURE.height}`, touchAction: 'none' }}
+          style={{ display: 'block', width: '100%', height: 'auto', aspectRatio: `${SIGNATURE.width} / ${SIGNATURE.height}`, touchAction: 'none' }}
           aria-label={t`签名区域`}
           role="img"
         />

@@ -115,7 +115,7 @@ export function ImportButton({
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(details) => !details.open && setOpen(false)} positioning={{ placement: 'bottom-start' }} lazyMount>
+    <Popover.Root open={open} onOpenChange={(details) => !details.open && setOpen(false)} positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
         <Button size="sm" minH="10" colorPalette="brand" variant="outline" disabled={disabled} loading={checking} onClick={() => void tryOpen()}>
           {children ?? <Trans>导入</Trans>}
