@@ -13,7 +13,7 @@ import { ImportButton } from './ImportButton';
 const file = (name: string, size: number, type = '') => new File([new Uint8Array(size)], name, { type });
 type Routes = Record<string, FakeResponse | ((init: RequestInit, url: URL) => FakeResponse)>;
 
-let toast: ReturnType<typeof vi.spyOn>;
+let toast: { mock: { calls: unknown[][] } };
 const titles = () => toast.mock.calls.map((call) => (call[0] as { title?: string }).title);
 
 function stub(routes: Routes) {
@@ -53,7 +53,7 @@ function Images(props: Partial<Parameters<typeof ImageUpload>[0]> & { start?: st
 }
 
 const choose = (testId: string, files: File[]) => act(async () => fireEvent.change(screen.getByTestId(testId), { target: { files } }));
-const uploads = (calls: { url: URL }[]) => calls.filter((c) => c.url.pathname === '/file/upload');
+const uploads = (calls: { url: URL; init: RequestInit }[]) => calls.filter((c) => c.url.pathname === '/file/upload');
 
 describe('FileUpload', () => {
   it('refuses zero-byte, wrong type, too large and too many BEFORE sending, each with its message', async () => {
@@ -93,7 +93,7 @@ describe('FileUpload', () => {
     await waitFor(() => expect(screen.getByTestId('ids').textContent).toBe('r1'));
     expect(button.hasAttribute('data-loading')).toBe(false);
     expect(screen.getByText('通知.pdf')).toBeTruthy();
-    const body = uploads(calls)[0] ? (uploads(calls)[0] as { init: RequestInit }).init.body : undefined;
+    const body = uploads(calls)[0]?.init.body;
     expect(body).toBeInstanceOf(FormData);
     const form = body as FormData;
     expect((form.get('file') as File).name).toBe('通知.pdf');
