@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
@@ -11,8 +11,32 @@ const proxy = Object.fromEntries(
   API_PREFIXES.map((prefix) => [prefix.replace(/\/$/, ''), { target: apiTarget, changeOrigin: false }]),
 );
 
+/**
+ * contracts/*.ts build zod schemas at module level; the browser mostly imports their types and
+ * constants. Marking zod's builders pure lets unused schemas (and zod) drop out of the bundle.
+ * Rolldown's `manualPureFunctions` matches a callee by its name anywhere in the bundle, and `z` is
+ * a common local name: jsencrypt's big-integer code calls `z.sqrTo(…)` for its side effect, so
+ * marking `z` pure broke RSA encryption in production builds (the server could not decrypt).
+ * The contracts' zod binding is renamed to a name nothing else uses, and only that name is pure.
+ */
+const CONTRACTS_ZOD = '__contractsZod';
+function contractsZodPure(): Plugin {
+  return {
+    name: 'xiaowu:contracts-zod-pure',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]contracts[\\/][^\\/]+\.ts$/.test(id) || !/import\s*\{\s*z\s*\}\s*from\s*'zod'/.test(code)) return null;
+      return code
+        .replace(/import\s*\{\s*z\s*\}\s*from\s*'zod'/, `import { z as ${CONTRACTS_ZOD} } from 'zod'`)
+        .replace(/(?<![\w$.])z\./g, `${CONTRACTS_ZOD}.`);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    contractsZodPure(),
     // The router plugin must come before react(): it generates src/routeTree.gen.ts
     // (gitignored) and splits every route file into lazily loaded chunks.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
@@ -52,9 +76,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     rolldownOptions: {
-      // contracts/*.ts build zod schemas at module level; the browser mostly imports their types and
-      // constants. Marking zod's builders pure lets unused schemas (and zod) drop out of the bundle.
-      treeshake: { manualPureFunctions: ['z'] },
+      // see contractsZodPure above
+      treeshake: { manualPureFunctions: [CONTRACTS_ZOD] },
     },
     chunkSizeWarningLimit: 700,
   },
