@@ -2,6 +2,7 @@
 //   1. gzipped JS needed to show /login and /dashboard (Chromium loads the production build)
 //   2. `npm start` on an existing data directory → first 200
 //   3. GET /ms/getPermission at 50 connections for 10 s, beside a bare Fastify route
+//   4. people search over 100,000 people (bench/people-search.ts), p50/p95
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { runPeopleSearchBench } from './people-search';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 8282);
@@ -137,6 +139,15 @@ async function main() {
   } finally {
     await stop(app);
   }
+
+  // People search over 100,000 people (own database, see bench/people-search.ts).
+  const people = await runPeopleSearchBench();
+  results.push({
+    name: 'people search over 100,000 people, p95',
+    value: `${people.p95.toFixed(1)} ms (p50 ${people.p50.toFixed(1)} ms, ${people.searches} searches)`,
+    target: '≤ 50 ms',
+    ok: people.p95 <= 50,
+  });
 
   const width = Math.max(...results.map((r) => r.name.length));
   console.log('\n| measure | figure | target |\n|---|---|---|');

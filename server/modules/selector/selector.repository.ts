@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { roles } from '../permissions/permissions.table';
 import { campuses, orgUnits } from '../school/school.table';
@@ -6,6 +6,7 @@ import { users } from '../users/users.table';
 import { teacherTypes } from './selector.table';
 
 export interface PeopleFilter {
+  /** '1'..'4' (validated by the contract) */
   userTypes?: string[];
   /** already stripped; matched as a contains-pattern */
   keyword?: string;
@@ -16,29 +17,13 @@ export interface PeopleFilter {
   userNo?: string;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The WHERE clause of a people search; the trigram index users_search_trgm_idx serves the keyword. */
-function peopleWhere(filter: PeopleFilter): SQL {
-  const parts: SQL[] = [sql`u.enabled`];
-  if (filter.userTypes?.length) parts.push(sql`u.user_type IN (${sql.join(filter.userTypes.map((t) => sql`${t}`), sql`, `)})`);
-  if (filter.keyword) parts.push(sql`(u.name || ' ' || u.username || ' ' || u.user_no) ILIKE ${`%${escapeLike(filter.keyword)}%`}`);
-  if (filter.campusId) parts.push(sql`u.campus_id = ${filter.campusId}::uuid`);
-  if (filter.campusCode) parts.push(sql`u.campus_id = (SELECT c.id FROM campuses c WHERE c.code = ${filter.campusCode})`);
-  if (filter.userNo) parts.push(sql`u.user_no = ${filter.userNo}`);
-  if (filter.orgCode) {
-    parts.push(
-      filter.orgOnlyItself
-        ? sql`u.org_unit_id = (SELECT o.id FROM org_units o WHERE o.code = ${filter.orgCode})`
-        : sql`u.org_unit_id IN (
-            WITH RECURSIVE below AS (
-              SELECT o.id FROM org_units o WHERE o.code = ${filter.orgCode}
-              UNION ALL
-              SELECT c.id FROM org_units c JOIN below b ON c.parent_id = b.id
-            ) SELECT id FROM below)`,
-    );
-  }
-  return sql.join(parts, sql` AND `);
+export interface PersonSearchRow {
+  id: string;
+  name: string;
+  username: string;
+  user_no: string;
+  user_type: string;
+  org_name: string | null;
 }
 
 // Tenant scoping comes from row-level security: every Tx is bound to one tenant.
@@ -59,24 +44,17 @@ export const selectorRepository = {
       .from(orgUnits)
       .orderBy(asc(orgUnits.sort), asc(orgUnits.code)),
 
-  countPeople: async (tx: Tx, filter: PeopleFilter): Promise<number> => {
-    const result = await tx.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM users u WHERE ${peopleWhere(filter)}`);
-    return result.rows[0]?.total ?? 0;
-  },
-
-  pagePeople: async (tx: Tx, filter: PeopleFilter, limit: number, offset: number) => {
-    const result = await tx.execute<{ id: string; name: string; username: string; user_no: string; user_type: string; org_name: string | null }>(sql`
-      SELECT u.id, u.name, u.username, u.user_no, u.user_type, o.name AS org_name
-      FROM (
-        SELECT u.id, u.name, u.username, u.user_no, u.user_type, u.org_unit_id, u.tenant_id
-        FROM users u
-        WHERE ${peopleWhere(filter)}
-        ORDER BY u.user_type, u.user_no, u.id
-        LIMIT ${limit} OFFSET ${offset}
-      ) u
-      LEFT JOIN org_units o ON o.tenant_id = u.tenant_id AND o.id = u.org_unit_id
-      ORDER BY u.user_type, u.user_no, u.id`);
-    return result.rows;
+  /**
+   * One page and the total, by xiaowu_people_search() (migration 0006): a SECURITY DEFINER function
+   * that filters by the transaction's tenant itself, so the search indexes work under RLS.
+   */
+  searchPeople: async (tx: Tx, filter: PeopleFilter, limit: number, offset: number) => {
+    const result = await tx.execute<{ result: { total: number; rows: PersonSearchRow[] } }>(sql`
+      SELECT xiaowu_people_search(
+        ${filter.userTypes?.length ? `{${filter.userTypes.join(',')}}` : null}::text[], ${filter.keyword ?? null}::text, ${filter.campusId ?? null}::uuid,
+        ${filter.campusCode ?? null}::text, ${filter.orgCode ?? null}::text, ${filter.orgOnlyItself}::boolean,
+        ${filter.userNo ?? null}::text, ${limit}::int, ${offset}::int) AS result`);
+    return result.rows[0]?.result ?? { total: 0, rows: [] };
   },
 
   peopleByIds: (tx: Tx, ids: string[]) =>

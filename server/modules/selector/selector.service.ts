@@ -81,9 +81,7 @@ export class SelectorService {
       orgOnlyItself: search.ISBM === '1',
       userNo: search.USERID,
     };
-    const total = await selectorRepository.countPeople(tx, filter);
-    const offset = request.page * request.size;
-    const rows = offset < total ? await selectorRepository.pagePeople(tx, filter, request.size, offset) : [];
+    const { total, rows } = await selectorRepository.searchPeople(tx, filter, request.size, request.page * request.size);
     return {
       total,
       rows: rows.map((row) => ({

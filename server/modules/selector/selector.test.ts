@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AreaData,
@@ -146,6 +147,33 @@ describe('POST /saas/components/getUserAllData', () => {
 
     const exact = await search(demo, { search: JSON.stringify({ USERID: 'T1000' }) });
     expect(exact.body.data.rows.map((r) => r.USERNAME)).toEqual(['李明华']);
+  });
+
+  it('one- and two-character keywords match inside names (the usual Chinese case), or a whole account or number', async () => {
+    const one = await search(demo, { size: 500, search: JSON.stringify({ KEYWORD: '李', USERTYPE: '3' }) });
+    expect(one.body.data.rows.map((r) => r.USERNAME)).toContain('李明华');
+    expect(one.body.data.rows.every((r) => r.USERNAME.includes('李'))).toBe(true);
+    const two = await search(demo, { size: 500, search: JSON.stringify({ KEYWORD: '明华' }) });
+    expect(two.body.data.rows.map((r) => r.USERNAME)).toContain('李明华');
+    const [{ n }] = (await ownerQuery<{ n: number }>(t.db, `SELECT count(*)::int AS n FROM users WHERE tenant_id = $1 AND enabled AND name LIKE '%明华%'`, [
+      demoId,
+    ])) as [{ n: number }];
+    expect(two.body.data.total).toBe(n);
+  });
+
+  it('the search function sees only the transaction tenant; its owner role cannot log in and the app role is no member', async () => {
+    const none = await t.db.withGlobal((tx) =>
+      tx.execute<{ result: { total: number } }>(sql`SELECT xiaowu_people_search(NULL, NULL, NULL, NULL, NULL, false, NULL, 5, 0) AS result`),
+    );
+    expect(none.rows[0]!.result.total).toBe(0);
+    const membership = await ownerQuery(
+      t.db,
+      `SELECT 1 FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.roleid JOIN pg_roles u ON u.oid = m.member
+        WHERE r.rolname = 'xiaowu_people_reader' AND u.rolname = 'xiaowu_app'`,
+    );
+    expect(membership).toEqual([]);
+    const [reader] = await ownerQuery<{ rolbypassrls: boolean; rolcanlogin: boolean }>(t.db, `SELECT rolbypassrls, rolcanlogin FROM pg_roles WHERE rolname = 'xiaowu_people_reader'`);
+    expect(reader).toEqual({ rolbypassrls: false, rolcanlogin: false });
   });
 
   it('form-encoded calls work too', async () => {
