@@ -1,7 +1,11 @@
 import { downloadQuery, fileParams, getFilesRequest } from '../../../contracts/files';
+import { ResponseCode } from '../../../contracts/envelope';
+import { AppError } from '../../plugins/envelope';
 import { defineRoute, RawReply } from '../../plugins/routes';
+import { readSessionToken } from '../../plugins/session';
+import { resolvePublicTenant } from '../../plugins/tenancy';
 
-/** SPEC §7 `/file/*`: any logged-in user, within the session's tenant (row-level security). */
+/** SPEC §7 `/file/*`: any logged-in user, within the session's tenant (row-level security); logos also without login. */
 export const filesRoutes = [
   defineRoute({
     method: 'POST',
@@ -38,13 +42,24 @@ export const filesRoutes = [
   defineRoute({
     method: 'GET',
     url: '/file/download/:resId',
-    access: 'session',
-    summary: 'the bytes; ?preview=1 shows images and PDF inline, else an attachment (RFC 5987 filename*)',
+    access: 'public',
+    summary:
+      'the bytes; ?preview=1 shows images and PDF inline, else an attachment (RFC 5987 filename*). Needs a session, except logo files (tenant from Host or X-Tenant), which the login page shows',
     params: fileParams,
     query: downloadQuery,
-    handler: async ({ tx, params, query, services, reply }) => {
+    handler: async ({ db, request, reply, services, config, params, query }) => {
       const preview = query.preview === '1' || query.preview === 'true';
-      return new RawReply(await services.files.download(tx, params.resId, preview, reply));
+      const token = readSessionToken(request, config);
+      const stream = await db.withAppRole(async (scope) => {
+        const session = token ? await services.auth.resolveSession(scope, token) : null;
+        if (!session) {
+          const tenant = await resolvePublicTenant(scope, request, { config, services });
+          if (!tenant) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+          if (scope.tenantId === null) await scope.enterTenant(tenant.id);
+        }
+        return services.files.download(scope.tx, params.resId, preview, reply, session ? 'any' : 'publicOnly');
+      });
+      return new RawReply(stream);
     },
   }),
 ];

@@ -23,6 +23,9 @@ import { type FileRow, filesRepository } from './files.repository';
 import { sniffMatching } from './sniff';
 import { FileStorage } from './storage';
 
+/** Files of this category are served without a session (the login page shows the school logo). */
+export const PUBLIC_FILE_CATEGORY: FileCategory = 'logo';
+
 /** Most `file` parts one upload may carry (SPEC §5: a notice holds up to 9 pictures). */
 export const MAX_FILES_PER_UPLOAD = 9;
 
@@ -193,10 +196,12 @@ export class FilesService {
 
   /**
    * `GET /file/download/{resId}`: the bytes with their sniffed type. Inline for images and PDF when
-   * `preview` is asked, else an attachment; always nosniff.
+   * `preview` is asked, else an attachment; always nosniff. `publicOnly` (no session): logos only.
    */
-  async download(tx: Tx, resId: string, preview: boolean, reply: FastifyReply) {
+  async download(tx: Tx, resId: string, preview: boolean, reply: FastifyReply, scope: 'any' | 'publicOnly') {
     const row = await filesRepository.findById(tx, resId);
+    // Without a session only logos are served; anything else answers "log in", found or not.
+    if (scope === 'publicOnly' && row?.category !== PUBLIC_FILE_CATEGORY) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
     if (!row) throw new AppError(ResponseCode.notFound, 'fileNotFound');
     let handle;
     try {

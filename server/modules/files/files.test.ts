@@ -292,6 +292,24 @@ describe('GET /file/download/{resId}', () => {
   });
 });
 
+describe('logo files', () => {
+  it('are served without a session to the tenant named by Host or X-Tenant; other files and tenants answer 90001', async () => {
+    const logo = await uploadOk(demoAdmin, '校徽.png', PNG, 'logo');
+    const other = await uploadOk(demoAdmin, 'other.png', PNG);
+    const anonymous = (resId: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/file/download/${resId}?preview=1`, headers, remoteAddress: uniqueIp() });
+    const byHeader = await anonymous(logo, { 'x-tenant': 'demo' });
+    expect(byHeader.statusCode).toBe(200);
+    expect(byHeader.headers['content-disposition']).toMatch(/^inline; /);
+    expect(byHeader.rawPayload.equals(PNG)).toBe(true);
+    expect((await anonymous(logo, { host: 'demo.localhost' })).rawPayload.equals(PNG)).toBe(true);
+    expect((await anonymous(other, { 'x-tenant': 'demo' })).json()).toMatchObject({ code: 90001 });
+    expect((await anonymous(logo, { 'x-tenant': 'kg' })).json()).toMatchObject({ code: 90001 });
+    expect((await anonymous(logo, {})).json()).toMatchObject({ code: 90001 });
+    expect((await anonymous('01900000-0000-7000-8000-000000000000', { 'x-tenant': 'demo' })).json()).toMatchObject({ code: 90001 });
+  });
+});
+
 describe('tenancy', () => {
   it("another tenant's resId is not found for download, getFiles or remove, and nothing changes", async () => {
     const kgFile = await uploadOk(kgAdmin, '园所.png', PNG);
