@@ -211,6 +211,12 @@ describe('POST /file/upload', () => {
     expect(filesOnDisk().length).toBe(diskBefore);
   });
 
+  it('refuses more than 9 files in one call', async () => {
+    const parts: Part[] = Array.from({ length: 10 }, (_, i) => ({ name: 'file', filename: `p${i}.png`, content: PNG }));
+    const body = await upload(demoTeacher, parts);
+    expect(body).toMatchObject({ code: 40000, msg: '每次最多上传9个文件' });
+  });
+
   it('refuses a renamed executable or script whatever the extension', async () => {
     for (const [name, content] of [
       ['photo.jpg', ELF],
