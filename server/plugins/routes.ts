@@ -48,6 +48,13 @@ export interface SessionContext<B = unknown, Q = unknown, P = unknown> extends B
   session: Session;
   /** the request's transaction, bound to the session's tenant */
   tx: Tx;
+  /** what the route's `receive` staged before the transaction (undefined without `receive`) */
+  staged: unknown;
+}
+
+/** What a route's `receive` leaves for its handler; `discard` runs after the answer, whatever happened. */
+export interface Staged {
+  discard(): Promise<void>;
 }
 
 type ContextFor<A extends Access, B, Q, P> = A extends 'public' ? PublicContext<B, Q, P> : SessionContext<B, Q, P>;
@@ -72,6 +79,12 @@ export interface RouteSpec<
    * old token. Default true; false for calls that only look (getExpires) or end the session.
    */
   touchSession?: boolean;
+  /**
+   * Session routes with a large body (uploads): reads it after the session and permission check
+   * (a short transaction of its own) and before the handler's transaction, so no database
+   * connection waits on a slow client. The handler gets the result as `staged`.
+   */
+  receive?(request: FastifyRequest, services: Services): Promise<Staged>;
   /** returns the envelope's `data`; throw AppError to answer a failure */
   handler(ctx: ContextFor<A, Parsed<BS>, Parsed<QS>, Parsed<PS>>): Promise<unknown>;
 }
@@ -167,18 +180,31 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
         } else {
           const token = readSessionToken(request, config);
           if (!token) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
-          let renewedToken: string | null = null;
-          data = await services.auth.withSession(token, async (scope: AppScope, session) => {
+          const checkAccess = async (scope: AppScope, session: Session | null) => {
             if (!session) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
-            if (route.touchSession !== false) renewedToken = await services.auth.touchSession(scope.tx, session);
             if (typeof route.access !== 'string') {
               const granted = await services.permissions.grantedCodes(scope.tx, session);
               if (!isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
             }
-            return route.handler({ ...base(), session, tx: scope.tx });
-          });
-          // Only after commit: a renewed token from a rolled-back transaction would not exist.
-          if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);
+          };
+          let staged: Staged | undefined;
+          if (route.receive) {
+            await services.auth.withSession(token, checkAccess);
+            staged = await route.receive(request, services);
+          }
+          try {
+            let renewedToken: string | null = null;
+            data = await services.auth.withSession(token, async (scope: AppScope, session) => {
+              if (!session) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+              if (route.touchSession !== false) renewedToken = await services.auth.touchSession(scope.tx, session);
+              await checkAccess(scope, session);
+              return route.handler({ ...base(), session, tx: scope.tx, staged });
+            });
+            // Only after commit: a renewed token from a rolled-back transaction would not exist.
+            if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);
+          } finally {
+            await staged?.discard();
+          }
         }
         if (data instanceof RawReply) return reply.send(data.payload);
         return okEnvelope(data ?? null, translate(request.lang, messageKey));

@@ -2,6 +2,7 @@ import { downloadQuery, fileParams, getFilesRequest } from '../../../contracts/f
 import { ResponseCode } from '../../../contracts/envelope';
 import { AppError } from '../../plugins/envelope';
 import { defineRoute, RawReply } from '../../plugins/routes';
+import type { UploadBatch } from './files.service';
 import { readSessionToken } from '../../plugins/session';
 import { resolvePublicTenant } from '../../plugins/tenancy';
 
@@ -12,8 +13,10 @@ export const filesRoutes = [
     url: '/file/upload',
     access: 'session',
     summary: 'multipart `file` (up to 9) plus `category` (upload profile) → [{ resId, resName, resSuffix, size }]; size, extension and content checked',
-    handler: async ({ tx, session, request, reply, services, setMessage }) => {
-      const data = await services.files.upload(tx, session, request, reply);
+    // the bytes are read and checked between the session check and the transaction that stores them
+    receive: (request, services) => services.files.receive(request),
+    handler: async ({ tx, session, staged, reply, services, setMessage }) => {
+      const data = await services.files.store(tx, session, staged as UploadBatch, reply);
       setMessage('uploadSucceeded');
       return data;
     },

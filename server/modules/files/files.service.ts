@@ -37,6 +37,13 @@ interface Received {
   truncated: boolean;
 }
 
+/** Checked uploads in temp files, not stored yet. `discard` removes whatever temp files remain. */
+export interface UploadBatch {
+  category: FileCategory;
+  files: Array<Received & { mime: string }>;
+  discard(): Promise<void>;
+}
+
 /** Keeps the last path segment, drops control characters, at most 200 characters. */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
@@ -73,16 +80,18 @@ export class FilesService {
   }
 
   /**
-   * `POST /file/upload`: reads every part, keeps `file` parts in temp files, then checks each against
-   * the profile of the `category` field (size, extension, content) before anything is stored. Rows are
-   * inserted first and the bytes renamed into place inside the same transaction, so a committed row
-   * always has its bytes; bytes whose row did not commit are removed after the answer.
+   * `POST /file/upload`, first half, outside any transaction (a slow 100 MB upload must not hold a
+   * database connection): reads every part, keeps `file` parts in temp files, then checks each
+   * against the profile of the `category` field (size, extension, content). Throws 40000 for the
+   * first problem, leaving nothing behind; otherwise the caller stores the batch and discards it.
    */
-  async upload(tx: Tx, session: Session, request: FastifyRequest, reply: FastifyReply): Promise<UploadData> {
+  async receive(request: FastifyRequest): Promise<UploadBatch> {
     if (!request.isMultipart()) throw new AppError(ResponseCode.invalidInput, 'uploadNotMultipart');
     const received: Received[] = [];
     const fields: Record<string, string> = {};
-    const cleanup = () => Promise.all(received.map((file) => this.storage.discard(file.tempPath)));
+    const discard = async () => {
+      await Promise.all(received.map((file) => this.storage.discard(file.tempPath)));
+    };
     try {
       try {
         for await (const part of request.parts()) {
@@ -120,42 +129,51 @@ export class FilesService {
         const problem = checkUploadCandidate(file.name, file.size, profile);
         if (problem) throw new AppError(ResponseCode.invalidInput, problem.key, problem.params);
       }
-      const mimes: string[] = [];
+      const files: UploadBatch['files'] = [];
       for (const file of received) {
         const mime = await sniffMatching(file.tempPath, extensionOf(file.name));
         if (!mime) throw new AppError(ResponseCode.invalidInput, 'uploadContentMismatch');
-        mimes.push(mime);
+        files.push({ ...file, mime });
       }
-
-      const answer: UploadData = [];
-      const placed: { id: string; relativePath: string }[] = [];
-      for (const [index, file] of received.entries()) {
-        const id = uuidv7();
-        const relativePath = this.storage.relativePathFor(session.tenantId, id);
-        await filesRepository.insert(tx, {
-          tenantId: session.tenantId,
-          id,
-          name: file.name,
-          suffix: extensionOf(file.name),
-          mime: mimes[index]!,
-          size: file.size,
-          sha256: file.sha256,
-          path: relativePath,
-          category,
-          ownerId: session.userId,
-          createdBy: session.userId,
-          updatedBy: session.userId,
-        });
-        await this.storage.place(file.tempPath, relativePath);
-        placed.push({ id, relativePath });
-        answer.push({ resId: id, resName: file.name, resSuffix: extensionOf(file.name), size: file.size });
-      }
-      // If the transaction does not commit after all, the placed bytes have no row: remove them.
-      reply.raw.once('finish', () => void this.reconcile(session.tenantId, placed));
-      return answer;
-    } finally {
-      await cleanup();
+      return { category, files, discard };
+    } catch (error) {
+      await discard();
+      throw error;
     }
+  }
+
+  /**
+   * `POST /file/upload`, second half, in the request's transaction: rows are inserted first and the
+   * bytes renamed into place in the same transaction, so a committed row always has its bytes; bytes
+   * whose row did not commit are removed after the answer.
+   */
+  async store(tx: Tx, session: Session, batch: UploadBatch, reply: FastifyReply): Promise<UploadData> {
+    const answer: UploadData = [];
+    const placed: { id: string; relativePath: string }[] = [];
+    // If the transaction does not commit after all, the placed bytes have no row: remove them.
+    reply.raw.once('finish', () => void this.reconcile(session.tenantId, placed));
+    for (const file of batch.files) {
+      const id = uuidv7();
+      const relativePath = this.storage.relativePathFor(session.tenantId, id);
+      await filesRepository.insert(tx, {
+        tenantId: session.tenantId,
+        id,
+        name: file.name,
+        suffix: extensionOf(file.name),
+        mime: file.mime,
+        size: file.size,
+        sha256: file.sha256,
+        path: relativePath,
+        category: batch.category,
+        ownerId: session.userId,
+        createdBy: session.userId,
+        updatedBy: session.userId,
+      });
+      await this.storage.place(file.tempPath, relativePath);
+      placed.push({ id, relativePath });
+      answer.push({ resId: id, resName: file.name, resSuffix: extensionOf(file.name), size: file.size });
+    }
+    return answer;
   }
 
   /** Removes bytes whose row does not exist (after a rolled-back upload, or a committed remove). */
