@@ -174,6 +174,9 @@ export const downloadQuery = z.object({
   preview: z.enum(['0', '1', 'true', 'false', '']).optional(),
 });
 
+/** The address of a file's bytes; `preview` asks for inline display (images and PDF only). */
+export const fileDownloadPath = (resId: string, preview = false) => `/file/download/${encodeURIComponent(resId)}${preview ? '?preview=1' : ''}`;
+
 /** Content types shown inline with `?preview=1`. */
 export const INLINE_PREVIEW_MIMES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
 

@@ -77,6 +77,8 @@ export class FilesService {
     private readonly permissions: PermissionsService,
   ) {
     this.storage = new FileStorage(config.dataDir);
+    // Temp files of uploads a crash interrupted; a day old cannot be in progress any more.
+    void this.storage.sweepTemp(24 * 60 * 60 * 1000).catch(() => undefined);
   }
 
   /**

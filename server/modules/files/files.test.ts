@@ -238,6 +238,23 @@ describe('POST /file/upload', () => {
   });
 });
 
+describe('temp files', () => {
+  it('left by an interrupted upload are swept once a day old', async () => {
+    const tempDir = path.join(dataDir, 'files', '.tmp');
+    fs.mkdirSync(tempDir, { recursive: true });
+    const old = path.join(tempDir, 'old.part');
+    const fresh = path.join(tempDir, 'fresh.part');
+    fs.writeFileSync(old, 'x');
+    fs.writeFileSync(fresh, 'x');
+    const dayAndMinute = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    fs.utimesSync(old, dayAndMinute, dayAndMinute);
+    expect(await t.app.services.files.storage.sweepTemp(24 * 60 * 60 * 1000)).toBe(1);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
+  });
+});
+
 describe('POST /file/getFiles', () => {
   it('answers the records of the ids asked (JSON array, object, or comma list), leaving out unknown ones', async () => {
     const a = await uploadOk(demoTeacher, '甲.png', PNG);

@@ -72,6 +72,30 @@ export class FileStorage {
     if (anyPath) await fs.rm(anyPath, { force: true });
   }
 
+  /** Removes temp files older than `maxAgeMs` (left by a crash mid-upload). */
+  async sweepTemp(maxAgeMs: number): Promise<number> {
+    const tempDir = path.join(this.root, '.tmp');
+    let removed = 0;
+    let entries: string[];
+    try {
+      entries = await fs.readdir(tempDir);
+    } catch {
+      return 0;
+    }
+    for (const entry of entries) {
+      const full = path.join(tempDir, entry);
+      try {
+        if (Date.now() - (await fs.stat(full)).mtimeMs > maxAgeMs) {
+          await fs.rm(full, { force: true });
+          removed++;
+        }
+      } catch {
+        // gone already
+      }
+    }
+    return removed;
+  }
+
   open(relativePath: string) {
     return fs.open(this.absolute(relativePath), 'r');
   }
