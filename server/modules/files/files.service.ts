@@ -150,6 +150,10 @@ export class FilesService {
    * whose row did not commit are removed after the answer.
    */
   async store(tx: Tx, session: Session, batch: UploadBatch, reply: FastifyReply): Promise<UploadData> {
+    // Logos are served without login: only those who configure the school may upload one.
+    if (batch.category === PUBLIC_FILE_CATEGORY && !(await this.permissions.grantedCodes(tx, session)).has(FILES_ADMIN_PERMISSION)) {
+      throw new AppError(ResponseCode.forbidden, 'forbidden');
+    }
     const answer: UploadData = [];
     const placed: { id: string; relativePath: string }[] = [];
     // If the transaction does not commit after all, the placed bytes have no row: remove them.

@@ -331,6 +331,12 @@ describe('logo files', () => {
     expect((await anonymous(logo, {})).json()).toMatchObject({ code: 90001 });
     expect((await anonymous('01900000-0000-7000-8000-000000000000', { 'x-tenant': 'demo' })).json()).toMatchObject({ code: 90001 });
   });
+
+  it('only a holder of system_config may upload one (it becomes public)', async () => {
+    const before = filesOnDisk().length;
+    expect(await upload(demoTeacher, file('logo.png', PNG, [{ name: 'category', value: 'logo' }]))).toMatchObject({ code: 40300, result: false });
+    expect(filesOnDisk().length).toBe(before);
+  });
 });
 
 describe('tenancy', () => {
