@@ -18,12 +18,7 @@ export const DICT_TYPE_CODE_PATTERN = /^STD_(?:GB_|JB_|XB_)?[A-Z0-9_]+$/;
 /** SPEC §5: dictionary names at most 40 characters. */
 export const DICT_NAME_MAX = 40;
 
-const lookupCode = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_.-]+$/);
+const lookupCode = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/);
 
 /** Accepts a JSON array, repeated form keys (an array), or one comma-separated string. */
 const codeList = (input: unknown) => {

@@ -38,12 +38,7 @@ export const messageListRequest = z.object({
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(500).default(10),
   status: z.enum(['', MessageStatus.unread, MessageStatus.read]).default(''),
-  type: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[A-Za-z0-9_.-]*$/)
-    .default(''),
+  type: z.string().trim().max(64).regex(/^[A-Za-z0-9_.-]*$/).default(''),
 });
 export type MessageListRequest = z.infer<typeof messageListRequest>;
 

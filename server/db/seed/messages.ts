@@ -169,15 +169,15 @@ const GRADES = ['一年级', '三年级', '五年级', '七年级', '八年级',
 const SURVEY_TOPICS = ['家长满意度调查', '食堂服务评价', '课后服务需求调查', '校服征订意见'];
 
 /**
- * The administrator's steady stream of system messages: `count` of them, one every five hours;
- * every `readEvery`-th one is read.
+ * The administrator's steady stream of system messages: `count` of them, one every five hours,
+ * the types taking turns; those at `readIndices` are read.
  */
-function adminStream(count: number, randomSeed: number, readEvery: number): SeedMessage[] {
+function adminStream(count: number, randomSeed: number, readIndices: ReadonlySet<number>): SeedMessage[] {
   const random = createRandom(randomSeed + 7);
   const list: SeedMessage[] = [];
   for (let n = 0; n < count; n += 1) {
     const hoursAgo = 9 + n * 5;
-    const read = readEvery > 0 && n % readEvery === readEvery - 1;
+    const read = readIndices.has(n);
     switch (n % 5) {
       case 0: {
         const week = 20 - Math.floor(n / 5);
@@ -328,10 +328,10 @@ export async function seedMessages(tx: Tx, tenantId: string, profile: SchoolProf
     const grade = profile.grades.find((g) => g.level === profile.demoClass!.level);
     const className = grade?.classes[profile.demoClass.classIndex]?.name ?? '';
     const shared = k12Messages(today.getFullYear(), demoStudentName, className);
-    // the administrator: 2 unread school notices above, then a stream of which every 20th is read
+    // the administrator: 2 unread school notices above, then a stream with a few read ones of every type
     const adminShared = shared.filter((m) => m.to.admin === false).length;
-    const streamRead = 6;
-    list = [...shared, ...adminStream(DEMO_ADMIN_UNREAD - adminShared + streamRead, profile.randomSeed, 20)];
+    const streamRead = new Set([3, 9, 15, 22, 36, 48]);
+    list = [...shared, ...adminStream(DEMO_ADMIN_UNREAD - adminShared + streamRead.size, profile.randomSeed, streamRead)];
   } else {
     list = kindergartenMessages();
   }

@@ -29,6 +29,8 @@ describe('message centre search params', () => {
       id: undefined,
     });
     expect(messageCenterSearch.parse({})).toEqual({});
+    // hand-typed URLs (?status=0&type=3&title=2026) reach the schema as numbers
+    expect(messageCenterSearch.parse({ status: 0, type: 3, title: 2026 })).toMatchObject({ status: '0', type: '3', title: '2026' });
   });
 
   it('fills the list call with defaults: page 0 (zero-based), size 10, any status and type', () => {

@@ -53,7 +53,7 @@ export function MessageDetailDialog({ messageId, onClose }: MessageDetailDialogP
         if (!details.open) onClose();
       }}
       placement="center"
-      size={{ base: 'full', sm: 'lg' }}
+      size="lg"
       scrollBehavior="inside"
     >
       <Portal>

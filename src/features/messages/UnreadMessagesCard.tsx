@@ -61,17 +61,17 @@ function UnreadCard() {
                   h="auto"
                   py="1.5"
                   px="2"
-                  justifyContent="space-between"
-                  gap="3"
+                  justifyContent="flex-start"
+                  textAlign="start"
                   fontWeight="normal"
                   onClick={() => setOpenId(row.MESSAGE_ID)}
                 >
-                  <Text truncate minW="0">
-                    {row.MESSAGE_TITLE}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted" flexShrink={0} hideBelow="sm">
-                    {dictLabel(types.data, row.MESSAGE_TYPE, i18n.locale)} · {formatMessageTime(row.CREATE_TIME, i18n.locale)}
-                  </Text>
+                  <Stack gap="0" w="full" minW="0">
+                    <Text truncate>{row.MESSAGE_TITLE}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {dictLabel(types.data, row.MESSAGE_TYPE, i18n.locale)} · {formatMessageTime(row.CREATE_TIME, i18n.locale)}
+                    </Text>
+                  </Stack>
                 </Button>
               </Box>
             ))}

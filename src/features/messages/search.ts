@@ -7,21 +7,19 @@ import { MessageStatus, type MessageListRequest } from '../../../contracts/messa
  * tab switches. Every field is optional and a bad value is dropped (never an error page); defaults
  * stay out of the URL. `page` is zero-based, like the API's. `id` opens that message's detail.
  */
+const isPageSize = (n: number) => (PAGE_SIZES as readonly number[]).includes(n);
+
+// The router JSON-parses search values: a hand-typed ?status=0 or ?type=3 arrives as a number.
+const text = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'number' ? String(value) : value), schema);
+
 export const messageCenterSearch = z.object({
-  title: z.string().trim().max(200).optional().catch(undefined),
-  type: z
-    .string()
-    .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+  title: text(z.string().trim().max(200)).optional().catch(undefined),
+  type: text(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/))
     .optional()
     .catch(undefined),
-  status: z.enum([MessageStatus.unread, MessageStatus.read]).optional().catch(undefined),
+  status: text(z.enum([MessageStatus.unread, MessageStatus.read])).optional().catch(undefined),
   page: z.coerce.number().int().min(0).max(1_000_000).optional().catch(undefined),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .optional()
-    .catch(undefined),
+  size: z.coerce.number().int().refine(isPageSize).optional().catch(undefined),
   id: z.uuid().optional().catch(undefined),
 });
 export type MessageCenterSearch = z.infer<typeof messageCenterSearch>;
