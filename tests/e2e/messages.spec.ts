@@ -134,6 +134,7 @@ test.describe('message centre', () => {
     await expect(rows).toHaveCount(10);
     const total = (await listApi(page, {})).count.COUNT;
     await expect(page.getByText(`共 ${total} 条`)).toBeVisible();
+    await page.screenshot({ path: shot('messages-centre-1280-list.png'), fullPage: true });
 
     // paging: page 2, then 20 a page
     const firstPageTitles = await rows.locator('td:first-child button').allTextContents();
