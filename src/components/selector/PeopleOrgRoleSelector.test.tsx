@@ -264,3 +264,27 @@ describe('people / org / role selector', () => {
     expect(value()).toBe('P:p1');
   });
 });
+
+describe('selector in the form wrapper (org-select slot)', () => {
+  it('an org-select field holds the selector’s value and is required like the others (请选择)', async () => {
+    const { SchemaForm } = await import('../form/SchemaForm');
+    const { selectorSlot } = await import('./selector-slot');
+    const fake = fakeFetch(baseRoutes);
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SchemaForm
+        fields={[{ name: 'scope', type: 'org-select', label: '范围', required: true }]}
+        renderOrgSelect={selectorSlot({ types: ['org'] })}
+        onSubmit={onSubmit}
+        actions={<button type="submit">go</button>}
+      />,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'go' })));
+    expect(screen.getAllByText('请选择').length).toBeGreaterThanOrEqual(2);
+    await act(async () => fireEvent.click(screen.getByRole('combobox')));
+    fireEvent.click(await screen.findByRole('checkbox', { name: '学校' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'go' })));
+    expect(onSubmit).toHaveBeenCalledWith({ scope: 'O_o1' });
+  });
+});

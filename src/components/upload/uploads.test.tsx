@@ -117,6 +117,14 @@ describe('FileUpload', () => {
     expect(await screen.findByText('已有.pdf')).toBeTruthy();
   });
 
+  it('is disabled when told, and offers no delete then', async () => {
+    stub({ '/file/getFiles': ok([{ resId: 'f1', resName: '已有.pdf', resSuffix: 'pdf' }]) });
+    renderWithProviders(<Files disabled start={['f1']} />);
+    expect((screen.getByRole('button', { name: /上传文件/ }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByText('已有.pdf');
+    expect(screen.queryByRole('button', { name: '删除 已有.pdf' })).toBeNull();
+  });
+
   it('delete asks 此操作将永久删除这个文件，是否继续？; cancel says 已取消删除操作; OK removes through /file/remove/{resId}', async () => {
     const calls = stub({ '/file/getFiles': ok([{ resId: 'f1', resName: '已有.pdf', resSuffix: 'pdf' }]), '/file/remove/f1': ok(null) });
     renderWithProviders(<Files start={['f1']} />);
@@ -231,6 +239,16 @@ describe('ImportButton', () => {
     expect(new Headers(upload.init.headers).get('X-Access-Token')).toBe('tok');
     expect(titles()).toContain('成功导入3条');
     await waitFor(() => expect(screen.queryByTestId('import-input')).toBeNull());
+  });
+
+  it('can stay open after an upload, showing the result msg', async () => {
+    stub({ '/things/import': { body: { code: 1, result: true, msg: '成功导入1条', data: null } } });
+    renderImport({ closeAfterUpload: false });
+    fireEvent.click(screen.getByRole('button', { name: '导入' }));
+    await screen.findByTestId('import-input');
+    await choose('import-input', [file('a.xlsx', 10)]);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('成功导入1条'));
+    expect(screen.getByTestId('import-input')).toBeTruthy();
   });
 
   it('a failed import warns with msg and stays open showing it', async () => {
