@@ -2,7 +2,7 @@ import { Box, chakra, Grid, IconButton, Image, Spinner } from '@chakra-ui/react'
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { downloadFile } from '../../lib/download';
 import { fileDownloadPath } from '../../lib/files';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -27,10 +27,15 @@ function StoredThumbnail({ resId, localUrl }: { resId: string; localUrl?: string
     enabled: !localUrl,
     staleTime: Infinity,
   });
-  const url = localUrl ?? (blob.data && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob.data) : undefined);
-  useEffect(() => () => {
-    if (url && !localUrl) URL.revokeObjectURL(url);
-  }, [url, localUrl]);
+  // one object URL per fetched blob, released when the blob changes or the thumbnail goes
+  const fetchedUrl = useMemo(() => (blob.data && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob.data) : undefined), [blob.data]);
+  useEffect(
+    () => () => {
+      if (fetchedUrl) URL.revokeObjectURL(fetchedUrl);
+    },
+    [fetchedUrl],
+  );
+  const url = localUrl ?? fetchedUrl;
   if (!url) return blob.isLoading ? <Spinner size="sm" /> : null;
   return <Image src={url} alt="" width="full" height="full" objectFit="cover" />;
 }

@@ -261,3 +261,15 @@ describe('ImportButton', () => {
     expect(screen.getByRole('status').textContent).toBe('请使用模板导入');
   });
 });
+
+describe('ImageUpload thumbnails of stored images', () => {
+  it('fetches each stored image with the token as a preview blob and shows it', async () => {
+    document.cookie = 'xiaowu-token=tok; path=/';
+    const calls = stub({ '/file/download/i9': { body: 'png-bytes', headers: { 'Content-Type': 'image/png' } } });
+    renderWithProviders(<Images start={['i9']} />);
+    await waitFor(() => expect(screen.getByTestId('thumbnail').querySelector('img')?.getAttribute('src')).toBe('blob:local'));
+    const call = calls.find((c) => c.url.pathname === '/file/download/i9')!;
+    expect(call.url.searchParams.get('preview')).toBe('1');
+    expect(new Headers(call.init.headers).get('X-Access-Token')).toBe('tok');
+  });
+});
