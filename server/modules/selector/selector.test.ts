@@ -145,6 +145,9 @@ describe('POST /saas/components/getUserAllData', () => {
     const gradeOnly = await search(demo, { search: JSON.stringify({ DWDM: 'G7', USERTYPE: '2', ISBM: '1' }) });
     expect(gradeOnly.body.data.total).toBe(0);
 
+    expect((await search(demo, { search: JSON.stringify({ XQDM: 'nope' }) })).body.data).toEqual({ rows: [], total: 0 });
+    expect((await search(demo, { search: JSON.stringify({ DWDM: 'nope' }) })).body.data).toEqual({ rows: [], total: 0 });
+
     const exact = await search(demo, { search: JSON.stringify({ USERID: 'T1000' }) });
     expect(exact.body.data.rows.map((r) => r.USERNAME)).toEqual(['李明华']);
   });
