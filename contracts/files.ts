@@ -119,7 +119,13 @@ export const UPLOAD_MESSAGES = {
   /** the content does not match the extension (e.g. a program renamed .jpg) */
   uploadContentMismatch: { zh: '文件内容与扩展名不符', en: 'The file content does not match its extension' },
   uploadCountExceeded: { zh: '上传的文件不能超过{limit}个', en: 'No more than {limit} files can be uploaded' },
+  /** SPEC §5 variants the widgets show: image upload and import */
+  imageEmpty: { zh: '上传图片大小不能为0', en: 'Upload image size cannot be 0' },
+  importEmpty: { zh: '文件大小不能为0', en: 'The file size cannot be 0' },
+  importTooLarge: { zh: '上传图片大小不能超过{n}KB', en: 'The file size cannot exceed {n}KB' },
+  importCountExceeded: { zh: '每次只能选择{limit}个文件', en: 'Only {limit} file(s) can be chosen at a time' },
   deleteConfirm: { zh: '此操作将永久删除这个文件，是否继续？', en: 'This will permanently delete this file, continue?' },
+  deleteImageConfirm: { zh: '此操作将永久删除这张图片，是否继续？', en: 'This will permanently delete this image, continue?' },
   deleteCancelled: { zh: '已取消删除操作', en: 'Delete cancelled' },
 } as const;
 
