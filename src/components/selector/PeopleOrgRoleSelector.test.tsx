@@ -100,7 +100,7 @@ describe('people / org / role selector', () => {
   it('shows the placeholder 请选择 in a 36px tag area; SPEC §9 constants', () => {
     setup();
     expect(within(trigger()).getByText('请选择')).toBeTruthy();
-    expect(SELECTOR_UI).toMatchObject({ width: 500, treeHeight: '300px', tableHeight: '205px', placement: 'bottom-start', tagAreaHeight: '36px', overlayZIndex: 99999 });
+    expect(SELECTOR_UI).toMatchObject({ width: 500, orgWidth: 300, treeHeight: '300px', tableHeight: '205px', placement: 'bottom-start', tagAreaHeight: '36px', overlayZIndex: 99999 });
   });
 
   it('opens on the first allowed tab with people on page 0, 5 per page, USERTYPE in the search', async () => {
@@ -248,6 +248,33 @@ describe('people / org / role selector', () => {
     setup({ collapseTags: 1 }, {}, 'U_p7,R_teacher,O_o2');
     await waitFor(() => expect(tags()).toEqual(['教师']));
     expect(screen.getByTestId('selector-more').textContent).toBe('+2');
+  });
+
+  it('the panel is 500 px wide, 300 px when only orgs are offered', async () => {
+    setup();
+    expect(getComputedStyle(await openPanel()).width).toBe('500px');
+  });
+
+  it('covers the panel with a z-index 99999 overlay while loading; the tag area is at least 36 px', async () => {
+    setup();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      await gate;
+      return answer(input, init);
+    }));
+    expect(getComputedStyle(trigger()).minHeight).toBe('36px');
+    await openPanel();
+    expect(getComputedStyle(screen.getByTestId('selector-loading')).zIndex).toBe('99999');
+    await act(async () => release());
+    await screen.findByText('人1');
+    await waitFor(() => expect(screen.queryByTestId('selector-loading')).toBeNull());
+  });
+
+  it('the org-only panel is 300 px wide', async () => {
+    setup({ types: ['org'] });
+    expect(getComputedStyle(await openPanel()).width).toBe('300px');
   });
 
   it('a failed load shows the server msg', async () => {

@@ -13,6 +13,8 @@ import { chooseEntry, makeEntry, normalizeSelection, parseSelectionValue, remove
 /** SPEC §9 selector constants. */
 export const SELECTOR_UI = {
   width: 500,
+  /** the org-only picker is narrower */
+  orgWidth: 300,
   treeHeight: '300px',
   tableHeight: '205px',
   placement: 'bottom-start',
@@ -53,7 +55,7 @@ export interface PeopleOrgRoleSelectorProps {
   peopleFilter?: Pick<PeopleSearch, 'XQDM' | 'DWDM' | 'ISBM'>;
   placeholder?: string;
   disabled?: boolean;
-  /** popover width in px (SPEC: 500) */
+  /** popover width in px (SPEC: 500; 300 when only orgs are offered) */
   width?: number;
   id?: string;
   'aria-label'?: string;
@@ -104,13 +106,14 @@ export function PeopleOrgRoleSelector({
   peopleFilter,
   placeholder,
   disabled,
-  width = SELECTOR_UI.width,
+  width,
   id,
   ...rest
 }: PeopleOrgRoleSelectorProps) {
   const prefixes: Prefixes = { ...SELECTOR_PREFIX, ...prefixOverrides };
   const urls = { ...SELECTOR_URLS, ...urlOverrides };
   const allowed = ALL_TYPES.filter((type) => types.includes(type));
+  const panelWidth = width ?? (allowed.length === 1 && allowed[0] === 'org' ? SELECTOR_UI.orgWidth : SELECTOR_UI.width);
   const isMultiple = (type: SelectorType) => (typeof multiple === 'boolean' ? multiple : (multiple[type] ?? true));
   const queryClient = useQueryClient();
 
@@ -355,7 +358,7 @@ export function PeopleOrgRoleSelector({
       </Popover.Anchor>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content width={`${width}px`} maxW="calc(100vw - 16px)" position="relative" data-testid="selector-panel">
+          <Popover.Content width={`${panelWidth}px`} maxW="calc(100vw - 16px)" position="relative" data-testid="selector-panel">
             <Popover.Body p="3">
               {loading && (
                 <Flex position="absolute" inset="0" zIndex={SELECTOR_UI.overlayZIndex} align="center" justify="center" bg="bg/60" data-testid="selector-loading">
