@@ -27,9 +27,12 @@ function contractsZodPure(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!/[\\/]contracts[\\/][^\\/]+\.ts$/.test(id) || !/import\s*\{\s*z\s*\}\s*from\s*'zod'/.test(code)) return null;
-      return code
-        .replace(/import\s*\{\s*z\s*\}\s*from\s*'zod'/, `import { z as ${CONTRACTS_ZOD} } from 'zod'`)
-        .replace(/(?<![\w$.])z\./g, `${CONTRACTS_ZOD}.`);
+      return (
+        code
+          // any use left unrenamed still works, it is just not marked pure
+          .replace(/import\s*\{\s*z\s*\}\s*from\s*'zod';?/, `import { z as ${CONTRACTS_ZOD} } from 'zod'; const z = ${CONTRACTS_ZOD};`)
+          .replace(/(?<![\w$.])z(?=\s*\.)/g, CONTRACTS_ZOD)
+      );
     },
   };
 }

@@ -99,7 +99,9 @@ test.describe('login and session', () => {
   test('logging out asks first, then the token no longer works', async ({ page }) => {
     await logIn(page);
     const token = await sessionToken(page);
-    await page.getByRole('button', { name: '退出登录' }).click();
+    // log out sits in the avatar dropdown (SPEC §2) and asks first
+    await page.getByRole('button', { name: /用户菜单/ }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.getByRole('button', { name: '确定' }).click();
     await expect(page).toHaveURL(/\/login/);
     const after = await page.request.get('/ms/getPermission', { headers: { 'X-Access-Token': token } });

@@ -25,21 +25,18 @@ import {
  */
 function usePageTabs(permission: PermissionPayload) {
   const navigate = useNavigate();
-  // The location the layout shows (not one still loading, which a guard may redirect to /404).
-  const location = useRouterState({ select: (state) => state.resolvedLocation ?? state.location });
+  const location = useRouterState({ select: (state) => state.location });
   const storageKey = tabStorageKey(permission.userInfo.tenant, permission.userInfo.id);
-  const [tabs, setTabs] = useState<PageTab[]>(() =>
-    visitTab(
-      loadTabs(localStorage, storageKey, (path) => Boolean(findMenuByPath(permission.menus, path))),
-      location.pathname,
-      location.href,
-    ),
-  );
+  // Only the user's pages become tabs: not /login while leaving, nor a path a guard sends to /404.
+  const isOpenable = (path: string) => isHome(path) || Boolean(findMenuByPath(permission.menus, path));
+  const visit = (current: PageTab[]) =>
+    isOpenable(location.pathname) ? visitTab(current, location.pathname, location.href) : current;
+  const [tabs, setTabs] = useState<PageTab[]>(() => visit(loadTabs(localStorage, storageKey, isOpenable)));
   // A visit (or new search parameters on the same page) updates the strip during render.
   const [seenHref, setSeenHref] = useState(location.href);
   if (seenHref !== location.href) {
     setSeenHref(location.href);
-    setTabs((current) => visitTab(current, location.pathname, location.href));
+    setTabs(visit);
   }
   useEffect(() => saveTabs(localStorage, storageKey, tabs), [storageKey, tabs]);
 
