@@ -8,6 +8,7 @@ import type { PermissionPayload } from '../../../contracts/session';
 import { BlockingDialog } from '../../components/BlockingDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
+import { MessageBell } from '../../features/messages/MessageBell';
 import { getConfig } from '../../lib/config';
 import { buildNavEntries, normalisePath, splitByPlacement } from '../../lib/menus';
 import { getStoredTheme, switchTheme, type ThemeId } from '../../lib/themes';
@@ -130,6 +131,7 @@ function Shell({ permission }: { permission: PermissionPayload }) {
                     <ThemeMenu theme={theme} onThemeChange={changeTheme} />
                   </>
                 )}
+                <MessageBell />
                 <UserMenu
                   displayName={displayName}
                   canChangePassword={config.loginType !== 'ids'}

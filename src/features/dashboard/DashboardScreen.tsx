@@ -75,7 +75,12 @@ function PendingCard({ pending }: { pending: readonly PendingCount[] }) {
 
 function PendingLine({ item }: { item: PendingCount }) {
   // The home page is never cached: counts are fetched on every visit and dropped when it is left.
-  const count = useQuery({ ...item.count, staleTime: 0, gcTime: 0 });
+  const count = useQuery({
+    queryKey: ['dashboard', 'pending', item.id],
+    queryFn: ({ signal }) => item.count(signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
   return (
     <Flex asChild align="center" gap="3" minH="11" px="2" borderRadius="l2" _hover={{ bg: 'bg.muted' }}>
       <Link to={item.to as '/'}>

@@ -1,4 +1,3 @@
-import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Requirement } from '../../lib/permissions';
 
@@ -23,6 +22,6 @@ export interface PendingCount {
   title: () => string;
   /** where the person handles them (a route of the app) */
   to: string;
-  /** how many are waiting; the home page refetches it on every visit (never cached) */
-  count: UseQueryOptions<number, Error, number, QueryKey>;
+  /** how many are waiting; the home page asks on every visit and keeps no copy (never cached) */
+  count: (signal: AbortSignal) => Promise<number>;
 }
