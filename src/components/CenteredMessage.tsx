@@ -23,7 +23,7 @@ export function CenteredMessage({ heading, children, actions, fullPage, testId }
       data-testid={testId}
     >
       <Stack gap="4" maxW="lg" textAlign="center" align="center">
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.solid">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.fg">
           {heading}
         </Heading>
         {children && (

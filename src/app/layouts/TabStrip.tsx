@@ -70,7 +70,7 @@ export function TabStrip({ permission }: { permission: PermissionPayload }) {
   }, [activePath]);
 
   return (
-    <Flex as="nav" aria-label={t`已打开的页面`} align="stretch" h="10" bg="bg.panel" borderBottomWidth="1px" data-testid="tab-strip">
+    <Flex as="nav" aria-label={t`已打开的页面`} align="stretch" h="11" bg="bg.panel" borderBottomWidth="1px" data-testid="tab-strip">
       <Flex
         as="ul"
         ref={listRef}
@@ -119,9 +119,10 @@ export function TabStrip({ permission }: { permission: PermissionPayload }) {
                 {!isHome(tab.path) && (
                   <IconButton
                     variant="ghost"
-                    size="2xs"
-                    minW="6"
-                    me="1"
+                    size="xs"
+                    minW="7"
+                    h="7"
+                    me="0.5"
                     color="inherit"
                     _hover={{ bg: active ? 'brand.contrast/20' : 'bg.emphasized' }}
                     aria-label={t`关闭 ${title}`}
