@@ -146,9 +146,10 @@ export function PeopleOrgRoleSelector({
         codes.role.length ? queryClient.fetchQuery(rolesQuery(urls.roles, roleType)).catch(() => []) : [],
       ]);
       if (cancelled) return;
-      const roleNames = new Map(roles.flatMap((group) => group.CHILD.map((role) => [role.CODE, role.NAME] as const)));
+      // a server answering null instead of [] must not break the tags
+      const roleNames = new Map((roles ?? []).flatMap((group) => (group.CHILD ?? []).map((role) => [role.CODE, role.NAME] as const)));
       const resolved = normalizeSelection([
-        ...codes.people.map((bare) => makeEntry('people', bare, people.find((person) => person.ID === bare)?.USERNAME ?? bare, prefixes)),
+        ...codes.people.map((bare) => makeEntry('people', bare, (people ?? []).find((person) => person.ID === bare)?.USERNAME ?? bare, prefixes)),
         ...codes.org.map((bare) => makeEntry('org', bare, findOrg(orgs, bare)?.label ?? bare, prefixes)),
         ...codes.role.map((bare) => makeEntry('role', bare, roleNames.get(bare) ?? bare, prefixes)),
       ]);

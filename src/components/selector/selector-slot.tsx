@@ -7,7 +7,9 @@ import { PeopleOrgRoleSelector, type PeopleOrgRoleSelectorProps } from './People
  * selector's comma-separated code list.
  */
 export function selectorSlot(options: Omit<PeopleOrgRoleSelectorProps, 'value' | 'onChange'> = {}) {
-  return function SelectorSlot({ id, value, onChange, disabled }: SlotProps) {
-    return <PeopleOrgRoleSelector {...options} id={id} value={typeof value === 'string' ? value : ''} onChange={(next) => onChange(next)} disabled={disabled || options.disabled} />;
+  return function SelectorSlot({ id, field, value, onChange, disabled }: SlotProps) {
+    // the tag area is not a labelable element, so the field's label names it by aria-label
+    const label = typeof field.label === 'string' ? field.label : undefined;
+    return <PeopleOrgRoleSelector aria-label={label} {...options} id={id} value={typeof value === 'string' ? value : ''} onChange={(next) => onChange(next)} disabled={disabled || options.disabled} />;
   };
 }
