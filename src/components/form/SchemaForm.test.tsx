@@ -55,6 +55,28 @@ describe('form wrapper defaults (SPEC §5)', () => {
     expect(onSubmit).toHaveBeenLastCalledWith({ kind: 'b', grade: 'g1', on: '0' });
   });
 
+  it('an untouched switch submits its inactive value; custom active / inactive values', async () => {
+    const onSubmit = vi.fn();
+    const fields: SchemaField[] = [
+      { name: 'on', type: 'switch', label: '启用' },
+      { name: 'flag', type: 'switch', label: '标记', activeValue: 'Y', inactiveValue: 'N' },
+    ];
+    renderWithProviders(<SchemaForm fields={fields} onSubmit={onSubmit} actions={go} />);
+    await submit();
+    expect(onSubmit).toHaveBeenLastCalledWith({ on: '0', flag: 'N' });
+    fireEvent.click(screen.getAllByRole('switch')[1]);
+    await submit();
+    expect(onSubmit).toHaveBeenLastCalledWith({ on: '0', flag: 'Y' });
+  });
+
+  it('time-select offers 09:00 to 18:00 every 30 minutes by default', async () => {
+    const { timeSlots } = await import('./fields');
+    const slots = timeSlots();
+    expect(slots[0]).toBe('09:00');
+    expect(slots.at(-1)).toBe('18:00');
+    expect(slots).toHaveLength(19);
+  });
+
   it('date helper: a start later than its end says 开始时间应早于结束时间; future dates can be refused', async () => {
     expect(checkDateRange('2024-05-02', '2024-05-01')).toBe('开始时间应早于结束时间');
     expect(checkDateRange('2024-05-01', '2024-05-02')).toBeNull();

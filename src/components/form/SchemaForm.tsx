@@ -188,7 +188,12 @@ function Control({ field, id, value, onChange, invalid, disabled, renderOrgSelec
  */
 export function SchemaForm({ fields, initialValues, schema, onSubmit, onValuesChange, renderOrgSelect, id, columns = 1, actions, disabled }: SchemaFormProps) {
   const prefix = useId();
-  const [values, setValues] = useState<FormValues>(() => ({ ...initialValues }));
+  // an untouched switch holds its inactive value ('0'), so it is sent like any other answer
+  const [values, setValues] = useState<FormValues>(() => {
+    const start: FormValues = { ...initialValues };
+    for (const field of fields) if (field.type === 'switch' && start[field.name] === undefined) start[field.name] = field.inactiveValue ?? '0';
+    return start;
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
 

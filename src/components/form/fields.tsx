@@ -132,7 +132,8 @@ export function Cascader({ id, options, value, onChange, disabled, invalid }: { 
 }
 
 /** Times from start to end every interval (hh:mm), as a time-select offers them. */
-export function timeSlots(start = '08:30', end = '18:30', interval = '00:30'): string[] {
+/** Defaults as the usual time-select: 09:00 to 18:00 every 30 minutes. */
+export function timeSlots(start = '09:00', end = '18:00', interval = '00:30'): string[] {
   const minutes = (text: string) => {
     const [h, m] = text.split(':').map(Number);
     return h * 60 + m;
