@@ -6,6 +6,7 @@ import { CheckboxGroup } from './form/CheckboxGroup';
 import { NumberInput } from './form/NumberInput';
 import { FormShell } from './FormShell';
 import { GrantsProvider, Permission } from './Permission';
+import { ScrollContainer } from './ScrollContainer';
 import { SidePanel } from './SidePanel';
 
 afterEach(() => vi.restoreAllMocks());
@@ -145,5 +146,20 @@ describe('SidePanel', () => {
     expect(screen.getByRole('complementary')).toBeTruthy();
     fireEvent.click(screen.getByRole('button'));
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('ScrollContainer', () => {
+  it('scrolls inside itself (contained overscroll) and can be reached by keyboard', () => {
+    renderWithProviders(
+      <ScrollContainer maxH="100px" data-testid="scroll">
+        content
+      </ScrollContainer>,
+    );
+    const box = screen.getByTestId('scroll');
+    const style = getComputedStyle(box);
+    expect(style.overflowY).toBe('auto');
+    expect(style.maxHeight).toBe('100px');
+    expect(box.tabIndex).toBe(0);
   });
 });

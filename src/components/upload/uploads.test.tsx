@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_ACCEPT } from '../../../contracts/files';
+import { IMPORT_ACCEPT, UPLOAD_COUNT_LIMITS } from '../../../contracts/files';
 import { toaster } from '../../lib/toaster';
 import { fail, fakeFetch, ok, renderWithProviders, type FakeResponse } from '../../test/render';
 import { GrantsProvider } from '../Permission';
@@ -150,6 +150,15 @@ describe('ImageUpload', () => {
     expect(titles()[0]).toBe('upload image size cannot be 0');
     expect(titles()[1]).toMatch(/^Only files of type/);
     expect(uploads(calls)).toHaveLength(0);
+  });
+
+  it('notice pictures: the 9-picture limit from contracts/files.ts disables adding at 9', async () => {
+    stub({});
+    const nine = Array.from({ length: 9 }, (_, i) => `i${i}`);
+    renderWithProviders(<Images category="picture" limit={UPLOAD_COUNT_LIMITS.noticePictures} start={nine} />);
+    expect(UPLOAD_COUNT_LIMITS).toMatchObject({ noticePictures: 9, noticeVideos: 1, noticeDocuments: 4, leaveCertificatePictures: 4 });
+    expect(screen.getAllByTestId('thumbnail')).toHaveLength(9);
+    expect(screen.queryByRole('button', { name: '上传图片' })).toBeNull();
   });
 
   it('uses the category’s limits (staff upload: 500KB, jpg only)', async () => {
