@@ -112,6 +112,13 @@ describe('people / org / role selector', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
   });
 
+  it('sends the fixed XQDM / DWDM filters with the search', async () => {
+    const { peopleCalls } = setup({ peopleFilter: { XQDM: 'E', DWDM: 'D01' }, userType: '2,3' });
+    await openPanel();
+    await screen.findByText('人1');
+    expect(peopleCalls()[0].search).toEqual({ USERTYPE: '2,3', XQDM: 'E', DWDM: 'D01' });
+  });
+
   it('with one allowed type there are no tabs; the first allowed type is active', async () => {
     setup({ types: ['role'] });
     await openPanel();
