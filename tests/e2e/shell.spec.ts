@@ -145,7 +145,8 @@ const brandColour = (page: Page) =>
 
 async function openUserMenu(page: Page, lang: Lang) {
   await page.getByRole('button', { name: TEXT[lang].userMenu }).click();
-  await expect(page.getByRole('menu')).toBeVisible();
+  // (a submenu just closed may still be fading out: wait for the user menu itself)
+  await expect(page.getByRole('menuitem', { name: TEXT[lang].logout })).toBeVisible();
 }
 
 for (const lang of ['zh', 'en'] as const) {
