@@ -1,9 +1,7 @@
 import { defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { themeVariables } from '../lib/themes';
-// recipes registered when the shell's chunk loads count as present
-import './layouts/shell-recipes';
-import { registerRecipes, system } from './theme';
+import { system } from './theme';
 
 /** Every Chakra component the app imports must have its recipe in the (trimmed) system. */
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../routeTree.gen.ts'], {
@@ -44,16 +42,6 @@ describe('Chakra system', () => {
   it('uses the green theme colour #00693e as brand.solid', () => {
     expect(system.token('colors.brand.600')).toBe('#00693e');
     expect(system.token.var('colors.brand.solid')).toContain('--chakra-colors-brand-solid');
-  });
-
-  it('takes recipes registered after it was created (lazily loaded chunks)', () => {
-    const recipe = { className: 'late-test', base: { color: 'red' } };
-    expect(system.getRecipe('lateTest')).toBeUndefined();
-    registerRecipes({ recipes: { lateTest: recipe } });
-    expect(system.getRecipe('lateTest')).toBe(recipe);
-    expect(system.isRecipe('lateTest')).toBe(true);
-    expect(typeof system.getRecipeFn('lateTest')).toBe('function');
-    expect(system.getSlotRecipe('menu')).toBeDefined();
   });
 
   it('names its brand variables the way the run-time themes override them', () => {

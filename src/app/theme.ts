@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -22,22 +22,27 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
+  menuSlotRecipe,
   nativeSelectSlotRecipe,
   popoverSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
-  textStyles,
+  tableSlotRecipe,
   textareaRecipe,
+  textStyles,
   toastSlotRecipe,
   tokens,
+  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
  * Chakra's default theme, but with only the recipes the app uses: the full set of ~90 recipes
  * costs ~20 KiB gzipped on every page, /login included. Using a Chakra component whose recipe is
  * missing here renders it unstyled; theme.test.ts fails when that happens, so add the recipe below.
+ * (Adding the shell's recipes only when its chunk loads was tried: Rolldown still placed them in
+ * the entry chunk, and /login came out 1.4 KiB heavier than with them listed here.)
  */
 const base = defineConfig({
   preflight: true,
@@ -75,9 +80,12 @@ const base = defineConfig({
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
-      // the shared widgets' popovers (selector, import button); components/ cannot register recipes lazily
+      // the shared widgets' popovers (selector, import button)
       popover: popoverSlotRecipe,
+      menu: menuSlotRecipe,
+      table: tableSlotRecipe,
       toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
     },
   },
 });
@@ -136,19 +144,3 @@ const brand = defineConfig({
 
 export const system = createSystem(mergeConfigs(defaultBaseConfig, base, brand));
 
-type RecipeMap = NonNullable<NonNullable<SystemConfig['theme']>['recipes']>;
-type SlotRecipeMap = NonNullable<NonNullable<SystemConfig['theme']>['slotRecipes']>;
-
-/**
- * Adds recipes when the chunk that needs them loads, so /login does not carry the recipes of
- * screens behind it (its JS budget is 200 KiB gzipped). The system looks a recipe up by key in its
- * theme config on the first render that uses it (and caches it from then on), so registering at
- * module load of that chunk, before its first render, is enough. theme.test.ts checks the lookup
- * still behaves this way, so a Chakra upgrade that changes it fails a test instead of a screen.
- */
-export function registerRecipes({ recipes, slotRecipes }: { recipes?: RecipeMap; slotRecipes?: SlotRecipeMap }): void {
-  const theme = system._config.theme;
-  if (!theme?.recipes || !theme.slotRecipes) throw new Error('the Chakra system has no recipe maps to extend');
-  Object.assign(theme.recipes, recipes);
-  Object.assign(theme.slotRecipes, slotRecipes);
-}

@@ -1,4 +1,3 @@
-import './shell-recipes';
 import { Box, CloseButton, Drawer, Flex, HStack, Portal, useMediaQuery } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
