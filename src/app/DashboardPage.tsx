@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { permissionQuery } from '../features/auth/api';
 import { DashboardScreen } from '../features/dashboard/DashboardScreen';
-import { homeShortcuts } from '../lib/menus';
+import { homeShortcuts } from '../lib/nav';
 import { allows, type Grants } from '../lib/permissions';
 import { DASHBOARD_CARDS, PENDING_COUNTS } from './dashboard-cards';
 

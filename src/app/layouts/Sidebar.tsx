@@ -8,7 +8,8 @@ import { NamedIcon } from '../../components/NamedIcon';
 import { Tooltip } from '../../components/Tooltip';
 import { schoolLogoQuery } from '../../features/school/api';
 import { getConfig } from '../../lib/config';
-import { menuTitle, normalisePath, openGroupsFor, type NavEntry } from '../../lib/menus';
+import { menuTitle, normalisePath } from '../../lib/menus';
+import { openGroupsFor, type NavEntry } from '../../lib/nav';
 import { HOME_PATH } from '../../lib/tabs';
 
 export const SIDEBAR_WIDTH = '220px';

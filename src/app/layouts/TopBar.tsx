@@ -6,7 +6,8 @@ import type { MenuNode } from '../../../contracts/session';
 import { ChevronRightIcon, MenuIcon, PanelCloseIcon, PanelOpenIcon } from '../../components/icons';
 import { NamedIcon } from '../../components/NamedIcon';
 import { Tooltip } from '../../components/Tooltip';
-import { menuTitle, menuTrail, type NavEntry } from '../../lib/menus';
+import { menuTitle } from '../../lib/menus';
+import { menuTrail, type NavEntry } from '../../lib/nav';
 import { HOME_PATH, isHome } from '../../lib/tabs';
 import { iconButtonProps } from './ShellActions';
 
