@@ -178,7 +178,7 @@ function NavTree({ entries, depth, folded, openPath, onToggle, onUnfold, onNavig
         <Collapsible.Trigger asChild>
           <chakra.button type="button" {...itemStyles} ps={`${3 + depth * 4}`} aria-expanded={open}>
             {icon}
-            <Text as="span" flex="1" truncate>
+            <Text as="span" flex="1" truncate title={title}>
               {title}
             </Text>
             <ChevronDownIcon boxSize="4" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.2s" />
@@ -240,7 +240,7 @@ function NavLink({ href, title, icon, depth, folded, active, onNavigate }: NavLi
       >
         {icon}
         {!folded && (
-          <Text as="span" truncate>
+          <Text as="span" truncate title={title}>
             {title}
           </Text>
         )}
