@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listInput, jsonObjectInput } from './input';
 import { tableARequest } from './envelope';
 
 /**
@@ -20,22 +21,6 @@ export const DICT_NAME_MAX = 40;
 
 const lookupCode = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/);
 
-/** Accepts a JSON array, repeated form keys (an array), or one comma-separated string. */
-const codeList = (input: unknown) => {
-  if (typeof input === 'string') {
-    const text = input.trim();
-    if (text.startsWith('[')) {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return input;
-      }
-    }
-    return text === '' ? [] : text.split(',').map((part) => part.trim()).filter(Boolean);
-  }
-  if (Array.isArray(input)) return input.flatMap((item) => (typeof item === 'string' ? item.split(',').map((part) => part.trim()).filter(Boolean) : [item]));
-  return input;
-};
 
 /**
  * `POST /dicts`, JSON `{ typeArr: [...] }` or form `typeArr=A&typeArr=B` (also `typeArr[]=…`, or
@@ -49,7 +34,7 @@ export const dictsRequest = z.preprocess(
     }
     return input;
   },
-  z.object({ typeArr: z.preprocess(codeList, z.array(lookupCode).min(1).max(50)) }),
+  z.object({ typeArr: z.preprocess(listInput, z.array(lookupCode).min(1).max(50)) }),
 );
 export type DictsRequest = z.infer<typeof dictsRequest>;
 
@@ -87,15 +72,7 @@ export const dictSearch = z.object({
 });
 export type DictSearch = z.infer<typeof dictSearch>;
 
-const jsonSearch = z.preprocess((input) => {
-  if (input === undefined || input === null || input === '') return {};
-  if (typeof input !== 'string') return input;
-  try {
-    return JSON.parse(input) as unknown;
-  } catch {
-    return input;
-  }
-}, dictSearch);
+const jsonSearch = jsonObjectInput(dictSearch);
 
 /**
  * `POST /api/dict/getDictDataList` (not shown by the SPEC; generic table A): `currPage` zero-based,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listInput } from './input';
 
 /**
  * Files (SPEC §3 "File record", §5 "Upload", §7 `/file/*`). Bytes live on the server's disk, metadata
@@ -131,22 +132,6 @@ export const UPLOAD_MESSAGES = {
 
 export const fileIdSchema = z.string().trim().uuid();
 
-/** Accepts a JSON array, `{ resIds: [...] }`, `{ resId: 'a,b' }`, form `resId=a&resId=b`, or 'a,b'. */
-const idList = (input: unknown): unknown => {
-  if (typeof input === 'string') {
-    const text = input.trim();
-    if (text.startsWith('[')) {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return input;
-      }
-    }
-    return text === '' ? [] : text.split(',').map((part) => part.trim()).filter(Boolean);
-  }
-  if (Array.isArray(input)) return input.flatMap((item) => (typeof item === 'string' ? item.split(',').map((part) => part.trim()).filter(Boolean) : [item]));
-  return input;
-};
 
 /**
  * `POST /file/getFiles` body: a JSON array of resIds, or an object with `resIds` / `resId` / `ids`
@@ -161,7 +146,7 @@ export const getFilesRequest = z.preprocess(
     }
     return input;
   },
-  z.object({ resIds: z.preprocess(idList, z.array(fileIdSchema).max(200)) }),
+  z.object({ resIds: z.preprocess(listInput, z.array(fileIdSchema).max(200)) }),
 );
 export type GetFilesRequest = z.infer<typeof getFilesRequest>;
 /** `POST /file/getFiles` data, in the order asked. */

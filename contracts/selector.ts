@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listInput, jsonObjectInput } from './input';
 
 /**
  * The selector's data calls (SPEC §3 Selector entry, Person row, Campus option, Organisation tree
@@ -138,15 +139,7 @@ export const peopleSearch = z.object({
 export type PeopleSearch = z.infer<typeof peopleSearch>;
 
 /** `search` arrives as a JSON string (or, from JSON callers, an object). Bad JSON fails on `search`. */
-const searchJson = z.preprocess((input) => {
-  if (input === undefined || input === null || input === '') return {};
-  if (typeof input !== 'string') return input;
-  try {
-    return JSON.parse(input) as unknown;
-  } catch {
-    return input;
-  }
-}, peopleSearch);
+const searchJson = jsonObjectInput(peopleSearch);
 
 /** `POST /saas/components/getUserAllData` (JSON or form): `size`, zero-based `page`, `search`. */
 export const peopleSearchRequest = z.object({
@@ -177,21 +170,6 @@ export interface PeopleSearchData {
 
 // ---------- people by ids: POST /saas/components/getUserData and /components/getUserData ----------
 
-const idList = (input: unknown): unknown => {
-  if (typeof input === 'string') {
-    const text = input.trim();
-    if (text.startsWith('[')) {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return input;
-      }
-    }
-    return text === '' ? [] : text.split(',').map((part) => part.trim()).filter(Boolean);
-  }
-  if (Array.isArray(input)) return input.flatMap((item) => (typeof item === 'string' ? item.split(',').map((part) => part.trim()).filter(Boolean) : [item]));
-  return input;
-};
 
 /** A user id, with or without the people prefix. */
 const personId = z.preprocess(
@@ -212,7 +190,7 @@ export const peopleByIdsRequest = z.preprocess(
     }
     return input;
   },
-  z.object({ ids: z.preprocess(idList, z.array(personId).max(SELECTOR_MAX_IDS)) }),
+  z.object({ ids: z.preprocess(listInput, z.array(personId).max(SELECTOR_MAX_IDS)) }),
 );
 export type PeopleByIdsRequest = z.infer<typeof peopleByIdsRequest>;
 export type PeopleByIdsData = Array<Pick<PersonRow, 'ID' | 'USERNAME' | 'USERID' | 'USERTYPE'>>;
