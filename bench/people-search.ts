@@ -3,16 +3,15 @@
 //   npx tsx bench/people-search.ts        (also run by `npm run bench` as one row)
 // Self-contained: its own embedded PostgreSQL in a temp directory (or, with DATABASE_URL, a throwaway
 // database on that server, dropped afterwards), migrated, one tenant `bench` filled by generate_series.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../server/app';
 import { defaultConfig } from '../server/config';
 import { bootstrapDatabase } from '../server/db/bootstrap';
 import { connectDatabase } from '../server/db/client';
-import { startEmbeddedPostgres } from '../server/db/embedded';
+import { openScratchDatabase } from '../server/db/scratch';
 import { hashPassword } from '../server/modules/auth/passwords';
 
 export interface PeopleSearchResult {
@@ -28,37 +27,6 @@ export interface PeopleSearchResult {
 const PEOPLE = 100_000;
 const SEARCHES = 600;
 const PASSWORD = 'Bench@2026';
-
-export async function openDatabase(): Promise<{ url: string; dispose(): Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const name = `xiaowu_bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      dispose: async () => {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xiaowu-bench-people-'));
-  fs.chmodSync(dir, 0o755);
-  const cluster = await startEmbeddedPostgres({ clusterDir: path.join(dir, 'pg') });
-  return {
-    url: cluster.connectionString,
-    dispose: async () => {
-      await cluster.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** One tenant: 3 campuses, 10 departments, 12 grades × 20 classes, PEOPLE users (one shared password hash). */
 export async function fill(pool: pg.Pool, passwordHash: string): Promise<string> {
@@ -127,7 +95,7 @@ export async function fill(pool: pg.Pool, passwordHash: string): Promise<string>
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function runPeopleSearchBench(log: (line: string) => void = console.log): Promise<PeopleSearchResult> {
-  const database = await openDatabase();
+  const database = await openScratchDatabase('xiaowu_bench_people');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xiaowu-bench-people-data-'));
   const db = connectDatabase(database.url, { maxConnections: 4 });
   try {
