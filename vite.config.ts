@@ -80,7 +80,12 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       // see contractsZodPure above
-      treeshake: { manualPureFunctions: [CONTRACTS_ZOD] },
+      treeshake: { manualPureFunctions: [CONTRACTS_ZOD], propertyReadSideEffects: false },
+      output: {
+        // zod in a chunk of its own: left to the automatic split, Rolldown merged it into a shared
+        // chunk that /login preloads (~24 KiB gzipped), though only lazily loaded screens run zod.
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+      },
     },
     chunkSizeWarningLimit: 700,
   },

@@ -177,8 +177,13 @@ for (const lang of ['zh', 'en'] as const) {
       // 消息 (remark cdwz 'top') sits in the top bar as an icon with a tooltip, not in the sidebar
       await expect(nav.getByText(T.messageCentre)).toHaveCount(0);
       const topMenu = page.getByRole('banner').getByRole('link', { name: T.messageCentre });
-      await topMenu.hover();
-      await expect(page.getByRole('tooltip').filter({ hasText: T.messageCentre })).toBeVisible();
+      // The tooltip opens on pointer movement after its delay: hover again with a small move when a
+      // single synthetic move slipped past it (a person's pointer keeps moving).
+      let nudge = 0;
+      await expect(async () => {
+        await topMenu.hover({ position: { x: 8 + (nudge++ % 8), y: 8 } });
+        await expect(page.getByRole('tooltip').filter({ hasText: T.messageCentre })).toBeVisible({ timeout: 1500 });
+      }).toPass({ timeout: 10_000 });
       await topMenu.click();
       await expect(page).toHaveURL(/\/messageCenter\/xxzx/);
     });

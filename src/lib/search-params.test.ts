@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { pageField, pageSizeField, searchField, searchSchema } from './search-params';
+
+describe('searchSchema', () => {
+  const validate = searchSchema({
+    title: searchField.text(5),
+    status: searchField.oneOf(['0', '1']),
+    id: searchField.uuid(),
+    page: pageField,
+    size: pageSizeField,
+  });
+
+  it('keeps valid values and accepts numbers the router parsed from the URL', () => {
+    expect(validate({ title: ' 通知 ', status: 0, page: '2', size: 20, id: '01a1fb15-a02c-73d6-b121-0b67d0f28572' })).toEqual({
+      title: '通知',
+      status: '0',
+      page: 2,
+      size: 20,
+      id: '01a1fb15-a02c-73d6-b121-0b67d0f28572',
+    });
+  });
+
+  it('drops bad, blank and unknown values instead of failing', () => {
+    expect(validate({ title: 'too long title', status: '2', page: -1, size: 15, id: 'x', other: 'y' })).toEqual({});
+    expect(validate({ title: '   ', page: 1.5, size: '' })).toEqual({});
+  });
+});
