@@ -7,7 +7,6 @@ import { Toaster } from '../components/Toaster';
 import type { createAppRouter } from './router';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { system } from './theme';
-import { UpdatePrompt } from './UpdatePrompt';
 import { useExpiryCheckOnVisible } from './useExpiryCheck';
 
 export interface AppProps {
@@ -15,7 +14,11 @@ export interface AppProps {
   queryClient: QueryClient;
 }
 
-/** Providers (Chakra, Lingui, TanStack Query), the router, and the app-wide overlays. */
+/**
+ * Providers (Chakra, Lingui, TanStack Query), the router, and the app-wide overlays. The service
+ * worker registers from the authenticated layout (its UpdatePrompt), not here: the offline shell
+ * serves logged-in users, and /login stays light.
+ */
 export function App({ router, queryClient }: AppProps) {
   useExpiryCheckOnVisible();
   return (
@@ -24,7 +27,6 @@ export function App({ router, queryClient }: AppProps) {
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
           <SessionExpiredDialog />
-          <UpdatePrompt />
           <Toaster />
         </QueryClientProvider>
       </I18nProvider>

@@ -20,6 +20,7 @@ import { Sidebar, SIDEBAR_FOLDED_WIDTH, SIDEBAR_WIDTH } from './Sidebar';
 import { DRAWER_BELOW_PX, readSidebarOpen, storeSidebarOpen } from './sidebar-state';
 import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
+import { UpdatePrompt } from '../UpdatePrompt';
 import { UserMenu } from './UserMenu';
 
 /**
@@ -152,6 +153,8 @@ function Shell({ permission }: { permission: PermissionPayload }) {
         </Box>
       </Flex>
 
+      {/* registers the service worker; an update waits for the user, so typed input is never lost */}
+      <UpdatePrompt />
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
       <ConfirmDialog
         open={confirmLogout}
