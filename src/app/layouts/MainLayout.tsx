@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import type { PermissionPayload } from '../../../contracts/session';
 import { BlockingDialog } from '../../components/BlockingDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { GrantsProvider } from '../../components/Permission';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { getConfig } from '../../lib/config';
@@ -82,97 +83,101 @@ function Shell({ permission }: { permission: PermissionPayload }) {
   const user = permission.userInfo;
   const displayName = user.name || user.username;
   const folded = wide && !sidebarOpen;
+  // what <Permission> gates and permission-gated widgets (import button…) check against
+  const grants = useMemo(() => ({ permissions: permission.permission, roles: permission.roles }), [permission]);
 
   return (
-    <Flex minH="100dvh" bg="bg.subtle">
-      {wide ? (
-        <Box
-          as="aside"
-          w={folded ? SIDEBAR_FOLDED_WIDTH : SIDEBAR_WIDTH}
-          flexShrink={0}
-          position="sticky"
-          top="0"
-          h="100dvh"
-          transition="width 0.2s"
-          data-folded={folded || undefined}
-        >
-          <Sidebar entries={left} folded={folded} onUnfold={() => setSidebar(true)} />
-        </Box>
-      ) : (
-        <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="280px">
-                <Drawer.CloseTrigger asChild position="absolute" top="3" insetEnd="2" zIndex="1">
-                  <CloseButton size="sm" color="brand.contrast" aria-label={t`关闭菜单`} />
-                </Drawer.CloseTrigger>
-                <Sidebar entries={left} onNavigate={() => setDrawerOpen(false)} />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      )}
+    <GrantsProvider value={grants}>
+      <Flex minH="100dvh" bg="bg.subtle">
+        {wide ? (
+          <Box
+            as="aside"
+            w={folded ? SIDEBAR_FOLDED_WIDTH : SIDEBAR_WIDTH}
+            flexShrink={0}
+            position="sticky"
+            top="0"
+            h="100dvh"
+            transition="width 0.2s"
+            data-folded={folded || undefined}
+          >
+            <Sidebar entries={left} folded={folded} onUnfold={() => setSidebar(true)} />
+          </Box>
+        ) : (
+          <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">
+            <Portal>
+              <Drawer.Backdrop />
+              <Drawer.Positioner>
+                <Drawer.Content maxW="280px">
+                  <Drawer.CloseTrigger asChild position="absolute" top="3" insetEnd="2" zIndex="1">
+                    <CloseButton size="sm" color="brand.contrast" aria-label={t`关闭菜单`} />
+                  </Drawer.CloseTrigger>
+                  <Sidebar entries={left} onNavigate={() => setDrawerOpen(false)} />
+                </Drawer.Content>
+              </Drawer.Positioner>
+            </Portal>
+          </Drawer.Root>
+        )}
 
-      <Flex direction="column" flex="1" minW="0">
-        <Box position="sticky" top="0" zIndex="sticky">
-          <TopBar
-            menus={permission.menus}
-            topEntries={top}
-            drawerMode={!wide}
-            sidebarOpen={sidebarOpen}
-            onToggleSidebar={() => (wide ? setSidebar(!sidebarOpen) : setDrawerOpen(true))}
-            actions={
-              <HStack gap="0.5">
-                {medium && (
-                  <>
-                    <RefreshMenusButton />
-                    <FullscreenToggle />
-                    <LanguageMenu />
-                    <ThemeMenu theme={theme} onThemeChange={changeTheme} />
-                  </>
-                )}
-                <MessageBell />
-                <UserMenu
-                  displayName={displayName}
-                  canChangePassword={config.loginType !== 'ids'}
-                  compact={!medium}
-                  theme={theme}
-                  onThemeChange={changeTheme}
-                  onHome={() => void navigate({ to: HOME_PATH })}
-                  onChangePassword={() => setChangingPassword(true)}
-                  onLogout={() => setConfirmLogout(true)}
-                />
-              </HStack>
+        <Flex direction="column" flex="1" minW="0">
+          <Box position="sticky" top="0" zIndex="sticky">
+            <TopBar
+              menus={permission.menus}
+              topEntries={top}
+              drawerMode={!wide}
+              sidebarOpen={sidebarOpen}
+              onToggleSidebar={() => (wide ? setSidebar(!sidebarOpen) : setDrawerOpen(true))}
+              actions={
+                <HStack gap="0.5">
+                  {medium && (
+                    <>
+                      <RefreshMenusButton />
+                      <FullscreenToggle />
+                      <LanguageMenu />
+                      <ThemeMenu theme={theme} onThemeChange={changeTheme} />
+                    </>
+                  )}
+                  <MessageBell />
+                  <UserMenu
+                    displayName={displayName}
+                    canChangePassword={config.loginType !== 'ids'}
+                    compact={!medium}
+                    theme={theme}
+                    onThemeChange={changeTheme}
+                    onHome={() => void navigate({ to: HOME_PATH })}
+                    onChangePassword={() => setChangingPassword(true)}
+                    onLogout={() => setConfirmLogout(true)}
+                  />
+                </HStack>
+              }
+            />
+            <TabStrip permission={permission} />
+          </Box>
+          <Box as="main" flex="1" p={{ base: '3', md: '5' }} minW="0">
+            <Outlet />
+          </Box>
+        </Flex>
+
+        {/* registers the service worker; an update waits for the user, so typed input is never lost */}
+        <UpdatePrompt />
+        <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        <ConfirmDialog
+          open={confirmLogout}
+          title={<Trans>提示</Trans>}
+          busy={loggingOut}
+          onCancel={() => setConfirmLogout(false)}
+          onConfirm={async () => {
+            setLoggingOut(true);
+            try {
+              await logoutAndLeave(queryClient, () => navigate({ to: '/login', replace: true }));
+            } finally {
+              setLoggingOut(false);
+              setConfirmLogout(false);
             }
-          />
-          <TabStrip permission={permission} />
-        </Box>
-        <Box as="main" flex="1" p={{ base: '3', md: '5' }} minW="0">
-          <Outlet />
-        </Box>
+          }}
+        >
+          <Trans>确定注销并退出系统吗？</Trans>
+        </ConfirmDialog>
       </Flex>
-
-      {/* registers the service worker; an update waits for the user, so typed input is never lost */}
-      <UpdatePrompt />
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
-      <ConfirmDialog
-        open={confirmLogout}
-        title={<Trans>提示</Trans>}
-        busy={loggingOut}
-        onCancel={() => setConfirmLogout(false)}
-        onConfirm={async () => {
-          setLoggingOut(true);
-          try {
-            await logoutAndLeave(queryClient, () => navigate({ to: '/login', replace: true }));
-          } finally {
-            setLoggingOut(false);
-            setConfirmLogout(false);
-          }
-        }}
-      >
-        <Trans>确定注销并退出系统吗？</Trans>
-      </ConfirmDialog>
-    </Flex>
+    </GrantsProvider>
   );
 }
