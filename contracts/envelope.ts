@@ -66,6 +66,24 @@ export interface TableAData<Row> {
   rows: Row[];
 }
 
+/**
+ * Generic table B (SPEC §7; MyBatis-Plus style): `current` is ONE-based (the SPEC gives no base; MyBatis-Plus
+ * pages start at 1), `size`, `orders` [{ asc, column }], `params` (filters) and `query` (extra criteria).
+ */
+export const tableBRequest = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(10),
+  orders: z.array(z.object({ asc: z.boolean(), column: z.string().max(64) })).max(8).optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  query: z.record(z.string(), z.unknown()).optional(),
+  page: z.coerce.number().int().optional(),
+});
+export type TableBRequest = z.infer<typeof tableBRequest>;
+export interface TableBData<Row> {
+  total: number;
+  list: Row[];
+}
+
 /** Table page sizes of SPEC §9. */
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100, 200, 500] as const;
 export const DEFAULT_PAGE_SIZE = 10;

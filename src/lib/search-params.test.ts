@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageField, pageSizeField, searchField, searchSchema } from './search-params';
+import { pageField, pageSizeField, searchField, searchSchema, sortFieldField, sortOrderField } from './search-params';
 
 describe('searchSchema', () => {
   const validate = searchSchema({
@@ -23,5 +23,14 @@ describe('searchSchema', () => {
   it('drops bad, blank and unknown values instead of failing', () => {
     expect(validate({ title: 'too long title', status: '2', page: -1, size: 15, id: 'x', other: 'y' })).toEqual({});
     expect(validate({ title: '   ', page: 1.5, size: '' })).toEqual({});
+  });
+});
+
+describe('sort fields', () => {
+  it('keeps a column key and asc/desc, drops anything else', () => {
+    const validate = searchSchema({ sortField: sortFieldField, order: sortOrderField });
+    expect(validate({ sortField: 'CREATE_TIME', order: 'desc' })).toEqual({ sortField: 'CREATE_TIME', order: 'desc' });
+    expect(validate({ sortField: "name'; drop", order: 'descending' })).toEqual({});
+    expect(validate({ sortField: 'x'.repeat(65), order: 'up' })).toEqual({});
   });
 });

@@ -73,3 +73,9 @@ export function searchSchema<S extends Record<string, SearchField<unknown>>>(fie
     return result as SearchOf<S>;
   };
 }
+
+/** a sortable column's key (letters, digits, `_`, `.`, `-`; at most 64), e.g. `?sortField=name` */
+export const sortFieldField: SearchField<string> = searchField.pattern(/^[A-Za-z0-9_.-]{1,64}$/);
+
+/** the sort direction, `?order=asc|desc` (table A's words) */
+export const sortOrderField: SearchField<'asc' | 'desc'> = searchField.oneOf(['asc', 'desc']);

@@ -1,16 +1,19 @@
-import { Badge, Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MessageStatus, type MessageRow } from '../../../contracts/messages';
 import { SearchHeader } from '../../components/SearchHeader';
-import { TablePager } from '../../components/TablePager';
+import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
 import { dictItemName, dictLabel } from '../../lib/dicts';
 import { markMessageRead, messageListQuery, messageTypesQuery } from './api';
 import { formatMessageTime, linkKind } from './format';
 import { MessageDetailDialog, useFailureToast } from './MessageDetailDialog';
 import { compactSearch, listRequestOf, type MessageCenterSearch } from './search';
+
+const messageKey = (row: MessageRow) => row.MESSAGE_ID;
+const messageRowProps = (row: MessageRow) => ({ 'data-testid': 'message-row', 'data-status': row.MESSAGE_STATUS });
 
 export interface MessageCenterScreenProps {
   /** the validated URL search params */
@@ -60,16 +63,88 @@ export function MessageCenterScreen({ search, onSearchChange }: MessageCenterScr
     if (pastEnd) onSearchChange(compactSearch({ ...search, page: lastPage }), { replace: true });
   }, [pastEnd, lastPage, search, onSearchChange]);
 
-  const openLink = async (row: MessageRow) => {
-    // opening through the link marks it read, like opening the detail (SPEC §4)
-    try {
-      await markMessageRead(queryClient, row.MESSAGE_ID);
-    } catch {
-      return; // the failure is already shown (toast / expiry prompt)
-    }
-    if (linkKind(row.MESSAGE_LINK) === 'app') void navigate({ href: row.MESSAGE_LINK });
-    else window.open(row.MESSAGE_LINK, '_blank', 'noopener,noreferrer');
-  };
+  const columns = useMemo((): DataTableColumn<MessageRow>[] => {
+    const open = (row: MessageRow) => onSearchChange(compactSearch({ ...search, id: row.MESSAGE_ID }), undefined);
+    const openLink = async (row: MessageRow) => {
+      // opening through the link marks it read, like opening the detail (SPEC §4)
+      try {
+        await markMessageRead(queryClient, row.MESSAGE_ID);
+      } catch {
+        return; // the failure is already shown (toast / expiry prompt)
+      }
+      if (linkKind(row.MESSAGE_LINK) === 'app') void navigate({ href: row.MESSAGE_LINK });
+      else window.open(row.MESSAGE_LINK, '_blank', 'noopener,noreferrer');
+    };
+    const typeName = (row: MessageRow) => dictLabel(types.data, row.MESSAGE_TYPE, i18n.locale);
+    const time = (row: MessageRow) => formatMessageTime(row.CREATE_TIME, i18n.locale);
+    return [
+      {
+        key: 'MESSAGE_TITLE',
+        title: t`标题`,
+        minWidth: '11rem',
+        render: (row) => (
+          <>
+            <Button
+              variant="plain"
+              h="auto"
+              p="0"
+              whiteSpace="normal"
+              textAlign="start"
+              fontWeight={row.MESSAGE_STATUS === MessageStatus.unread ? 'semibold' : 'normal'}
+              color="fg"
+              _hover={{ color: 'brand.fg', textDecoration: 'underline' }}
+              onClick={() => open(row)}
+            >
+              {row.MESSAGE_TITLE}
+            </Button>
+            <Text fontSize="xs" color="fg.muted" hideFrom="md" mt="0.5">
+              {typeName(row)} · {time(row)}
+            </Text>
+          </>
+        ),
+      },
+      { key: 'MESSAGE_TYPE', title: t`类型`, hideBelow: 'md', nowrap: true, render: typeName },
+      {
+        key: 'MESSAGE_STATUS',
+        title: t`状态`,
+        nowrap: true,
+        render: (row) => {
+          const unread = row.MESSAGE_STATUS === MessageStatus.unread;
+          return (
+            <Badge colorPalette={unread ? 'red' : 'gray'} variant={unread ? 'solid' : 'subtle'}>
+              {unread ? t`未读` : t`已读`}
+            </Badge>
+          );
+        },
+      },
+      {
+        key: 'CREATE_TIME',
+        title: t`时间`,
+        hideBelow: 'md',
+        nowrap: true,
+        muted: true,
+        render: (row) => <time dateTime={row.CREATE_TIME}>{time(row)}</time>,
+      },
+      {
+        key: 'actions',
+        title: t`操作`,
+        align: 'end',
+        nowrap: true,
+        render: (row) => (
+          <HStack gap="1" justify="flex-end">
+            <Button size="xs" variant="ghost" colorPalette="brand" onClick={() => open(row)}>
+              <Trans>查看</Trans>
+            </Button>
+            {linkKind(row.MESSAGE_LINK) && (
+              <Button size="xs" variant="ghost" colorPalette="brand" hideBelow="sm" onClick={() => void openLink(row)}>
+                <Trans>打开链接</Trans>
+              </Button>
+            )}
+          </HStack>
+        ),
+      },
+    ];
+  }, [t, i18n.locale, types.data, search, onSearchChange, queryClient, navigate]);
 
   return (
     <Stack gap="4">
@@ -125,100 +200,19 @@ export function MessageCenterScreen({ search, onSearchChange }: MessageCenterScr
         </Field.Root>
       </SearchHeader>
 
-      <Box bg="bg.panel" borderWidth="1px" borderRadius="l2" overflow="hidden">
-        <Table.ScrollArea>
-          <Table.Root size="sm" interactive data-testid="message-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>
-                  <Trans>标题</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="md" whiteSpace="nowrap">
-                  <Trans>类型</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader whiteSpace="nowrap">
-                  <Trans>状态</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="md" whiteSpace="nowrap">
-                  <Trans>时间</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
-                  <Trans>操作</Trans>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={5} textAlign="center" py="10" color="fg.muted">
-                    {list.isPending ? <Trans>加载中…</Trans> : <Trans>暂无数据</Trans>}
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                rows.map((row) => {
-                  const unread = row.MESSAGE_STATUS === MessageStatus.unread;
-                  const typeName = dictLabel(types.data, row.MESSAGE_TYPE, i18n.locale);
-                  const time = formatMessageTime(row.CREATE_TIME, i18n.locale);
-                  return (
-                    <Table.Row key={row.MESSAGE_ID} data-testid="message-row" data-status={row.MESSAGE_STATUS}>
-                      <Table.Cell minW="44">
-                        <Button
-                          variant="plain"
-                          h="auto"
-                          p="0"
-                          whiteSpace="normal"
-                          textAlign="start"
-                          fontWeight={unread ? 'semibold' : 'normal'}
-                          color="fg"
-                          _hover={{ color: 'brand.fg', textDecoration: 'underline' }}
-                          onClick={() => apply({ id: row.MESSAGE_ID })}
-                        >
-                          {row.MESSAGE_TITLE}
-                        </Button>
-                        <Text fontSize="xs" color="fg.muted" hideFrom="md" mt="0.5">
-                          {typeName} · {time}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="md" whiteSpace="nowrap">
-                        {typeName}
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        <Badge colorPalette={unread ? 'red' : 'gray'} variant={unread ? 'solid' : 'subtle'}>
-                          {unread ? t`未读` : t`已读`}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="md" whiteSpace="nowrap" color="fg.muted">
-                        <time dateTime={row.CREATE_TIME}>{time}</time>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" whiteSpace="nowrap">
-                        <HStack gap="1" justify="flex-end">
-                          <Button size="xs" variant="ghost" colorPalette="brand" onClick={() => apply({ id: row.MESSAGE_ID })}>
-                            <Trans>查看</Trans>
-                          </Button>
-                          {linkKind(row.MESSAGE_LINK) && (
-                            <Button size="xs" variant="ghost" colorPalette="brand" hideBelow="sm" onClick={() => void openLink(row)}>
-                              <Trans>打开链接</Trans>
-                            </Button>
-                          )}
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })
-              )}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-        <Box borderTopWidth="1px" px="3" py="3">
-          <TablePager
-            total={total}
-            page={request.page}
-            size={request.size}
-            disabled={list.isFetching && list.isPlaceholderData}
-            onChange={(page, size) => apply({ page, size })}
-          />
-        </Box>
-      </Box>
+      <DataTable
+        data-testid="message-table"
+        columns={columns}
+        rows={rows}
+        total={total}
+        page={request.page}
+        size={request.size}
+        loading={list.isPending}
+        refreshing={list.isFetching && list.isPlaceholderData}
+        rowKey={messageKey}
+        rowProps={messageRowProps}
+        onPageChange={(page, size) => apply({ page, size })}
+      />
 
       <MessageDetailDialog messageId={search.id ?? null} onClose={() => apply({ id: undefined })} />
     </Stack>

@@ -1,0 +1,218 @@
+import { Box, chakra, Table } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { memo, type Key, type ReactNode } from 'react';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contracts/envelope';
+import { ChevronDownIcon } from '../icons';
+import { TablePager } from '../TablePager';
+import type { TableSort } from './table-query';
+
+export interface DataTableColumn<Row> {
+  key: string;
+  title: ReactNode;
+  /** the cell's content; default: `row[key]` as text */
+  render?: (row: Row, index: number) => ReactNode;
+  /** a click on the header cycles asc → desc → none and calls `onSortChange` with this key */
+  sortable?: boolean;
+  width?: string | number;
+  minWidth?: string | number;
+  align?: 'start' | 'center' | 'end';
+  /** keep the cell on one line */
+  nowrap?: boolean;
+  /** hide the column on narrow screens (below this breakpoint) */
+  hideBelow?: 'sm' | 'md' | 'lg';
+  /** muted text colour for secondary columns */
+  muted?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  total: number;
+  /** zero-based */
+  page: number;
+  size?: number;
+  sizes?: readonly number[];
+  sort?: TableSort | null;
+  /** a new page (zero-based) or size; a new size comes with page 0 */
+  onPageChange: (page: number, size: number) => void;
+  onSortChange?: (sort: TableSort | null) => void;
+  /** first load: shows the loading text instead of the empty text */
+  loading?: boolean;
+  /** a new page is loading while the old one is shown: dims the rows, disables the pager */
+  refreshing?: boolean;
+  rowKey: (row: Row, index: number) => Key;
+  /** extra attributes of a body row (e.g. data-testid, data-status) */
+  rowProps?: (row: Row, index: number) => Record<string, string | undefined>;
+  /** the header stays in view while the rows scroll (set `maxHeight` for a scrolling body) */
+  stickyHeader?: boolean;
+  /** the pager bar stays at the bottom of the viewport while a long page scrolls */
+  stickyFooter?: boolean;
+  /** height of the scrolling body (e.g. '60vh'); without it the page scrolls */
+  maxHeight?: string;
+  /** replaces 暂无数据 */
+  emptyText?: ReactNode;
+  /** rows under the body (sums), inside `<tfoot>` */
+  footer?: ReactNode;
+  'data-testid'?: string;
+}
+
+const nextSort = (sort: TableSort | null | undefined, field: string): TableSort | null => {
+  if (!sort || sort.field !== field) return { field, order: 'asc' };
+  return sort.order === 'asc' ? { field, order: 'desc' } : null;
+};
+
+/**
+ * Body cells are plain `<td>`s styled once from the root (no Chakra component per cell), and rows are
+ * memoised, so pages of 500 rows render and re-render cheaply.
+ */
+const bodyCss = {
+  '& tbody > tr': { bg: 'bg', _hover: { bg: 'colorPalette.subtle' } },
+  '& tbody > tr > td': { px: '2', py: '2', borderBottomWidth: '1px', textAlign: 'start', verticalAlign: 'middle' },
+  '& [data-align=center]': { textAlign: 'center' },
+  '& [data-align=end]': { textAlign: 'end' },
+  '& [data-nowrap]': { whiteSpace: 'nowrap' },
+  '& td[data-muted]': { color: 'fg.muted' },
+  '& [data-hide-below=sm]': { smDown: { display: 'none' } },
+  '& [data-hide-below=md]': { mdDown: { display: 'none' } },
+  '& [data-hide-below=lg]': { lgDown: { display: 'none' } },
+  '&[aria-busy=true] tbody': { opacity: 0.6, transition: 'opacity 0.2s' },
+} as const;
+
+interface RowProps<Row> {
+  row: Row;
+  index: number;
+  columns: readonly DataTableColumn<Row>[];
+  attributes?: Record<string, string | undefined>;
+}
+
+function DataRowImpl<Row>({ row, index, columns, attributes }: RowProps<Row>) {
+  return (
+    <tr {...attributes}>
+      {columns.map((column) => (
+        <td
+          key={column.key}
+          data-align={column.align}
+          data-nowrap={column.nowrap || undefined}
+          data-hide-below={column.hideBelow}
+          data-muted={column.muted || undefined}
+          style={column.minWidth !== undefined ? { minWidth: column.minWidth } : undefined}
+        >
+          {column.render ? column.render(row, index) : String((row as Record<string, unknown>)[column.key] ?? '')}
+        </td>
+      ))}
+    </tr>
+  );
+}
+const DataRow = memo(DataRowImpl, (a, b) => a.row === b.row && a.index === b.index && a.columns === b.columns && shallowEqual(a.attributes, b.attributes)) as typeof DataRowImpl;
+
+function shallowEqual(a?: Record<string, unknown>, b?: Record<string, unknown>): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * The paginated table of SPEC §2 / §9: columns with optional sorting, loading and empty states, the
+ * pager (total, sizes 10…500, prev, 7 buttons, next, jumper), optional sticky header and footer.
+ * Presentational: the screen holds page, size, sort (typically in its URL) and the rows
+ * (`useTableQuery` for the generic table A/B contracts, or any query).
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  total,
+  page,
+  size = DEFAULT_PAGE_SIZE,
+  sizes = PAGE_SIZES,
+  sort,
+  onPageChange,
+  onSortChange,
+  loading,
+  refreshing,
+  rowKey,
+  rowProps,
+  stickyHeader,
+  stickyFooter,
+  maxHeight,
+  emptyText,
+  footer,
+  'data-testid': testId,
+}: DataTableProps<Row>) {
+  return (
+    <Box bg="bg.panel" borderWidth="1px" borderRadius="l2" overflow={stickyFooter ? undefined : 'hidden'}>
+      <Table.ScrollArea maxH={maxHeight} overflowY={maxHeight ? 'auto' : undefined}>
+        <Table.Root size="sm" stickyHeader={stickyHeader} data-testid={testId} aria-busy={refreshing || undefined} css={bodyCss}>
+          <Table.Header>
+            <Table.Row bg="bg">
+              {columns.map((column) => {
+                const direction = sort && sort.field === column.key ? sort.order : null;
+                const sortable = column.sortable && onSortChange;
+                return (
+                  <Table.ColumnHeader
+                    key={column.key}
+                    width={column.width}
+                    minW={column.minWidth}
+                    textAlign={column.align}
+                    whiteSpace={column.nowrap || sortable ? 'nowrap' : undefined}
+                    hideBelow={column.hideBelow}
+                    aria-sort={sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
+                  >
+                    {sortable ? (
+                      <chakra.button
+                        type="button"
+                        display="inline-flex"
+                        alignItems="center"
+                        gap="1"
+                        cursor="pointer"
+                        fontWeight="inherit"
+                        _hover={{ color: 'brand.fg' }}
+                        color={direction ? 'brand.fg' : undefined}
+                        data-sort={direction ?? undefined}
+                        onClick={() => onSortChange(nextSort(sort, column.key))}
+                      >
+                        {column.title}
+                        <Box as="span" display="inline-flex" flexDirection="column" lineHeight="0" aria-hidden>
+                          <ChevronDownIcon boxSize="3" transform="rotate(180deg)" opacity={direction === 'asc' ? 1 : 0.35} />
+                          <ChevronDownIcon boxSize="3" mt="-1" opacity={direction === 'desc' ? 1 : 0.35} />
+                        </Box>
+                      </chakra.button>
+                    ) : (
+                      column.title
+                    )}
+                  </Table.ColumnHeader>
+                );
+              })}
+            </Table.Row>
+          </Table.Header>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} data-align="center">
+                  <Box py="8" color="fg.muted" data-testid="table-empty">
+                    {loading ? <Trans>加载中…</Trans> : (emptyText ?? <Trans>暂无数据</Trans>)}
+                  </Box>
+                </td>
+              </tr>
+            ) : (
+              rows.map((row, index) => (
+                <DataRow key={rowKey(row, index)} row={row} index={index} columns={columns} attributes={rowProps?.(row, index)} />
+              ))
+            )}
+          </tbody>
+          {footer && <Table.Footer>{footer}</Table.Footer>}
+        </Table.Root>
+      </Table.ScrollArea>
+      <Box
+        borderTopWidth="1px"
+        px="3"
+        py="3"
+        bg="bg.panel"
+        borderBottomRadius="l2"
+        {...(stickyFooter ? { position: 'sticky', bottom: '0', zIndex: 2 } : {})}
+      >
+        <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} onChange={onPageChange} />
+      </Box>
+    </Box>
+  );
+}
