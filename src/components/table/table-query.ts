@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { TableAData, TableARequest, TableBData, TableBRequest } from '../../../contracts/envelope';
-import { HttpError, post } from '../../lib/http';
-import { TOAST_DURATION, toaster } from '../../lib/toaster';
+import { post } from '../../lib/http';
+import { useFailureToast } from '../../lib/notify';
 
 /** A column sort: its key and direction; null = the server's own order. */
 export interface TableSort {
@@ -91,7 +90,7 @@ export function useTableQuery<Row>(input: TableQueryInput) {
     enabled: input.enabled ?? true,
     placeholderData: keepPreviousData,
   });
-  useTableFailureToast(result.error, input.url);
+  useFailureToast(result.error, `table-error:${input.url}`);
   const failed = result.isError;
   return {
     ...result,
@@ -104,11 +103,3 @@ export function useTableQuery<Row>(input: TableQueryInput) {
   };
 }
 
-/** Shows a table's server failure msg as an error toast (network errors already have theirs). */
-export function useTableFailureToast(error: unknown, id: string) {
-  useEffect(() => {
-    if (error instanceof HttpError && error.kind === 'failure') {
-      toaster.create({ id: `table-error:${id}`, type: 'error', title: error.msg, duration: TOAST_DURATION, closable: true });
-    }
-  }, [error, id]);
-}

@@ -9,7 +9,8 @@ import { dictLabel } from '../../lib/dicts';
 import { useMessageAccess } from './access';
 import { messageTypesQuery, unreadMessagesQuery } from './api';
 import { badgeText, formatMessageTime } from './format';
-import { MessageDetailDialog, useFailureToast } from './MessageDetailDialog';
+import { useFailureToast } from '../../lib/notify';
+import { MessageDetailDialog } from './MessageDetailDialog';
 
 export const BellIcon = /* @__PURE__ */ makeIcon(
   <>

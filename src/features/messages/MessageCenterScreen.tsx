@@ -9,7 +9,8 @@ import { DataTable, type DataTableColumn } from '../../components/table/DataTabl
 import { dictItemName, dictLabel } from '../../lib/dicts';
 import { markMessageRead, messageListQuery, messageTypesQuery } from './api';
 import { formatMessageTime, linkKind } from './format';
-import { MessageDetailDialog, useFailureToast } from './MessageDetailDialog';
+import { useFailureToast } from '../../lib/notify';
+import { MessageDetailDialog } from './MessageDetailDialog';
 import { compactSearch, listRequestOf, type MessageCenterSearch } from './search';
 
 const messageKey = (row: MessageRow) => row.MESSAGE_ID;

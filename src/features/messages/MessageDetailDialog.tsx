@@ -2,11 +2,10 @@ import { Badge, Button, CloseButton, Dialog, HStack, Portal, Skeleton, Stack, Te
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { HtmlContent } from '../../components/HtmlContent';
 import { dictLabel } from '../../lib/dicts';
 import { HttpError } from '../../lib/http';
-import { TOAST_DURATION, toaster } from '../../lib/toaster';
+import { useFailureToast } from '../../lib/notify';
 import { messageDetailQuery, messageTypesQuery } from './api';
 import { formatMessageTime, linkKind } from './format';
 
@@ -14,15 +13,6 @@ export interface MessageDetailDialogProps {
   /** the message to show; null: closed */
   messageId: string | null;
   onClose: () => void;
-}
-
-/** Shows a server failure's msg as an error (SPEC §8: message detail, tables). */
-export function useFailureToast(error: unknown, id: string) {
-  useEffect(() => {
-    if (error instanceof HttpError && error.kind === 'failure') {
-      toaster.create({ id, type: 'error', title: error.msg, duration: TOAST_DURATION, closable: true });
-    }
-  }, [error, id]);
 }
 
 /**
