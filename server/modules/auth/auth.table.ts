@@ -75,3 +75,16 @@ export const securityKeys = pgTable('security_keys', {
   privateKey: text('private_key').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Global: nonces of encrypted requests already accepted (replay refusal across instances). A nonce
+ * is kept until its request's timestamp leaves the accepted window; expired rows are purged.
+ */
+export const requestNonces = pgTable(
+  'request_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('request_nonces_expires_idx').on(t.expiresAt)],
+);
