@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { ResponseCode } from '../contracts/envelope';
 import { MAX_UPLOAD_KB } from '../contracts/files';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { registerEnvelopeErrorHandler } from './plugins/envelope';
+import { pickLang, translate } from './i18n/messages';
+import { registerEnvelopeErrorHandler, sendFailure } from './plugins/envelope';
 import { registerLanguageDetection } from './plugins/i18n';
+import { trackServedRoutes } from './plugins/route-audit';
 import { registerRoutes } from './plugins/routes';
 import { registerStaticAndFallback } from './plugins/static';
 import { allRoutes } from './routes';
@@ -35,8 +38,15 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
+    // Router-level rejections (a path parameter over maxParamLength, a malformed URL) skip the error
+    // handler: answer them as envelopes too (found by server/security/fuzz.test.ts).
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error }, 'rejected request');
+      return sendFailure(reply, ResponseCode.invalidInput, translate(pickLang(request.headers), 'requestMalformed', { detail: error.code ?? 'URL' }));
+    },
   });
 
+  trackServedRoutes(app);
   registerLanguageDetection(app);
   registerEnvelopeErrorHandler(app);
 

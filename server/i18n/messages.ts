@@ -45,6 +45,11 @@ export const messages = {
     zh: '失败次数过多，请{minutes}分钟后再试',
     en: 'Too many failed attempts, please try again in {minutes} minute(s)',
   },
+  accountLocked: {
+    zh: '账号已锁定，请{minutes}分钟后再试',
+    en: 'This account is locked, please try again in {minutes} minute(s)',
+  },
+  publishForbidden: { zh: '没有发布权限，请联系管理员', en: 'You may not publish this, please contact the administrator' },
   tenantRequired: { zh: '请选择学校', en: 'Please choose your school' },
   tenantUnknown: { zh: '学校不存在或已停用：{code}', en: 'No such school, or it is disabled: {code}' },
   userNotFound: { zh: '用户不存在', en: 'No such user' },

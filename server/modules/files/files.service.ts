@@ -117,8 +117,12 @@ export class FilesService {
           received.push({ name: '', tempPath: '', size: Number.MAX_SAFE_INTEGER, sha256: '', truncated: true });
         } else if (code === 'FST_FILES_LIMIT') {
           throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: MAX_FILES_PER_UPLOAD });
-        } else {
+        } else if (error instanceof AppError || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) {
+          // ours, or the disk's (ENOSPC, EACCES…): a real fault
           throw error;
+        } else {
+          // busboy's "Unexpected end of form", "Malformed part header"…: the caller's body (found by the fuzz)
+          throw new AppError(ResponseCode.invalidInput, 'requestMalformed', { detail: (error as Error).message?.slice(0, 200) ?? '' });
         }
       }
 
@@ -209,10 +213,7 @@ export class FilesService {
   async remove(tx: Tx, session: Session, resId: string, reply: FastifyReply): Promise<void> {
     const row = await filesRepository.findByIdForUpdate(tx, resId);
     if (!row) throw new AppError(ResponseCode.notFound, 'fileNotFound');
-    if (row.ownerId !== session.userId) {
-      const granted = await this.permissions.grantedCodes(tx, session);
-      if (!granted.has(FILES_ADMIN_PERMISSION)) throw new AppError(ResponseCode.forbidden, 'fileRemoveForbidden');
-    }
+    await this.permissions.assertOwnerOrPermission(tx, session, row.ownerId, FILES_ADMIN_PERMISSION, 'fileRemoveForbidden');
     await filesRepository.delete(tx, resId);
     // The bytes go once the delete has committed (the answer is sent after the commit).
     reply.raw.once('finish', () => void this.reconcile(session.tenantId, [{ id: row.id, relativePath: row.path }]));

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MenuNode, PermissionPayload } from '../../../contracts/session';
+import { ResponseCode } from '../../../contracts/envelope';
 import type { AppConfig } from '../../config';
+import type { MessageKey } from '../../i18n/messages';
+import { AppError } from '../../plugins/envelope';
 import type { Tx } from '../../db/client';
 import type { Session } from '../auth/auth.service';
 import type { TenantsService } from '../tenants/tenants.service';
@@ -80,6 +83,25 @@ export class PermissionsService {
   /** Every permission code the user holds (menus and buttons of all their roles). */
   async grantedCodes(tx: Tx, session: Session): Promise<ReadonlySet<string>> {
     return (await this.grantOf(tx, session)).codes;
+  }
+
+  /**
+   * SPEC §6: a user's own data (a file they uploaded, later their posts…) may be edited or deleted
+   * by its owner, or by a holder of `adminCode`; anyone else gets 40300 with `refusal`.
+   */
+  async assertOwnerOrPermission(tx: Tx, session: Session, ownerId: string | null, adminCode: string, refusal: MessageKey = 'forbidden'): Promise<void> {
+    if (ownerId !== null && ownerId === session.userId) return;
+    if ((await this.grantedCodes(tx, session)).has(adminCode)) return;
+    throw new AppError(ResponseCode.forbidden, refusal);
+  }
+
+  /**
+   * Publishing activities, notices, questionnaires and awards (SPEC §6) without the publish code
+   * answers 40300 "please contact the administrator". No publish route exists yet; they call this.
+   */
+  async assertMayPublish(tx: Tx, session: Session, publishCodes: readonly string[]): Promise<void> {
+    const granted = await this.grantedCodes(tx, session);
+    if (!publishCodes.some((code) => granted.has(code))) throw new AppError(ResponseCode.forbidden, 'publishForbidden');
   }
 
   /** `POST /api/role/refresh`: the next call reloads the user's roles and menus. */
