@@ -28,6 +28,14 @@ export const ResponseCode = {
   /** account locked after repeated failures */
   locked: 42300,
   rateLimited: 42900,
+  /** request encryption on: a non-GET call without its signature header (or its encrypted body) */
+  missingSignature: 41001,
+  /** the signature or the body does not decrypt, or names an unknown or retired key */
+  badSignature: 41002,
+  /** the signed timestamp is outside the accepted window */
+  staleTimestamp: 41003,
+  /** the signed nonce was used before */
+  replayedRequest: 41004,
   /** anything unexpected; the server log has the details */
   fault: 59000,
 } as const;

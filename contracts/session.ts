@@ -18,6 +18,8 @@ export interface LoginOptions {
   tenant: { code: string; name: string } | null;
   /** schools to choose from when `tenant` is null */
   tenants: { code: string; name: string }[];
+  /** the server requires encrypted non-GET calls (XIAOWU_REQUEST_ENCRYPTION=on) */
+  requestEncryption?: boolean;
 }
 
 /** `GET /api/captcha`: an SVG image and the id to send back with the answer. */
@@ -114,6 +116,8 @@ export interface PwdStrategy {
 /** `POST /api/security/get`: PEM public key for OAEP(SHA-256) encryption. */
 export interface SecurityKey {
   publicKey: string;
+  /** key id: goes into the request signature (`X-Sign: <kid>.<…>`); changes when the key is rotated */
+  kid: string;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { pickLang, translate } from './i18n/messages';
 import { registerEnvelopeErrorHandler, sendFailure } from './plugins/envelope';
+import { registerRequestEncryption } from './plugins/encryption';
 import { registerLanguageDetection } from './plugins/i18n';
 import { trackServedRoutes } from './plugins/route-audit';
 import { registerRoutes } from './plugins/routes';
@@ -71,6 +72,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
 
   const services = createServices(db, config);
   app.decorate('services', services);
+  registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes });
   registerRoutes(app, allRoutes, { db, config, services });
   await registerStaticAndFallback(app, config.staticDir);
   return app;

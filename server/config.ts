@@ -34,6 +34,17 @@ export interface AppConfig {
   logLevel: string;
   /** Fastify's per-request log lines (XIAOWU_LOG_REQUESTS=on) */
   logRequests: boolean;
+  /**
+   * Request encryption (SPEC §7, XIAOWU_REQUEST_ENCRYPTION=on): non-GET calls off the public
+   * whitelist must be signed and AES-encrypted; off: plain bodies only (a signed call is refused).
+   */
+  requestEncryption: {
+    enabled: boolean;
+    /** accepted clock difference of the signed timestamp, either way */
+    windowSeconds: number;
+    /** after a key rotation, how long the previous key still opens requests and password fields */
+    keyGraceMinutes: number;
+  };
 }
 
 const optionalText = z
@@ -59,6 +70,9 @@ const envSchema = z.object({
   XIAOWU_STATIC_DIR: z.string().trim().min(1).default('./dist'),
   XIAOWU_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   XIAOWU_LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
+  XIAOWU_REQUEST_ENCRYPTION: z.enum(['on', 'off']).default('off'),
+  XIAOWU_REQUEST_WINDOW_SECONDS: positiveNumber(300).refine((v) => v > 0, { message: 'must be above 0' }),
+  XIAOWU_KEY_GRACE_MINUTES: positiveNumber(60),
   XIAOWU_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -92,5 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     permissionCacheSeconds: 60,
     logLevel: e.XIAOWU_LOG_LEVEL,
     logRequests: e.XIAOWU_LOG_REQUESTS === 'on',
+    requestEncryption: {
+      enabled: e.XIAOWU_REQUEST_ENCRYPTION === 'on',
+      windowSeconds: e.XIAOWU_REQUEST_WINDOW_SECONDS,
+      keyGraceMinutes: e.XIAOWU_KEY_GRACE_MINUTES,
+    },
   };
 }

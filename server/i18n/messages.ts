@@ -23,6 +23,10 @@ export const messages = {
   requestMalformed: { zh: '请求格式错误：{detail}', en: 'Malformed request: {detail}' },
   bodyTooLarge: { zh: '请求内容过大', en: 'The request body is too large' },
   unsupportedMediaType: { zh: '不支持的请求内容类型：{type}', en: 'Unsupported content type: {type}' },
+  missingSignature: { zh: '请求未加密或缺少签名', en: 'The request is not encrypted or lacks its signature' },
+  badSignature: { zh: '请求签名无效', en: 'The request signature is not valid' },
+  staleTimestamp: { zh: '请求已过期，请检查设备时间', en: 'The request has expired, please check the device clock' },
+  replayedRequest: { zh: '重复的请求已拒绝', en: 'A repeated request was refused' },
 
   fieldRequired: { zh: '{field}不能为空', en: '{field} is required' },
   fieldTooShort: { zh: '{field}长度不能少于{min}个字符', en: '{field} must be at least {min} characters' },

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
+import { isEncryptionWhitelisted, SIGN_HEADER } from '../../contracts/encryption';
 import { EXPIRED_CODES, ResponseCode, type Envelope } from '../../contracts/envelope';
 import { getConfig } from './config';
 import { openLoginExpired } from './expiry';
@@ -20,6 +21,11 @@ import { TOAST_DURATION, toaster } from './toaster';
  *   postMultipart<T>(path, formData, o?)  POST multipart/form-data (uploads) → the whole envelope
  *
  * Failures reject with HttpError { code, msg, result: false, kind }.
+ *
+ * Request encryption (SPEC §7, runtime flag `requestEncryption`; protocol in contracts/encryption.ts):
+ * non-GET calls off the public whitelist, except multipart uploads, go out as `{ data }` (AES-256-CBC
+ * of the original content type and body) with the `X-Sign` header (RSA-OAEP of key, IV, time,
+ * nonce); an encrypted answer `{ encrypted, iv }` is opened here, so callers see the usual envelope.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type FieldValue = string | number | boolean | null | undefined;
@@ -125,16 +131,69 @@ function prepare(options: RequestOptions): { method: HttpMethod; headers: Header
   return { method, headers, body };
 }
 
+type SealModule = typeof import('./request-seal');
+let sealModule: Promise<SealModule> | undefined;
+let publicKey: Promise<{ publicKey: string; kid: string }> | undefined;
+
+/** The server's public key (POST /api/security/get, whitelisted), fetched once; forgotten on 41002. */
+function securityKey(): Promise<{ publicKey: string; kid: string }> {
+  publicKey ??= request<{ publicKey: string; kid: string }>('/api/security/get', { method: 'POST' }).catch((error: unknown) => {
+    publicKey = undefined;
+    throw error;
+  });
+  return publicKey;
+}
+
+/** Test hook: forget the cached public key. */
+export function resetEncryptionKey(): void {
+  publicKey = undefined;
+}
+
+/**
+ * Seals the body when encryption applies to this call; returns the AES key that opens the answer,
+ * or null for a plain call.
+ */
+async function sealIfNeeded(
+  path: string,
+  method: HttpMethod,
+  headers: Headers,
+  body: BodyInit | undefined,
+): Promise<{ body: BodyInit | undefined; aesKey: string | null }> {
+  if (!getConfig().requestEncryption || method === 'GET' || body instanceof FormData || isEncryptionWhitelisted(path)) {
+    return { body, aesKey: null };
+  }
+  sealModule ??= import('./request-seal');
+  const [{ sealRequest }, key] = await Promise.all([sealModule, securityKey()]);
+  const contentType = body === undefined ? '' : (headers.get('Content-Type') ?? '');
+  const sealed = sealRequest({ publicKey: key.publicKey, kid: key.kid, uid: '', contentType, bodyText: body === undefined ? '' : String(body) });
+  headers.set('Content-Type', 'application/json;charset=UTF-8');
+  headers.set(SIGN_HEADER, sealed.sign);
+  return { body: sealed.body, aesKey: sealed.key };
+}
+
+/** An encrypted answer → the envelope inside; plain answers pass through. */
+async function openIfSealed(aesKey: string | null, payload: unknown): Promise<unknown> {
+  if (!aesKey || !sealModule) return payload;
+  const text = (await sealModule).openResponse(aesKey, payload);
+  return text === null ? payload : (JSON.parse(text) as unknown);
+}
+
 /**
  * A call whose answer is not an envelope (file downloads): same base address, credentials, language
  * and token header; a renewed token is saved; a transport failure shows the network-error toast.
  * The caller reads the Response itself.
  */
 export async function fetchRaw(path: string, options: RequestOptions = {}): Promise<Response> {
-  const { method, headers, body } = prepare(options);
+  const { method, headers, body: plainBody } = prepare(options);
   let response: Response;
   try {
+    const { body, aesKey } = await sealIfNeeded(path, method, headers, plainBody);
     response = await fetch(buildUrl(path, options.params), { method, headers, body, credentials: 'include', signal: options.signal });
+    // A sealed call's JSON answer (an envelope instead of a file) is opened for the caller.
+    if (aesKey && /json/i.test(response.headers.get('Content-Type') ?? '')) {
+      const opened = await openIfSealed(aesKey, await response.json());
+      response = new Response(JSON.stringify(opened), { status: response.status, headers: response.headers });
+    }
   } catch (error) {
     if (isAbortError(error)) {
       console.debug(`request cancelled: ${method} ${path}`);
@@ -148,11 +207,14 @@ export async function fetchRaw(path: string, options: RequestOptions = {}): Prom
   return response;
 }
 
-export async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const { method, headers, body } = prepare(options);
+export async function requestEnvelope<T>(path: string, options: RequestOptions = {}, retried = false): Promise<Envelope<T>> {
+  const { method, headers, body: plainBody } = prepare(options);
   const headerName = session.headerName;
   let response: Response;
+  let aesKey: string | null;
   try {
+    let body: BodyInit | undefined;
+    ({ body, aesKey } = await sealIfNeeded(path, method, headers, plainBody));
     response = await fetch(buildUrl(path, options.params), {
       method,
       headers,
@@ -175,7 +237,7 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
 
   let payload: unknown;
   try {
-    payload = await response.json();
+    payload = await openIfSealed(aesKey, await response.json());
   } catch (error) {
     if (isAbortError(error)) {
       console.debug(`request cancelled: ${method} ${path}`);
@@ -194,6 +256,11 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
 
   const { code } = payload;
   if (SUCCESS_CODES.has(code)) return payload as Envelope<T>;
+  // The key was rotated and the old one's grace is over: fetch the new key and try once more.
+  if (code === ResponseCode.badSignature && aesKey && !retried) {
+    resetEncryptionKey();
+    return requestEnvelope<T>(path, options, true);
+  }
 
   const expired = code === ResponseCode.loginExpired || (EXPIRED_CODES.includes(code) && Boolean(session.token));
   if (expired) {

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Orm, Tx } from '../../db/client';
-import { captchas, loginFailures, passwordPolicies, securityKeys, sessions } from './auth.table';
+import { captchas, loginFailures, passwordPolicies, requestNonces, securityKeys, sessions } from './auth.table';
 
 const minutes = (value: number) => sql`make_interval(secs => ${value * 60})`;
 const seconds = (value: number) => sql`make_interval(secs => ${value})`;
@@ -139,4 +139,27 @@ export const authRepository = {
   /** Owner only (bootstrap): the app role cannot write keys. */
   insertSecurityKey: (owner: Orm, row: { id: string; publicKey: string; privateKey: string }) =>
     owner.insert(securityKeys).values(row).onConflictDoNothing(),
+
+  /** Every key, newest first: the first is current, the others open requests during their grace. */
+  securityKeys: (tx: Tx | Orm) =>
+    tx
+      .select({ id: securityKeys.id, publicKey: securityKeys.publicKey, privateKey: securityKeys.privateKey, createdAt: securityKeys.createdAt })
+      .from(securityKeys)
+      .orderBy(desc(securityKeys.createdAt), desc(securityKeys.id)),
+
+  /** Owner only (key rotation): deletes every key but the ones named (current and those within their grace). */
+  deleteSecurityKeysExcept: (owner: Orm, keepIds: string[]) => owner.delete(securityKeys).where(notInArray(securityKeys.id, keepIds)),
+
+  // --- nonces of encrypted requests (global) ---
+
+  /** true when the nonce is new (stored now), false when it was seen before. */
+  claimNonce: (tx: Tx, nonce: string, expiresAt: Date) =>
+    tx
+      .insert(requestNonces)
+      .values({ nonce, expiresAt })
+      .onConflictDoNothing()
+      .returning({ nonce: requestNonces.nonce })
+      .then((rows) => rows.length === 1),
+
+  purgeNonces: (tx: Tx, now: Date) => tx.delete(requestNonces).where(lt(requestNonces.expiresAt, now)),
 };

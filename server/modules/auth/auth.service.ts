@@ -1,5 +1,4 @@
-import { constants, generateKeyPair, privateDecrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
+import { timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { v7 as uuidv7 } from 'uuid';
 import { ResponseCode } from '../../../contracts/envelope';
@@ -22,6 +21,7 @@ import type { Tenant, TenantsService } from '../tenants/tenants.service';
 import type { UsersService } from '../users/users.service';
 import { authRepository } from './auth.repository';
 import { DEFAULT_PASSWORD_RULE, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { ensureFirstSecurityKey, SecurityKeyRing } from './keys';
 import { hashCaptchaAnswer, hashToken, newSessionToken } from './tokens';
 
 /** A live session, as found by its token. */
@@ -47,26 +47,18 @@ export interface ClientMeta {
 const CAPTCHA_TTL_SECONDS = 5 * 60;
 /** Sliding expiry is written at most this often per session. */
 const TOUCH_INTERVAL_SECONDS = 30;
-const SECURITY_KEY_ID = 'request-encryption';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 const failed = (error: AppError): Outcome<never> => ({ ok: false, error });
 
 /** Generates the RSA key pair on first start (owner connection). Private key never leaves the server. */
-export async function ensureSecurityKey(db: Database): Promise<void> {
-  if (await authRepository.securityKey(db.owner, SECURITY_KEY_ID)) return;
-  const { publicKey, privateKey } = await promisify(generateKeyPair)('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  await authRepository.insertSecurityKey(db.owner, { id: SECURITY_KEY_ID, publicKey, privateKey });
-}
+export const ensureSecurityKey = ensureFirstSecurityKey;
 
 /** Login, sessions (lookup, sliding expiry, token renewal, logout), captcha, passwords, RSA key. */
 export class AuthService {
-  private keyPair: Promise<{ publicKey: string; privateKey: string }> | undefined;
+  /** RSA keys (password fields, request signatures); rotation keeps the previous key for a grace */
+  readonly keys: SecurityKeyRing;
 
   constructor(
     private readonly db: Database,
@@ -74,7 +66,9 @@ export class AuthService {
     private readonly tenants: TenantsService,
     private readonly users: UsersService,
     private readonly permissions: PermissionsService,
-  ) {}
+  ) {
+    this.keys = new SecurityKeyRing(db, config.requestEncryption.keyGraceMinutes);
+  }
 
   // ---------------------------------------------------------------- login form
 
@@ -84,6 +78,7 @@ export class AuthService {
       captchaEnabled: this.config.captchaEnabled,
       tenant: tenantByHost ? pick(tenantByHost) : null,
       tenants: tenantByHost ? [] : (await this.tenants.listEnabled(tx)).map(pick),
+      requestEncryption: this.config.requestEncryption.enabled,
     };
   }
 
@@ -257,33 +252,15 @@ export class AuthService {
     return { rule: policy.rule, description: lang === 'en' ? policy.descriptionEn : policy.descriptionZh };
   }
 
-  private loadKeyPair() {
-    this.keyPair ??= this.db.withGlobal((tx) => authRepository.securityKey(tx, SECURITY_KEY_ID)).then((key) => {
-      if (!key) {
-        this.keyPair = undefined;
-        throw new Error('security key missing: the server bootstrap creates it (ensureSecurityKey)');
-      }
-      return key;
-    });
-    return this.keyPair;
-  }
-
   async securityKey(): Promise<SecurityKey> {
-    return { publicKey: (await this.loadKeyPair()).publicKey };
+    const { kid, publicKey } = await this.keys.current();
+    return { publicKey, kid };
   }
 
-  /** RSA-OAEP(SHA-256) base64 → text; null when it cannot be decrypted. */
+  /** RSA-OAEP(SHA-256) base64 → text (current key, or a previous one within its grace); null when it cannot be decrypted. */
   async decrypt(base64: string): Promise<string | null> {
-    const { privateKey } = await this.loadKeyPair();
-    try {
-      const plain = privateDecrypt(
-        { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(base64, 'base64'),
-      );
-      return plain.toString('utf8');
-    } catch {
-      return null;
-    }
+    const plain = await this.keys.decrypt(base64);
+    return plain === null ? null : plain.toString('utf8');
   }
 
   /**

@@ -52,7 +52,7 @@ describe('GET /api/login/options', () => {
     const withCaptcha = await buildTestApp({ captchaEnabled: true });
     try {
       const { body } = await call<LoginOptions>(withCaptcha.app, 'GET', '/api/login/options', { headers: { host: 'kg.localhost:8080' } });
-      expect(body.data).toEqual({ captchaEnabled: true, tenant: { code: 'kg', name: '示范幼儿园' }, tenants: [] });
+      expect(body.data).toEqual({ captchaEnabled: true, tenant: { code: 'kg', name: '示范幼儿园' }, tenants: [], requestEncryption: false });
     } finally {
       await withCaptcha.close();
     }
