@@ -31,10 +31,17 @@ export function listInput(input: unknown): unknown {
  * A JSON object sent as a string (the generic tables' `search`): absent or '' is `{}`, an object from
  * JSON callers passes as is, and bad JSON is left for `schema` to refuse on that very field.
  */
+/** Longest JSON text a `search`-style field accepts (the filters are a handful of short values). */
+export const JSON_INPUT_MAX = 4000;
+
 export const jsonObjectInput = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((input) => {
+  z.preprocess((input, ctx) => {
     if (input === undefined || input === null || input === '') return {};
     if (typeof input !== 'string') return input;
+    if (input.length > JSON_INPUT_MAX) {
+      ctx.issues.push({ code: 'too_big', origin: 'string', maximum: JSON_INPUT_MAX, inclusive: true, input, message: 'too long' });
+      return {};
+    }
     try {
       return JSON.parse(input) as unknown;
     } catch {

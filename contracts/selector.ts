@@ -122,7 +122,7 @@ const blankToUndefined = (value: unknown) =>
 /** SPEC §3 People search parameters (the `search` JSON). Every field is optional; '' means no filter. */
 export const peopleSearch = z.object({
   /** '1' administrator, '2' student, '3' teacher, '4' parent; several as '2,3' */
-  USERTYPE: z.preprocess(blankToUndefined, z.string().trim().regex(/^[1-4](,[1-4])*$/).optional()),
+  USERTYPE: z.preprocess(blankToUndefined, z.string().trim().max(16).regex(/^[1-4](,[1-4])*$/).optional()),
   /** part of the name, account, or job or student number (case-insensitive contains) */
   KEYWORD: z.preprocess(blankToUndefined, z.string().trim().max(SELECTOR_KEYWORD_MAX).optional()),
   /** campus id */

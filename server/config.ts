@@ -29,6 +29,13 @@ export interface AppConfig {
     /** failed logins per client address inside the window */
     maxPerIp: number;
   };
+  /**
+   * Account lockout (users.locked_until), on top of the short-term throttling: this many failed
+   * logins of one account inside `minutes` lock it for `minutes`; it unlocks by itself.
+   */
+  lockout: { attempts: number; minutes: number };
+  /** XIAOWU_SINGLE_SESSION=on: a new login ends the user's other sessions (their next call answers 50012) */
+  singleSession: boolean;
   /** how long a user's granted permission set may be served from memory */
   permissionCacheSeconds: number;
   logLevel: string;
@@ -70,6 +77,9 @@ const envSchema = z.object({
   XIAOWU_STATIC_DIR: z.string().trim().min(1).default('./dist'),
   XIAOWU_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   XIAOWU_LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
+  XIAOWU_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
+  XIAOWU_LOCKOUT_MINUTES: positiveNumber(30).refine((v) => v > 0, { message: 'must be above 0' }),
+  XIAOWU_SINGLE_SESSION: z.enum(['on', 'off']).default('off'),
   XIAOWU_REQUEST_ENCRYPTION: z.enum(['on', 'off']).default('off'),
   XIAOWU_REQUEST_WINDOW_SECONDS: positiveNumber(300).refine((v) => v > 0, { message: 'must be above 0' }),
   XIAOWU_KEY_GRACE_MINUTES: positiveNumber(60),
@@ -103,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(e.XIAOWU_STATIC_DIR),
     trustProxy: e.XIAOWU_TRUST_PROXY === 'on',
     loginThrottle: { windowMinutes: 15, maxPerAccount: 5, maxPerIp: 20 },
+    lockout: { attempts: e.XIAOWU_LOCKOUT_ATTEMPTS, minutes: e.XIAOWU_LOCKOUT_MINUTES },
+    singleSession: e.XIAOWU_SINGLE_SESSION === 'on',
     permissionCacheSeconds: 60,
     logLevel: e.XIAOWU_LOG_LEVEL,
     logRequests: e.XIAOWU_LOG_REQUESTS === 'on',

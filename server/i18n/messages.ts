@@ -16,6 +16,7 @@ export const messages = {
   passwordChanged: { zh: '密码修改成功', en: 'Password changed' },
   rolesRefreshed: { zh: '权限已刷新', en: 'Permissions refreshed' },
 
+  loggedInElsewhere: { zh: '您的账号已在其他地方登录，请重新登录', en: 'Your account logged in elsewhere, please log in again' },
   notLoggedIn: { zh: '登录已过期，请重新登录', en: 'Your login has expired, please log in again' },
   forbidden: { zh: '没有权限，请联系管理员', en: 'No permission, please contact the administrator' },
   apiNotFound: { zh: '接口不存在：{method} {url}', en: 'No such call: {method} {url}' },

@@ -181,7 +181,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           const token = readSessionToken(request, config);
           if (!token) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
           const checkAccess = async (scope: AppScope, session: Session | null) => {
-            if (!session) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+            if (!session) throw await services.auth.endedSessionError(scope.tx, token);
             if (typeof route.access !== 'string') {
               const granted = await services.permissions.grantedCodes(scope.tx, session);
               if (!isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
@@ -195,7 +195,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           try {
             let renewedToken: string | null = null;
             data = await services.auth.withSession(token, async (scope: AppScope, session) => {
-              if (!session) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+              if (!session) throw await services.auth.endedSessionError(scope.tx, token);
               if (route.touchSession !== false) renewedToken = await services.auth.touchSession(scope.tx, session);
               await checkAccess(scope, session);
               return route.handler({ ...base(), session, tx: scope.tx, staged });

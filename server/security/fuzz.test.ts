@@ -262,3 +262,30 @@ describe('hostile input never faults and never writes', () => {
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
 });
+
+describe('limits', () => {
+  it('a search JSON over JSON_INPUT_MAX characters is refused with a length message, not parsed', async () => {
+    const search = JSON.stringify({ KEYWORD: 'a', pad: 'x'.repeat(5000) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/saas/components/getUserAllData',
+      headers: { 'content-type': 'application/json', 'x-access-token': token, 'x-lang': 'en' },
+      payload: JSON.stringify({ search }),
+    });
+    expect(response.json()).toMatchObject({ code: 40000, result: false, msg: expect.stringMatching(/at most 4000/) });
+  });
+
+  it('U+0000 in any text field is invalid input (PostgreSQL text cannot hold it), not a fault', async () => {
+    const probes: [string, Record<string, string> | unknown][] = [
+      ['/userManage/getUserInfo', { userId: 'a\u0000b' }],
+      ['/saas/components/getUserAllData', { search: JSON.stringify({ KEYWORD: '\u0000' }) }],
+      ['/api/login/v3', { username: 'admin\u0000', password: 'x\u0000', tenant: 'demo' }],
+      ['/api/message/info/getInfoByRecipient', { title: '\u0000' }],
+    ];
+    for (const [url, json] of probes) {
+      const response = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'x-access-token': token }, payload: JSON.stringify(json) });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json(), url).toMatchObject({ code: 40000, result: false });
+    }
+  });
+});

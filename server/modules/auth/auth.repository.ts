@@ -1,6 +1,10 @@
 import { and, desc, eq, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Orm, Tx } from '../../db/client';
+import { users } from '../users/users.table';
 import { captchas, loginFailures, passwordPolicies, requestNonces, securityKeys, sessions } from './auth.table';
+
+/** sessions.revoke_reason */
+export type RevokeReason = 'logout' | 'password' | 'elsewhere';
 
 const minutes = (value: number) => sql`make_interval(secs => ${value * 60})`;
 const seconds = (value: number) => sql`make_interval(secs => ${value})`;
@@ -52,17 +56,43 @@ export const authRepository = {
     return rows.length === 1;
   },
 
-  revokeSession: (tx: Tx, sessionId: string) =>
+  revokeSession: (tx: Tx, sessionId: string, reason: RevokeReason = 'logout') =>
     tx
       .update(sessions)
-      .set({ revokedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${sessions.version} + 1` })
+      .set({ revokedAt: sql`now()`, revokeReason: reason, updatedAt: sql`now()`, version: sql`${sessions.version} + 1` })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
 
-  revokeOtherSessions: (tx: Tx, userId: string, keepSessionId: string) =>
+  revokeOtherSessions: (tx: Tx, userId: string, keepSessionId: string, reason: RevokeReason) =>
     tx
       .update(sessions)
-      .set({ revokedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${sessions.version} + 1` })
+      .set({ revokedAt: sql`now()`, revokeReason: reason, updatedAt: sql`now()`, version: sql`${sessions.version} + 1` })
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt))),
+
+  /** Why the session of a token was revoked (SECURITY DEFINER: the tenant is not known yet), or null. */
+  sessionEndReason: async (tx: Tx, tokenHash: string): Promise<string | null> => {
+    const result = await tx.execute<{ reason: string | null }>(sql`SELECT xiaowu_session_end_reason(${tokenHash}) AS reason`);
+    return result.rows[0]?.reason ?? null;
+  },
+
+  // --- lockout (users.locked_until; failures counted from login_failures) ---
+
+  /** Failures of the account inside the window and after its last lockout ended. */
+  failuresForLockout: async (tx: Tx, accountKey: string, windowMinutes: number, lockedForSeconds: number | null) => {
+    const rows = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(loginFailures)
+      .where(
+        and(
+          eq(loginFailures.accountKey, accountKey),
+          sql`${loginFailures.failedAt} > now() - ${minutes(windowMinutes)}`,
+          lockedForSeconds === null ? undefined : sql`${loginFailures.failedAt} > now() + ${seconds(lockedForSeconds)}`,
+        ),
+      );
+    return rows[0]?.n ?? 0;
+  },
+
+  lockAccount: (tx: Tx, userId: string, lockMinutes: number) =>
+    tx.update(users).set({ lockedUntil: sql`now() + ${minutes(lockMinutes)}` }).where(eq(users.id, userId)),
 
   /** Housekeeping at login: the user's sessions that ended more than a week ago. */
   purgeEndedSessions: (tx: Tx, userId: string) =>

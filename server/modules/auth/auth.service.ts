@@ -169,9 +169,18 @@ export class AuthService {
 
       await scope.enterTenant(tenant.id);
       const account = await this.users.findAccountByUsername(tx, input.username);
+      // Locked (XIAOWU_LOCKOUT_*): refused whatever the password, until the lock passes by itself.
+      if (account && (account.lockedForSeconds ?? 0) > 0) return failed(this.accountLocked(account.lockedForSeconds!));
       const passwordOk = account ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstDummy(input.password);
       if (!account || !passwordOk) {
         await this.recordFailure(tx, accountKey, client.ip);
+        if (account) {
+          const { attempts, minutes } = this.config.lockout;
+          if ((await authRepository.failuresForLockout(tx, accountKey, minutes, account.lockedForSeconds)) >= attempts) {
+            await authRepository.lockAccount(tx, account.id, minutes);
+            return failed(this.accountLocked(minutes * 60));
+          }
+        }
         return failed(new AppError(ResponseCode.badCredentials, 'badCredentials'));
       }
       if (!account.enabled) return failed(new AppError(ResponseCode.accountDisabled, 'accountDisabled'));
@@ -179,9 +188,12 @@ export class AuthService {
       await authRepository.clearAccountFailures(tx, accountKey);
       await authRepository.purgeEndedSessions(tx, account.id);
       const token = newSessionToken();
+      const sessionId = uuidv7();
+      // XIAOWU_SINGLE_SESSION: this login ends the others; their next call answers 50012
+      if (this.config.singleSession) await authRepository.revokeOtherSessions(tx, account.id, sessionId, 'elsewhere');
       await authRepository.createSession(tx, {
         tenantId: tenant.id,
-        id: uuidv7(),
+        id: sessionId,
         userId: account.id,
         tokenHash: hashToken(token),
         idleMinutes: this.config.sessionIdleMinutes,
@@ -192,6 +204,20 @@ export class AuthService {
     });
     if (!outcome.ok) throw outcome.error;
     return { headerName: this.config.tokenHeaderName, token: outcome.value };
+  }
+
+  private accountLocked(seconds: number): AppError {
+    const retryAfterSeconds = Math.ceil(seconds);
+    return new AppError(ResponseCode.locked, 'accountLocked', { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }, { retryAfterSeconds });
+  }
+
+  /**
+   * The answer for a token without a live session: 50012 when a later login ended it
+   * (XIAOWU_SINGLE_SESSION), else 90001.
+   */
+  async endedSessionError(tx: Tx, token: string): Promise<AppError> {
+    const reason = await authRepository.sessionEndReason(tx, hashToken(token));
+    return reason === 'elsewhere' ? new AppError(ResponseCode.loggedInElsewhere, 'loggedInElsewhere') : new AppError(ResponseCode.loginExpired, 'notLoggedIn');
   }
 
   async logout(tx: Tx, session: Session): Promise<true> {
@@ -300,7 +326,7 @@ export class AuthService {
     if (newPassword === oldPassword) throw new AppError(ResponseCode.invalidInput, 'newPasswordSameAsOld');
 
     await this.users.setPasswordHash(tx, account.id, await hashPassword(newPassword), session.userId);
-    await authRepository.revokeOtherSessions(tx, account.id, session.sessionId);
+    await authRepository.revokeOtherSessions(tx, account.id, session.sessionId, 'password');
     return true;
   }
 }

@@ -20,6 +20,8 @@ export const sessions = pgTable(
     /** sliding idle expiry: last activity + XIAOWU_SESSION_IDLE_MINUTES */
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
+    /** why it ended: 'logout', 'password', 'elsewhere' (XIAOWU_SINGLE_SESSION: the user logged in elsewhere) */
+    revokeReason: text('revoke_reason'),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     ...auditColumns(),

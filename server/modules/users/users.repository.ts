@@ -9,6 +9,8 @@ const accountColumns = {
   userType: users.userType,
   enabled: users.enabled,
   passwordHash: users.passwordHash,
+  /** seconds until the lockout ends (0 or less: not locked) */
+  lockedForSeconds: sql<number | null>`extract(epoch FROM ${users.lockedUntil} - now())::float8`,
 };
 
 // Tenant scoping comes from row-level security: every Tx is bound to one tenant.

@@ -13,6 +13,8 @@ export interface UserAccount {
   enabled: boolean;
   /** argon2id hash: for the auth service only, never sent */
   passwordHash: string;
+  /** seconds until the lockout ends; null or ≤ 0: not locked */
+  lockedForSeconds: number | null;
 }
 
 /** Permission to look at other users' accounts (the users menu of system management). */

@@ -19,6 +19,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     userType: text('user_type', { enum: USER_TYPES }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** set after XIAOWU_LOCKOUT_ATTEMPTS failed logins; the account unlocks by itself when it passes */
+    lockedUntil: timestamptz('locked_until'),
     gender: text('gender', { enum: GENDERS }),
     /** job number (staff) or student number (students) */
     userNo: text('user_no').notNull().default(''),
