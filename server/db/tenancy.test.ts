@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,5 +114,52 @@ describe('row-level security', () => {
         await scope.enterTenant(kgId);
       }),
     ).rejects.toThrow(/already bound/);
+  });
+});
+
+describe('RLS stays on in the seed and background paths', () => {
+  /**
+   * The owner connection (superuser / table owner: bypasses RLS) is for bootstrap only. Every use
+   * of it in server/ may touch only global tables; the seed writes tenant rows through withTenant
+   * (seed/school.ts), background writers through withTenant / withGlobal.
+   */
+  const OWNER_MAY_TOUCH = new Set(['tenants', 'securityKeys']);
+
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return sources(full);
+      return name.endsWith('.ts') && !name.endsWith('.test.ts') && !full.includes(`${path.sep}test${path.sep}`) ? [full] : [];
+    });
+
+  it('the owner connection touches only global tables (tenants, security_keys)', async () => {
+    const touched: string[] = [];
+    let ownerLines = 0;
+    for (const file of sources(path.resolve(__dirname, '..'))) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!/\bowner\.(insert|update|delete|select)\b/.test(line)) continue;
+        const tables = [...line.matchAll(/owner\.(?:insert|update|delete)\((\w+)\)|\.from\((\w+)\)/g)].map((m) => m[1] ?? m[2]);
+        expect(tables.length, `${file}: ${line.trim()}`).toBeGreaterThan(0);
+        ownerLines += 1;
+        touched.push(...tables.filter((table) => !OWNER_MAY_TOUCH.has(table)).map((table) => `${path.basename(file)}: ${table}`));
+      }
+    }
+    expect(ownerLines).toBeGreaterThanOrEqual(4); // bootstrap, seed (tenant row insert and cleanup), key rotation
+    expect(touched).toEqual([]);
+    for (const table of ['tenants', 'security_keys']) {
+      const rows = await ownerQuery(t.db, `SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'tenant_id'`, [table]);
+      expect(rows, `${table} is global`).toHaveLength(0);
+    }
+  });
+
+  it('the seeded tenant rows went through RLS: each tenant sees exactly its own seed', async () => {
+    for (const [id, other] of [
+      [demoId, kgId],
+      [kgId, demoId],
+    ]) {
+      const seen = await t.db.withTenant(id, (tx) => tx.execute<{ n: string; foreign: string }>(sql`SELECT count(*) AS n, count(*) FILTER (WHERE tenant_id = ${other}) AS foreign FROM users`));
+      expect(Number(seen.rows[0].n)).toBeGreaterThan(0);
+      expect(Number(seen.rows[0].foreign)).toBe(0);
+    }
   });
 });
