@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 // production build served by the real server on a fresh database.
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
+// A second server with XIAOWU_REQUEST_ENCRYPTION=on, for tests/e2e/encryption.spec.ts only.
+const encryptionPort = Number(process.env.E2E_ENC_PORT ?? port + 1);
+export const encryptionBaseURL = `http://127.0.0.1:${encryptionPort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,13 +37,24 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/api/login/options`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${baseURL}/api/login/options`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${encryptionBaseURL}/api/login/options`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(encryptionPort), XIAOWU_REQUEST_ENCRYPTION: 'on' },
+    },
+  ],
 });

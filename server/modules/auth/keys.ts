@@ -1,4 +1,4 @@
-import { constants, generateKeyPair, privateDecrypt } from 'node:crypto';
+import { constants, createPrivateKey, generateKeyPair, type KeyObject, privateDecrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Database } from '../../db/client';
 import { authRepository } from './auth.repository';
@@ -62,6 +62,8 @@ function usableKeys(rows: KeyRow[], graceMinutes: number, now: Date): KeyRow[] {
 
 export class SecurityKeyRing {
   private loaded: { at: number; rows: Promise<KeyRow[]> } | undefined;
+  /** parsed private keys by PEM (parsing a PEM on every request costs more than the decryption) */
+  private readonly parsed = new Map<string, KeyObject>();
 
   constructor(
     private readonly db: Database,
@@ -107,8 +109,13 @@ export class SecurityKeyRing {
       ? [await this.privateKey(kid)].filter((key): key is string => key !== null)
       : usableKeys(await this.rows(), this.graceMinutes, new Date()).map((row) => row.privateKey);
     for (const key of candidates) {
+      let parsed = this.parsed.get(key);
+      if (!parsed) {
+        parsed = createPrivateKey(key);
+        this.parsed.set(key, parsed);
+      }
       try {
-        return privateDecrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, cipher);
+        return privateDecrypt({ key: parsed, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, cipher);
       } catch {
         // try the next usable key
       }
