@@ -137,7 +137,8 @@ export const updatePasswordRequest = z.object({
 
 /** `POST /api/internationalLanguage/getInternationalLanguageList`, form size=-1, page=0, search='{}'. */
 export const languageListRequest = z.object({
-  size: z.coerce.number().int().min(-1).default(-1),
+  // -1: all (the server answers every entry whatever the size); a page is at most 500 like every list
+  size: z.coerce.number().int().min(-1).max(500).default(-1),
   page: z.coerce.number().int().min(0).default(0),
   search: z.string().max(2000).default('{}'),
 });

@@ -289,3 +289,31 @@ describe('limits', () => {
     }
   });
 });
+
+describe('page sizes and list lengths are capped in every contract', () => {
+  it('no route accepts a page size over 500 or a list of 10 000 ids', async () => {
+    const { allRoutes } = await import('../routes');
+    let checked = 0;
+    for (const route of allRoutes) {
+      for (const schema of [route.body, route.query]) {
+        if (!schema) continue;
+        for (const field of ['size', 'limit', 'pageSize', 'rows']) {
+          const small = schema.safeParse({ [field]: 10 });
+          if (!small.success || (small.data as Record<string, unknown>)[field] !== 10) continue;
+          checked += 1;
+          expect(schema.safeParse({ [field]: 501 }).success, `${route.url} ${field}=501`).toBe(false);
+        }
+        for (const field of ['ids', 'resIds', 'typeArr', 'userIds']) {
+          const arrays = (data: unknown) => Object.values((data ?? {}) as Record<string, unknown>).filter(Array.isArray);
+          const one = schema.safeParse({ [field]: ['00000000-0000-7000-8000-000000000000'] });
+          // only when the field reaches the output as a list
+          if (!one.success || !arrays(one.data).some((list) => list.length === 1)) continue;
+          checked += 1;
+          const many = schema.safeParse({ [field]: Array.from({ length: 10_000 }, () => '00000000-0000-7000-8000-000000000000') });
+          expect(many.success && arrays(many.data).some((list) => list.length >= 10_000), `${route.url} ${field}×10000`).toBe(false);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
+  });
+});
