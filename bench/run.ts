@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { runEncryptionBench } from './encryption';
 import { runPeopleSearchBench } from './people-search';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -147,6 +148,13 @@ async function main() {
     value: `${people.p95.toFixed(1)} ms (p50 ${people.p50.toFixed(1)} ms, ${people.searches} searches)`,
     target: '≤ 50 ms',
     ok: people.p95 <= 50,
+  });
+
+  // Request encryption's cost on a typical POST, off vs on (in-process, see bench/encryption.ts).
+  const encryption = await runEncryptionBench();
+  results.push({
+    name: 'POST /api/message/info/getInfoByRecipient, encryption off → on',
+    value: `${encryption.plainRps} → ${encryption.encryptedRps} req/s (in-process, 10 in flight)`,
   });
 
   const width = Math.max(...results.map((r) => r.name.length));
