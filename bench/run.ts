@@ -3,6 +3,8 @@
 //   2. `npm start` on an existing data directory → first 200
 //   3. GET /ms/getPermission at 50 connections for 10 s, beside a bare Fastify route
 //   4. people search over 100,000 people (bench/people-search.ts), p50/p95
+//   5. the app log's cost: GET /ms/getPermission with XIAOWU_APP_LOG=on vs off
+//      (`BENCH_ONLY=app-log npx tsx bench/run.ts` runs only this, without building the client)
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,8 @@ const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 8282);
 const barePort = port + 1;
 const base = `http://127.0.0.1:${port}`;
-const dataDir = join(root, 'data/bench');
+const only = process.env.BENCH_ONLY;
+const dataDir = join(root, only ? `data/bench-${only}` : 'data/bench');
 const results: { name: string; value: string; target?: string; ok?: boolean }[] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -36,12 +39,47 @@ async function waitFor200(url: string, timeoutMs = 120_000): Promise<number> {
   throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
 }
 
-function startApp(): ChildProcess {
+function startApp(env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', XIAOWU_DATA_DIR: dataDir, XIAOWU_CAPTCHA: 'off' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', XIAOWU_DATA_DIR: dataDir, XIAOWU_CAPTCHA: 'off', ...env },
   });
+}
+
+/**
+ * The app log's cost: GET /ms/getPermission (teacher), 50 connections × 10 s, on a server started with
+ * XIAOWU_APP_LOG=on, then the same with off (same data directory, one after the other).
+ */
+async function appLogCost(): Promise<void> {
+  const runs: Record<string, { rps: number; p99: number; errors: number }> = {};
+  for (const mode of ['on', 'off'] as const) {
+    const app = startApp({ XIAOWU_APP_LOG: mode });
+    try {
+      await waitFor200(`${base}/api/login/options`, 300_000);
+      const teacher = await login('demo', 'teacher');
+      await load(`${base}/ms/getPermission`, { [teacher.header]: teacher.token }); // warm-up
+      const run = await load(`${base}/ms/getPermission`, { [teacher.header]: teacher.token });
+      runs[mode] = { rps: run.requests.average, p99: run.latency.p99, errors: run.non2xx + run.errors };
+    } finally {
+      await stop(app);
+    }
+  }
+  const { on, off } = runs;
+  const cost = ((off.rps - on.rps) / off.rps) * 100;
+  results.push({
+    name: 'app log cost: GET /ms/getPermission, log on vs off',
+    value: `on ${Math.round(on.rps)} req/s (p99 ${on.p99} ms), off ${Math.round(off.rps)} req/s (p99 ${off.p99} ms): ${cost.toFixed(1)} % fewer, errors ${on.errors + off.errors}`,
+  });
+}
+
+function printResults() {
+  const width = Math.max(...results.map((r) => r.name.length));
+  console.log('\n| measure | figure | target |\n|---|---|---|');
+  for (const r of results) {
+    const verdict = r.target ? `${r.target} ${r.ok ? '✔' : '✖'}` : '';
+    console.log(`| ${r.name.padEnd(width)} | ${r.value} | ${verdict} |`);
+  }
 }
 
 async function stop(child: ChildProcess) {
@@ -93,6 +131,13 @@ function load(url: string, headers: Record<string, string> = {}) {
 }
 
 async function main() {
+  if (only === 'app-log') {
+    // Its own data directory; dist/ untouched (the API calls need no client build).
+    mkdirSync(dataDir, { recursive: true });
+    await appLogCost();
+    printResults();
+    return;
+  }
   console.log('[bench] building the client…');
   if (spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) {
     throw new Error('build failed');
@@ -157,12 +202,9 @@ async function main() {
     value: `${encryption.plainRps} → ${encryption.encryptedRps} req/s (in-process, 10 in flight)`,
   });
 
-  const width = Math.max(...results.map((r) => r.name.length));
-  console.log('\n| measure | figure | target |\n|---|---|---|');
-  for (const r of results) {
-    const verdict = r.target ? `${r.target} ${r.ok ? '✔' : '✖'}` : '';
-    console.log(`| ${r.name.padEnd(width)} | ${r.value} | ${verdict} |`);
-  }
+  await appLogCost();
+
+  printResults();
   mkdirSync(join(root, 'bench/out'), { recursive: true });
   writeFileSync(join(root, 'bench/out/latest.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
 }

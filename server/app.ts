@@ -7,13 +7,15 @@ import { MAX_UPLOAD_KB } from '../contracts/files';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { pickLang, translate } from './i18n/messages';
+import { registerAppLog } from './plugins/app-log';
 import { registerEnvelopeErrorHandler, sendFailure } from './plugins/envelope';
 import { registerRequestEncryption } from './plugins/encryption';
 import { registerLanguageDetection } from './plugins/i18n';
 import { trackServedRoutes } from './plugins/route-audit';
 import { registerRoutes } from './plugins/routes';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticAndFallback } from './plugins/static';
-import { allRoutes } from './routes';
+import { allRoutes, moduleOfRoute } from './routes';
 import { MAX_FILES_PER_UPLOAD } from './modules/files/files.service';
 import { createServices, type Services } from './services';
 
@@ -48,8 +50,10 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
 
   trackServedRoutes(app);
+  registerSecurityHeaders(app, { corsOrigins: config.corsOrigins, tokenHeaderName: config.tokenHeaderName });
   registerLanguageDetection(app);
   registerEnvelopeErrorHandler(app);
+  registerAppLog(app, db, config.appLog);
 
   // JSON like Fastify's, except that an empty body is no body (clients often send the header anyway).
   app.removeContentTypeParser('application/json');
@@ -73,7 +77,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   const services = createServices(db, config);
   app.decorate('services', services);
   registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes });
-  registerRoutes(app, allRoutes, { db, config, services });
+  registerRoutes(app, allRoutes, { db, config, services, moduleOf: moduleOfRoute });
   await registerStaticAndFallback(app, config.staticDir);
   return app;
 }

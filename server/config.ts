@@ -41,6 +41,17 @@ export interface AppConfig {
   logLevel: string;
   /** Fastify's per-request log lines (XIAOWU_LOG_REQUESTS=on) */
   logRequests: boolean;
+  /** origins other than our own allowed to call the API from a browser (XIAOWU_CORS_ORIGINS); empty: CORS closed */
+  corsOrigins: string[];
+  /** the app log (every call recorded in app_logs, written in the background; XIAOWU_APP_LOG) */
+  appLog: {
+    enabled: boolean;
+    /** rows kept in memory while the database is slow or down; beyond it the oldest are dropped and counted */
+    maxBuffered: number;
+    flushIntervalMs: number;
+    /** a flush starts early once this many rows wait */
+    batchSize: number;
+  };
   /**
    * Request encryption (SPEC §7, XIAOWU_REQUEST_ENCRYPTION=on): non-GET calls off the public
    * whitelist must be signed and AES-encrypted; off: plain bodies only (a signed call is refused).
@@ -83,6 +94,12 @@ const envSchema = z.object({
   XIAOWU_REQUEST_ENCRYPTION: z.enum(['on', 'off']).default('off'),
   XIAOWU_REQUEST_WINDOW_SECONDS: positiveNumber(300).refine((v) => v > 0, { message: 'must be above 0' }),
   XIAOWU_KEY_GRACE_MINUTES: positiveNumber(60),
+  XIAOWU_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin must be scheme://host[:port]'))),
+  XIAOWU_APP_LOG: z.enum(['on', 'off']).default('on'),
   XIAOWU_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -118,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     permissionCacheSeconds: 60,
     logLevel: e.XIAOWU_LOG_LEVEL,
     logRequests: e.XIAOWU_LOG_REQUESTS === 'on',
+    corsOrigins: e.XIAOWU_CORS_ORIGINS,
+    appLog: { enabled: e.XIAOWU_APP_LOG === 'on', maxBuffered: 10_000, flushIntervalMs: 1000, batchSize: 500 },
     requestEncryption: {
       enabled: e.XIAOWU_REQUEST_ENCRYPTION === 'on',
       windowSeconds: e.XIAOWU_REQUEST_WINDOW_SECONDS,

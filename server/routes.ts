@@ -13,3 +13,18 @@ import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/r
 export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
+
+/** The module that declared a route (the app log's `module`); a module missing here is named from the url. */
+const modules: Record<string, readonly AnyRoute[]> = {
+  auth: authRoutes,
+  permissions: permissionsRoutes,
+  users: usersRoutes,
+  i18n: i18nRoutes,
+  school: schoolRoutes,
+  dicts: dictsRoutes,
+  messages: messagesRoutes,
+  files: filesRoutes,
+  selector: selectorRoutes,
+};
+const moduleByRoute = new Map(Object.entries(modules).flatMap(([name, routes]) => routes.map((route) => [route, name] as const)));
+export const moduleOfRoute = (route: AnyRoute): string | undefined => moduleByRoute.get(route);

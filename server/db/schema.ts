@@ -9,3 +9,4 @@ export * from '../modules/dicts/dicts.table';
 export * from '../modules/messages/messages.table';
 export * from '../modules/files/files.table';
 export * from '../modules/selector/selector.table';
+export * from '../modules/applog/applog.table';

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseCode, type Envelope, type ResponseCodeValue } from '../../contracts/envelope';
 import { type Lang, type MessageKey, type MessageParams, translate } from '../i18n/messages';
+import { noteFailure } from './app-log';
 
 /**
  * A failure the caller should see: an envelope code and a message from the catalogue (or a
@@ -29,6 +30,7 @@ export const failEnvelope = (code: number, msg: string, data: unknown = null): E
 const httpStatusFor = (code: number) => (code === ResponseCode.fault ? 500 : 200);
 
 export function sendFailure(reply: FastifyReply, code: number, msg: string, data: unknown = null) {
+  noteFailure(reply.request, code, msg);
   return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send(failEnvelope(code, msg, data));
 }
 

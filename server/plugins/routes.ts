@@ -7,6 +7,7 @@ import { type Lang, type MessageKey, translate } from '../i18n/messages';
 import type { Session } from '../modules/auth/auth.service';
 import type { Tenant } from '../modules/tenants/tenants.service';
 import type { Services } from '../services';
+import { type AppLogRouteConfig, noteCaller } from './app-log';
 import { AppError, okEnvelope } from './envelope';
 import { readSessionToken } from './session';
 import { resolvePublicTenant } from './tenancy';
@@ -134,6 +135,8 @@ interface RouteDeps {
   db: Database;
   config: AppConfig;
   services: Services;
+  /** the module that declared each route, for the app log (default: derived from the url) */
+  moduleOf?: (route: AnyRoute) => string | undefined;
 }
 
 /** Installs routes: input validation, session and permission checks, one transaction, the envelope. */
@@ -141,9 +144,11 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
   const { db, config, services } = deps;
 
   for (const route of routes) {
+    const appLogConfig: AppLogRouteConfig = { appLogModule: deps.moduleOf?.(route), appLogOperation: route.summary };
     app.route({
       method: route.method,
       url: route.url,
+      config: appLogConfig,
       handler: async (request, reply) => {
         let messageKey: MessageKey = 'ok';
         // Input is parsed after the session and permission checks: an expired session answers
@@ -173,6 +178,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
                 const tenant = await resolvePublicTenant(scope, request, deps);
                 // A valid token already bound its tenant while resolving; Host / X-Tenant are bound here.
                 if (tenant && scope.tenantId === null) await scope.enterTenant(tenant.id);
+                if (tenant) noteCaller(request, tenant.id, null);
                 return work(scope.tx, tenant);
               }),
           };
@@ -182,6 +188,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           if (!token) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
           const checkAccess = async (scope: AppScope, session: Session | null) => {
             if (!session) throw await services.auth.endedSessionError(scope.tx, token);
+            noteCaller(request, session.tenantId, session.userId);
             if (typeof route.access !== 'string') {
               const granted = await services.permissions.grantedCodes(scope.tx, session);
               if (!isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');

@@ -1,0 +1,276 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { isApiPath } from '../../contracts/paths';
+import type { Database } from '../db/client';
+import { appLogs, appLogsPublic } from '../modules/applog/applog.table';
+
+/** The `system_name` of every row this server writes. */
+export const SYSTEM_NAME = 'xiaowu';
+/** params longer than this (after masking) are cut, ending in '…' */
+export const MAX_PARAMS_CHARS = 2000;
+const MAX_ERROR_CHARS = 500;
+const MAX_DEPTH = 6;
+
+/** What the request learns on its way, for its app-log row. */
+export interface AppLogNote {
+  tenantId: string | null;
+  userId: string | null;
+  failure: { code: number; message: string } | null;
+}
+
+/** The route facts the app log records, put on each defineRoute route's Fastify `config`. */
+export interface AppLogRouteConfig {
+  appLogModule?: string;
+  appLogOperation?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    appLogNote: AppLogNote | null;
+  }
+  interface FastifyInstance {
+    appLog: AppLogWriter | null;
+  }
+}
+
+/** Records who made the call, once the session or the public call's tenant is known. */
+export function noteCaller(request: FastifyRequest, tenantId: string | null, userId: string | null) {
+  const note = request.appLogNote;
+  if (!note) return;
+  note.tenantId = tenantId;
+  if (userId) note.userId = userId;
+}
+
+/** Records a failed answer (result false, or a fault). */
+export function noteFailure(request: FastifyRequest, code: number, message: string) {
+  if (request.appLogNote) request.appLogNote.failure = { code, message };
+}
+
+// ——— masking ———
+
+/** Keys whose values are never recorded: secrets, captcha answers, ID and phone numbers. */
+const SECRET_KEY =
+  /pass(word)?|pwd|token|secret|captcha|authorization|credential|signature|^code$|verif|otp|sfz|idcard|id_?card|id_?no|idnumber|zjhm|cert_?no|phone|mobile|^tel|sjh|lxdh/i;
+/** 身份证号: 17 digits and a digit or X (15-digit old numbers too), not inside a longer number. */
+const ID_NUMBER = /(?<![0-9A-Za-z])(\d{6})\d{8}(\d{3}[\dXx])(?![0-9A-Za-z])|(?<![0-9A-Za-z])(\d{6})\d{6}(\d{3})(?![0-9A-Za-z])/g;
+/** mainland mobile numbers, optionally +86 */
+const PHONE = /(?<!\d)((?:\+?86)?1[3-9]\d)\d{4}(\d{4})(?!\d)/g;
+
+export function maskText(text: string): string {
+  return text
+    .replace(ID_NUMBER, (_m, a: string | undefined, b: string | undefined, c: string | undefined, d: string | undefined) =>
+      a !== undefined ? `${a}********${b}` : `${c}******${d}`,
+    )
+    .replace(PHONE, (_m, head: string, tail: string) => `${head}****${tail}`);
+}
+
+function maskValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return maskText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => maskValue(item, depth + 1));
+  if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = SECRET_KEY.test(key) && item !== '' && item !== null && item !== undefined ? '***' : maskValue(item, depth + 1);
+  }
+  return out;
+}
+
+/** Query and body as one JSON text, masked and cut to MAX_PARAMS_CHARS. */
+export function describeParams(query: unknown, body: unknown): string {
+  const parts: Record<string, unknown> = {};
+  if (query && typeof query === 'object' && Object.keys(query).length > 0) parts.query = maskValue(query, 0);
+  if (body !== undefined && body !== null) {
+    // A JSON text inside a form field (generic table A's `search`) is masked as text.
+    parts.body = typeof body === 'object' && !Buffer.isBuffer(body) ? maskValue(body, 0) : typeof body === 'string' ? maskText(body) : '<body>';
+  }
+  let text: string;
+  try {
+    text = JSON.stringify(parts);
+  } catch {
+    text = '{"unreadable":true}';
+  }
+  return text.length > MAX_PARAMS_CHARS ? `${text.slice(0, MAX_PARAMS_CHARS - 1)}…` : text;
+}
+
+/** pc | mobile | tablet | app from the User-Agent. */
+export function clientTypeOf(userAgent: string | undefined): 'pc' | 'mobile' | 'tablet' | 'app' {
+  const ua = userAgent ?? '';
+  if (/XiaowuApp|wxwork|MicroMessenger|DingTalk|Html5Plus|uni-app/i.test(ua)) return 'app';
+  if (/iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i.test(ua)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android|Windows Phone|HarmonyOS/i.test(ua)) return 'mobile';
+  return 'pc';
+}
+
+/** Without a declared module (an unknown API path): the first path segment after /api, /saas, /ms. */
+function moduleFromUrl(url: string): string {
+  const segments = url.split('/').filter(Boolean);
+  const meaningful = segments.find((s) => !['api', 'saas', 'ms'].includes(s));
+  return meaningful ?? segments[0] ?? '';
+}
+
+// ——— the buffer and its writer ———
+
+export type AppLogRow = typeof appLogs.$inferInsert;
+
+export interface AppLogStats {
+  buffered: number;
+  written: number;
+  /** rows dropped because the buffer was full (the database slow or down) */
+  dropped: number;
+  failedFlushes: number;
+}
+
+export interface AppLogWriterOptions {
+  maxBuffered: number;
+  flushIntervalMs: number;
+  batchSize: number;
+  onError?(error: unknown): void;
+}
+
+/**
+ * Rows wait in memory and are written in the background: every flushIntervalMs, or as soon as
+ * batchSize rows wait; one multi-row INSERT per tenant, each inside withTenant (RLS applies), rows
+ * without a tenant into app_logs_public. A request only pushes to an array. When the database
+ * fails, the rows go back to the buffer; past maxBuffered the oldest are dropped and counted.
+ */
+export class AppLogWriter {
+  private buffer: AppLogRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<void> | null = null;
+  private closed = false;
+  readonly stats: AppLogStats = { buffered: 0, written: 0, dropped: 0, failedFlushes: 0 };
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: AppLogWriterOptions,
+  ) {
+    this.timer = setInterval(() => void this.flush(), options.flushIntervalMs);
+    this.timer.unref();
+  }
+
+  push(row: AppLogRow) {
+    if (this.closed) return;
+    this.buffer.push(row);
+    this.trim();
+    if (this.buffer.length >= this.options.batchSize && !this.inFlight) void this.flush();
+  }
+
+  private trim() {
+    const excess = this.buffer.length - this.options.maxBuffered;
+    if (excess > 0) {
+      this.buffer.splice(0, excess);
+      this.stats.dropped += excess;
+    }
+    this.stats.buffered = this.buffer.length;
+  }
+
+  /** Writes everything buffered (waits for a flush already running first). */
+  async flush(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+    if (this.buffer.length === 0) return;
+    const rows = this.buffer;
+    this.buffer = [];
+    this.stats.buffered = 0;
+    this.inFlight = this.write(rows).finally(() => {
+      this.inFlight = null;
+    });
+    await this.inFlight;
+  }
+
+  private async write(rows: AppLogRow[]) {
+    const byTenant = new Map<string | null, AppLogRow[]>();
+    for (const row of rows) {
+      const key = row.tenantId || null;
+      const list = byTenant.get(key);
+      if (list) list.push(row);
+      else byTenant.set(key, [row]);
+    }
+    for (const [tenantId, tenantRows] of byTenant) {
+      let done = 0;
+      try {
+        while (done < tenantRows.length) {
+          const batch = tenantRows.slice(done, done + this.options.batchSize);
+          if (tenantId) {
+            await this.db.withTenant(tenantId, (tx) => tx.insert(appLogs).values(batch));
+          } else {
+            const publicRows = batch.map(({ tenantId: _none, ...rest }) => rest);
+            await this.db.withGlobal((tx) => tx.insert(appLogsPublic).values(publicRows));
+          }
+          done += batch.length;
+          this.stats.written += batch.length;
+        }
+      } catch (error) {
+        this.stats.failedFlushes += 1;
+        this.options.onError?.(error);
+        // The unwritten rows go back to the front of the buffer for the next flush.
+        if (!this.closed) {
+          this.buffer = [...tenantRows.slice(done), ...this.buffer];
+          this.trim();
+        }
+      }
+    }
+  }
+
+  /** Stops the timer and writes what is left (app.close()). */
+  async close() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+    this.closed = true;
+  }
+}
+
+/**
+ * The app log: every API call (defineRoute routes and unknown API paths; not the static app) is
+ * turned into one row in onResponse, after the answer has gone, and handed to the writer.
+ */
+export function registerAppLog(app: FastifyInstance, db: Database, options: AppLogWriterOptions & { enabled: boolean }) {
+  app.decorateRequest('appLogNote', null);
+  if (!options.enabled) {
+    app.decorate('appLog', null);
+    return;
+  }
+  const writer = new AppLogWriter(db, {
+    ...options,
+    onError: options.onError ?? ((error) => app.log.warn({ err: error }, 'app log: writing rows failed; kept for the next flush')),
+  });
+  app.decorate('appLog', writer);
+
+  app.addHook('onRequest', async (request) => {
+    request.appLogNote = { tenantId: null, userId: null, failure: null };
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const note = request.appLogNote;
+    if (!note || request.method === 'OPTIONS') return;
+    const path = request.url.split('?')[0];
+    const config = reply.routeOptions.config as AppLogRouteConfig;
+    const declared = config.appLogOperation !== undefined;
+    if (!declared && !isApiPath(path)) return;
+    const durationMs = Math.round(reply.elapsedTime);
+    writer.push({
+      tenantId: note.tenantId as string,
+      id: uuidv7(),
+      at: new Date(Date.now() - durationMs),
+      userId: note.userId,
+      url: path.slice(0, 500),
+      ip: request.ip,
+      method: request.method,
+      handler: declared ? (reply.routeOptions.url ?? '') : '',
+      params: describeParams(request.query, request.body),
+      durationMs,
+      module: config.appLogModule ?? moduleFromUrl(path),
+      operation: config.appLogOperation ?? '',
+      clientType: clientTypeOf(request.headers['user-agent']),
+      errorCode: note.failure?.code ?? (reply.statusCode >= 500 ? reply.statusCode : null),
+      errorMessage: note.failure ? note.failure.message.slice(0, MAX_ERROR_CHARS) : null,
+      systemName: SYSTEM_NAME,
+    });
+  });
+
+  app.addHook('onClose', async () => {
+    await writer.close();
+  });
+}
