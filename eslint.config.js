@@ -94,4 +94,12 @@ export default tseslint.config(
       },
     ]),
   },
+  {
+    // Server tests seal requests with the browser's own code, so they prove the real client and
+    // the server agree (a copy could drift). Only this module; production server code never imports src/.
+    files: ['server/**/*.test.ts'],
+    rules: restrict([
+      { regex: '(^|/)src/(?!lib/request-seal$)', message: 'server/ never imports src/ (tests may import src/lib/request-seal only).' },
+    ]),
+  },
 );

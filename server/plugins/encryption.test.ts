@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENCRYPTED_HEADER, SIGN_HEADER } from '../../contracts/encryption';
-import { openResponse, sealRequest } from '../test/seal';
+import { openResponse, sealRequest } from '../../src/lib/request-seal';
 import { type Envelope, ResponseCode } from '../../contracts/envelope';
 import type { SecurityKey } from '../../contracts/session';
 import { defaultConfig } from '../config';

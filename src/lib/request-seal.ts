@@ -5,8 +5,9 @@ import { utf8BinaryString } from '../../contracts/session';
 
 /**
  * The sealing side of request encryption (contracts/encryption.ts): the http module loads it lazily
- * when the runtime flag is on (crypto-js AES-256-CBC, jsencrypt RSA-OAEP-SHA256). server/test/seal.ts
- * is the same code for the server's tests and the bench (server/ never imports src/).
+ * when the runtime flag is on (crypto-js AES-256-CBC, jsencrypt RSA-OAEP-SHA256). The server's
+ * encryption tests import this very module (the one lint exception to server ↛ src), so they prove
+ * the browser's sealing and the server agree.
  */
 export interface SealInput {
   publicKey: string;
