@@ -184,30 +184,34 @@ async function openIfSealed(aesKey: string | null, payload: unknown): Promise<un
  * The caller reads the Response itself.
  */
 export async function fetchRaw(path: string, options: RequestOptions = {}): Promise<Response> {
-  const { method, headers, body: plainBody } = prepare(options);
-  let response: Response;
-  try {
-    const { body, aesKey } = await sealIfNeeded(path, method, headers, plainBody);
-    response = await fetch(buildUrl(path, options.params), { method, headers, body, credentials: 'include', signal: options.signal });
-    // A sealed call's JSON answer (an envelope instead of a file) is opened for the caller.
-    if (aesKey && /json/i.test(response.headers.get('Content-Type') ?? '')) {
+  const { response, aesKey, method } = await send(path, options);
+  // A sealed call's JSON answer (an envelope instead of a file) is opened for the caller.
+  if (aesKey && /json/i.test(response.headers.get('Content-Type') ?? '')) {
+    try {
       const opened = await openIfSealed(aesKey, await response.json());
-      response = new Response(JSON.stringify(opened), { status: response.status, headers: response.headers });
+      return new Response(JSON.stringify(opened), { status: response.status, headers: response.headers });
+    } catch (error) {
+      throw transportFailure(error, method, path);
     }
-  } catch (error) {
-    if (isAbortError(error)) {
-      console.debug(`request cancelled: ${method} ${path}`);
-      throw error;
-    }
-    showNetworkError();
-    throw new HttpError(TRANSPORT_CODE, t`网络错误`, 'network');
   }
-  const renewed = response.headers.get(session.headerName);
-  if (renewed && session.token && renewed !== session.token) renewToken(renewed);
   return response;
 }
 
-export async function requestEnvelope<T>(path: string, options: RequestOptions = {}, retried = false): Promise<Envelope<T>> {
+/** Logs a cancelled request (SPEC §8: only logged), or shows the 5 s 'network error' toast. */
+function transportFailure(error: unknown, method: string, path: string): unknown {
+  if (isAbortError(error)) {
+    console.debug(`request cancelled: ${method} ${path}`);
+    return error;
+  }
+  showNetworkError();
+  return new HttpError(TRANSPORT_CODE, t`网络错误`, 'network');
+}
+
+/**
+ * The transport every call shares: prepare, seal when request encryption is on, fetch with the
+ * token, and keep a renewed token from the response header.
+ */
+async function send(path: string, options: RequestOptions): Promise<{ response: Response; aesKey: string | null; method: string }> {
   const { method, headers, body: plainBody } = prepare(options);
   const headerName = session.headerName;
   let response: Response;
@@ -215,25 +219,18 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
   try {
     let body: BodyInit | undefined;
     ({ body, aesKey } = await sealIfNeeded(path, method, headers, plainBody));
-    response = await fetch(buildUrl(path, options.params), {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await fetch(buildUrl(path, options.params), { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (error) {
-    if (isAbortError(error)) {
-      console.debug(`request cancelled: ${method} ${path}`);
-      throw error;
-    }
-    showNetworkError();
-    throw new HttpError(TRANSPORT_CODE, t`网络错误`, 'network');
+    throw transportFailure(error, method, path);
   }
-
   // A renewed token comes back in the token header.
   const renewed = response.headers.get(headerName);
   if (renewed && session.token && renewed !== session.token) renewToken(renewed);
+  return { response, aesKey, method };
+}
+
+export async function requestEnvelope<T>(path: string, options: RequestOptions = {}, retried = false): Promise<Envelope<T>> {
+  const { response, aesKey, method } = await send(path, options);
 
   let payload: unknown;
   try {
