@@ -5,12 +5,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { MessageRow } from '../../../contracts/messages';
 import { makeIcon } from '../../components/icons';
-import { dictLabel } from '../../lib/dicts';
 import { useMessageAccess } from './access';
 import { messageTypesQuery, unreadMessagesQuery } from './api';
-import { badgeText, formatMessageTime } from './format';
+import { badgeText } from './format';
 import { useFailureToast } from '../../lib/notify';
 import { MessageDetailDialog } from './MessageDetailDialog';
+import { MessageSummary } from './MessageSummary';
 
 export const BellIcon = /* @__PURE__ */ makeIcon(
   <>
@@ -25,7 +25,7 @@ export function MessageBell() {
 }
 
 function Bell() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -105,14 +105,7 @@ function Bell() {
                           whiteSpace="normal"
                           onClick={() => show(row)}
                         >
-                          <Stack gap="0.5" w="full" minW="0">
-                            <Text fontWeight="medium" lineClamp={2}>
-                              {row.MESSAGE_TITLE}
-                            </Text>
-                            <Text fontSize="xs" color="fg.muted" fontWeight="normal">
-                              {dictLabel(types.data, row.MESSAGE_TYPE, i18n.locale)} · {formatMessageTime(row.CREATE_TIME, i18n.locale)}
-                            </Text>
-                          </Stack>
+                          <MessageSummary row={row} types={types.data} titleLines={2} gap="0.5" titleWeight="medium" />
                         </Button>
                       </Box>
                     ))}

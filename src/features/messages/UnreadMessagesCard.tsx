@@ -1,13 +1,12 @@
 import { Box, Button, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { dictLabel } from '../../lib/dicts';
 import { useMessageAccess } from './access';
 import { messageTypesQuery, unreadMessagesQuery } from './api';
-import { formatMessageTime } from './format';
 import { MessageDetailDialog } from './MessageDetailDialog';
+import { MessageSummary } from './MessageSummary';
 
 /** How many unread messages the card lists. */
 const CARD_LIST_SIZE = 5;
@@ -21,7 +20,6 @@ export function UnreadMessagesCard() {
 }
 
 function UnreadCard() {
-  const { i18n } = useLingui();
   const [openId, setOpenId] = useState<string | null>(null);
   const unread = useQuery(unreadMessagesQuery());
   const types = useQuery(messageTypesQuery());
@@ -66,12 +64,7 @@ function UnreadCard() {
                   fontWeight="normal"
                   onClick={() => setOpenId(row.MESSAGE_ID)}
                 >
-                  <Stack gap="0" w="full" minW="0">
-                    <Text truncate>{row.MESSAGE_TITLE}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {dictLabel(types.data, row.MESSAGE_TYPE, i18n.locale)} · {formatMessageTime(row.CREATE_TIME, i18n.locale)}
-                    </Text>
-                  </Stack>
+                  <MessageSummary row={row} types={types.data} />
                 </Button>
               </Box>
             ))}
