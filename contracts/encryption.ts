@@ -24,7 +24,7 @@ export const signedKeySchema = z.object({
   i: z.string().regex(/^[A-Za-z0-9+/]{22}==$/),
   /** client clock, epoch milliseconds */
   t: z.number().int().positive(),
-  /** the caller's user id, '' before login (informational) */
+  /** the caller's user id, '' before login; a session call whose id differs from its session's is refused (41002) */
   u: z.string().max(64),
   /** random, single use: 16 bytes base64 */
   n: z.string().min(16).max(32),

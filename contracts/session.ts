@@ -43,6 +43,8 @@ export interface LoginData {
   /** send the token back in this header */
   headerName: string;
   token: string;
+  /** the account's id: the client signs encrypted calls with it (SPEC §7) and keys its offline store */
+  userId: string;
 }
 
 /** Menu remark JSON of SPEC §3 (stored and sent as a JSON string in `remark`). */

@@ -51,6 +51,8 @@ export interface AppConfig {
     flushIntervalMs: number;
     /** a flush starts early once this many rows wait */
     batchSize: number;
+    /** rows older than this many days are removed (XIAOWU_APP_LOG_RETENTION_DAYS), checked at start and every 6 hours */
+    retentionDays: number;
   };
   /**
    * Request encryption (SPEC §7, XIAOWU_REQUEST_ENCRYPTION=on): non-GET calls off the public
@@ -100,6 +102,7 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin must be scheme://host[:port]'))),
   XIAOWU_APP_LOG: z.enum(['on', 'off']).default('on'),
+  XIAOWU_APP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(180),
   XIAOWU_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -136,7 +139,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.XIAOWU_LOG_LEVEL,
     logRequests: e.XIAOWU_LOG_REQUESTS === 'on',
     corsOrigins: e.XIAOWU_CORS_ORIGINS,
-    appLog: { enabled: e.XIAOWU_APP_LOG === 'on', maxBuffered: 10_000, flushIntervalMs: 1000, batchSize: 500 },
+    appLog: {
+      enabled: e.XIAOWU_APP_LOG === 'on',
+      maxBuffered: 10_000,
+      flushIntervalMs: 1000,
+      batchSize: 500,
+      retentionDays: e.XIAOWU_APP_LOG_RETENTION_DAYS,
+    },
     requestEncryption: {
       enabled: e.XIAOWU_REQUEST_ENCRYPTION === 'on',
       windowSeconds: e.XIAOWU_REQUEST_WINDOW_SECONDS,

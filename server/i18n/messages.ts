@@ -26,6 +26,7 @@ export const messages = {
   unsupportedMediaType: { zh: '不支持的请求内容类型：{type}', en: 'Unsupported content type: {type}' },
   missingSignature: { zh: '请求未加密或缺少签名', en: 'The request is not encrypted or lacks its signature' },
   badSignature: { zh: '请求签名无效', en: 'The request signature is not valid' },
+  signatureUserMismatch: { zh: '请求签名中的用户与当前登录用户不一致', en: 'The request is signed for another user than the one logged in' },
   staleTimestamp: { zh: '请求已过期，请检查设备时间', en: 'The request has expired, please check the device clock' },
   replayedRequest: { zh: '重复的请求已拒绝', en: 'A repeated request was refused' },
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/client';
 import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf } from '../test/helpers';
-import { AppLogWriter, clientTypeOf, describeParams, maskText, MAX_PARAMS_CHARS } from './app-log';
+import { AppLogWriter, clientTypeOf, describeParams, maskText, MAX_PARAMS_CHARS, purgeOldAppLogs } from './app-log';
 
 interface LogRow extends Record<string, unknown> {
   tenant_id: string;
@@ -33,7 +33,7 @@ describe('app log', () => {
 
   beforeAll(async () => {
     // A long interval: rows are written only by the explicit flushes below.
-    t = await buildTestApp({ appLog: { enabled: true, maxBuffered: 1000, flushIntervalMs: 600_000, batchSize: 500 } });
+    t = await buildTestApp({ appLog: { enabled: true, maxBuffered: 1000, flushIntervalMs: 600_000, batchSize: 500, retentionDays: 180 } });
     demoId = await tenantIdOf(t.db, 'demo');
     kgId = await tenantIdOf(t.db, 'kg');
     teacherToken = await login(t.app, 'demo', 'teacher');
@@ -117,6 +117,27 @@ describe('app log', () => {
     expect(await rowsWith('app_logs_public', m)).toHaveLength(0);
   });
 
+  it('a login attempt is filed under its school: failed without a user, succeeded with one; an unknown school stays global', async () => {
+    const username = `teacher-${marker()}`.slice(0, 40);
+    const attempt = async (tenant: string, password: string, user = 'teacher') =>
+      (await call(t.app, 'POST', '/api/login/v3', { form: { username: user, password, tenant }, ip: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` })).body;
+    const since = new Date();
+    expect((await attempt('demo', 'Wrong-password-1')).code).toBe(40100);
+    expect((await attempt('demo', 'Xiaowu@2026')).code).toBe(1);
+    expect((await attempt('no-such-school', 'Xiaowu@2026', username)).result).toBe(false);
+    await t.app.appLog!.flush();
+    const logins = await ownerQuery<LogRow>(t.db, `SELECT * FROM app_logs WHERE url = '/api/login/v3' AND at >= $1 ORDER BY at`, [since]);
+    expect(logins.map((r) => [r.tenant_id, r.user_id, r.error_code])).toEqual([
+      [demoId, null, 40100],
+      [demoId, teacherId, null],
+    ]);
+    // the password never reaches the log
+    expect(logins.every((r) => !r.params.includes('Xiaowu@2026') && r.params.includes('"password":"***"'))).toBe(true);
+    const unknown = await rowsWith('app_logs_public', username);
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({ url: '/api/login/v3', user_id: null });
+  });
+
   it("RLS: one school cannot read another's log", async () => {
     const m = marker();
     await call(t.app, 'GET', `/ms/getPermission?m=${m}`, { token: teacherToken });
@@ -128,6 +149,45 @@ describe('app log', () => {
     expect(asDemo.rows).toHaveLength(1);
     // Append-only for the app role.
     await expect(t.db.withTenant(demoId, (tx) => tx.execute(sql`DELETE FROM app_logs WHERE params LIKE ${like}`))).rejects.toThrow();
+  });
+});
+
+describe('app log retention', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('removes rows older than the retention of every school and the global table, keeps younger ones, and never rows under a day', async () => {
+    const m = marker();
+    const day = 24 * 60 * 60_000;
+    const demoId = await tenantIdOf(t.db, 'demo');
+    const kgId = await tenantIdOf(t.db, 'kg');
+    const columns = `id, at, url, ip, method, handler, params, duration_ms, module, operation, client_type, system_name`;
+    const values = (ageDays: number) => [new Date(Date.now() - ageDays * day), `{"m":"${m}-${ageDays}"}`];
+    for (const [tenantId, age] of [[demoId, 200], [kgId, 200], [demoId, 100], [kgId, 2]] as const) {
+      await ownerQuery(t.db, `INSERT INTO app_logs (tenant_id, ${columns}) VALUES ($1, gen_random_uuid(), $2, '/x', '::1', 'GET', '', $3, 1, 'x', '', 'pc', 'xiaowu')`, [tenantId, ...values(age)]);
+    }
+    for (const age of [200, 2]) {
+      await ownerQuery(t.db, `INSERT INTO app_logs_public (${columns}) VALUES (gen_random_uuid(), $1, '/x', '::1', 'GET', '', $2, 1, 'x', '', 'pc', 'xiaowu')`, values(age));
+    }
+    const left = async () =>
+      (
+        await ownerQuery<{ params: string; tenant_id: string | null }>(
+          t.db,
+          `SELECT params, tenant_id FROM app_logs WHERE params LIKE $1 UNION ALL SELECT params, NULL FROM app_logs_public WHERE params LIKE $1 ORDER BY 1, 2`,
+          [`%${m}%`],
+        )
+      ).map((r) => `${r.tenant_id === demoId ? 'demo' : r.tenant_id === kgId ? 'kg' : 'public'} ${r.params.replace(`${m}-`, '')}`);
+
+    expect(await purgeOldAppLogs(t.db, 180)).toBeGreaterThanOrEqual(3);
+    expect(await left()).toEqual(['demo {"m":"100"}', 'kg {"m":"2"}', 'public {"m":"2"}'].sort());
+    expect(await purgeOldAppLogs(t.db, 30)).toBeGreaterThanOrEqual(1);
+    expect(await left()).toEqual(['kg {"m":"2"}', 'public {"m":"2"}']);
+    // the app role cannot use the function to wipe recent history
+    await expect(t.db.withGlobal((tx) => tx.execute(sql`SELECT xiaowu_purge_app_logs(now(), 10)`))).rejects.toThrow();
+    expect(await left()).toHaveLength(2);
   });
 });
 

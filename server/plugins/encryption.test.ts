@@ -30,7 +30,12 @@ interface SealOptions {
   now?: number;
   nonce?: string;
   key?: SecurityKey;
+  /** the signed user id; defaults to the owner of `token` (as the browser signs) */
+  uid?: string;
 }
+
+/** token → the user id its login answered, so sealed calls sign the right user by default */
+const userOfToken = new Map<string, string>();
 
 /** Seals a request exactly as the browser's http module does. */
 async function seal(url: string, options: SealOptions = {}) {
@@ -40,7 +45,7 @@ async function seal(url: string, options: SealOptions = {}) {
     : options.json !== undefined
       ? ['application/json;charset=UTF-8', JSON.stringify(options.json)]
       : ['', ''];
-  const sealed = sealRequest({ publicKey: key.publicKey, kid: key.kid, uid: '', contentType, bodyText, now: options.now, nonce: options.nonce });
+  const sealed = sealRequest({ publicKey: key.publicKey, kid: key.kid, uid: options.uid ?? (options.token ? userOfToken.get(options.token) : undefined) ?? '', contentType, bodyText, now: options.now, nonce: options.nonce });
   const headers: Record<string, string> = { 'content-type': 'application/json', [SIGN_HEADER]: sealed.sign };
   if (options.token) headers['x-access-token'] = options.token;
   return { url, headers, payload: sealed.body, aesKey: sealed.key };
@@ -57,7 +62,9 @@ async function send(app: TestApp['app'], request: Awaited<ReturnType<typeof seal
 async function sealedLogin(username: string, password: string): Promise<string> {
   const { body } = await send(t.app, await seal('/api/login/v3', { form: { username, password, tenant: 'demo' } }));
   expect(body.code).toBe(1);
-  return (body.data as { token: string }).token;
+  const { token, userId } = body.data as { token: string; userId: string };
+  userOfToken.set(token, userId);
+  return token;
 }
 
 const hashOf = async (userId: string) => (await ownerQuery<{ password_hash: string }>(t.db, 'SELECT password_hash FROM users WHERE id = $1', [userId]))[0]!.password_hash;
@@ -126,6 +133,21 @@ describe('request encryption (XIAOWU_REQUEST_ENCRYPTION=on)', () => {
       const en = await t.app.inject({ method: 'POST', url: sealed.url, headers: { ...sealed.headers, [SIGN_HEADER]: 'no-dot', 'accept-language': 'en' }, payload: sealed.payload });
       expect((en.json() as Envelope).msg).toBe('The request signature is not valid');
       expect(await hashOf(user.id)).toBe(before);
+    });
+
+    it('the signed user id must be the session\'s', async () => {
+      const { user, token, form, before } = await setup();
+      const other = await createUser(t.db, 'demo', { roles: ['teacher'] });
+      for (const uid of [other.id, '']) {
+        const { body } = await send(t.app, await seal('/api/saas/db/update/pwd', { token, form, uid }));
+        expect(body.code).toBe(ResponseCode.badSignature);
+        expect(body.msg).toBe('请求签名中的用户与当前登录用户不一致');
+      }
+      expect(await hashOf(user.id)).toBe(before);
+      // signed for its own user, the same change goes through
+      const { body } = await send(t.app, await seal('/api/saas/db/update/pwd', { token, form, uid: user.id }));
+      expect(body.code).toBe(1);
+      expect(await hashOf(user.id)).not.toBe(before);
     });
 
     it('timestamp outside the window', async () => {

@@ -22,6 +22,8 @@ import type { AnyRoute } from './routes';
  * every instance refuses a replay). Then the route sees the original body (JSON or form, as the
  * envelope's `type` says) and the answer is encrypted with the same key and a fresh IV:
  * `{ "encrypted": base64, "iv": base64 }` with `X-Encrypted: 1`.
+ * Session routes then also require the signed user id to be the session's (41002, see
+ * plugins/routes.ts): a token lifted from one user cannot ride on another's sealed request.
  * Nothing reaches a handler, or the database (besides the nonce), when a check fails.
  *
  * Off: the hook is not installed and bodies are taken as they come (plain only).
@@ -30,6 +32,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the AES key of an encrypted request: its answer is encrypted with it */
     encryptionKey: Buffer | null;
+    /** the user id signed into an encrypted request; session routes check it against the session */
+    signedUserId: string | null;
   }
 }
 
@@ -80,6 +84,7 @@ export function encryptedRouteKeys(routes: readonly AnyRoute[]): Set<string> {
 export function registerRequestEncryption(app: FastifyInstance, deps: EncryptionDeps) {
   const { db, config, keys } = deps;
   app.decorateRequest('encryptionKey', null);
+  app.decorateRequest('signedUserId', null);
   if (!config.requestEncryption.enabled) return;
 
   const protectedRoutes = encryptedRouteKeys(deps.routes);
@@ -127,6 +132,7 @@ export function registerRequestEncryption(app: FastifyInstance, deps: Encryption
 
     request.body = body;
     request.encryptionKey = key;
+    request.signedUserId = signed.u;
   };
 
   app.addHook('preValidation', async (request) => {

@@ -189,6 +189,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           const checkAccess = async (scope: AppScope, session: Session | null) => {
             if (!session) throw await services.auth.endedSessionError(scope.tx, token);
             noteCaller(request, session.tenantId, session.userId);
+            // SPEC §7: an encrypted call signs its user id, which must be the session's
+            if (request.encryptionKey && request.signedUserId !== session.userId) throw new AppError(ResponseCode.badSignature, 'signatureUserMismatch');
             if (typeof route.access !== 'string') {
               const granted = await services.permissions.grantedCodes(scope.tx, session);
               if (!isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');

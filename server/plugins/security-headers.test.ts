@@ -11,7 +11,7 @@ writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html><body><div id
 describe('security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ staticDir, appLog: { enabled: false, maxBuffered: 10, flushIntervalMs: 1000, batchSize: 10 } });
+    t = await buildTestApp({ staticDir, appLog: { enabled: false, maxBuffered: 10, flushIntervalMs: 1000, batchSize: 10, retentionDays: 180 } });
   });
   afterAll(() => t.close());
 
@@ -73,7 +73,7 @@ describe('security headers behind https and with CORS origins', () => {
     t = await buildTestApp({
       trustProxy: true,
       corsOrigins: ['https://portal.example.edu.cn'],
-      appLog: { enabled: false, maxBuffered: 10, flushIntervalMs: 1000, batchSize: 10 },
+      appLog: { enabled: false, maxBuffered: 10, flushIntervalMs: 1000, batchSize: 10, retentionDays: 180 },
     });
   });
   afterAll(() => t.close());

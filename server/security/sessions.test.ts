@@ -84,6 +84,12 @@ describe('XIAOWU_SINGLE_SESSION', () => {
       expect((await call(t.app, 'GET', '/api/getExpires', { token: first })).body).toMatchObject({ code: 50012, result: false });
       expect((await call(t.app, 'GET', '/ms/getPermission', { token: first, headers: { 'x-lang': 'en' } })).body.msg).toMatch(/elsewhere/);
       expect((await call(t.app, 'GET', '/api/getExpires', { token: second })).body.code).toBe(1);
+      // downloads resolve their own session and say the same
+      const fileId = '0190a0a0-0000-7000-8000-000000000001';
+      for (const headers of [{}, { 'x-tenant': 'demo' }]) {
+        const download = await t.app.inject({ method: 'GET', url: `/file/download/${fileId}`, headers: { 'x-access-token': first, ...headers } });
+        expect(download.json()).toMatchObject({ code: 50012, result: false });
+      }
       // a session ended by logout is just expired
       await call(t.app, 'GET', '/logout', { token: second });
       expect((await call(t.app, 'GET', '/api/getExpires', { token: second })).body.code).toBe(90001);

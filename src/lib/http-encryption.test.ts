@@ -4,6 +4,7 @@ import { fakeFetch, ok } from '../test/render';
 import { setConfig } from './config';
 import { fetchRaw, get, post, postForm, postMultipart, resetEncryptionKey } from './http';
 import { aesDecryptText, aesEncryptText } from './request-seal';
+import { clearSession, saveLogin } from './session';
 
 // The "server" of these tests: a WebCrypto RSA-OAEP-SHA256 key pair (what Node's privateDecrypt does).
 let publicKey = '';
@@ -27,7 +28,7 @@ async function openRequest(init: RequestInit) {
   const sign = new Headers(init.headers).get(SIGN_HEADER)!;
   const [kid, rsa] = sign.split('.');
   const plain = new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, fromBase64(rsa!)));
-  const signed = JSON.parse(plain) as { k: string; i: string; t: number; n: string };
+  const signed = JSON.parse(plain) as { k: string; i: string; t: number; u: string; n: string };
   const { data } = JSON.parse(String(init.body)) as { data: string };
   const inner = JSON.parse(aesDecryptText(signed.k, signed.i, data)) as { type: string; body: string };
   return { kid, signed, inner };
@@ -88,6 +89,8 @@ describe('request encryption (runtime flag on)', () => {
     expect(seen[0]!.signed.n).not.toBe(seen[1]!.signed.n);
     expect(seen[0]!.signed.k).not.toBe(seen[1]!.signed.k);
     expect(Math.abs(seen[0]!.signed.t - Date.now())).toBeLessThan(10_000);
+    // before login no user id is known
+    expect(seen[0]!.signed.u).toBe('');
 
     const echo = calls.filter((c) => c.url.pathname === '/api/echo');
     for (const c of echo) {
@@ -97,6 +100,17 @@ describe('request encryption (runtime flag on)', () => {
     }
     // the public key is fetched once
     expect(calls.filter((c) => c.url.pathname === '/api/security/get')).toHaveLength(1);
+  });
+
+  it('signs the logged-in user id (SPEC §7)', async () => {
+    stub();
+    saveLogin({ token: 'a'.repeat(43), userId: 'user-42' });
+    try {
+      await post('/api/echo', {});
+      expect(seen[0]!.signed.u).toBe('user-42');
+    } finally {
+      clearSession();
+    }
   });
 
   it('leaves GET, whitelisted calls and multipart uploads plain', async () => {

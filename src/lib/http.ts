@@ -165,7 +165,7 @@ async function sealIfNeeded(
   sealModule ??= import('./request-seal');
   const [{ sealRequest }, key] = await Promise.all([sealModule, securityKey()]);
   const contentType = body === undefined ? '' : (headers.get('Content-Type') ?? '');
-  const sealed = sealRequest({ publicKey: key.publicKey, kid: key.kid, uid: '', contentType, bodyText: body === undefined ? '' : String(body) });
+  const sealed = sealRequest({ publicKey: key.publicKey, kid: key.kid, uid: session.userId, contentType, bodyText: body === undefined ? '' : String(body) });
   headers.set('Content-Type', 'application/json;charset=UTF-8');
   headers.set(SIGN_HEADER, sealed.sign);
   return { body: sealed.body, aesKey: sealed.key };

@@ -9,6 +9,8 @@ import { getConfig } from './config';
 export const TOKEN_COOKIE = 'xiaowu-token';
 export const HEADER_COOKIE = 'xiaowu-token-header';
 export const FAILURE_COOKIE = 'xiaowu-token-failed';
+/** The logged-in account's id: signs encrypted calls (SPEC §7) and keys the offline store per user. */
+export const USER_COOKIE = 'xiaowu-user';
 /** Days the token cookie lives; the server decides when the session itself expires. */
 const TOKEN_DAYS = 30;
 
@@ -26,6 +28,10 @@ export const session = {
   get headerName(): string {
     return readCookie(HEADER_COOKIE) || getConfig().tokenHeaderName;
   },
+  /** '' when unknown (before login, or a session from before the id was kept) */
+  get userId(): string {
+    return readCookie(USER_COOKIE) || '';
+  },
   get loginFailed(): boolean {
     return readCookie(FAILURE_COOKIE) === '1';
   },
@@ -39,14 +45,20 @@ export const session = {
 };
 export type Session = typeof session;
 
-export function saveLogin(data: { token: string; headerName?: string }): void {
+export function saveLogin(data: { token: string; headerName?: string; userId?: string }): void {
   writeCookie(TOKEN_COOKIE, data.token, TOKEN_DAYS);
+  if (data.userId) rememberUser(data.userId);
   if (data.headerName) writeCookie(HEADER_COOKIE, data.headerName, TOKEN_DAYS);
   writeCookie(FAILURE_COOKIE, '0', TOKEN_DAYS);
 }
 
 export function markLoginFailed(): void {
   writeCookie(FAILURE_COOKIE, '1', TOKEN_DAYS);
+}
+
+/** The account id as the permission payload states it (keeps the cookie true for older sessions). */
+export function rememberUser(userId: string): void {
+  if (readCookie(USER_COOKIE) !== userId) writeCookie(USER_COOKIE, userId, TOKEN_DAYS);
 }
 
 /** A renewed token sent back by the server in the token header. */
@@ -59,4 +71,5 @@ export function clearSession(): void {
   removeCookie(TOKEN_COOKIE);
   removeCookie(HEADER_COOKIE);
   removeCookie(FAILURE_COOKIE);
+  removeCookie(USER_COOKIE);
 }

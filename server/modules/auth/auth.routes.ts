@@ -1,4 +1,5 @@
 import { loginRequest, updatePasswordRequest } from '../../../contracts/session';
+import { noteCaller } from '../../plugins/app-log';
 import { defineRoute } from '../../plugins/routes';
 import { requestHostName } from '../../plugins/tenancy';
 
@@ -32,6 +33,7 @@ export const authRoutes = [
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
         host: requestHostName(request),
+        onCaller: (tenantId, userId) => noteCaller(request, tenantId, userId),
       });
       setMessage('loginSucceeded');
       return data;

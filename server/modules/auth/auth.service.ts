@@ -42,6 +42,8 @@ export interface ClientMeta {
   userAgent: string;
   /** host name of the request (tenant by host) */
   host: string;
+  /** told the school (and, once the password matched, the account) a login attempt belongs to: the app log files it there */
+  onCaller?(tenantId: string, userId: string | null): void;
 }
 
 const CAPTCHA_TTL_SECONDS = 5 * 60;
@@ -141,7 +143,7 @@ export class AuthService {
    * and thrown after it.
    */
   async login(input: LoginRequest, client: ClientMeta): Promise<LoginData> {
-    const outcome = await this.db.withAppRole(async (scope): Promise<Outcome<string>> => {
+    const outcome = await this.db.withAppRole(async (scope): Promise<Outcome<{ token: string; userId: string }>> => {
       const { tx } = scope;
       const tenant = input.tenant
         ? await this.tenants.findByCode(tx, input.tenant)
@@ -168,6 +170,7 @@ export class AuthService {
       }
 
       await scope.enterTenant(tenant.id);
+      client.onCaller?.(tenant.id, null);
       const account = await this.users.findAccountByUsername(tx, input.username);
       // Locked (XIAOWU_LOCKOUT_*): refused whatever the password, until the lock passes by itself.
       if (account && (account.lockedForSeconds ?? 0) > 0) return failed(this.accountLocked(account.lockedForSeconds!));
@@ -183,6 +186,7 @@ export class AuthService {
         }
         return failed(new AppError(ResponseCode.badCredentials, 'badCredentials'));
       }
+      client.onCaller?.(tenant.id, account.id);
       if (!account.enabled) return failed(new AppError(ResponseCode.accountDisabled, 'accountDisabled'));
 
       await authRepository.clearAccountFailures(tx, accountKey);
@@ -200,10 +204,10 @@ export class AuthService {
         ip: client.ip,
         userAgent: client.userAgent.slice(0, 500),
       });
-      return { ok: true, value: token };
+      return { ok: true, value: { token, userId: account.id } };
     });
     if (!outcome.ok) throw outcome.error;
-    return { headerName: this.config.tokenHeaderName, token: outcome.value };
+    return { headerName: this.config.tokenHeaderName, token: outcome.value.token, userId: outcome.value.userId };
   }
 
   private accountLocked(seconds: number): AppError {

@@ -55,12 +55,17 @@ export const filesRoutes = [
       const token = readSessionToken(request, config);
       const stream = await db.withAppRole(async (scope) => {
         const session = token ? await services.auth.resolveSession(scope, token) : null;
-        if (!session) {
-          const tenant = await resolvePublicTenant(scope, request, { config, services });
-          if (!tenant) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
-          if (scope.tenantId === null) await scope.enterTenant(tenant.id);
+        if (session) return services.files.download(scope.tx, params.resId, preview, reply, 'any');
+        // No live session: only logo files. A token whose session was ended elsewhere says so (50012).
+        const noSession = async () => (token ? services.auth.endedSessionError(scope.tx, token) : new AppError(ResponseCode.loginExpired, 'notLoggedIn'));
+        const tenant = await resolvePublicTenant(scope, request, { config, services });
+        if (!tenant) throw await noSession();
+        if (scope.tenantId === null) await scope.enterTenant(tenant.id);
+        try {
+          return await services.files.download(scope.tx, params.resId, preview, reply, 'publicOnly');
+        } catch (error) {
+          throw error instanceof AppError && error.code === ResponseCode.loginExpired ? await noSession() : error;
         }
-        return services.files.download(scope.tx, params.resId, preview, reply, session ? 'any' : 'publicOnly');
       });
       return new RawReply(stream);
     },

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CaptchaData, LoginData, LoginOptions, LoginRequest, PermissionPayload } from '../../../contracts/session';
 import { get, postForm } from '../../lib/http';
-import { clearSession, markLoginFailed, saveLogin } from '../../lib/session';
+import { clearSession, markLoginFailed, rememberUser, saveLogin } from '../../lib/session';
 
 /** Query keys of the auth feature. Everything under ['auth', 'user'] belongs to the logged-in user. */
 export const authKeys = {
@@ -37,7 +37,12 @@ export const captchaQuery = queryOptions({
  */
 export const permissionQuery = queryOptions({
   queryKey: authKeys.permission,
-  queryFn: ({ signal }) => get<PermissionPayload>('/ms/getPermission', undefined, { signal }),
+  queryFn: async ({ signal }) => {
+    const payload = await get<PermissionPayload>('/ms/getPermission', undefined, { signal });
+    // a payload without user info is refused by the layout (SPEC: no information on this user)
+    if (payload?.userInfo?.id) rememberUser(payload.userInfo.id);
+    return payload;
+  },
   staleTime: Infinity,
 });
 
