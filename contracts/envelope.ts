@@ -25,6 +25,10 @@ export const ResponseCode = {
   conflict: 40900,
   /** the account exists and the password was right, but it is disabled */
   accountDisabled: 40301,
+  /** an operation id (Idempotency-Key) still being applied by an earlier request: retry later */
+  idempotencyInProgress: 40901,
+  /** an operation id (Idempotency-Key) used before with a different request: never applied */
+  idempotencyMismatch: 42200,
   /** account locked after repeated failures */
   locked: 42300,
   rateLimited: 42900,

@@ -1,0 +1,16 @@
+/**
+ * Exactly-once replay of queued writes (OFFLINE.md §5). Every call the outbox sends carries
+ * `Idempotency-Key: <operation id>` (a UUID made when the user acted). The server stores the key, a
+ * hash of the request and its answer in the same transaction as the effect, per tenant:
+ * - the same key again, same request → the stored answer, nothing applied twice (`Idempotent-Replay: 1`);
+ * - the same key with another request → refused, 42200 (the client files it as failed, never retries);
+ * - the same key while the first is still running → 40901 (the client retries later).
+ * Keys are kept at least a school term (IDEMPOTENCY_KEEP_DAYS).
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** answer header set when the stored answer of an earlier identical request is returned */
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replay';
+/** how long keys are kept: longer than a school term (about 20 weeks) */
+export const IDEMPOTENCY_KEEP_DAYS = 200;
+/** a key is a UUID (any version; the client makes v7) */
+export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
