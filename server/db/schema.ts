@@ -10,3 +10,4 @@ export * from '../modules/messages/messages.table';
 export * from '../modules/files/files.table';
 export * from '../modules/selector/selector.table';
 export * from '../modules/applog/applog.table';
+export * from '../plugins/idempotency.table';

@@ -87,6 +87,14 @@ export const messages = {
   fileRemoveForbidden: { zh: '只能删除自己上传的文件', en: 'You can only delete files you uploaded' },
   fileRemoved: { zh: '删除成功', en: 'Deleted' },
   areaNotFound: { zh: '行政区划不存在：{code}', en: 'No such area: {code}' },
+
+  // replayable writes (plugins/idempotency.ts)
+  idempotencyKeyInvalid: { zh: '请求头{header}格式不正确，应为UUID', en: 'The {header} header must be a UUID' },
+  idempotencyMismatch: {
+    zh: '该操作编号({header})已用于另一个不同的请求，本次请求未执行',
+    en: 'This operation id ({header}) was already used for a different request; nothing was applied',
+  },
+  idempotencyInProgress: { zh: '该操作正在处理中，请稍后重试', en: 'This operation is still being processed, please try again shortly' },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;

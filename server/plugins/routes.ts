@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ResponseCode } from '../../contracts/envelope';
+import { IDEMPOTENT_REPLAY_HEADER } from '../../contracts/idempotency';
 import type { AppConfig } from '../config';
 import type { AppScope, Database, Tx } from '../db/client';
 import { type Lang, type MessageKey, translate } from '../i18n/messages';
@@ -9,6 +10,7 @@ import type { Tenant } from '../modules/tenants/tenants.service';
 import type { Services } from '../services';
 import { type AppLogRouteConfig, noteCaller } from './app-log';
 import { AppError, okEnvelope } from './envelope';
+import { IdempotencyStore, type IdempotentAnswer, readIdempotencyKey } from './idempotency';
 import { readSessionToken } from './session';
 import { resolvePublicTenant } from './tenancy';
 import { parseInput } from './validation';
@@ -86,6 +88,13 @@ export interface RouteSpec<
    * connection waits on a slow client. The handler gets the result as `staged`.
    */
   receive?(request: FastifyRequest, services: Services): Promise<Staged>;
+  /**
+   * Session routes that the outbox replays (OFFLINE.md §5): with an `Idempotency-Key` header the
+   * key is claimed in the handler's transaction, a repeat answers the stored answer
+   * (`Idempotent-Replay: 1`) and the same key with another request 42200 (plugins/idempotency.ts).
+   * Without the header the route runs as usual.
+   */
+  idempotent?: boolean;
   /** returns the envelope's `data`; throw AppError to answer a failure */
   handler(ctx: ContextFor<A, Parsed<BS>, Parsed<QS>, Parsed<PS>>): Promise<unknown>;
 }
@@ -116,6 +125,7 @@ export interface RouteDescription {
   url: string;
   access: Access;
   summary: string;
+  idempotent: boolean;
 }
 
 export const describeRoute = (route: AnyRoute): RouteDescription => ({
@@ -123,6 +133,7 @@ export const describeRoute = (route: AnyRoute): RouteDescription => ({
   url: route.url,
   access: route.access,
   summary: route.summary,
+  idempotent: route.idempotent === true,
 });
 
 export function isAllowed(access: Access, granted: ReadonlySet<string>): boolean {
@@ -142,6 +153,7 @@ interface RouteDeps {
 /** Installs routes: input validation, session and permission checks, one transaction, the envelope. */
 export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], deps: RouteDeps) {
   const { db, config, services } = deps;
+  const idempotency = new IdempotencyStore();
 
   for (const route of routes) {
     const appLogConfig: AppLogRouteConfig = { appLogModule: deps.moduleOf?.(route), appLogOperation: route.summary };
@@ -203,14 +215,35 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           }
           try {
             let renewedToken: string | null = null;
+            let answer: IdempotentAnswer | null = null;
             data = await services.auth.withSession(token, async (scope: AppScope, session) => {
               if (!session) throw await services.auth.endedSessionError(scope.tx, token);
               if (route.touchSession !== false) renewedToken = await services.auth.touchSession(scope.tx, session);
               await checkAccess(scope, session);
-              return route.handler({ ...base(), session, tx: scope.tx, staged });
+              const key = route.idempotent ? readIdempotencyKey(request) : null;
+              const ctx = { ...base(), session, tx: scope.tx, staged };
+              if (!key) return route.handler(ctx);
+              answer = await idempotency.apply(
+                scope.tx,
+                {
+                  tenantId: session.tenantId,
+                  userId: session.userId,
+                  key,
+                  method: route.method,
+                  route: route.url,
+                  input: { body: ctx.body, query: ctx.query, params: ctx.params },
+                },
+                async () => okEnvelope((await route.handler(ctx)) ?? null, translate(request.lang, messageKey)),
+              );
+              return null;
             });
             // Only after commit: a renewed token from a rolled-back transaction would not exist.
             if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);
+            if (answer) {
+              const { envelope, replayed } = answer as IdempotentAnswer;
+              if (replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, '1');
+              return envelope;
+            }
           } finally {
             await staged?.discard();
           }

@@ -89,7 +89,7 @@ describe('security headers behind https and with CORS origins', () => {
     const origin = 'https://portal.example.edu.cn';
     const get = await t.app.inject({ method: 'GET', url: '/api/login/options', headers: { origin } });
     expect(get.headers['access-control-allow-origin']).toBe(origin);
-    expect(get.headers['access-control-expose-headers']).toBe(t.config.tokenHeaderName);
+    expect(get.headers['access-control-expose-headers']).toBe(`${t.config.tokenHeaderName}, Idempotent-Replay`);
     expect(get.headers.vary).toContain('Origin');
 
     const preflight = await t.app.inject({

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENT_REPLAY_HEADER } from '../../contracts/idempotency';
 
 /**
  * The Content-Security-Policy of every answer (API and app alike). Only our own origin: the built
@@ -55,7 +56,8 @@ function allowedOrigin(request: FastifyRequest, origins: ReadonlySet<string>): s
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { corsOrigins: readonly string[]; tokenHeaderName: string }) {
   const origins = new Set(options.corsOrigins);
-  const exposed = options.tokenHeaderName;
+  // the renewed token, and the outbox's replay marker (contracts/idempotency.ts)
+  const exposed = `${options.tokenHeaderName}, ${IDEMPOTENT_REPLAY_HEADER}`;
 
   const applyCors = (request: FastifyRequest, reply: FastifyReply) => {
     if (origins.size === 0) return null;
