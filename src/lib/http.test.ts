@@ -4,6 +4,7 @@ import { fail, fakeFetch, ok } from '../test/render';
 import { setConfig } from './config';
 import { isLoginExpiredOpen, loginExpiredOpenCount, resetLoginExpired } from './expiry';
 import { get, HttpError, post, postForm, request } from './http';
+import { resetConnectivity } from './offline/connectivity';
 import { saveLogin, session } from './session';
 import { toaster } from './toaster';
 
@@ -12,6 +13,7 @@ const toastSpy = vi.spyOn(toaster, 'create');
 beforeEach(() => {
   setConfig({ apiBaseUrl: '', tokenHeaderName: 'X-Access-Token', loginType: 'local' });
   resetLoginExpired();
+  resetConnectivity();
   toastSpy.mockClear();
 });
 
@@ -178,5 +180,42 @@ describe('token', () => {
     stub({ '/a': { ...ok(1), headers: { 'X-Access-Token': 'new' } } });
     await get('/a');
     expect(session.token).toBeNull();
+  });
+});
+
+describe('background calls (outbox drain)', () => {
+  it('sends extra headers such as Idempotency-Key', async () => {
+    const calls = stub({ '/w': ok(null) });
+    await post('/w', { a: 1 }, { headers: { 'Idempotency-Key': '0190-key' } });
+    expect(new Headers(calls[0].init.headers).get('Idempotency-Key')).toBe('0190-key');
+  });
+
+  it('quiet: no network-error toast and no expiry prompt, the error still tells the kind', async () => {
+    saveLogin({ token: 't1' });
+    stub({ '/n': { error: new TypeError('Failed to fetch') }, '/e': fail(90001, 'expired') });
+    await expect(post('/n', {}, { quiet: true })).rejects.toMatchObject({ kind: 'network' });
+    await expect(post('/e', {}, { quiet: true })).rejects.toMatchObject({ code: 90001, kind: 'expired' });
+    expect(toastSpy).not.toHaveBeenCalled();
+    expect(loginExpiredOpenCount()).toBe(0);
+  });
+
+  it('polling while the server is gone toasts once, again only after it answered in between', async () => {
+    let down = true;
+    stub({ '/p': () => (down ? { error: new TypeError('Failed to fetch') } : ok(1)) });
+    for (let i = 0; i < 3; i++) await get('/p').catch(() => undefined);
+    expect(toastSpy).toHaveBeenCalledTimes(1);
+    down = false;
+    await get('/p');
+    down = true;
+    await get('/p').catch(() => undefined);
+    expect(toastSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('no toast while the browser is offline (the top bar shows it)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    stub({ '/p': { error: new TypeError('Failed to fetch') } });
+    await expect(get('/p')).rejects.toMatchObject({ kind: 'network' });
+    expect(toastSpy).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
   });
 });

@@ -5,6 +5,7 @@ import { EXPIRED_CODES, ResponseCode, type Envelope } from '../../contracts/enve
 import { getConfig } from './config';
 import { openLoginExpired } from './expiry';
 import { acceptLanguage } from './locale';
+import { reportAnswer, reportTransportFailure } from './offline/connectivity';
 import { renewToken, session } from './session';
 import { TOAST_DURATION, toaster } from './toaster';
 
@@ -40,7 +41,13 @@ export interface RequestOptions {
   /** send the body form-encoded (SPEC's form calls) */
   form?: boolean;
   signal?: AbortSignal;
+  /** extra request headers (e.g. the outbox's Idempotency-Key) */
   headers?: Record<string, string>;
+  /**
+   * Background call (the outbox drain): no network-error toast and no expiry prompt; the caller
+   * reads the HttpError (kind 'expired' still marks an expired session).
+   */
+  quiet?: boolean;
 }
 
 export type HttpErrorKind =
@@ -96,7 +103,12 @@ export function buildUrl(path: string, params?: Record<string, FieldValue>): str
   return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
 }
 
-function showNetworkError(): void {
+/**
+ * The 5 s 'network error' toast, once per loss of the server: while it stays unreachable (or the
+ * browser is offline) the top bar's offline indicator says so instead of a toast on every poll.
+ */
+function showNetworkError(quiet = false): void {
+  if (!reportTransportFailure() || quiet) return;
   toaster.create({ id: 'network-error', type: 'error', title: t`网络错误`, duration: TOAST_DURATION, closable: true });
 }
 
@@ -191,19 +203,19 @@ export async function fetchRaw(path: string, options: RequestOptions = {}): Prom
       const opened = await openIfSealed(aesKey, await response.json());
       return new Response(JSON.stringify(opened), { status: response.status, headers: response.headers });
     } catch (error) {
-      throw transportFailure(error, method, path);
+      throw transportFailure(error, method, path, options.quiet);
     }
   }
   return response;
 }
 
 /** Logs a cancelled request (SPEC §8: only logged), or shows the 5 s 'network error' toast. */
-function transportFailure(error: unknown, method: string, path: string): unknown {
+function transportFailure(error: unknown, method: string, path: string, quiet?: boolean): unknown {
   if (isAbortError(error)) {
     console.debug(`request cancelled: ${method} ${path}`);
     return error;
   }
-  showNetworkError();
+  showNetworkError(quiet);
   return new HttpError(TRANSPORT_CODE, t`网络错误`, 'network');
 }
 
@@ -221,8 +233,9 @@ async function send(path: string, options: RequestOptions): Promise<{ response: 
     ({ body, aesKey } = await sealIfNeeded(path, method, headers, plainBody));
     response = await fetch(buildUrl(path, options.params), { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (error) {
-    throw transportFailure(error, method, path);
+    throw transportFailure(error, method, path, options.quiet);
   }
+  if (response.status < 500) reportAnswer();
   // A renewed token comes back in the token header.
   const renewed = response.headers.get(headerName);
   if (renewed && session.token && renewed !== session.token) renewToken(renewed);
@@ -245,13 +258,14 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
 
   if (!isEnvelope(payload)) {
     if (response.status >= 500 || response.status === 0) {
-      showNetworkError();
+      showNetworkError(options.quiet);
       throw new HttpError(TRANSPORT_CODE, t`网络错误`, 'network', undefined, response.status);
     }
     throw new HttpError(TRANSPORT_CODE, t`请求失败`, 'network', undefined, response.status);
   }
 
   const { code } = payload;
+  reportAnswer();
   if (SUCCESS_CODES.has(code)) return payload as Envelope<T>;
   // The key was rotated and the old one's grace is over: fetch the new key and try once more.
   if (code === ResponseCode.badSignature && aesKey && !retried) {
@@ -261,7 +275,7 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
 
   const expired = code === ResponseCode.loginExpired || (EXPIRED_CODES.includes(code) && Boolean(session.token));
   if (expired) {
-    openLoginExpired();
+    if (!options.quiet) openLoginExpired();
     throw new HttpError(code, payload.msg || t`登录状态已过期，请重新登录`, 'expired', payload.data, response.status);
   }
   throw new HttpError(code, payload.msg || t`请求失败`, 'failure', payload.data, response.status);

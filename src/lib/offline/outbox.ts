@@ -40,6 +40,8 @@ export interface OutboxEntry<P = unknown> {
   /** 40900 conflict: the server's current value (envelope data) */
   serverData: unknown;
   nextAttemptAt: number;
+  /** (extension) the kind's url when queued, so a tab that has not loaded the kind can still send it */
+  url?: string;
 }
 
 export interface OutboxKind<P = unknown, R = unknown> {
@@ -98,6 +100,7 @@ export async function enqueue<P>(
     lastError: null,
     serverData: null,
     nextAttemptAt: 0,
+    url: kind.url,
   };
   await requireDb().outbox.add(entry as OutboxEntry);
   requestDrain();

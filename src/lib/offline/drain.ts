@@ -1,0 +1,273 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { EXPIRED_CODES, ResponseCode } from '../../../contracts/envelope';
+import { IDEMPOTENCY_HEADER } from '../../../contracts/idempotency';
+import { HttpError, requestEnvelope } from '../http';
+import { session } from '../session';
+import { currentDb, currentScope, type OfflineDb } from './db';
+import { onDrainRequest } from './events';
+import { outboxKind, sortEntries, type OutboxEntry } from './outbox';
+
+/**
+ * The drain (OFFLINE.md §4, §6): sends the outbox, one tab at a time (Web Locks), in order per
+ * entity key. Triggers: start, `online`, the tab becoming visible, the backoff timer, the service
+ * worker's `sync` message, and every outbox change made in this tab (enqueue, retry, keep mine…).
+ */
+export type Outcome = 'delivered' | 'retry' | 'held' | 'conflict' | 'failed' | 'skipped';
+
+/** How a failed send is filed. */
+export function classify(error: unknown): Exclude<Outcome, 'delivered' | 'skipped'> {
+  if (!(error instanceof HttpError)) return 'retry';
+  if (error.kind === 'network') return 'retry';
+  if (EXPIRED_CODES.includes(error.code) || error.kind === 'expired') return 'held';
+  if (error.code === ResponseCode.conflict) return 'conflict';
+  if (
+    error.code === ResponseCode.fault ||
+    error.code === ResponseCode.rateLimited ||
+    error.code === ResponseCode.idempotencyInProgress ||
+    (error.status !== undefined && error.status >= 500)
+  ) {
+    return 'retry';
+  }
+  return 'failed';
+}
+
+export const BACKOFF_CAP_MS = 5 * 60_000;
+const BACKOFF_BASE_MS = 2_000;
+
+/** Exponential backoff with jitter: ~2 s, 4 s, 8 s … capped at 5 min (±25 %). */
+export function backoffDelay(attempts: number, random: () => number = Math.random): number {
+  const raw = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(raw * (0.75 + random() * 0.5));
+}
+
+/** The request body: the payload, with the entry's baseVersion written into a `baseVersion` field. */
+export function bodyOf(entry: OutboxEntry): unknown {
+  const payload = entry.payload;
+  if (entry.baseVersion !== null && payload && typeof payload === 'object' && !Array.isArray(payload) && 'baseVersion' in payload) {
+    return { ...(payload as Record<string, unknown>), baseVersion: entry.baseVersion };
+  }
+  return payload;
+}
+
+function versionOf(entry: OutboxEntry, result: unknown): number | null {
+  const kind = outboxKind(entry.kind);
+  if (kind?.versionOf) return kind.versionOf(result);
+  const version = (result as { version?: unknown } | null)?.version;
+  return typeof version === 'number' ? version : null;
+}
+
+/** Sends one entry (the default transport: lib/http, quiet, with the Idempotency-Key). */
+export type Transport = (url: string, body: unknown, opId: string) => Promise<unknown>;
+const httpTransport: Transport = async (url, body, opId) =>
+  (await requestEnvelope<unknown>(url, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: opId }, quiet: true })).data;
+
+let transport: Transport = httpTransport;
+/** Tests: replace how entries are sent. */
+export function setTransport(next: Transport | null): void {
+  transport = next ?? httpTransport;
+}
+
+let queryClientRef: QueryClient | null = null;
+
+const HOLD_KEY = 'hold';
+/** The queue is held after a session expiry until a new login (another token) of this same user. */
+async function isHeld(db: OfflineDb): Promise<boolean> {
+  const hold = (await db.meta.get(HOLD_KEY))?.value as { token: string | null } | undefined;
+  if (!hold) return false;
+  if (session.loggedIn && session.token !== hold.token) {
+    await db.meta.delete(HOLD_KEY);
+    return false;
+  }
+  return true;
+}
+
+export async function isQueueHeld(): Promise<boolean> {
+  const db = currentDb();
+  return db ? isHeld(db) : false;
+}
+
+/** One entry: mark sending, POST, file the answer. */
+async function deliver(db: OfflineDb, entry: OutboxEntry): Promise<Outcome> {
+  const url = outboxKind(entry.kind)?.url ?? entry.url;
+  if (!url) return 'skipped'; // its kind is not loaded in this tab yet
+  const attempts = entry.attempts + 1;
+  await db.outbox.update(entry.opId, { state: 'sending', attempts });
+  let result: unknown;
+  try {
+    result = await transport(url, bodyOf(entry), entry.opId);
+  } catch (error) {
+    const outcome = classify(error);
+    const lastError = error instanceof HttpError ? { code: error.code, msg: error.msg } : { code: -1, msg: String(error) };
+    if (outcome === 'retry') {
+      await db.outbox.update(entry.opId, { state: 'pending', lastError, nextAttemptAt: Date.now() + backoffDelay(attempts) });
+    } else if (outcome === 'held') {
+      // not the entry's fault: the attempt does not count, the whole queue waits for a new login
+      await db.transaction('rw', db.outbox, db.meta, async () => {
+        await db.outbox.update(entry.opId, { state: 'pending', attempts: entry.attempts, lastError, nextAttemptAt: 0 });
+        await db.meta.put({ key: HOLD_KEY, value: { token: session.token } });
+      });
+    } else if (outcome === 'conflict') {
+      await db.outbox.update(entry.opId, { state: 'conflict', lastError, serverData: error instanceof HttpError ? (error.data ?? null) : null });
+    } else {
+      await db.outbox.update(entry.opId, { state: 'failed', lastError });
+    }
+    return outcome;
+  }
+  // Delivered: remove it; the same user's later edits of this entity, made from the same base, now
+  // build on the delivered version (a chain, not a conflict).
+  const delivered = versionOf(entry, result);
+  await db.transaction('rw', db.outbox, async () => {
+    await db.outbox.delete(entry.opId);
+    if (delivered === null || entry.baseVersion === null) return;
+    const later = await db.outbox.where('entityKey').equals(entry.entityKey).toArray();
+    for (const next of later) {
+      if (next.state === 'pending' && next.baseVersion === entry.baseVersion && next.createdAt >= entry.createdAt) {
+        await db.outbox.update(next.opId, { baseVersion: delivered });
+      }
+    }
+  });
+  const kind = outboxKind(entry.kind);
+  if (kind?.onDelivered && queryClientRef) {
+    try {
+      await kind.onDelivered(result, entry, queryClientRef);
+    } catch (error) {
+      console.warn('outbox onDelivered failed', error);
+    }
+  }
+  return 'delivered';
+}
+
+/**
+ * One pass over the queue (call it inside the lock). Returns when the next retry is due (ms since
+ * epoch), or null when nothing waits on a timer.
+ */
+export async function drainOnce(db: OfflineDb): Promise<number | null> {
+  if (!session.loggedIn || (await isHeld(db))) return null;
+  const entries = sortEntries(await db.outbox.toArray());
+  const byEntity = new Map<string, OutboxEntry[]>();
+  for (const entry of entries) {
+    const list = byEntity.get(entry.entityKey) ?? [];
+    list.push(entry);
+    byEntity.set(entry.entityKey, list);
+  }
+  let nextWake: number | null = null;
+  for (const list of byEntity.values()) {
+    for (const queued of list) {
+      // re-read: an earlier delivery may have rebased it, the user may have discarded it
+      const entry = await db.outbox.get(queued.opId);
+      if (!entry) continue;
+      // a conflict or failure holds the later writes of its entity until the user decides
+      if (entry.state === 'conflict' || entry.state === 'failed') break;
+      if (entry.nextAttemptAt > Date.now()) {
+        nextWake = Math.min(nextWake ?? Infinity, entry.nextAttemptAt);
+        break;
+      }
+      const outcome = await deliver(db, entry);
+      if (outcome === 'held') return null;
+      if (outcome === 'retry') {
+        const after = await db.outbox.get(entry.opId);
+        if (after) nextWake = Math.min(nextWake ?? Infinity, after.nextAttemptAt);
+      }
+      if (outcome !== 'delivered') break;
+    }
+  }
+  return nextWake;
+}
+
+export const lockName = (scope: { tenant: string; userId: string }): string => `xiaowu-outbox-${scope.tenant}:${scope.userId}`;
+
+/** Runs `fn` while holding this user's outbox lock (Web Locks); without the API, just runs it. */
+async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
+  const scope = currentScope();
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  if (!scope || !locks?.request) return fn();
+  return locks.request(lockName(scope), { mode: 'exclusive' }, fn) as Promise<T>;
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function schedule(at: number | null): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  if (at === null) return;
+  timer = setTimeout(() => void drain(), Math.max(0, at - Date.now()));
+  void registerBackgroundSync();
+}
+
+/** Drain now (coalesced: one pass at a time per tab, one tab at a time per user). */
+export function drain(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        const db = currentDb();
+        if (!db) return;
+        const wake = await withOutboxLock(() => drainOnce(db));
+        schedule(wake);
+      } while (again);
+    } catch (error) {
+      console.warn('outbox drain failed', error);
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+/** Where the browser has Background Sync (Chromium), the service worker's `sync` wakes a tab to drain. */
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+    await sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    /* not supported or not allowed: the other triggers remain */
+  }
+}
+
+export const OUTBOX_SYNC_TAG = 'xiaowu-outbox';
+/** The service worker posts this to its clients on `sync`. */
+export const OUTBOX_SYNC_MESSAGE = 'xiaowu-outbox-sync';
+
+let stopTriggers: (() => void) | null = null;
+
+/** Starts draining for the current user: now, and on every trigger. Idempotent. */
+export function startDrain(queryClient: QueryClient): () => void {
+  queryClientRef = queryClient;
+  if (stopTriggers) {
+    void drain();
+    return stopTriggers;
+  }
+  const kick = () => void drain();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') kick();
+  };
+  const onMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: string } | null)?.type === OUTBOX_SYNC_MESSAGE) kick();
+  };
+  const offRequest = onDrainRequest(kick);
+  window.addEventListener('online', kick);
+  document.addEventListener('visibilitychange', onVisible);
+  navigator.serviceWorker?.addEventListener('message', onMessage);
+  stopTriggers = () => {
+    offRequest();
+    window.removeEventListener('online', kick);
+    document.removeEventListener('visibilitychange', onVisible);
+    navigator.serviceWorker?.removeEventListener('message', onMessage);
+    schedule(null);
+    stopTriggers = null;
+  };
+  kick();
+  void registerBackgroundSync();
+  return stopTriggers;
+}
+
+export function stopDrain(): void {
+  stopTriggers?.();
+}
