@@ -138,7 +138,9 @@ export interface AttendanceSummaryData {
   rows: { studentId: string; studentName: string; studentNo: string; counts: Record<string, number> }[];
 }
 
-/** `POST /api/attendance/changes`: the audit trail of one roll (who changed which student from what to what). */
+/** `POST /api/attendance/changes`: the audit trail of one roll (who changed which student from what to what), newest first. */
+export const attendanceChangesRequest = attendanceRollRequest;
+export type AttendanceChangesRequest = z.infer<typeof attendanceChangesRequest>;
 export interface AttendanceChange {
   studentId: string;
   studentName: string;

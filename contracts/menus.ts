@@ -54,7 +54,7 @@ export interface CatalogueDirectory {
   children: CatalogueMenu[];
 }
 
-type ButtonKind = 'add' | 'edit' | 'delete' | 'import' | 'export' | 'audit' | 'publish' | 'submit';
+type ButtonKind = 'add' | 'edit' | 'delete' | 'import' | 'export' | 'audit' | 'publish' | 'submit' | 'manage';
 const BUTTON_NAMES: Record<ButtonKind, [string, string]> = {
   add: ['新增', 'Add'],
   edit: ['编辑', 'Edit'],
@@ -64,6 +64,7 @@ const BUTTON_NAMES: Record<ButtonKind, [string, string]> = {
   audit: ['审核', 'Audit'],
   publish: ['发布', 'Publish'],
   submit: ['提交', 'Submit'],
+  manage: ['管理', 'Manage'],
 };
 
 /** Button codes are `<menu code>_<kind>`, e.g. xsxx_add. */
@@ -161,7 +162,7 @@ export const MENU_CATALOGUE: readonly CatalogueDirectory[] = [
     icon: 'skill',
     children: [
       menu('请假管理', 'Leave', '/xssw/qjgl', 'qjgl', { icon: 'form', homeShortcut: true, buttons: buttons('qjgl', 'add', 'audit', 'export') }),
-      menu('学生考勤', 'Student attendance', '/xssw/xskq', 'xskq', { icon: 'time', buttons: buttons('xskq', 'add', 'export') }),
+      menu('学生考勤', 'Student attendance', '/xssw/xskq', 'xskq', { icon: 'time', buttons: buttons('xskq', 'add', 'export', 'manage') }),
       menu('出行申请', 'Travel applications', '/xssw/cxsq', 'cxsq', { icon: 'guide', buttons: buttons('cxsq', 'add', 'audit') }),
       menu('走读申请', 'Day-student applications', '/xssw/zdsq', 'zdsq', { icon: 'guide', buttons: buttons('zdsq', 'add', 'audit') }),
       menu('在读证明', 'Enrolment proofs', '/xssw/zdzm', 'zdzm', { icon: 'documentation', buttons: buttons('zdzm', 'add', 'audit') }),

@@ -1,9 +1,11 @@
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { AttendanceService } from './modules/attendance/attendance.service';
 import { AuthService } from './modules/auth/auth.service';
 import { DictsService } from './modules/dicts/dicts.service';
 import { FilesService } from './modules/files/files.service';
 import { I18nService } from './modules/i18n/i18n.service';
+import { LeaveService } from './modules/leave/leave.service';
 import { MessagesService } from './modules/messages/messages.service';
 import { PermissionsService } from './modules/permissions/permissions.service';
 import { SchoolService } from './modules/school/school.service';
@@ -17,7 +19,23 @@ export function createServices(db: Database, config: AppConfig) {
   const users = new UsersService();
   const permissions = new PermissionsService(config, users, tenants);
   const auth = new AuthService(db, config, tenants, users, permissions);
-  return { tenants, users, permissions, auth, i18n: new I18nService(), school: new SchoolService(), dicts: new DictsService(), messages: new MessagesService(), files: new FilesService(db, config, permissions), selector: new SelectorService() };
+  const school = new SchoolService();
+  const dicts = new DictsService();
+  const leave = new LeaveService();
+  return {
+    tenants,
+    users,
+    permissions,
+    auth,
+    i18n: new I18nService(),
+    school,
+    dicts,
+    messages: new MessagesService(),
+    files: new FilesService(db, config, permissions),
+    selector: new SelectorService(),
+    leave,
+    attendance: new AttendanceService(permissions, dicts, school, leave),
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -11,3 +11,5 @@ export * from '../modules/files/files.table';
 export * from '../modules/selector/selector.table';
 export * from '../modules/applog/applog.table';
 export * from '../plugins/idempotency.table';
+export * from '../modules/leave/leave.table';
+export * from '../modules/attendance/attendance.table';

@@ -94,6 +94,38 @@ export const messages = {
     zh: '该操作编号({header})已用于另一个不同的请求，本次请求未执行',
     en: 'This operation id ({header}) was already used for a different request; nothing was applied',
   },
+  // student attendance (modules/attendance)
+  attendanceFutureDate: { zh: '不能为将来的日期点名', en: 'Attendance cannot be taken for a future date' },
+  attendanceNotYourClass: { zh: '您不是该班级的班主任或任课教师', en: 'You are not the head or a subject teacher of this class' },
+  attendanceNotYourStudent: { zh: '该学生不在您任教的班级', en: 'This student is not in a class you teach' },
+  attendanceOutsideSemester: { zh: '所选日期不在学期内', en: 'The selected date is not within a semester' },
+  attendanceClassNotFound: { zh: '班级不存在', en: 'No such class' },
+  attendanceStudentNotFound: { zh: '学生不存在', en: 'No such student' },
+  attendanceStatusInvalid: {
+    zh: '考勤状态(entries.{index}.status)无效：{code}',
+    en: 'Attendance status (entries.{index}.status) is not valid: {code}',
+  },
+  attendanceStudentNotInClass: {
+    zh: '学生(entries.{index}.studentId)不在该班级',
+    en: 'The student (entries.{index}.studentId) is not in this class',
+  },
+  attendanceStudentDuplicate: {
+    zh: '学生(entries.{index}.studentId)重复提交',
+    en: 'The student (entries.{index}.studentId) appears more than once',
+  },
+  attendanceConflict: {
+    zh: '该班级当天的考勤已被他人修改，请核对后重新提交',
+    en: 'This roll was changed by someone else meanwhile; please review it and submit again',
+  },
+  attendanceRangeInvalid: { zh: '开始时间应早于结束时间', en: 'The start date must not be after the end date' },
+  attendanceRangeTooLong: { zh: '查询的日期范围不能超过{max}天', en: 'The date range cannot exceed {max} days' },
+  attendanceClassOrStudentRequired: {
+    zh: '请选择班级(search.classId)或学生(search.studentId)',
+    en: 'Choose a class (search.classId) or a student (search.studentId)',
+  },
+  attendanceExportTooLarge: { zh: '导出数据超过{max}行，请缩小日期范围', en: 'More than {max} rows to export; please narrow the date range' },
+  attendanceSubmitted: { zh: '考勤已提交', en: 'Attendance submitted' },
+
   idempotencyInProgress: { zh: '该操作正在处理中，请稍后重试', en: 'This operation is still being processed, please try again shortly' },
 } satisfies Record<string, Message>;
 
@@ -142,6 +174,17 @@ const fieldLabels: Record<string, Message> = {
   'search.DWDM': { zh: '单位代码', en: 'Org unit code' },
   'search.ISBM': { zh: '仅本单位', en: 'This unit only' },
   'search.USERID': { zh: '工号/学号', en: 'Job or student number' },
+  classId: { zh: '班级', en: 'Class' },
+  date: { zh: '日期', en: 'Date' },
+  baseVersion: { zh: '版本', en: 'Version' },
+  entries: { zh: '考勤记录', en: 'Entries' },
+  from: { zh: '开始日期', en: 'From' },
+  to: { zh: '结束日期', en: 'To' },
+  campusId: { zh: '校区', en: 'Campus' },
+  'search.classId': { zh: '班级', en: 'Class' },
+  'search.studentId': { zh: '学生', en: 'Student' },
+  'search.from': { zh: '开始日期', en: 'From' },
+  'search.to': { zh: '结束日期', en: 'To' },
 };
 
 export function fieldLabel(lang: Lang, path: string): string {

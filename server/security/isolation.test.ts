@@ -14,7 +14,7 @@ let demoId: string;
 let kgToken: string;
 /** every uuid of a demo row, in any tenant table */
 const demoIds = new Set<string>();
-const target: Record<'user' | 'message' | 'org' | 'role' | 'file' | 'dictEntry', string> = {} as never;
+const target: Record<'user' | 'message' | 'org' | 'role' | 'file' | 'dictEntry' | 'roll' | 'rollClass' | 'rollDate' | 'rollStudent', string> = {} as never;
 
 async function tenantTablesWithId(): Promise<string[]> {
   const rows = await ownerQuery<{ table_name: string }>(
@@ -39,6 +39,7 @@ async function fingerprint(): Promise<string[]> {
     ['roles', target.role],
     ['files', target.file],
     ['dict_entries', target.dictEntry],
+    ['attendance_rolls', target.roll],
   ];
   const out: string[] = [];
   for (const [table, id] of tables) {
@@ -52,6 +53,13 @@ async function fingerprint(): Promise<string[]> {
     [demoId, target.message],
   );
   out.push(...recipients.map((r) => r.row));
+  const entries = await ownerQuery<{ row: string }>(
+    t.db,
+    `SELECT row_to_json(x)::text AS row FROM attendance_entries x WHERE tenant_id = $1 AND roll_id = $2 ORDER BY 1`,
+    [demoId, target.roll],
+  );
+  expect(entries.length).toBeGreaterThan(0);
+  out.push(...entries.map((r) => r.row));
   return out;
 }
 
@@ -66,6 +74,15 @@ beforeAll(async () => {
   target.org = (await firstId('org_units'))!;
   target.role = (await firstId('roles'))!;
   target.dictEntry = (await firstId('dict_entries'))!;
+  // a seeded demo roll (its class, day and a student on it)
+  const [roll] = await ownerQuery<{ id: string; class_id: string; date: string; student_id: string }>(
+    t.db,
+    `SELECT r.id::text AS id, r.class_id::text AS class_id, r.date::text AS date, e.student_id::text AS student_id
+       FROM attendance_rolls r JOIN attendance_entries e ON e.tenant_id = r.tenant_id AND e.roll_id = r.id
+      WHERE r.tenant_id = $1 ORDER BY r.date DESC, r.id LIMIT 1`,
+    [demoId],
+  );
+  Object.assign(target, { roll: roll.id, rollClass: roll.class_id, rollDate: roll.date, rollStudent: roll.student_id });
   // a demo file row of its own (its bytes need not exist: nothing may reach them from kg)
   target.file = uuidv7();
   await ownerQuery(
@@ -131,6 +148,24 @@ const idProbes = (): Probe[] => [
     url: '/saas/components/getUserAllData',
     json: { search: JSON.stringify({ DWDM: target.org, KEYWORD: 'admin' }) },
   },
+  { method: 'POST', url: '/api/attendance/roll', json: { classId: target.rollClass, date: target.rollDate } },
+  {
+    method: 'POST',
+    url: '/api/attendance/submit',
+    json: { classId: target.rollClass, date: target.rollDate, baseVersion: 1, entries: [{ studentId: target.rollStudent, status: '2', remark: 'kg' }] },
+    headers: { 'idempotency-key': uuidv7() },
+  },
+  {
+    method: 'POST',
+    url: '/api/attendance/submit',
+    json: { classId: target.rollClass, date: target.rollDate, baseVersion: 0, entries: [{ studentId: target.rollStudent, status: '2' }] },
+  },
+  { method: 'POST', url: '/api/attendance/changes', json: { classId: target.rollClass, date: target.rollDate } },
+  { method: 'POST', url: '/api/attendance/summary', json: { classId: target.rollClass, from: target.rollDate, to: target.rollDate } },
+  { method: 'POST', url: '/api/attendance/history', json: { search: JSON.stringify({ classId: target.rollClass, from: target.rollDate, to: target.rollDate }) } },
+  { method: 'POST', url: '/api/attendance/history', json: { search: { studentId: target.rollStudent, from: target.rollDate, to: target.rollDate }, limit: 500 } },
+  { method: 'POST', url: '/api/attendance/export', json: { classId: target.rollClass, from: target.rollDate, to: target.rollDate } },
+  { method: 'POST', url: '/api/attendance/export', json: { studentId: target.rollStudent, from: target.rollDate, to: target.rollDate } },
 ];
 
 /** Every list: whatever a kg user gets, no demo row is in it. */
@@ -163,6 +198,8 @@ const listProbes: Probe[] = [
     json: {},
   },
   { method: 'GET', url: '/api/k12saas/xxjbxx/getLogo' },
+  { method: 'POST', url: '/api/attendance/classes', json: {} },
+  { method: 'POST', url: '/api/attendance/missing', json: { date: new Date().toISOString().slice(0, 10) } },
 ];
 
 function leaks(text: string): string[] {
@@ -172,7 +209,7 @@ function leaks(text: string): string[] {
 describe('a kg user never reaches demo rows', () => {
   it('the probes cover every id-taking and list route of the registry', () => {
     const probed = new Set([...idProbes(), ...listProbes].map((p) => `${p.method} ${p.url.split('?')[0].replace(/\/[0-9a-f-]{36}$/, '/:resId')}`));
-    const idOrList = routeRegistry().filter((r) => /:|getFiles|getInfo|getUser|getOrgs|getRoles|getXq|dict|getJzg/i.test(r.url));
+    const idOrList = routeRegistry().filter((r) => /:|getFiles|getInfo|getUser|getOrgs|getRoles|getXq|dict|getJzg|attendance/i.test(r.url));
     for (const route of idOrList) expect(probed, `${route.method} ${route.url}`).toContain(`${route.method} ${route.url}`);
   });
 

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { ATTENDANCE_STATUS_DICT } from '../../../contracts/attendance';
 import { MESSAGE_TYPE_DICT } from '../../../contracts/messages';
 import { dictEntries, dictTypes } from '../../modules/dicts/dicts.table';
 import type { Tx } from '../client';
@@ -43,6 +44,20 @@ export const SEED_DICTIONARIES: readonly SeedDictionary[] = [
     entries: [
       { code: '1', name: '男', nameEn: 'Male', source: 'GB/T 2261.1-2003' },
       { code: '2', name: '女', nameEn: 'Female', source: 'GB/T 2261.1-2003' },
+    ],
+  },
+  {
+    code: ATTENDANCE_STATUS_DICT,
+    name: '学生考勤状态',
+    nameEn: 'Student attendance statuses',
+    remark: '学生考勤点名的状态；1 出勤为默认',
+    entries: [
+      { code: '1', name: '出勤', nameEn: 'Present' },
+      { code: '2', name: '缺勤', nameEn: 'Absent' },
+      { code: '3', name: '迟到', nameEn: 'Late' },
+      { code: '4', name: '请假', nameEn: 'On leave' },
+      { code: '5', name: '早退', nameEn: 'Left early' },
+      { code: '9', name: '其他', nameEn: 'Other' },
     ],
   },
 ];

@@ -9,6 +9,7 @@ import { campuses, orgUnits, schoolInfo, schoolYears, semesters } from '../../mo
 import { tenants } from '../../modules/tenants/tenants.table';
 import { parentStudents, staffDuties, users } from '../../modules/users/users.table';
 import type { Database, Tx } from '../client';
+import { seedAttendance } from './attendance';
 import { seedDictionaries } from './dicts';
 import { insertInChunks } from './insert';
 import { seedMenusAndRoles } from './menus';
@@ -85,7 +86,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
     endDate: `${startYear + 1}-08-31`,
     isCurrent: true,
   });
-  await tx.insert(semesters).values([
+  const semesterRows: (typeof semesters.$inferInsert)[] = [
     {
       tenantId,
       id: id(),
@@ -108,7 +109,8 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
       weeks: 20,
       isCurrent: !firstSemesterCurrent,
     },
-  ]);
+  ];
+  await tx.insert(semesters).values(semesterRows);
 
   // Places and organisation tree: school → departments; school → grades → classes.
   const campusIds = profile.campuses.map(() => id());
@@ -231,6 +233,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
   let students = 0;
   const recipients: DemoRecipients = { admin: adminId, teacher: profile.demoClass ? teacherIds[0] : undefined };
   let demoStudentName = '';
+  const leaveStudentIds: string[] = [];
   for (const klass of classes) {
     const enrolmentYear = startYear - (klass.level - 1);
     for (let seat = 1; seat <= profile.studentsPerClass; seat += 1) {
@@ -238,6 +241,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
       const familyName = surname(random);
       const studentNo = `${enrolmentYear}${gender}${klass.campusIndex + 1}${klass.classNo}${String(seat).padStart(2, '0')}`;
       const isDemoStudent = klass === demoClass && seat === 1;
+      const takesLeave = klass === demoClass && (seat === 2 || seat === 3);
       const studentId = account({
         username: isDemoStudent ? 'student' : studentNo,
         name: familyName + givenName(random, gender),
@@ -248,6 +252,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
         campusId: campusIds[klass.campusIndex],
       });
       grantRole(studentId, 'student');
+      if (takesLeave) leaveStudentIds.push(studentId);
       if (isDemoStudent) {
         recipients.student = studentId;
         demoStudentName = userRows[userRows.length - 1].name;
@@ -274,6 +279,21 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
   await insertInChunks(tx, staffDuties, dutyRows);
   await seedDictionaries(tx, tenantId);
   await seedMessages(tx, tenantId, profile, recipients, today, demoStudentName);
+  // Attendance history and approved leave: the K12 demo school only (the one with a demo class).
+  if (demoClass) {
+    const headOf = new Map(dutyRows.filter((row) => row.duty === 'head_teacher').map((row) => [row.orgUnitId, row.userId]));
+    await seedAttendance(
+      tx,
+      tenantId,
+      {
+        classes: classes.map((klass) => ({ id: klass.id, headTeacherId: headOf.get(klass.id)! })),
+        semesters: semesterRows.map((row) => ({ id: row.id, startDate: row.startDate, endDate: row.endDate })),
+        leaveStudentIds,
+        approverId: teacherIds[0],
+      },
+      today,
+    );
+  }
 
   return {
     tenantId,

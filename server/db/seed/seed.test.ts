@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueRoutes, MENU_AREAS, MENU_CATALOGUE } from '../../../contracts/menus';
 import { buildTestApp, ownerQuery, type TestApp } from '../../test/helpers';
 import { seedDemoData } from '.';
+import { addDays, schoolDate } from '../../modules/attendance/school-day';
+import { SEED_ATTENDANCE_GAP_DAYS, SEED_ATTENDANCE_SCHOOL_DAYS } from './attendance';
 import { schoolCalendar } from './school';
 
 let t: TestApp;
@@ -111,6 +113,39 @@ describe('demo seed', () => {
   it('has six roles per tenant, SQL-type ready', async () => {
     const roles = await ownerQuery<{ code: string }>(t.db, `SELECT code FROM roles WHERE tenant_id = ${inTenant('demo')} ORDER BY sort`);
     expect(roles.map((r) => r.code)).toEqual(['admin', 'teacher', 'banzhuren', 'grade_leader', 'student', 'parent']);
+  });
+
+  it('seeds attendance history on school days before the last nine days, two approved leaves in 七年级(1)班, the status dictionary', async () => {
+    const demo = inTenant('demo');
+    const today = schoolDate(new Date());
+    // seeded rolls are stamped on their own day; rolls written by tests later are not
+    const [seeded] = await ownerQuery<{ n: number; days: number; latest: string; weekend: number; classes: number }>(
+      t.db,
+      `SELECT count(*)::int n, count(DISTINCT date)::int days, max(date)::text latest, count(DISTINCT class_id)::int classes,
+              count(*) FILTER (WHERE extract(isodow FROM date) > 5)::int weekend
+         FROM attendance_rolls WHERE tenant_id = ${demo} AND created_at < (date + 1)::timestamptz`,
+    );
+    expect(seeded.days).toBeGreaterThan(0);
+    expect(seeded.days).toBeLessThanOrEqual(SEED_ATTENDANCE_SCHOOL_DAYS);
+    expect(seeded.n).toBe(seeded.days * 27);
+    expect(seeded.weekend).toBe(0);
+    expect(seeded.latest <= addDays(today, -SEED_ATTENDANCE_GAP_DAYS)).toBe(true);
+    expect(await count(`SELECT count(*) n FROM attendance_entries e JOIN attendance_rolls r ON r.tenant_id = e.tenant_id AND r.id = e.roll_id
+        WHERE r.tenant_id = ${demo} AND r.created_at < (r.date + 1)::timestamptz`)).toBe(seeded.days * 1080);
+    expect(await count(`SELECT count(*) n FROM attendance_rolls WHERE tenant_id = ${inTenant('kg')}`)).toBe(0);
+
+    const leaves = await ownerQuery<{ class_name: string; starts: string; ends: string }>(
+      t.db,
+      `SELECT o.name class_name, (l.starts_at AT TIME ZONE 'Asia/Shanghai')::date::text starts, (l.ends_at AT TIME ZONE 'Asia/Shanghai')::date::text ends
+         FROM student_leaves l JOIN users s ON s.tenant_id = l.tenant_id AND s.id = l.student_id
+         JOIN org_units o ON o.tenant_id = s.tenant_id AND o.id = s.org_unit_id
+        WHERE l.tenant_id = ${demo} AND l.state = 'approved'`,
+    );
+    expect(leaves).toEqual([
+      { class_name: '七年级(1)班', starts: addDays(today, -1), ends: addDays(today, 2) },
+      { class_name: '七年级(1)班', starts: addDays(today, -1), ends: addDays(today, 2) },
+    ]);
+    expect(await count(`SELECT count(*) n FROM dict_entries e JOIN dict_types d ON d.tenant_id = e.tenant_id AND d.id = e.type_id WHERE d.code = 'STD_XSKQ_ZT'`)).toBe(12);
   });
 
   it('is idempotent: a second run adds nothing', async () => {
