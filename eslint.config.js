@@ -10,7 +10,7 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
-const FEATURES = ['auth', 'dashboard', 'messages', 'placeholders', 'school'];
+const FEATURES = ['attendance', 'auth', 'dashboard', 'messages', 'placeholders', 'school'];
 
 export default tseslint.config(
   {

@@ -27,6 +27,9 @@ import { Route as AppJyzcZjhglChar91indexChar93RouteImport } from './routes/_app
 import { Route as AppCpglCppjhzPjjlRouteImport } from './routes/_app/cpgl/cppjhz/pjjl'
 import { Route as AppJyzcJhtjJzylRouteImport } from './routes/_app/jyzc/jhtj/jzyl'
 import { Route as AppSurveyCjwjPerviewWJRouteImport } from './routes/_app/survey/cjwj/perviewWJ'
+import { Route as AppXsswXskqIndexRouteImport } from './routes/_app/xssw/xskq/index'
+import { Route as AppXsswXskqHistoryRouteImport } from './routes/_app/xssw/xskq/history'
+import { Route as AppXsswXskqRollRouteImport } from './routes/_app/xssw/xskq/roll'
 
 const R404Route = R404RouteImport.update({
   id: '/404',
@@ -120,6 +123,21 @@ const AppSurveyCjwjPerviewWJRoute = AppSurveyCjwjPerviewWJRouteImport.update({
   path: '/survey/cjwj/perviewWJ',
   getParentRoute: () => AppRoute,
 } as any)
+const AppXsswXskqIndexRoute = AppXsswXskqIndexRouteImport.update({
+  id: '/xssw/xskq/',
+  path: '/xssw/xskq/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXsswXskqHistoryRoute = AppXsswXskqHistoryRouteImport.update({
+  id: '/xssw/xskq/history',
+  path: '/xssw/xskq/history',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXsswXskqRollRoute = AppXsswXskqRollRouteImport.update({
+  id: '/xssw/xskq/roll',
+  path: '/xssw/xskq/roll',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/404': typeof R404Route
@@ -139,6 +157,9 @@ export interface FileRoutesByFullPath {
   '/jyzc/jhtj/jzyl': typeof AppJyzcJhtjJzylRoute
   '/jyzc/zjhgl/index': typeof AppJyzcZjhglChar91indexChar93Route
   '/survey/cjwj/perviewWJ': typeof AppSurveyCjwjPerviewWJRoute
+  '/xssw/xskq/history': typeof AppXsswXskqHistoryRoute
+  '/xssw/xskq/roll': typeof AppXsswXskqRollRoute
+  '/xssw/xskq/': typeof AppXsswXskqIndexRoute
 }
 export interface FileRoutesByTo {
   '/404': typeof R404Route
@@ -158,6 +179,9 @@ export interface FileRoutesByTo {
   '/jyzc/jhtj/jzyl': typeof AppJyzcJhtjJzylRoute
   '/jyzc/zjhgl/index': typeof AppJyzcZjhglChar91indexChar93Route
   '/survey/cjwj/perviewWJ': typeof AppSurveyCjwjPerviewWJRoute
+  '/xssw/xskq/history': typeof AppXsswXskqHistoryRoute
+  '/xssw/xskq/roll': typeof AppXsswXskqRollRoute
+  '/xssw/xskq': typeof AppXsswXskqIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -179,6 +203,9 @@ export interface FileRoutesById {
   '/_app/jyzc/jhtj/jzyl': typeof AppJyzcJhtjJzylRoute
   '/_app/jyzc/zjhgl/index': typeof AppJyzcZjhglChar91indexChar93Route
   '/_app/survey/cjwj/perviewWJ': typeof AppSurveyCjwjPerviewWJRoute
+  '/_app/xssw/xskq/history': typeof AppXsswXskqHistoryRoute
+  '/_app/xssw/xskq/roll': typeof AppXsswXskqRollRoute
+  '/_app/xssw/xskq/': typeof AppXsswXskqIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -200,6 +227,9 @@ export interface FileRouteTypes {
     | '/jyzc/jhtj/jzyl'
     | '/jyzc/zjhgl/index'
     | '/survey/cjwj/perviewWJ'
+    | '/xssw/xskq/history'
+    | '/xssw/xskq/roll'
+    | '/xssw/xskq/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/404'
@@ -219,6 +249,9 @@ export interface FileRouteTypes {
     | '/jyzc/jhtj/jzyl'
     | '/jyzc/zjhgl/index'
     | '/survey/cjwj/perviewWJ'
+    | '/xssw/xskq/history'
+    | '/xssw/xskq/roll'
+    | '/xssw/xskq'
   id:
     | '__root__'
     | '/404'
@@ -239,6 +272,9 @@ export interface FileRouteTypes {
     | '/_app/jyzc/jhtj/jzyl'
     | '/_app/jyzc/zjhgl/index'
     | '/_app/survey/cjwj/perviewWJ'
+    | '/_app/xssw/xskq/history'
+    | '/_app/xssw/xskq/roll'
+    | '/_app/xssw/xskq/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -378,6 +414,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSurveyCjwjPerviewWJRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/xssw/xskq/': {
+      id: '/_app/xssw/xskq/'
+      path: '/xssw/xskq'
+      fullPath: '/xssw/xskq/'
+      preLoaderRoute: typeof AppXsswXskqIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/xssw/xskq/history': {
+      id: '/_app/xssw/xskq/history'
+      path: '/xssw/xskq/history'
+      fullPath: '/xssw/xskq/history'
+      preLoaderRoute: typeof AppXsswXskqHistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/xssw/xskq/roll': {
+      id: '/_app/xssw/xskq/roll'
+      path: '/xssw/xskq/roll'
+      fullPath: '/xssw/xskq/roll'
+      preLoaderRoute: typeof AppXsswXskqRollRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -394,6 +451,9 @@ interface AppRouteChildren {
   AppJyzcJhtjJzylRoute: typeof AppJyzcJhtjJzylRoute
   AppJyzcZjhglChar91indexChar93Route: typeof AppJyzcZjhglChar91indexChar93Route
   AppSurveyCjwjPerviewWJRoute: typeof AppSurveyCjwjPerviewWJRoute
+  AppXsswXskqHistoryRoute: typeof AppXsswXskqHistoryRoute
+  AppXsswXskqRollRoute: typeof AppXsswXskqRollRoute
+  AppXsswXskqIndexRoute: typeof AppXsswXskqIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -409,6 +469,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppJyzcJhtjJzylRoute: AppJyzcJhtjJzylRoute,
   AppJyzcZjhglChar91indexChar93Route: AppJyzcZjhglChar91indexChar93Route,
   AppSurveyCjwjPerviewWJRoute: AppSurveyCjwjPerviewWJRoute,
+  AppXsswXskqHistoryRoute: AppXsswXskqHistoryRoute,
+  AppXsswXskqRollRoute: AppXsswXskqRollRoute,
+  AppXsswXskqIndexRoute: AppXsswXskqIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

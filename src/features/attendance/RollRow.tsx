@@ -1,0 +1,118 @@
+import { Badge, Box, Button, chakra, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { memo, useState } from 'react';
+import type { AttendanceRollEntry } from '../../../contracts/attendance';
+import { ATTENDANCE_REMARK_MAX } from './codes';
+import type { Mark } from './roll-state';
+import { statusPalette, type StatusOption } from './status';
+
+export interface RollRowProps {
+  student: AttendanceRollEntry;
+  mark: Mark;
+  options: readonly StatusOption[];
+  /** stable callbacks (the screen keeps them across taps, so only the tapped row re-renders) */
+  onStatus: (studentId: string, status: string) => void;
+  onRemark: (studentId: string, remark: string) => void;
+  readOnly: boolean;
+  formatDay: (iso: string) => string;
+}
+
+// A plain button styled once: 40 rows × 5 options stay cheap to render.
+const StatusButton = chakra('button', {
+  base: {
+    flex: '1 1 0',
+    minW: '11',
+    minH: '11',
+    px: '1',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'l2',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    lineHeight: '1.1',
+    cursor: 'pointer',
+    bg: 'bg',
+    color: 'fg',
+    userSelect: 'none',
+    touchAction: 'manipulation',
+    _disabled: { cursor: 'not-allowed', opacity: 0.6 },
+    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' },
+    '&[aria-pressed=true]': { bg: 'colorPalette.solid', color: 'colorPalette.contrast', borderColor: 'colorPalette.solid' },
+  },
+});
+
+/** One student of the roll: name, number, approved leave, the one-tap status buttons, the remark on demand. */
+export const RollRow = memo(function RollRow({ student, mark, options, onStatus, onRemark, readOnly, formatDay }: RollRowProps) {
+  const { t } = useLingui();
+  const [remarkOpen, setRemarkOpen] = useState(() => mark.remark.length > 0);
+  const leave = student.approvedLeave;
+  const name = student.studentName;
+  return (
+    <Box
+      as="li"
+      data-testid="roll-row"
+      data-student={student.studentId}
+      data-status={mark.status}
+      py="2"
+      px={{ base: '2', md: '3' }}
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+    >
+      <Flex gap={{ base: '1.5', md: '3' }} direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }}>
+        <HStack gap="2" flex="1" minW="0" wrap="wrap">
+          <Text fontWeight="semibold" fontSize="md" truncate>
+            {name}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {student.studentNo}
+          </Text>
+          {leave ? (
+            <Badge colorPalette="blue" variant="subtle" title={leave.reason} data-testid="approved-leave">
+              <Trans>
+                请假 {formatDay(leave.from)}–{formatDay(leave.to)}
+              </Trans>
+            </Badge>
+          ) : null}
+          <Button
+            size="xs"
+            variant="ghost"
+            minH="11"
+            ms="auto"
+            aria-expanded={remarkOpen}
+            onClick={() => setRemarkOpen((open) => !open)}
+          >
+            {mark.remark ? <Trans>备注 ✓</Trans> : <Trans>备注</Trans>}
+          </Button>
+        </HStack>
+        <Flex gap="1" role="group" aria-label={t`${name} 的考勤状态`} flexShrink={0} w={{ base: 'full', md: 'auto' }} minW={{ md: '22rem' }}>
+          {options.map((option) => (
+            <StatusButton
+              key={option.code}
+              type="button"
+              colorPalette={statusPalette(option.code)}
+              aria-pressed={mark.status === option.code}
+              disabled={readOnly}
+              onClick={() => onStatus(student.studentId, option.code)}
+            >
+              {option.label}
+            </StatusButton>
+          ))}
+        </Flex>
+      </Flex>
+      {remarkOpen ? (
+        <Stack mt="2">
+          <Input
+            size="md"
+            minH="11"
+            value={mark.remark}
+            maxLength={ATTENDANCE_REMARK_MAX}
+            readOnly={readOnly}
+            placeholder={t`备注（选填）`}
+            aria-label={t`${name} 的备注`}
+            onChange={(event) => onRemark(student.studentId, event.currentTarget.value)}
+          />
+        </Stack>
+      ) : null}
+    </Box>
+  );
+});

@@ -1,0 +1,235 @@
+import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
+import type { AttendanceRoll, AttendanceSubmitRequest } from '../../../contracts/attendance';
+import { ATTENDANCE_MANAGE_PERMISSION, ATTENDANCE_TAKE_PERMISSION } from './codes';
+import { usePermitted } from '../../components/Permission';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { HttpError } from '../../lib/http';
+import { notify } from '../../lib/notify';
+import { enqueue, useOutboxEntries, type OutboxEntry } from '../../lib/offline/outbox';
+import { attendanceRollQuery } from './api';
+import { ChangesDialog } from './ChangesDialog';
+import { submitRollKind } from './outbox-kind';
+import { changedStudents, countMarks, marksOfRoll, overlayMarks, rollEntityKey, submissionOf, type Mark } from './roll-state';
+import { RollRow } from './RollRow';
+import { isoDay } from './search';
+import { statusPalette, useStatusOptions } from './status';
+import { SyncBadge, syncStateOf, type SyncState } from './SyncBadge';
+
+export interface RollScreenProps {
+  classId: string;
+  date: string;
+  /** another day of the same class (the route navigates) */
+  onDateChange: (date: string) => void;
+}
+
+const TAKE = { anyOf: [ATTENDANCE_TAKE_PERMISSION, ATTENDANCE_MANAGE_PERMISSION] };
+
+/**
+ * /xssw/xskq/roll: one class's roll of one day. Everyone is present by default (approved leave as
+ * leave), one tap marks another status, a remark opens on demand; submit queues the whole roll in
+ * the outbox. What was queued shows at once (over the cached server roll) until it is delivered.
+ */
+export function RollScreen({ classId, date, onDateChange }: RollScreenProps) {
+  const { t } = useLingui();
+  const roll = useQuery(attendanceRollQuery(classId, date));
+  const today = isoDay();
+
+  return (
+    <Stack gap="3" pb="24">
+      <Flex gap="3" align="end" wrap="wrap">
+        <Stack gap="0" flex="1" minW="12rem">
+          <Text fontSize="sm" color="fg.muted">
+            <Link to="/xssw/xskq">
+              <Trans>学生考勤</Trans>
+            </Link>
+          </Text>
+          <Heading as="h1" size="lg">
+            {roll.data ? roll.data.className : <Trans>点名</Trans>}
+          </Heading>
+        </Stack>
+        <Field.Root width="auto">
+          <Field.Label fontSize="sm">
+            <Trans>日期</Trans>
+          </Field.Label>
+          <Input
+            type="date"
+            size="md"
+            minH="11"
+            value={date}
+            max={today}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              if (/^\d{4}-\d{2}-\d{2}$/.test(next)) onDateChange(next);
+            }}
+          />
+        </Field.Root>
+        <Button asChild variant="outline" size="md" minH="11">
+          <Link to="/xssw/xskq/history" search={{ classId }}>
+            <Trans>历史记录</Trans>
+          </Link>
+        </Button>
+      </Flex>
+
+      {roll.isPending ? (
+        <Stack gap="2" data-testid="roll-loading">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h="14" />
+          ))}
+        </Stack>
+      ) : roll.isError ? (
+        <Alert.Root status="error" role="alert" data-testid="roll-error">
+          <Alert.Indicator />
+          <Alert.Description>{roll.error instanceof HttpError ? roll.error.msg : t`请求失败`}</Alert.Description>
+        </Alert.Root>
+      ) : (
+        <RollSheet key={`${roll.data.classId}:${roll.data.date}`} roll={roll.data} />
+      )}
+    </Stack>
+  );
+}
+
+function RollSheet({ roll }: { roll: AttendanceRoll }) {
+  const { t, i18n } = useLingui();
+  const canTake = usePermitted(TAKE);
+  const { options, label } = useStatusOptions();
+  const entityKey = rollEntityKey(roll.classId, roll.date);
+  const queued = useOutboxEntries({ entityKey }) as OutboxEntry<AttendanceSubmitRequest>[];
+  const newest = queued.at(-1);
+  const sync: SyncState = syncStateOf(queued, roll.version);
+
+  // what the roll shows before any edit: the server's, with the newest queued submission over it
+  const shown = useMemo(() => overlayMarks(marksOfRoll(roll), newest?.payload), [roll, newest?.payload]);
+  const [edits, setEdits] = useState<Record<string, Partial<Mark>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [changesOpen, setChangesOpen] = useState(false);
+
+  const marks = useMemo(() => {
+    const merged: Record<string, Mark> = { ...shown };
+    for (const [id, edit] of Object.entries(edits)) if (id in merged) merged[id] = { ...merged[id], ...edit };
+    return merged;
+  }, [shown, edits]);
+  const dirty = useMemo(() => changedStudents(shown, marks).length > 0, [shown, marks]);
+  const counts = useMemo(() => countMarks(roll.entries, marks), [roll.entries, marks]);
+
+  // stable callbacks: a tap re-renders the tapped row only (rows are memoised)
+  const onStatus = useCallback((studentId: string, status: string) => {
+    setEdits((prev) => ({ ...prev, [studentId]: { ...prev[studentId], status } }));
+  }, []);
+  const onRemark = useCallback((studentId: string, remark: string) => {
+    setEdits((prev) => ({ ...prev, [studentId]: { ...prev[studentId], remark } }));
+  }, []);
+  const formatDay = useCallback((iso: string) => formatDate(`${iso}T00:00:00`, { month: 'numeric', day: 'numeric' }, i18n.locale), [i18n.locale]);
+
+  const taken = roll.version > 0 || queued.length > 0;
+  const canSubmit = canTake && !submitting && (dirty || !taken);
+
+  const submit = async () => {
+    setSubmitting(true);
+    try {
+      // the version the teacher edited from; a queued earlier submission of the same roll is moved
+      // to its delivered version by the outbox before this one goes out
+      await enqueue(submitRollKind, { entityKey, payload: submissionOf(roll, marks, roll.version), baseVersion: roll.version });
+      setEdits({});
+      notify.success(navigator.onLine === false ? t`已保存，联网后自动同步` : t`已提交`);
+    } catch {
+      notify.error(t`保存失败，请重新登录后再试`);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Stack gap="3">
+      <Flex gap="2" align="center" wrap="wrap" data-testid="roll-state">
+        <SyncBadge state={sync} entries={queued} />
+        <Text fontSize="sm" color="fg.muted">
+          {roll.semester.name} · {formatDate(`${roll.date}T00:00:00`, { dateStyle: 'full' }, i18n.locale)}
+        </Text>
+        {roll.version > 0 && roll.takenAt ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="roll-taken">
+            <Trans>
+              {roll.takenByName} 于 {formatDateTime(roll.takenAt, i18n.locale)} 提交
+            </Trans>
+          </Text>
+        ) : null}
+        {roll.version > 0 ? (
+          <Button size="sm" variant="ghost" colorPalette="brand" minH="11" ms="auto" onClick={() => setChangesOpen(true)}>
+            <Trans>修改记录</Trans>
+          </Button>
+        ) : null}
+      </Flex>
+
+      <HStack gap="2" wrap="wrap" data-testid="roll-counts" aria-live="polite">
+        {options.map((option) => (
+          <Badge key={option.code} colorPalette={statusPalette(option.code)} variant="subtle" size="lg" data-testid={`roll-count-${option.code}`}>
+            {option.label} {counts[option.code] ?? 0}
+          </Badge>
+        ))}
+        {Object.keys(counts)
+          .filter((code) => !options.some((option) => option.code === code))
+          .map((code) => (
+            <Badge key={code} variant="subtle" size="lg" data-testid={`roll-count-${code}`}>
+              {label(code)} {counts[code]}
+            </Badge>
+          ))}
+        <Text fontSize="sm" color="fg.muted">
+          <Trans>共 {roll.entries.length} 人</Trans>
+        </Text>
+      </HStack>
+
+      {roll.entries.length === 0 ? (
+        <Text color="fg.muted">
+          <Trans>该班级暂无学生</Trans>
+        </Text>
+      ) : (
+        <Box as="ul" listStyleType="none" borderWidth="1px" borderColor="border" borderRadius="l2" bg="bg" data-testid="roll-list">
+          {roll.entries.map((student) => (
+            <RollRow
+              key={student.studentId}
+              student={student}
+              mark={marks[student.studentId]}
+              options={options}
+              onStatus={onStatus}
+              onRemark={onRemark}
+              readOnly={!canTake}
+              formatDay={formatDay}
+            />
+          ))}
+        </Box>
+      )}
+
+      {canTake ? (
+        <Flex
+          position="sticky"
+          bottom="0"
+          zIndex="docked"
+          gap="2"
+          align="center"
+          py="2"
+          px="2"
+          bg="bg"
+          borderTopWidth="1px"
+          borderColor="border"
+        >
+          <Text fontSize="sm" color="fg.muted" flex="1">
+            {dirty ? <Trans>有未提交的修改</Trans> : taken ? <Trans>已提交，可修改后重新提交</Trans> : <Trans>默认全部出勤，只需标记例外</Trans>}
+          </Text>
+          {dirty ? (
+            <Button variant="ghost" size="lg" minH="11" onClick={() => setEdits({})}>
+              <Trans>撤销修改</Trans>
+            </Button>
+          ) : null}
+          <Button colorPalette="brand" size="lg" minH="11" minW="28" disabled={!canSubmit} loading={submitting} onClick={() => void submit()}>
+            <Trans>提交</Trans>
+          </Button>
+        </Flex>
+      ) : null}
+
+      <ChangesDialog classId={roll.classId} date={roll.date} open={changesOpen} onClose={() => setChangesOpen(false)} />
+    </Stack>
+  );
+}
