@@ -25,7 +25,14 @@ export const ATTENDANCE_REMARK_MAX = 200;
 /** history and exports span at most this many days */
 export const ATTENDANCE_RANGE_MAX_DAYS = 366;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/** A real calendar day (not 2026-02-30), years 1900-9999 (PostgreSQL has no year 0). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+  .refine((text) => {
+    const day = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getUTCFullYear() >= 1900;
+  }, 'YYYY-MM-DD');
 const statusCode = z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9_]+$/);
 
 /** `POST /api/attendance/classes`: the classes whose roll the caller may take (or, with _manage, all). */

@@ -4,7 +4,10 @@
  * hash of the request and its answer in the same transaction as the effect, per tenant:
  * - the same key again, same request → the stored answer, nothing applied twice (`Idempotent-Replay: 1`);
  * - the same key with another request → refused, 42200 (the client files it as failed, never retries);
- * - the same key while the first is still running → 40901 (the client retries later).
+ * - the same key while the first is still running: the server makes the duplicate wait for the first
+ *   transaction and then answers as above; 40901 (the client retries later) only in the rare case
+ *   that the first request's row disappeared meanwhile (it rolled back, or the key was purged).
+ * A failed request (any code but 1) stores nothing: a retry with the same key runs again.
  * Keys are kept at least a school term (IDEMPOTENCY_KEEP_DAYS).
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -129,7 +129,29 @@ describe('taking a roll', () => {
     });
     expect(stranger.body.code).toBe(40000);
     expect(stranger.body.msg).toContain('entries.1.studentId');
+
+    // a code of the dictionary that is not enabled (published) is refused too
+    await ownerQuery(
+      t.db,
+      `INSERT INTO dict_entries (tenant_id, id, type_id, code, name, status)
+       SELECT tenant_id, $2, id, '8', '停用的状态', '0' FROM dict_types WHERE tenant_id = $1 AND code = 'STD_XSKQ_ZT'`,
+      [demoId, uuidv7()],
+    );
+    const disabled = await submit(teacher, { classId: classIds['七年级(2)班'], date, baseVersion: 0, entries: [{ studentId: roll.entries[0].studentId, status: '8' }] });
+    expect(disabled.body.code).toBe(40000);
+    expect(disabled.body.msg).toContain('entries.0.status');
     expect(await rollVersion('七年级(2)班', date)).toBe(0);
+  });
+
+  it('refuses dates that are not calendar days as invalid input (never a fault)', async () => {
+    for (const date of ['2026-02-30', '0000-01-01', '2025-13-01']) {
+      const { status, body } = await call(t.app, 'POST', '/api/attendance/roll', { token: teacher, json: { classId: classIds['七年级(1)班'], date } });
+      expect(status, date).toBe(200);
+      expect(body.code, date).toBe(40000);
+      expect(body.msg, date).toContain('date');
+    }
+    const history = await post('/api/attendance/history', teacher, { search: { classId: classIds['七年级(1)班'], from: '2026-02-29', to: today } });
+    expect(history.body.code).toBe(40000);
   });
 
   it('submits, refuses a stale version with the server roll, and keeps an audit trail of who changed what', async () => {
