@@ -195,6 +195,26 @@ describe('taking a roll', () => {
   });
 });
 
+describe('two first submissions at once', () => {
+  it('different operations racing to create a roll: one is applied, the other gets 40900 with the server roll', async () => {
+    const date = daysBack(4);
+    const student = (await rollOf('七年级(1)班', date)).entries[4].studentId;
+    const [mine, theirs] = await Promise.all(
+      [
+        [teacher, '2'],
+        [admin, '3'],
+      ].map(([token, status]) =>
+        submit(token, { classId: classIds['七年级(1)班'], date, baseVersion: 0, entries: [{ studentId: student, status }] }, uuidv7()),
+      ),
+    );
+    expect([mine.body.code, theirs.body.code].sort()).toEqual([1, 40900]);
+    const lost = mine.body.code === 40900 ? mine : theirs;
+    expect((lost.body.data as AttendanceRoll).version).toBe(1);
+    expect(await rollVersion('七年级(1)班', date)).toBe(1);
+    expect(await rollRows('attendance_changes', '七年级(1)班', date)).toBe(40);
+  });
+});
+
 describe('Idempotency-Key', () => {
   const body = (className: string, date: string, studentId: string, status = '2') => ({
     classId: classIds[className],
