@@ -233,7 +233,12 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
                   route: route.url,
                   input: { body: ctx.body, query: ctx.query, params: ctx.params },
                 },
-                async () => okEnvelope((await route.handler(ctx)) ?? null, translate(request.lang, messageKey)),
+                async () => {
+                  const result = await route.handler(ctx);
+                  // a stored answer is an envelope; raw bytes (downloads) are never replayed
+                  if (result instanceof RawReply) throw new Error(`${route.url}: an idempotent route must answer an envelope`);
+                  return okEnvelope(result ?? null, translate(request.lang, messageKey));
+                },
               );
               return null;
             });

@@ -443,6 +443,19 @@ describe('administration and history', () => {
     expect(summary.getRow(1).getCell(5).value).toBe('出勤');
     expect(typeof summary.getRow(2).getCell(5).value).toBe('number');
 
+    // in the caller's language
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/api/attendance/export',
+      headers: { 'x-access-token': admin, 'content-type': 'application/json', 'x-lang': 'en' },
+      payload: JSON.stringify({ ...request, status: '2' }),
+    });
+    const en = new ExcelJS.Workbook();
+    await en.xlsx.load(english.rawPayload as unknown as ArrayBuffer);
+    expect(en.worksheets.map((s) => s.name)).toEqual(['Details', 'Summary']);
+    expect(en.getWorksheet('Details')!.getRow(2).getCell(6).value).toBe('Absent');
+    expect(english.headers['content-disposition']).toContain('Student attendance_');
+
     const refused = await post('/api/attendance/export', teacher, request);
     expect(refused.body.code).toBe(40300);
   });
