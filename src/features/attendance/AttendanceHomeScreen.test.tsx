@@ -9,6 +9,7 @@ import { resetOfflineDbForTests, setScope } from '../../lib/offline/db';
 import { fakeFetch, ok, type FakeResponse } from '../../test/render';
 import { attendanceKeys, prefetchTodaysRolls } from './api';
 import { AttendanceHomeScreen } from './AttendanceHomeScreen';
+import { classesWithoutRollToday } from './pending';
 import { CLASS_1, CLASS_2, makeClass, makeRoll, renderScreen, STATUS_DICT } from './test-support';
 
 const CLASS_3 = '01900000-0000-7000-8000-0000000000c3';
@@ -135,5 +136,26 @@ describe('prefetchTodaysRolls (landing page loader)', () => {
     expect(queryClient.getQueryData(attendanceKeys.roll(CLASS_2, '2026-11-20'))).toMatchObject({ classId: CLASS_2 });
     expect(queryClient.getQueryData(attendanceKeys.classes('2026-11-20'))).toHaveLength(3);
     expect(queryClient.getQueryData(['dicts', 'STD_XSKQ_ZT'])).toHaveLength(5);
+  });
+});
+
+describe('classesWithoutRollToday (home page count, not listed yet)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("counts the caller's classes without today's roll on weekdays, none at weekends", async () => {
+    setConfig({ apiBaseUrl: '' });
+    const fake = fakeFetch({
+      '/api/attendance/classes': ok([
+        makeClass(),
+        makeClass({ classId: CLASS_2, taken: { version: 1, takenAt: '2026-11-20T00:05:00.000Z', takenByName: '李明华' } }),
+        makeClass({ classId: CLASS_3, duties: [] }),
+      ]),
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const signal = new AbortController().signal;
+    expect(await classesWithoutRollToday(signal, new Date(2026, 10, 20, 9))).toBe(1);
+    expect(JSON.parse(String(fake.calls[0].init.body))).toEqual({ date: '2026-11-20' });
+    expect(await classesWithoutRollToday(signal, new Date(2026, 10, 21, 9))).toBe(0);
+    expect(fake.calls).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useState } from 'react';
 import type { AttendanceRollEntry } from '../../../contracts/attendance';
 import { ATTENDANCE_REMARK_MAX } from './codes';
+import { formatLeaveSpan } from './leave-format';
 import type { Mark } from './roll-state';
 import { statusPalette, type StatusOption } from './status';
 
@@ -14,7 +15,7 @@ export interface RollRowProps {
   onStatus: (studentId: string, status: string) => void;
   onRemark: (studentId: string, remark: string) => void;
   readOnly: boolean;
-  formatDay: (iso: string) => string;
+  locale: string;
 }
 
 // A plain button styled once: 40 rows × 5 options stay cheap to render.
@@ -42,7 +43,7 @@ const StatusButton = chakra('button', {
 });
 
 /** One student of the roll: name, number, approved leave, the one-tap status buttons, the remark on demand. */
-export const RollRow = memo(function RollRow({ student, mark, options, onStatus, onRemark, readOnly, formatDay }: RollRowProps) {
+export const RollRow = memo(function RollRow({ student, mark, options, onStatus, onRemark, readOnly, locale }: RollRowProps) {
   const { t } = useLingui();
   const [remarkOpen, setRemarkOpen] = useState(() => mark.remark.length > 0);
   const leave = student.approvedLeave;
@@ -68,9 +69,7 @@ export const RollRow = memo(function RollRow({ student, mark, options, onStatus,
           </Text>
           {leave ? (
             <Badge colorPalette="blue" variant="subtle" title={leave.reason} data-testid="approved-leave">
-              <Trans>
-                请假 {formatDay(leave.from)}–{formatDay(leave.to)}
-              </Trans>
+              <Trans>请假 {formatLeaveSpan(leave.from, leave.to, locale)}</Trans>
             </Badge>
           ) : null}
           <Button

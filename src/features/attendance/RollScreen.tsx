@@ -2,9 +2,9 @@ import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Input, Skeleto
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AttendanceRoll, AttendanceSubmitRequest } from '../../../contracts/attendance';
-import { ATTENDANCE_MANAGE_PERMISSION, ATTENDANCE_TAKE_PERMISSION } from './codes';
+import { ATTENDANCE_MANAGE_PERMISSION, ATTENDANCE_TAKE_PERMISSION, AttendanceStatus } from './codes';
 import { usePermitted } from '../../components/Permission';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { HttpError } from '../../lib/http';
@@ -103,26 +103,31 @@ function RollSheet({ roll }: { roll: AttendanceRoll }) {
 
   // what the roll shows before any edit: the server's, with the newest queued submission over it
   const shown = useMemo(() => overlayMarks(marksOfRoll(roll), newest?.payload), [roll, newest?.payload]);
-  const [edits, setEdits] = useState<Record<string, Partial<Mark>>>({});
+  // the teacher's edits since the roll was shown, whole marks (one object per edited student)
+  const [edits, setEdits] = useState<Record<string, Mark>>({});
   const [submitting, setSubmitting] = useState(false);
   const [changesOpen, setChangesOpen] = useState(false);
 
   const marks = useMemo(() => {
     const merged: Record<string, Mark> = { ...shown };
-    for (const [id, edit] of Object.entries(edits)) if (id in merged) merged[id] = { ...merged[id], ...edit };
+    for (const [id, mark] of Object.entries(edits)) if (id in merged) merged[id] = mark;
     return merged;
   }, [shown, edits]);
   const dirty = useMemo(() => changedStudents(shown, marks).length > 0, [shown, marks]);
   const counts = useMemo(() => countMarks(roll.entries, marks), [roll.entries, marks]);
 
-  // stable callbacks: a tap re-renders the tapped row only (rows are memoised)
+  // stable callbacks: a tap re-renders the tapped row only (rows are memoised, untouched marks keep
+  // their objects); the shown marks are read through a ref so the callbacks never change
+  const shownRef = useRef(shown);
+  useLayoutEffect(() => {
+    shownRef.current = shown;
+  }, [shown]);
   const onStatus = useCallback((studentId: string, status: string) => {
-    setEdits((prev) => ({ ...prev, [studentId]: { ...prev[studentId], status } }));
+    setEdits((prev) => ({ ...prev, [studentId]: { remark: (prev[studentId] ?? shownRef.current[studentId])?.remark ?? '', status } }));
   }, []);
   const onRemark = useCallback((studentId: string, remark: string) => {
-    setEdits((prev) => ({ ...prev, [studentId]: { ...prev[studentId], remark } }));
+    setEdits((prev) => ({ ...prev, [studentId]: { status: (prev[studentId] ?? shownRef.current[studentId])?.status ?? AttendanceStatus.present, remark } }));
   }, []);
-  const formatDay = useCallback((iso: string) => formatDate(`${iso}T00:00:00`, { month: 'numeric', day: 'numeric' }, i18n.locale), [i18n.locale]);
 
   const taken = roll.version > 0 || queued.length > 0;
   const canSubmit = canTake && !submitting && (dirty || !taken);
@@ -196,7 +201,7 @@ function RollSheet({ roll }: { roll: AttendanceRoll }) {
               onStatus={onStatus}
               onRemark={onRemark}
               readOnly={!canTake}
-              formatDay={formatDay}
+              locale={i18n.locale}
             />
           ))}
         </Box>
