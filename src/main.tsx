@@ -6,9 +6,10 @@ import { createAppRouter } from './app/router';
 import { loadConfig } from './lib/config';
 import { activateLocale, loadServerMessages } from './lib/i18n';
 import { getStoredLocale } from './lib/locale';
+import { restoreOfflineSession } from './lib/offline/boot';
 import { applyTheme, getStoredTheme } from './lib/themes';
 
-/** Start-up: runtime config and the language catalog first, then the app renders. */
+/** Start-up: runtime config, the language catalog and the user's offline cache first, then the app renders. */
 async function boot() {
   // The remembered colour theme paints before anything renders (no flash of the default green).
   applyTheme(getStoredTheme());
@@ -17,6 +18,9 @@ async function boot() {
   // The server's language list is public: merge it at start (again after login, for the school's own texts).
   void loadServerMessages();
   const queryClient = createQueryClient();
+  // A logged-in user's cached reads (permission payload, menus…) come back before the first render,
+  // so the app starts logged in with the network off (OFFLINE.md §3).
+  await restoreOfflineSession(queryClient);
   const router = createAppRouter(queryClient);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -5,6 +5,7 @@ import { permissionQuery } from '../features/auth/api';
 import { getConfig, timeoutUrl } from '../lib/config';
 import { HttpError, isAbortError } from '../lib/http';
 import { loadServerMessages } from '../lib/i18n';
+import { activateOfflineSession } from '../lib/offline/boot';
 import { clearSession } from '../lib/session';
 import { TOAST_DURATION, toaster } from '../lib/toaster';
 import { decideNavigation, decideRouteAccess, type NavigationDecision } from './navigation';
@@ -61,6 +62,8 @@ export async function loadUser({
   const languages = loadServerMessages();
   try {
     const permission = await context.queryClient.ensureQueryData(permissionQuery);
+    // this user's offline store: persisted reads, the outbox drain (loaded lazily)
+    activateOfflineSession(context.queryClient, permission.userInfo);
     await languages;
     return { permission };
   } catch (error) {

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { logout } from '../features/auth/api';
 import { getConfig, timeoutUrl } from '../lib/config';
 import { resetServerMessages } from '../lib/i18n';
+import { deactivateOfflineSession } from '../lib/offline/boot';
 import { clearSession } from '../lib/session';
 
 /** Where a logged-out user goes: the identity server's timeout page ('ids'), else /login. */
@@ -16,6 +17,8 @@ async function leaveForLogin(navigateToLogin: () => Promise<void>): Promise<void
  * they are mounted would make them fetch again without a token.
  */
 async function forgetUserData(queryClient: QueryClient): Promise<void> {
+  // the offline store closes first (its persisted reads are dropped; queued writes stay for this user)
+  await deactivateOfflineSession();
   queryClient.clear();
   resetServerMessages();
 }

@@ -35,25 +35,6 @@ export interface OfflineScope {
 
 export const offlineDbName = (scope: OfflineScope): string => `xiaowu-offline:${scope.tenant}:${scope.userId}`;
 
-/** Where the tenant of a user id is remembered (the permission payload states it; offline starts read it). */
-const TENANT_KEY_PREFIX = 'xiaowu-offline-tenant:';
-
-export function rememberTenant(userId: string, tenant: string): void {
-  try {
-    localStorage.setItem(TENANT_KEY_PREFIX + userId, tenant);
-  } catch {
-    /* storage unavailable: the scope is set for this session only */
-  }
-}
-
-export function knownTenant(userId: string): string | null {
-  try {
-    return localStorage.getItem(TENANT_KEY_PREFIX + userId);
-  } catch {
-    return null;
-  }
-}
-
 type Listener = () => void;
 const versionListeners = new Set<Listener>();
 /** Called when another tab upgrades the schema (this tab's connection is already closed). */
