@@ -1,10 +1,15 @@
 import { Badge, CloseButton, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import type { AttendanceChange } from '../../../contracts/attendance';
 import { formatDateTime } from '../../lib/format';
 import { HttpError } from '../../lib/http';
 import { attendanceChangesQuery } from './api';
+import { AttendanceStatus } from './codes';
 import { statusPalette, useStatusOptions } from './status';
+
+/** A first-roll "present" without a remark: everyone's default, summed up instead of listed. */
+const routine = (change: AttendanceChange) => change.oldStatus === null && change.newStatus === AttendanceStatus.present && !change.newRemark;
 
 export interface ChangesDialogProps {
   classId: string;
@@ -18,6 +23,7 @@ export function ChangesDialog({ classId, date, open, onClose }: ChangesDialogPro
   const { t, i18n } = useLingui();
   const changes = useQuery({ ...attendanceChangesQuery(classId, date), enabled: open });
   const { label } = useStatusOptions();
+  const routineCount = changes.data?.filter(routine).length ?? 0;
 
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
@@ -46,7 +52,7 @@ export function ChangesDialog({ classId, date, open, onClose }: ChangesDialogPro
                 </Text>
               ) : (
                 <Stack as="ol" gap="2" listStyleType="none">
-                  {changes.data.map((change, index) => (
+                  {changes.data.filter((change) => !routine(change)).map((change, index) => (
                     <Stack as="li" key={`${change.version}:${change.studentId}:${index}`} gap="0.5" py="1.5" borderBottomWidth="1px" borderColor="border.muted" data-testid="roll-change">
                       <HStack gap="2" wrap="wrap">
                         <Text fontWeight="semibold">{change.studentName}</Text>
@@ -80,6 +86,11 @@ export function ChangesDialog({ classId, date, open, onClose }: ChangesDialogPro
                       </Text>
                     </Stack>
                   ))}
+                  {routineCount > 0 ? (
+                    <Text as="li" fontSize="sm" color="fg.muted" data-testid="roll-change-routine">
+                      <Trans>另有 {routineCount} 人首次点名记为出勤</Trans>
+                    </Text>
+                  ) : null}
                 </Stack>
               )}
             </Dialog.Body>

@@ -128,10 +128,19 @@ describe('HistoryScreen', () => {
     expect(onSearchChange).not.toHaveBeenCalled();
   });
 
-  it('asks for a class first when the URL names none', async () => {
+  it("opens a teacher's first class when the URL names none; a manager chooses", async () => {
     serve({});
-    show({});
+    const onSearchChange = show({ status: '2' });
+    await waitFor(() => expect(onSearchChange).toHaveBeenCalledWith(expect.objectContaining({ classId: CLASS_1, status: '2' }), { replace: true }));
+    expect(calls.some((call) => call.url.pathname === HISTORY)).toBe(false);
+  });
+
+  it('asks a manager for a class first when the URL names none', async () => {
+    serve({ '/api/attendance/classes': ok([makeClass({ duties: [] }), makeClass({ classId: CLASS_2, className: '七年级(2)班', duties: [] })]) });
+    const onSearchChange = show({}, ['xskq', 'xskq_manage']);
     expect(await screen.findByTestId('history-choose-class')).toBeTruthy();
+    await screen.findByRole('option', { name: '七年级(2)班' });
+    expect(onSearchChange).not.toHaveBeenCalled();
     expect(calls.some((call) => call.url.pathname === HISTORY)).toBe(false);
   });
 

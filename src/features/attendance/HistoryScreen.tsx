@@ -2,7 +2,7 @@ import { Badge, Button, CloseButton, Field, Flex, Heading, HStack, Input, Native
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AttendanceHistoryRow } from '../../../contracts/attendance';
 import { ATTENDANCE_EXPORT_PERMISSION, ATTENDANCE_RANGE_MAX_DAYS } from './codes';
 import { Permission } from '../../components/Permission';
@@ -65,6 +65,12 @@ export function HistoryScreen({ search, onSearchChange }: HistoryScreenProps) {
         : spanDays(draft.from, draft.to) > ATTENDANCE_RANGE_MAX_DAYS
           ? t`日期范围不能超过 ${ATTENDANCE_RANGE_MAX_DAYS} 天`
           : null;
+
+  // a teacher lands on their first class; a manager (every class) chooses
+  const firstOwnClass = (classes.data ?? []).find((item) => item.duties.length > 0)?.classId;
+  useEffect(() => {
+    if (!ready && firstOwnClass) onSearchChange(compactHistorySearch({ ...search, classId: firstOwnClass }), { replace: true });
+  }, [ready, firstOwnClass, search, onSearchChange]);
 
   const apply = (next: Partial<AttendanceHistoryParams>, options?: { replace?: boolean }) =>
     onSearchChange(compactHistorySearch({ ...search, ...next }), options);

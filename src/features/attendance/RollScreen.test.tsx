@@ -171,6 +171,8 @@ describe('RollScreen', () => {
         version: 2,
       },
       { studentId: student(3), studentName: '张小刚', oldStatus: null, newStatus: '3', oldRemark: null, newRemark: '', changedByName: '李明华', changedAt: '2026-11-20T00:10:00.000Z', version: 1 },
+      // everyone's default on the first roll: summed up, not listed
+      { studentId: student(1), studentName: '王小明', oldStatus: null, newStatus: '1', oldRemark: null, newRemark: '', changedByName: '李明华', changedAt: '2026-11-20T00:10:00.000Z', version: 1 },
     ];
     serve({
       [ROLL]: ok(makeRoll({ version: 2, takenAt: '2026-11-20T02:00:00.000Z', takenByName: '赵主任' })),
@@ -185,6 +187,7 @@ describe('RollScreen', () => {
     expect(items[0].textContent).toMatch(/备注：— → 发烧/);
     expect(items[0].textContent).toMatch(/赵主任 · .+ · 第 2 次提交/);
     expect(items[1].textContent).toMatch(/张小刚（首次）→迟到/);
+    expect(within(dialog).getByTestId('roll-change-routine').textContent).toBe('另有 1 人首次点名记为出勤');
     const body = JSON.parse(String(calls.find((call) => call.url.pathname === '/api/attendance/changes')!.init.body));
     expect(body).toEqual({ classId: CLASS_1, date: '2026-11-20' });
   });
