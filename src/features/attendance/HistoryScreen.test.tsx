@@ -28,9 +28,9 @@ const historyRow = (over: Partial<AttendanceHistoryRow> = {}): AttendanceHistory
 describe('history search params', () => {
   it('keeps valid values and drops bad ones', () => {
     expect(
-      attendanceHistorySearchParams({ classId: CLASS_1, from: '2026-11-01', to: '2026-11-20', status: '2', page: '1', size: '20', x: 'y' }),
-    ).toEqual({ classId: CLASS_1, from: '2026-11-01', to: '2026-11-20', status: '2', page: 1, size: 20 });
-    expect(attendanceHistorySearchParams({ classId: 'x', from: '2026-13-01', to: '20261120', status: "1' or 1", page: '-1', size: '15' })).toEqual({});
+      attendanceHistorySearchParams({ classId: CLASS_1, from: '2026-11-01', to: '2026-11-20', status: '2', page: '1', size: '20', view: 'summary', x: 'y' }),
+    ).toEqual({ classId: CLASS_1, from: '2026-11-01', to: '2026-11-20', status: '2', page: 1, size: 20, view: 'summary' });
+    expect(attendanceHistorySearchParams({ classId: 'x', from: '2026-13-01', to: '20261120', status: "1' or 1", page: '-1', size: '15', view: 'x' })).toEqual({});
     expect(attendanceHistorySearchParams({ status: 2 })).toEqual({ status: '2' });
   });
 
@@ -53,6 +53,7 @@ describe('history search params', () => {
       status: undefined,
       page: undefined,
       size: undefined,
+      view: undefined,
     });
   });
 });
@@ -110,7 +111,7 @@ describe('HistoryScreen', () => {
     fireEvent.change(screen.getByLabelText('状态'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: '搜索' }));
     expect(onSearchChange).toHaveBeenLastCalledWith(
-      { classId: CLASS_2, studentId: undefined, from: '2026-09-01', to: '2026-09-30', status: '3', page: undefined, size: 50 },
+      { classId: CLASS_2, studentId: undefined, from: '2026-09-01', to: '2026-09-30', status: '3', page: undefined, size: 50, view: undefined },
       undefined,
     );
     fireEvent.click(await screen.findByRole('button', { name: /王小明/ }));
@@ -163,6 +164,36 @@ describe('HistoryScreen', () => {
     expect(new Headers(call.init.headers).get('X-File-Request')).toBe('1');
     expect(JSON.parse(String(call.init.body))).toEqual({ studentId: student(1), from: '2026-11-01', to: '2026-11-19', status: '' });
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+  });
+
+  it("sums a class up per student (view=summary in the URL); a name opens that student's days", async () => {
+    serve({
+      '/api/attendance/summary': ok({
+        days: 18,
+        rows: [
+          { studentId: student(1), studentName: '王小明', studentNo: '2026001', counts: { '1': 15, '2': 2, '3': 1 } },
+          { studentId: student(2), studentName: '李小红', studentNo: '2026002', counts: { '1': 16, '4': 2 } },
+        ],
+      }),
+    });
+    const onSearchChange = show({ classId: CLASS_1, from: '2026-10-01', to: '2026-10-31', view: 'summary' });
+    const rows = await screen.findAllByTestId('summary-row');
+    expect(lastBody('/api/attendance/summary')).toEqual({ classId: CLASS_1, from: '2026-10-01', to: '2026-10-31' });
+    expect(calls.some((call) => call.url.pathname === HISTORY)).toBe(false);
+    expect(screen.getByText('共 18 个点名日，2 名学生')).toBeTruthy();
+    await waitFor(() => expect(rows[0].textContent).toBe('王小明2026001152100'));
+    fireEvent.click(within(rows[1]).getByRole('button', { name: /李小红/ }));
+    expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ classId: CLASS_1, studentId: student(2), view: undefined }), undefined);
+    fireEvent.click(screen.getByRole('button', { name: '明细' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ classId: CLASS_1, view: undefined }), undefined);
+  });
+
+  it('switches to the summary through the URL', async () => {
+    serve({ [HISTORY]: ok({ total: 0, rows: [] }) });
+    const onSearchChange = show({ classId: CLASS_1, page: 3 });
+    await screen.findByText('暂无数据');
+    fireEvent.click(screen.getByRole('button', { name: '按学生汇总' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ classId: CLASS_1, view: 'summary', page: undefined }), undefined);
   });
 
   it('shows no export button without xskq_export', async () => {

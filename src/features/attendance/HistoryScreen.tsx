@@ -16,6 +16,7 @@ import { notify } from '../../lib/notify';
 import { attendanceClassesQuery, EXPORT_URL, HISTORY_URL } from './api';
 import { addDays, compactHistorySearch, historyFiltersOf, historyPageOf, isoDay, type AttendanceHistoryParams } from './search';
 import { statusPalette, useStatusOptions } from './status';
+import { SummaryTable } from './SummaryTable';
 
 export interface HistoryScreenProps {
   search: AttendanceHistoryParams;
@@ -47,7 +48,9 @@ export function HistoryScreen({ search, onSearchChange }: HistoryScreenProps) {
   const classes = useQuery(attendanceClassesQuery(today));
   const { options, label } = useStatusOptions();
   const ready = Boolean(filters.classId || filters.studentId);
-  const table = useTableQuery<AttendanceHistoryRow>({ url: HISTORY_URL, kind: 'A', filters, page, size, enabled: ready });
+  // the summary is a class's; with one student chosen the rows are the useful view
+  const summary = search.view === 'summary' && Boolean(filters.classId) && !filters.studentId;
+  const table = useTableQuery<AttendanceHistoryRow>({ url: HISTORY_URL, kind: 'A', filters, page, size, enabled: ready && !summary });
   const [exporting, setExporting] = useState(false);
 
   const draftOf = (): Draft => ({ classId: search.classId ?? '', from: filters.from, to: filters.to, status: search.status ?? '' });
@@ -221,6 +224,23 @@ export function HistoryScreen({ search, onSearchChange }: HistoryScreenProps) {
       </SearchHeader>
 
       <HStack gap="2" wrap="wrap">
+        <HStack gap="0" role="group" aria-label={t`视图`}>
+          <Button size="sm" minH="11" borderEndRadius="0" variant={summary ? 'outline' : 'solid'} colorPalette="brand" aria-pressed={!summary} onClick={() => apply({ view: undefined })}>
+            <Trans>明细</Trans>
+          </Button>
+          <Button
+            size="sm"
+            minH="11"
+            borderStartRadius="0"
+            variant={summary ? 'solid' : 'outline'}
+            colorPalette="brand"
+            aria-pressed={summary}
+            disabled={!filters.classId}
+            onClick={() => apply({ view: 'summary', studentId: undefined, page: undefined })}
+          >
+            <Trans>按学生汇总</Trans>
+          </Button>
+        </HStack>
         <Button size="xs" variant="outline" minH="9" onClick={() => apply({ from: addDays(today, -6), to: undefined, page: undefined })}>
           <Trans>近 7 天</Trans>
         </Button>
@@ -239,6 +259,14 @@ export function HistoryScreen({ search, onSearchChange }: HistoryScreenProps) {
         <Text color="fg.muted" data-testid="history-choose-class">
           <Trans>请选择班级</Trans>
         </Text>
+      ) : summary ? (
+        <SummaryTable
+          classId={filters.classId!}
+          from={filters.from}
+          to={filters.to}
+          options={options}
+          onStudent={(studentId) => apply({ studentId, view: undefined, page: undefined })}
+        />
       ) : (
         <DataTable
           data-testid="history-table"

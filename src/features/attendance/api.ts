@@ -1,5 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AttendanceChange, AttendanceClass, AttendanceMissingData, AttendanceRoll } from '../../../contracts/attendance';
+import type {
+  AttendanceChange,
+  AttendanceClass,
+  AttendanceMissingData,
+  AttendanceRoll,
+  AttendanceSummaryData,
+  AttendanceSummaryRequest,
+} from '../../../contracts/attendance';
 import { ATTENDANCE_STATUS_DICT } from './codes';
 import { dictQuery } from '../../lib/dicts';
 import { post } from '../../lib/http';
@@ -61,6 +68,14 @@ export const attendanceChangesQuery = (classId: string, date: string) =>
     queryFn: ({ signal }) => post<AttendanceChange[]>('/api/attendance/changes', { classId, date }, { signal }),
   });
 
+/** `POST /api/attendance/summary`: per student of a class, days per status over a range. */
+export const attendanceSummaryQuery = (input: AttendanceSummaryRequest) =>
+  queryOptions({
+    queryKey: ['attendance', 'summary', input] as const,
+    queryFn: ({ signal }) => post<AttendanceSummaryData>('/api/attendance/summary', input, { signal }),
+    placeholderData: (previous) => previous,
+  });
+
 /** The attendance statuses (dictionary STD_XSKQ_ZT). */
 export const attendanceStatusQuery = () => dictQuery(ATTENDANCE_STATUS_DICT);
 
@@ -84,5 +99,6 @@ export async function invalidateAttendanceLists(queryClient: QueryClient, classI
     queryClient.invalidateQueries({ queryKey: attendanceKeys.missingAll }),
     queryClient.invalidateQueries({ queryKey: attendanceKeys.changes(classId, date) }),
     queryClient.invalidateQueries({ queryKey: ['table', HISTORY_URL] }),
+    queryClient.invalidateQueries({ queryKey: ['attendance', 'summary'] }),
   ]);
 }

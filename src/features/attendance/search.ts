@@ -40,6 +40,8 @@ const historyFields = {
   status: statusCode,
   page: pageField,
   size: pageSizeField,
+  /** 'summary': days per status and student over the range (a class); default the day-by-day rows */
+  view: searchField.oneOf(['summary']),
 };
 export const attendanceHistorySearchParams = searchSchema(historyFields);
 export type AttendanceHistoryParams = SearchOf<typeof historyFields>;
@@ -72,5 +74,6 @@ export function compactHistorySearch(search: AttendanceHistoryParams): Attendanc
     status: search.status || undefined,
     page: search.page ? search.page : undefined,
     size: search.size && search.size !== DEFAULT_PAGE_SIZE ? search.size : undefined,
+    view: search.view || undefined,
   };
 }
