@@ -7,6 +7,8 @@ import { loadConfig } from './lib/config';
 import { activateLocale, loadServerMessages } from './lib/i18n';
 import { getStoredLocale } from './lib/locale';
 import { restoreOfflineSession } from './lib/offline/boot';
+// listens for `beforeinstallprompt` from the start (the user menu offers "Install app")
+import './lib/offline/install';
 import { applyTheme, getStoredTheme } from './lib/themes';
 
 /** Start-up: runtime config, the language catalog and the user's offline cache first, then the app renders. */

@@ -5,6 +5,7 @@ import { useId, type ReactNode } from 'react';
 import type { MenuNode } from '../../../contracts/session';
 import { ChevronRightIcon, MenuIcon, PanelCloseIcon, PanelOpenIcon } from '../../components/icons';
 import { NamedIcon } from '../../components/NamedIcon';
+import { OfflineStatus } from '../../components/offline/OfflineStatus';
 import { Tooltip } from '../../components/Tooltip';
 import { menuTitle } from '../../lib/menus';
 import { menuTrail, type NavEntry } from '../../lib/nav';
@@ -41,6 +42,8 @@ export function TopBar({ menus, topEntries, drawerMode, sidebarOpen, onToggleSid
         {topEntries.map((entry) => (
           <TopMenu key={entry.id} entry={entry} />
         ))}
+        {/* online / offline and the writes waiting to be sent (OFFLINE.md §7) */}
+        <OfflineStatus />
         {actions}
       </HStack>
     </Flex>

@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const name of await Dexie.getDatabaseNames()) await Dexie.delete(name);
 });
 
-describe('offline session', { timeout: 15_000 }, () => {
+describe('offline session', { timeout: 30_000 }, () => {
   it('after one online visit the next start restores the cached reads before rendering; logout keeps only the outbox', async () => {
     saveLogin({ token: 't1', userId: 'u1' });
     // first start: nothing known on this device yet

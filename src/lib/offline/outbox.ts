@@ -4,6 +4,9 @@ import { useSyncExternalStore, type ComponentType } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { currentDb, currentScope, onScopeChange, scopeKey, type OfflineDb } from './db';
 import { requestDrain } from './events';
+import { session } from '../session';
+
+const readToken = (): string | null => session.token;
 
 /**
  * The outbox (OFFLINE.md §4): queued writes, the source of truth for what the user entered and the
@@ -140,6 +143,19 @@ export function usePendingCount(): number {
   const key = useScopeKey();
   const count = useLiveQuery(async () => (await currentDb()?.outbox.count()) ?? 0, [key]);
   return count ?? 0;
+}
+
+/**
+ * (extension) True while the queue waits for a new login after the session expired (OFFLINE.md §6):
+ * the panel says why nothing is sent.
+ */
+export function useQueueHeld(): boolean {
+  const key = useScopeKey();
+  const held = useLiveQuery(async () => {
+    const hold = (await currentDb()?.meta.get('hold'))?.value as { token: string | null } | undefined;
+    return Boolean(hold) && hold?.token === readToken();
+  }, [key]);
+  return held ?? false;
 }
 
 /** Conflict or failed → pending again, sent at once. */

@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { persistQueryClient, type Persister } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, persistQueryClientSave, type Persister } from '@tanstack/react-query-persist-client';
 import type { OfflineDb } from './db';
 
 /**
@@ -50,18 +50,17 @@ export async function persistInto(
   db: OfflineDb,
   options: { buster?: string; throttleTime?: number } = {},
 ): Promise<() => void> {
-  const [unsubscribe, restored] = persistQueryClient({
-    queryClient,
-    persister: dexiePersister(db, options.throttleTime),
-    maxAge: PERSIST_MAX_AGE_MS,
-    buster: options.buster ?? CACHE_BUSTER,
-    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-  });
+  const persister = dexiePersister(db, options.throttleTime);
+  const buster = options.buster ?? CACHE_BUSTER;
+  const dehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery };
+  const [unsubscribe, restored] = persistQueryClient({ queryClient, persister, maxAge: PERSIST_MAX_AGE_MS, buster, dehydrateOptions });
   try {
     await restored;
   } catch (error) {
     console.warn('restoring the offline cache failed', error);
   }
+  // what arrived before the subscription (the permission payload of a first visit) is saved now
+  void persistQueryClientSave({ queryClient, persister, buster, dehydrateOptions });
   return unsubscribe;
 }
 

@@ -1,0 +1,108 @@
+import 'fake-indexeddb/auto';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
+import { reportTransportFailure, resetConnectivity } from '../../lib/offline/connectivity';
+import { currentDb, resetOfflineDbForTests, setScope } from '../../lib/offline/db';
+import { drainOnce, setTransport } from '../../lib/offline/drain';
+import { defineOutboxKind, enqueue } from '../../lib/offline/outbox';
+import { saveLogin } from '../../lib/session';
+import { renderWithProviders } from '../../test/render';
+import { OfflineStatus } from './OfflineStatus';
+import { formatBytes } from './OutboxPanel';
+
+const kind = defineOutboxKind<{ student: string; status: string }, { version: number }>({
+  kind: 'test.panel',
+  url: '/api/panel',
+  describe: (payload) => `考勤 ${payload.student}：${payload.status}`,
+});
+
+beforeEach(() => {
+  saveLogin({ token: 't1', userId: 'u1' });
+  setScope({ tenant: 'demo', userId: 'u1' });
+  resetConnectivity();
+});
+
+afterEach(async () => {
+  setTransport(null);
+  resetOfflineDbForTests();
+  for (const name of await Dexie.getDatabaseNames()) await Dexie.delete(name);
+  vi.restoreAllMocks();
+});
+
+describe('OfflineStatus', () => {
+  it('shows online, offline and "server unreachable", and the pending count', async () => {
+    renderWithProviders(<OfflineStatus />);
+    const indicator = screen.getByTestId('offline-indicator');
+    expect(indicator.dataset.state).toBe('online');
+    expect(screen.queryByTestId('pending-count')).toBeNull();
+
+    await act(async () => {
+      await enqueue(kind, { entityKey: 'a', payload: { student: '张三', status: '迟到' } });
+      await enqueue(kind, { entityKey: 'b', payload: { student: '李四', status: '缺勤' } });
+    });
+    expect((await screen.findByTestId('pending-count')).textContent).toBe('2');
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByTestId('offline-indicator').dataset.state).toBe('offline');
+    expect(screen.getByTestId('offline-indicator').textContent).toContain('离线');
+
+    vi.restoreAllMocks();
+    act(() => void reportTransportFailure());
+    expect(screen.getByTestId('offline-indicator').dataset.state).toBe('unreachable');
+  });
+});
+
+describe('OutboxPanel', { timeout: 20_000 }, () => {
+  it('lists queued, conflicting and failed writes; discard asks first; keep mine re-queues', async () => {
+    const answers: Record<string, unknown> = {
+      a: new HttpError(40900, '已被修改', 'failure', { version: 7, status: '请假' }),
+      b: new HttpError(40300, '没有权限', 'failure'),
+    };
+    setTransport(async (_url, body) => {
+      const error = answers[(body as { student: string }).student === '张三' ? 'a' : 'b'];
+      throw error;
+    });
+    await enqueue(kind, { entityKey: 'a', payload: { student: '张三', status: '迟到' }, baseVersion: 6 });
+    await enqueue(kind, { entityKey: 'b', payload: { student: '李四', status: '缺勤' } });
+    await drainOnce(currentDb()!);
+    await enqueue(kind, { entityKey: 'c', payload: { student: '王五', status: '出勤' } });
+
+    renderWithProviders(<OfflineStatus />);
+    fireEvent.click(screen.getByTestId('offline-indicator'));
+    const panel = await screen.findByTestId('outbox-panel');
+    await waitFor(() => expect(within(panel).getAllByTestId('outbox-entry')).toHaveLength(3), { timeout: 5000 });
+    expect(within(panel).getByText('冲突（1）')).toBeTruthy();
+    expect(within(panel).getByText('发送失败（1）')).toBeTruthy();
+    expect(within(panel).getByText('排队中（1）')).toBeTruthy();
+    expect(within(panel).getByText('没有权限')).toBeTruthy();
+    // the conflict shows both values
+    const conflict = within(panel).getAllByTestId('outbox-entry').find((row) => row.dataset.state === 'conflict')!;
+    expect(conflict.textContent).toContain('迟到');
+    expect(conflict.textContent).toContain('请假');
+
+    // discard asks first; cancelling keeps it
+    const failedRow = within(panel).getAllByTestId('outbox-entry').find((row) => row.dataset.state === 'failed')!;
+    fireEvent.click(within(failedRow).getByRole('button', { name: '丢弃' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask.textContent).toContain('此操作将永久丢弃这条未发送的修改, 是否继续?');
+    fireEvent.click(within(ask).getByRole('button', { name: '取消' }));
+    expect(await currentDb()!.outbox.count()).toBe(3);
+    fireEvent.click(within(failedRow).getByRole('button', { name: '丢弃' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
+    await waitFor(async () => expect(await currentDb()!.outbox.count()).toBe(2), { timeout: 5000 });
+
+    // keep mine: pending again on the server's version
+    fireEvent.click(within(conflict).getByRole('button', { name: '保留我的' }));
+    await waitFor(async () => expect((await currentDb()!.outbox.toArray()).every((entry) => entry.state === 'pending')).toBe(true), { timeout: 5000 });
+    expect((await currentDb()!.outbox.toArray()).find((entry) => entry.entityKey === 'a')?.baseVersion).toBe(7);
+  });
+
+  it('formats storage sizes', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 ** 3)).toBe('5.0 GB');
+  });
+});

@@ -1,0 +1,61 @@
+import { Badge, Button, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { makeIcon } from '../icons';
+import { Tooltip } from '../Tooltip';
+import { usePendingCount } from '../../lib/offline/outbox';
+import { OutboxPanel } from './OutboxPanel';
+import { useConnectivity } from './useConnectivity';
+
+export const CloudIcon = /* @__PURE__ */ makeIcon(<path d="M17.5 19H9a7 7 0 1 1 6.71-9h1.79a4.5 4.5 0 1 1 0 9Z" />);
+export const CloudOffIcon = /* @__PURE__ */ makeIcon(
+  <>
+    <path d="m2 2 20 20" />
+    <path d="M5.78 5.78A7 7 0 0 0 9 19h8.5a4.5 4.5 0 0 0 1.31-.19" />
+    <path d="M21.53 16.05A4.5 4.5 0 0 0 17.5 10h-1.79A7 7 0 0 0 9.1 5.08" />
+  </>,
+);
+
+/**
+ * The top bar's offline indicator (OFFLINE.md §7): online / offline / server unreachable, with the
+ * number of writes not yet delivered; it opens the outbox panel.
+ */
+export function OfflineStatus() {
+  const { t } = useLingui();
+  const state = useConnectivity();
+  const count = usePendingCount();
+  const [open, setOpen] = useState(false);
+  const offline = state !== 'online';
+  const stateLabel = state === 'offline' ? t`离线` : state === 'unreachable' ? t`无法连接服务器` : t`在线`;
+  const label = count > 0 ? t`${stateLabel}，${count} 条修改待发送` : stateLabel;
+  return (
+    <>
+      <Tooltip content={label}>
+        <Button
+          variant="ghost"
+          size="md"
+          px="2"
+          gap="1.5"
+          color={offline ? 'orange.fg' : 'fg.muted'}
+          aria-label={label}
+          data-testid="offline-indicator"
+          data-state={state}
+          onClick={() => setOpen(true)}
+        >
+          {offline ? <CloudOffIcon /> : <CloudIcon />}
+          {offline && (
+            <Text as="span" fontSize="sm" display={{ base: 'none', sm: 'inline' }}>
+              {stateLabel}
+            </Text>
+          )}
+          {count > 0 && (
+            <Badge colorPalette="orange" variant="solid" borderRadius="full" data-testid="pending-count">
+              {count}
+            </Badge>
+          )}
+        </Button>
+      </Tooltip>
+      {open && <OutboxPanel open={open} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
