@@ -204,6 +204,20 @@ describe('RollScreen', () => {
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
   });
 
+  it('asks before leaving unsubmitted marks', async () => {
+    serve({ [ROLL]: ok(makeRoll()) });
+    const { router } = show();
+    await screen.findByText('王小明');
+    fireEvent.click(within(row('王小明')).getByRole('button', { name: '缺勤' }));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    act(() => void router.navigate({ to: '/', search: { leave: 1 } as never }));
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    expect(router.state.location.search).toEqual({});
+    act(() => void router.navigate({ to: '/', search: { leave: 2 } as never }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ leave: 2 }));
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
+
   it('no future day in the date picker; another day goes through the route', async () => {
     serve({ [ROLL]: ok(makeRoll()) });
     const { onDateChange } = show();

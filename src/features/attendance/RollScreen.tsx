@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useBlocker } from '@tanstack/react-router';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AttendanceRoll, AttendanceSubmitRequest } from '../../../contracts/attendance';
 import { ATTENDANCE_MANAGE_PERMISSION, ATTENDANCE_TAKE_PERMISSION, AttendanceStatus } from './codes';
@@ -128,6 +128,13 @@ function RollSheet({ roll }: { roll: AttendanceRoll }) {
   const onRemark = useCallback((studentId: string, remark: string) => {
     setEdits((prev) => ({ ...prev, [studentId]: { status: (prev[studentId] ?? shownRef.current[studentId])?.status ?? AttendanceStatus.present, remark } }));
   }, []);
+
+  // unsubmitted marks are not thrown away by a stray tap on a menu, a tab or another date
+  useBlocker({
+    shouldBlockFn: () => !window.confirm(t`有未提交的修改，离开后这些修改将丢失。确定离开吗？`),
+    disabled: !dirty,
+    enableBeforeUnload: dirty,
+  });
 
   const taken = roll.version > 0 || queued.length > 0;
   const canSubmit = canTake && !submitting && (dirty || !taken);
