@@ -240,7 +240,11 @@ describe('RollScreen', () => {
     show();
     await waitFor(() => expect(screen.getByTestId('sync-state').getAttribute('data-state')).toBe('conflict'));
     expect(screen.getByText('冲突')).toBeTruthy();
-    expect(screen.getByTestId('pending-panel-hint')).toBeTruthy();
+    // the link opens the pending panel, where the conflict is decided
+    fireEvent.click(screen.getByRole('button', { name: '打开待同步面板' }));
+    const panel = await screen.findByTestId('outbox-panel');
+    await within(panel).findByText(/学生考勤：/);
+    fireEvent.keyDown(panel, { key: 'Escape' });
     // the teacher's queued values are what the roll shows
     expect(row('王小明').getAttribute('data-status')).toBe('2');
 
