@@ -20,6 +20,7 @@ const steps = [
   ['type check (service worker)', ['tsc', '-p', 'tsconfig.sw.json', '--noEmit']],
   ['unit and server tests', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
   ['production build', ['vite', 'build', '--logLevel', 'warn']],
+  ['precache check', ['node', 'scripts/check-precache.mjs']],
   ['end-to-end tests (Chromium)', ['playwright', 'test', '--reporter=list,json']],
 ];
 

@@ -1,12 +1,21 @@
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { SIGN_HEADER } from '../contracts/encryption';
 import { isApiPath } from '../contracts/paths';
 
 /**
- * Minimal service worker (OFFLINE.md mechanism 1, first step): precache the built shell and answer
- * navigations with index.html, except under the API and file paths of contracts/paths.ts.
- * Runtime caching, background sync and the rest of OFFLINE.md come later. An update waits for
- * the page's prompt, which sends SKIP_WAITING (never a silent reload).
+ * The service worker (OFFLINE.md §1):
+ * - precaches the built shell (every emitted JS/CSS chunk, lazy ones too: scripts/check-precache.mjs
+ *   fails the build otherwise) and answers navigations with index.html, except API and file paths;
+ * - runtime caches: /config.json (network first, short timeout), the dictionary and language-list
+ *   reads (POST: cached under a synthetic GET key of URL + SHA-256 of the body), the school logo and
+ *   images (cache first, with expiration);
+ * - Background Sync (Chromium): the `sync` event asks the open tabs to drain the outbox;
+ * - an update waits: SKIP_WAITING comes only from the page's update prompt (never a silent reload).
+ * Queued writes live in IndexedDB (the page's Dexie store), which an update never touches.
  */
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -15,8 +24,114 @@ declare const self: ServiceWorkerGlobalScope & {
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
+/** A path that names a file (has an extension): never answered with the app shell. */
+const looksLikeFile = (pathname: string): boolean => /\/[^/]+\.[a-z0-9]{1,8}$/i.test(pathname);
+
 const appShell = createHandlerBoundToURL('index.html');
-registerRoute(({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !isApiPath(url.pathname), appShell);
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !isApiPath(url.pathname) && !looksLikeFile(url.pathname),
+  appShell,
+);
+
+const sameOrigin = (url: URL): boolean => url.origin === self.location.origin;
+
+// Runtime configuration: fresh when the server answers within 3 s, else the last copy.
+registerRoute(
+  ({ url }) => sameOrigin(url) && url.pathname === '/config.json',
+  new NetworkFirst({ cacheName: 'xiaowu-config', networkTimeoutSeconds: 3, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+);
+
+// The school logo's address (GET, an envelope): network first, the last answer offline.
+registerRoute(
+  ({ url }) => sameOrigin(url) && url.pathname === '/api/k12saas/xxjbxx/getLogo',
+  new NetworkFirst({ cacheName: 'xiaowu-logo', networkTimeoutSeconds: 3, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+);
+
+// Images: the logo file (/file/download/<id>) and other images, cache first, bounded.
+registerRoute(
+  ({ request, url }) => sameOrigin(url) && request.method === 'GET' && request.destination === 'image',
+  new CacheFirst({
+    cacheName: 'xiaowu-images',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+  'GET',
+);
+
+/** The POST reads cached for offline use: dictionaries and the language list. */
+const CACHED_POST_READS = ['/dicts', '/api/dict/getDictDataList', '/api/internationalLanguage/getInternationalLanguageList'];
+const POST_CACHE = 'xiaowu-post-reads';
+const POST_TIMEOUT_MS = 4000;
+
+async function sha256Hex(data: ArrayBuffer | string): Promise<string> {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Cache API stores GETs only: a POST read is kept under `<url>?__body=<sha256 of language + body>`. */
+async function syntheticKey(request: Request): Promise<Request> {
+  const body = await request.clone().arrayBuffer();
+  const language = request.headers.get('Accept-Language') ?? '';
+  const hash = await sha256Hex(`${language}\n${await sha256Hex(body)}`);
+  const url = new URL(request.url);
+  url.searchParams.set('__body', hash);
+  return new Request(url.href, { method: 'GET' });
+}
+
+function fetchWithTimeout(request: Request, ms: number): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  return fetch(request, { signal: controller.signal }).finally(() => clearTimeout(timer));
+}
+
+/** Network first; a successful envelope (code 1) is stored; no answer → the stored one. */
+async function postRead(request: Request): Promise<Response> {
+  // sealed bodies (request encryption) never repeat: nothing to key on, go to the network only
+  if (request.headers.has(SIGN_HEADER)) return fetch(request);
+  const key = await syntheticKey(request);
+  const cache = await caches.open(POST_CACHE);
+  try {
+    const response = await fetchWithTimeout(request.clone(), POST_TIMEOUT_MS);
+    if (response.ok) {
+      const envelope = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { code?: number } | null;
+      if (envelope?.code === 1 || envelope?.code === 200) await cache.put(key, response.clone());
+    }
+    return response;
+  } catch (error) {
+    const cached = await cache.match(key);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'POST') return;
+  const url = new URL(request.url);
+  if (!sameOrigin(url) || !CACHED_POST_READS.includes(url.pathname)) return;
+  event.respondWith(postRead(request));
+});
+
+/** Same strings as src/lib/offline/drain.ts (OUTBOX_SYNC_TAG, OUTBOX_SYNC_MESSAGE); sw/ cannot import src/. */
+const OUTBOX_SYNC_TAG = 'xiaowu-outbox';
+const OUTBOX_SYNC_MESSAGE = 'xiaowu-outbox-sync';
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+async function askClientsToDrain(): Promise<void> {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of clients) client.postMessage({ type: OUTBOX_SYNC_MESSAGE });
+}
+
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const sync = event as unknown as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askClientsToDrain());
+});
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { OutboxEntry } from './outbox';
+import type { OutboxEntry } from './kinds';
 
 /**
  * The offline store (OFFLINE.md §2): one Dexie database PER USER AND TENANT, so another account on

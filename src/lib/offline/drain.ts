@@ -5,7 +5,7 @@ import { HttpError, requestEnvelope } from '../http';
 import { session } from '../session';
 import { currentDb, currentScope, type OfflineDb } from './db';
 import { onDrainRequest } from './events';
-import { outboxKind, sortEntries, type OutboxEntry } from './outbox';
+import { outboxKind, sortEntries, type OutboxEntry } from './kinds';
 
 /**
  * The drain (OFFLINE.md §4, §6): sends the outbox, one tab at a time (Web Locks), in order per

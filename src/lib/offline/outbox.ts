@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { currentDb, currentScope, onScopeChange, scopeKey, type OfflineDb } from './db';
 import { requestDrain } from './events';
+import { defineOutboxKind, outboxKind, sortEntries, type OutboxEntry, type OutboxKind } from './kinds';
 import { session } from '../session';
 
 const readToken = (): string | null => session.token;
@@ -27,54 +28,8 @@ const readToken = (): string | null => session.token;
  *   anything else (40000, 40300, 40400, 42200, …) → 'failed' with the reason.
  * Nothing leaves the outbox without delivery or the user's decision (discard, take server's).
  */
-export type OutboxState = 'pending' | 'sending' | 'conflict' | 'failed';
-
-export interface OutboxEntry<P = unknown> {
-  /** uuid v7, made when the user acted, also the Idempotency-Key */
-  opId: string;
-  kind: string;
-  entityKey: string;
-  payload: P;
-  baseVersion: number | null;
-  createdAt: number;
-  attempts: number;
-  state: OutboxState;
-  lastError: { code: number; msg: string } | null;
-  /** 40900 conflict: the server's current value (envelope data) */
-  serverData: unknown;
-  nextAttemptAt: number;
-  /** (extension) the kind's url when queued, so a tab that has not loaded the kind can still send it */
-  url?: string;
-}
-
-export interface OutboxKind<P = unknown, R = unknown> {
-  kind: string;
-  /** POST JSON, sent with Idempotency-Key: opId */
-  url: string;
-  /** one line for the panel, already translated */
-  describe(payload: P): string;
-  onDelivered?(result: R, entry: OutboxEntry<P>, queryClient: QueryClient): void | Promise<void>;
-  /** 'keep mine' after a conflict: the same change rebased on the server's value (new base version) */
-  rebase?(payload: P, serverData: unknown): { payload: P; baseVersion: number | null };
-  /** optional: renders queued vs server values in the conflict inbox */
-  ConflictView?: ComponentType<{ entry: OutboxEntry<P> }>;
-  /** optional (extension): the version a delivered answer carries; default `result.version` when a number */
-  versionOf?(result: R): number | null;
-  /** optional (extension): after 'take server's', put serverData into the cache; default invalidates active queries */
-  onTakeServers?(serverData: unknown, entry: OutboxEntry<P>, queryClient: QueryClient): void | Promise<void>;
-}
-
-const registry = new Map<string, OutboxKind>();
-
-/** Registers a kind (the drain finds it by name) and returns it. */
-export function defineOutboxKind<P, R>(kind: OutboxKind<P, R>): OutboxKind<P, R> {
-  registry.set(kind.kind, kind as unknown as OutboxKind);
-  return kind;
-}
-
-export function outboxKind(name: string): OutboxKind | undefined {
-  return registry.get(name);
-}
+export type { OutboxEntry, OutboxKind, OutboxState } from './kinds';
+export { defineOutboxKind, outboxKind, sortEntries } from './kinds';
 
 /** The logged-in user's database, or an error: writes are never queued without an owner. */
 export function requireDb(): OfflineDb {
@@ -90,7 +45,7 @@ export async function enqueue<P>(
   kind: OutboxKind<P>,
   input: { entityKey: string; payload: P; baseVersion?: number | null },
 ): Promise<OutboxEntry<P>> {
-  if (!registry.has(kind.kind)) registry.set(kind.kind, kind as unknown as OutboxKind);
+  if (!outboxKind(kind.kind)) defineOutboxKind(kind);
   const entry: OutboxEntry<P> = {
     opId: newOpId(),
     kind: kind.kind,
@@ -108,11 +63,6 @@ export async function enqueue<P>(
   await requireDb().outbox.add(entry as OutboxEntry);
   requestDrain();
   return entry;
-}
-
-/** Entries in send order: created time, then operation id (uuid v7 sorts by time). */
-export function sortEntries<E extends OutboxEntry>(entries: E[]): E[] {
-  return entries.sort((a, b) => a.createdAt - b.createdAt || (a.opId < b.opId ? -1 : a.opId > b.opId ? 1 : 0));
 }
 
 function useScopeKey(): string {
@@ -185,7 +135,7 @@ export async function keepMine(opId: string): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.get(opId);
     if (!entry || entry.state !== 'conflict') return;
-    const kind = registry.get(entry.kind);
+    const kind = outboxKind(entry.kind);
     const rebased = (kind?.rebase ?? defaultRebase)(entry.payload, entry.serverData);
     await db.outbox.delete(opId);
     await db.outbox.add({
@@ -209,7 +159,7 @@ export async function takeServers(opId: string, queryClient: QueryClient): Promi
   const entry = await db.outbox.get(opId);
   if (!entry) return;
   await db.outbox.delete(opId);
-  const kind = registry.get(entry.kind);
+  const kind = outboxKind(entry.kind);
   if (kind?.onTakeServers) await kind.onTakeServers(entry.serverData, entry, queryClient);
   else await queryClient.invalidateQueries({ refetchType: 'active' });
   requestDrain();
@@ -228,7 +178,7 @@ export async function exportUnsent(): Promise<Blob> {
     entries: entries.map((entry) => {
       let description: string;
       try {
-        description = registry.get(entry.kind)?.describe(entry.payload) ?? '';
+        description = outboxKind(entry.kind)?.describe(entry.payload) ?? '';
       } catch {
         description = '';
       }

@@ -1,0 +1,60 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+
+/**
+ * Outbox types and the kind registry, free of React and Dexie so the drain (loaded lazily with the
+ * offline engine) stays small. Import from './outbox' in screens: it re-exports all of this.
+ */
+export type OutboxState = 'pending' | 'sending' | 'conflict' | 'failed';
+
+export interface OutboxEntry<P = unknown> {
+  /** uuid v7, made when the user acted, also the Idempotency-Key */
+  opId: string;
+  kind: string;
+  entityKey: string;
+  payload: P;
+  baseVersion: number | null;
+  createdAt: number;
+  attempts: number;
+  state: OutboxState;
+  lastError: { code: number; msg: string } | null;
+  /** 40900 conflict: the server's current value (envelope data) */
+  serverData: unknown;
+  nextAttemptAt: number;
+  /** (extension) the kind's url when queued, so a tab that has not loaded the kind can still send it */
+  url?: string;
+}
+
+export interface OutboxKind<P = unknown, R = unknown> {
+  kind: string;
+  /** POST JSON, sent with Idempotency-Key: opId */
+  url: string;
+  /** one line for the panel, already translated */
+  describe(payload: P): string;
+  onDelivered?(result: R, entry: OutboxEntry<P>, queryClient: QueryClient): void | Promise<void>;
+  /** 'keep mine' after a conflict: the same change rebased on the server's value (new base version) */
+  rebase?(payload: P, serverData: unknown): { payload: P; baseVersion: number | null };
+  /** optional: renders queued vs server values in the conflict inbox */
+  ConflictView?: ComponentType<{ entry: OutboxEntry<P> }>;
+  /** optional (extension): the version a delivered answer carries; default `result.version` when a number */
+  versionOf?(result: R): number | null;
+  /** optional (extension): after 'take server's', put serverData into the cache; default invalidates active queries */
+  onTakeServers?(serverData: unknown, entry: OutboxEntry<P>, queryClient: QueryClient): void | Promise<void>;
+}
+
+const registry = new Map<string, OutboxKind>();
+
+/** Registers a kind (the drain finds it by name) and returns it. */
+export function defineOutboxKind<P, R>(kind: OutboxKind<P, R>): OutboxKind<P, R> {
+  registry.set(kind.kind, kind as unknown as OutboxKind);
+  return kind;
+}
+
+export function outboxKind(name: string): OutboxKind | undefined {
+  return registry.get(name);
+}
+
+/** Entries in send order: created time, then operation id (uuid v7 sorts by time). */
+export function sortEntries<E extends OutboxEntry>(entries: E[]): E[] {
+  return entries.sort((a, b) => a.createdAt - b.createdAt || (a.opId < b.opId ? -1 : a.opId > b.opId ? 1 : 0));
+}
