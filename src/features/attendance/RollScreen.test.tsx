@@ -141,7 +141,11 @@ describe('RollScreen', () => {
     await waitFor(async () => expect(await outbox()).toHaveLength(2));
     const entries = await outbox();
     expect(entries.map((entry) => entry.baseVersion)).toEqual([2, 2]);
-    expect(entries.map((entry) => entry.payload.entries[0].status).sort()).toEqual(['2', '3']);
+    // a correction carries only the students changed (so others' changes survive 'keep mine')
+    expect(entries.map((entry) => entry.payload.entries)).toEqual([
+      [{ studentId: student(1), status: '2', remark: '' }],
+      [{ studentId: student(1), status: '3', remark: '' }],
+    ]);
   });
 
   it('a reopened roll shows who submitted it and when, synced; submit waits for a correction', async () => {

@@ -142,9 +142,11 @@ function RollSheet({ roll }: { roll: AttendanceRoll }) {
   const submit = async () => {
     setSubmitting(true);
     try {
-      // the version the teacher edited from; a queued earlier submission of the same roll is moved
-      // to its delivered version by the outbox before this one goes out
-      await enqueue(submitRollKind, { entityKey, payload: submissionOf(roll, marks, roll.version), baseVersion: roll.version });
+      // baseVersion: the version the teacher edited from; a queued earlier submission of the same
+      // roll moves this one to its delivered version before it goes out (the outbox does)
+      // the first roll goes whole; a correction carries only the students changed since what is shown
+      const only = taken ? changedStudents(shown, marks) : undefined;
+      await enqueue(submitRollKind, { entityKey, payload: submissionOf(roll, marks, roll.version, only), baseVersion: roll.version });
       setEdits({});
       notify.success(navigator.onLine === false ? t`已保存，联网后自动同步` : t`已提交`);
     } catch {

@@ -44,6 +44,8 @@ describe('roll state', () => {
     expect(payload.baseVersion).toBe(4);
     expect(payload.entries.map((entry) => entry.status)).toEqual(['1', '4', '9']);
     expect(payload.entries[2].remark).toHaveLength(200);
+    // a correction: only the students named, in roster order
+    expect(submissionOf(roll, marks, 4, [student(3), student(1)]).entries.map((entry) => entry.studentId)).toEqual([student(1), student(3)]);
     expect(rollEntityKey(CLASS_1, '2026-11-20')).toBe(`attendance:${CLASS_1}:2026-11-20`);
   });
 

@@ -44,16 +44,23 @@ export function countMarks(entries: readonly AttendanceRollEntry[], marks: Marks
   return counts;
 }
 
-/** The submission of a whole roll (every student, remarks trimmed). */
-export function submissionOf(roll: AttendanceRoll, marks: Marks, baseVersion: number): AttendanceSubmitRequest {
+/**
+ * A submission: the whole roll when `only` is not given (the first roll of the day), else only those
+ * students (a correction: the students the teacher changed, so another person's changes to other
+ * students survive a 'keep mine' after a conflict). Remarks trimmed; roster order.
+ */
+export function submissionOf(roll: AttendanceRoll, marks: Marks, baseVersion: number, only?: readonly string[]): AttendanceSubmitRequest {
+  const wanted = only ? new Set(only) : null;
   return {
     classId: roll.classId,
     date: roll.date,
     baseVersion,
-    entries: roll.entries.map((entry) => {
-      const mark = marks[entry.studentId] ?? { status: AttendanceStatus.present, remark: '' };
-      return { studentId: entry.studentId, status: mark.status, remark: mark.remark.trim().slice(0, ATTENDANCE_REMARK_MAX) };
-    }),
+    entries: roll.entries
+      .filter((entry) => !wanted || wanted.has(entry.studentId))
+      .map((entry) => {
+        const mark = marks[entry.studentId] ?? { status: AttendanceStatus.present, remark: '' };
+        return { studentId: entry.studentId, status: mark.status, remark: mark.remark.trim().slice(0, ATTENDANCE_REMARK_MAX) };
+      }),
   };
 }
 
