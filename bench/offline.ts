@@ -61,7 +61,8 @@ export async function loggedInContext(
  * Marks, in the page, the first moment the dashboard is interactive: `dashboard-today` visible and
  * the sidebar showing at least one of the user's menus besides its fixed home link (visible: a
  * non-empty box and not visibility:hidden, as Playwright counts it). `window.__benchReady` is then
- * performance.now(), i.e. milliseconds since this document's navigation started. (A string: tsx
+ * performance.now(), i.e. milliseconds since this document's navigation started; `__benchRoot` the
+ * first moment React rendered anything into #root. (A string: tsx
  * wraps named functions in a `__name` helper that does not exist in the page.)
  */
 const markDashboardReady = `(() => {
@@ -75,6 +76,7 @@ const markDashboardReady = `(() => {
     return visible(document.querySelector('[data-testid="dashboard-today"]')) && items.length >= 2 && visible(items[1]);
   };
   const check = () => {
+    if (window.__benchRoot === undefined && document.getElementById('root')?.firstElementChild) window.__benchRoot = performance.now();
     if (window.__benchReady !== undefined) return;
     if (ready()) window.__benchReady = performance.now();
     else requestAnimationFrame(check);
@@ -135,6 +137,8 @@ export interface WarmOfflineStart {
   all: number[];
   /** Node's clock around page.goto … ready (ms), for comparison */
   wall: number[];
+  /** where the time goes, per run (in-page ms since navigation start) */
+  phases: { document: number; domContentLoaded: number; firstRender: number; ready: number }[];
 }
 
 /**
@@ -166,6 +170,7 @@ export async function warmOfflineStart(server: OfflineBenchServer, runs = 5): Pr
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const all: number[] = [];
     const wall: number[] = [];
+    const phases: WarmOfflineStart['phases'] = [];
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
       try {
@@ -178,10 +183,21 @@ export async function warmOfflineStart(server: OfflineBenchServer, runs = 5): Pr
         throw new Error(`warm offline start ${i + 1}: not interactive at ${page.url()} (${shot}): ${String(error).split('\n')[0]}`, { cause: error });
       }
       wall.push(performance.now() - started);
-      all.push(await page.evaluate(() => (window as unknown as { __benchReady: number }).__benchReady));
+      const phase = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        const marks = window as unknown as { __benchReady: number; __benchRoot?: number };
+        return {
+          document: Math.round(nav?.responseEnd ?? -1),
+          domContentLoaded: Math.round(nav?.domContentLoadedEventEnd ?? -1),
+          firstRender: Math.round(marks.__benchRoot ?? -1),
+          ready: marks.__benchReady,
+        };
+      });
+      phases.push(phase);
+      all.push(phase.ready);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    return { median: median(all), all, wall };
+    return { median: median(all), all, wall, phases };
   } finally {
     await browser.close();
   }

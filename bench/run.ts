@@ -147,6 +147,9 @@ async function offlineFigures(): Promise<void> {
     await server.start();
     const warm = await warmOfflineStart(server, 5);
     console.log(`[bench] warm offline starts, in-page ms: ${warm.all.map(Math.round).join(', ')}; Node's clock around goto: ${warm.wall.map(Math.round).join(', ')}`);
+    for (const p of warm.phases) {
+      console.log(`[bench]   document ${p.document} ms, DOMContentLoaded ${p.domContentLoaded} ms, first render ${p.firstRender} ms, interactive ${Math.round(p.ready)} ms`);
+    }
     results.push({
       name: startName,
       value: `${(warm.median / 1000).toFixed(2)} s (runs ${warm.all.map((ms) => Math.round(ms)).join(', ')} ms)`,
@@ -164,7 +167,7 @@ async function offlineFigures(): Promise<void> {
   try {
     await server.start();
     const drained = await drainOutbox(server, 1000);
-    console.log(`[bench] drain progress [ms, left]: ${JSON.stringify(drained.progress)}`);
+    console.log(`[bench] drain progress [ms, left], every 5 s: ${JSON.stringify(drained.progress.filter((_, i) => i % 5 === 0))}`);
     results.push({
       name: drainName,
       value:
