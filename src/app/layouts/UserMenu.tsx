@@ -1,36 +1,17 @@
-import {
-  Avatar,
-  Button,
-  Dialog,
-  Menu,
-  Portal,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import {
-  ChevronDownIcon,
-  ChevronRightIcon,
-  HomeIcon,
-  KeyIcon,
-  LogoutIcon,
-  makeIcon,
-  PaletteIcon,
-  RefreshIcon,
-} from "../../components/icons";
-import { refreshPermissions } from "../../features/auth/account-api";
-import { promptInstall, useInstallMode } from "../../lib/offline/install";
-import { usePendingCount } from "../../lib/offline/outbox";
-import { logoutAndLeave } from "../session-actions";
-import { LanguageItems, ThemeItems, type ThemeChoice } from "./ShellActions";
+import { Avatar, Button, Dialog, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ChevronDownIcon, ChevronRightIcon, HomeIcon, KeyIcon, LogoutIcon, makeIcon, PaletteIcon, RefreshIcon } from '../../components/icons';
+import { refreshPermissions } from '../../features/auth/account-api';
+import { promptInstall, useInstallMode } from '../../lib/offline/install';
+import { usePendingCount } from '../../lib/offline/outbox';
+import { logoutAndLeave } from '../session-actions';
+import { LanguageItems, ThemeItems, type ThemeChoice } from './ShellActions';
 
-const InstallIcon = /* @__PURE__ */ makeIcon(
-  <path d="M12 3v12m0 0 4-4m-4 4-4-4M5 21h14" />,
-);
+const InstallIcon = /* @__PURE__ */ makeIcon(<path d="M12 3v12m0 0 4-4m-4 4-4-4M5 21h14" />);
 
 export interface UserMenuProps extends ThemeChoice {
   displayName: string;
@@ -48,15 +29,7 @@ export interface UserMenuProps extends ThemeChoice {
  * the browser allows it, or how to on iOS), log out. Logging out with writes still queued warns first:
  * they stay on this device for this user and are sent after the next login (OFFLINE.md §8).
  */
-export function UserMenu({
-  displayName,
-  canChangePassword,
-  compact,
-  onHome,
-  onChangePassword,
-  onLogout,
-  ...theme
-}: UserMenuProps) {
+export function UserMenu({ displayName, canChangePassword, compact, onHome, onChangePassword, onLogout, ...theme }: UserMenuProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -68,43 +41,25 @@ export function UserMenu({
   return (
     <>
       <Menu.Root
-        positioning={{ placement: "bottom-end" }}
+        positioning={{ placement: 'bottom-end' }}
         onSelect={({ value }) => {
-          if (value === "home") onHome();
-          else if (value === "password") onChangePassword();
-          else if (value === "logout") {
+          if (value === 'home') onHome();
+          else if (value === 'password') onChangePassword();
+          else if (value === 'logout') {
             if (pending > 0) setWarnLogout(true);
             else onLogout();
-          } else if (value === "install") {
-            if (install === "prompt") void promptInstall();
+          } else if (value === 'install') {
+            if (install === 'prompt') void promptInstall();
             else setIosHelp(true);
-          } else if (value === "refresh")
-            void refreshPermissions().then(
-              (reload) => reload && location.reload(),
-              () => undefined,
-            );
+          } else if (value === 'refresh') void refreshPermissions().then((reload) => reload && location.reload(), () => undefined);
         }}
       >
         <Menu.Trigger asChild>
-          <Button
-            variant="ghost"
-            size="md"
-            px="1.5"
-            gap="2"
-            aria-label={t`用户菜单：${displayName}`}
-            data-testid="user-menu"
-          >
+          <Button variant="ghost" size="md" px="1.5" gap="2" aria-label={t`用户菜单：${displayName}`} data-testid="user-menu">
             <Avatar.Root size="xs" colorPalette="brand">
               <Avatar.Fallback name={displayName} />
             </Avatar.Root>
-            <Text
-              as="span"
-              fontSize="sm"
-              maxW="32"
-              truncate
-              display={{ base: "none", sm: "inline" }}
-              data-testid="current-user"
-            >
+            <Text as="span" fontSize="sm" maxW="32" truncate display={{ base: 'none', sm: 'inline' }} data-testid="current-user">
               {displayName}
             </Text>
             <ChevronDownIcon boxSize="3" color="fg.muted" />
@@ -117,7 +72,7 @@ export function UserMenu({
                 <HomeIcon boxSize="4" />
                 <Trans>首页</Trans>
               </Menu.Item>
-              <Menu.Root positioning={{ placement: "left-start", gutter: 4 }}>
+              <Menu.Root positioning={{ placement: 'left-start', gutter: 4 }}>
                 <Menu.TriggerItem minH="10">
                   <PaletteIcon boxSize="4" />
                   <Text as="span" flex="1">
@@ -178,9 +133,7 @@ export function UserMenu({
         onConfirm={async () => {
           setLoggingOut(true);
           try {
-            await logoutAndLeave(queryClient, () =>
-              navigate({ to: "/login", replace: true }),
-            );
+            await logoutAndLeave(queryClient, () => navigate({ to: '/login', replace: true }));
           } finally {
             setLoggingOut(false);
             setWarnLogout(false);
@@ -192,18 +145,11 @@ export function UserMenu({
             <Trans>还有 {pending} 条修改尚未发送到服务器。</Trans>
           </Text>
           <Text>
-            <Trans>
-              退出后它们仍保存在本设备上，您再次登录后会自动发送；其他账号看不到它们。确定注销并退出系统吗？
-            </Trans>
+            <Trans>退出后它们仍保存在本设备上，您再次登录后会自动发送；其他账号看不到它们。确定注销并退出系统吗？</Trans>
           </Text>
         </Stack>
       </ConfirmDialog>
-      <Dialog.Root
-        open={iosHelp}
-        onOpenChange={(details) => setIosHelp(details.open)}
-        placement="center"
-        size={{ base: "xs", sm: "sm" }}
-      >
+      <Dialog.Root open={iosHelp} onOpenChange={(details) => setIosHelp(details.open)} placement="center" size={{ base: 'xs', sm: 'sm' }}>
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -216,14 +162,10 @@ export function UserMenu({
               <Dialog.Body>
                 <Stack gap="2" fontSize="sm">
                   <Text>
-                    <Trans>
-                      在 Safari 中点按底部的“分享”按钮，然后选择“添加到主屏幕”。
-                    </Trans>
+                    <Trans>在 Safari 中点按底部的“分享”按钮，然后选择“添加到主屏幕”。</Trans>
                   </Text>
                   <Text color="fg.muted">
-                    <Trans>
-                      之后从主屏幕图标打开校务，即使没有网络也能使用。
-                    </Trans>
+                    <Trans>之后从主屏幕图标打开校务，即使没有网络也能使用。</Trans>
                   </Text>
                 </Stack>
               </Dialog.Body>
@@ -239,3 +181,4 @@ export function UserMenu({
     </>
   );
 }
+
