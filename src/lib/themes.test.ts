@@ -49,6 +49,18 @@ describe('colour themes', () => {
     expect(brand('600')).toBe('#f5878a');
   });
 
+  it('keep <meta name="theme-color"> (the installed app title bar) in the active theme colour', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = '#00693e';
+    document.head.appendChild(meta);
+    switchTheme('blue');
+    expect(meta.content).toBe('#5c89ce');
+    switchTheme('green');
+    expect(meta.content).toBe('#00693e');
+    meta.remove();
+  });
+
   it('ignore an unknown stored value', () => {
     document.cookie = 'theme=neon; path=/';
     expect(getStoredTheme()).toBe('green');
