@@ -130,7 +130,8 @@ export function HistoryScreen({ search, onSearchChange }: HistoryScreenProps) {
   const exportExcel = async () => {
     setExporting(true);
     try {
-      await downloadFile(EXPORT_URL, { method: 'POST', body: filters, fileName: t`学生考勤_${filters.from}_${filters.to}.xlsx` });
+      // the server names the file (in the caller's language, RFC 5987)
+      await downloadFile(EXPORT_URL, { method: 'POST', body: filters });
     } catch (error) {
       notify.error(error instanceof HttpError ? error.msg : t`导出失败`);
     } finally {

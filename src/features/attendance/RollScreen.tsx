@@ -80,12 +80,13 @@ export function RollScreen({ classId, date, onDateChange }: RollScreenProps) {
             <Skeleton key={i} h="14" />
           ))}
         </Stack>
-      ) : roll.isError ? (
+      ) : roll.isError && !roll.data ? (
         <Alert.Root status="error" role="alert" data-testid="roll-error">
           <Alert.Indicator />
           <Alert.Description>{roll.error instanceof HttpError ? roll.error.msg : t`请求失败`}</Alert.Description>
         </Alert.Root>
       ) : (
+        // a failed refetch (offline) keeps the roll restored from the device: the teacher works on it
         <RollSheet key={`${roll.data.classId}:${roll.data.date}`} roll={roll.data} />
       )}
     </Stack>
