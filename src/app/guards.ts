@@ -61,7 +61,8 @@ export async function loadUser({
   if (!context.session.token) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
   const languages = loadServerMessages();
   try {
-    const permission = await context.queryClient.ensureQueryData(permissionQuery);
+    // a payload restored from the device answers at once and is fetched again in the background
+    const permission = await context.queryClient.ensureQueryData({ ...permissionQuery, revalidateIfStale: true });
     // this user's offline store: persisted reads, the outbox drain (loaded lazily)
     activateOfflineSession(context.queryClient, permission.userInfo);
     await languages;

@@ -39,6 +39,8 @@ describe('offline session', { timeout: 30_000 }, () => {
     await restoreOfflineSession(second);
     expect(second.getQueryData(['auth', 'user'])).toEqual({ userInfo: { id: 'u1', tenant: 'demo' } });
     expect(second.getQueryData(['menus'])).toEqual(['m1']);
+    // shown at once, fetched again when used (an online start still gets today's permissions)
+    expect(second.getQueryState(['auth', 'user'])?.isInvalidated).toBe(true);
 
     // logout: persisted reads dropped, the queued write stays for this user
     await deactivateOfflineSession();

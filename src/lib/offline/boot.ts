@@ -43,6 +43,9 @@ export async function restoreOfflineSession(queryClient: QueryClient): Promise<v
   try {
     const engine = await loadEngine();
     await Promise.race([engine.start(queryClient, { tenant, userId }), new Promise((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS))]);
+    // restored reads show at once and are fetched again when used (even those cached 'forever',
+    // like the permission payload), so an online start still sees today's menus and grants
+    void queryClient.invalidateQueries({ refetchType: 'none' });
   } catch (error) {
     console.warn('offline store unavailable', error);
   }
