@@ -433,19 +433,22 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     await dialog.getByRole('button', { name: '重新登录' }).click();
     await expect(page).toHaveURL(/\/login/);
     await fillLoginForm(page, TEACHER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // back where the teacher was (the login page's redirect), with the queue no longer held
+    await expect(page).toHaveURL(/\/xssw\/xskq\/roll\?/);
     await expect
       .poll(async () => (await admin.roll(class72, date)).version, {
         timeout: 30_000,
       })
       .toBe(1);
     await expect(pendingCount(page)).toHaveCount(0);
-
-    await openRoll(page, class72, date);
+    await expect(page.getByTestId('roll-list')).toBeVisible();
     await expect(syncState(page)).toHaveText('已同步');
     await expect(rowOf(page, student.id)).toHaveAttribute('data-status', STATUS.absent);
     expect(statusOn(await admin.roll(class72, date), student.id)).toBe(STATUS.absent);
-    expect(answers.filter((answer) => answer.replay === null)).toHaveLength(1);
+    expectEachChangeOnce(await admin.changes(class72, date), 1);
+    // one operation: refused once (session ended, nothing stored), then applied after the new login
+    expect(answers).toHaveLength(2);
+    expect(answers[1]).toEqual({ key: answers[0].key, replay: null });
   });
 
   test('f. a new build arrives while a write is queued: the update waits for the user, nothing is lost', async ({ page, context, request }) => {

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { i18n } from '@lingui/core';
+import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceChange, AttendanceSubmitRequest } from '../../../contracts/attendance';
@@ -7,6 +8,7 @@ import { setConfig } from '../../lib/config';
 import { currentDb, resetOfflineDbForTests, setScope } from '../../lib/offline/db';
 import type { OutboxEntry } from '../../lib/offline/outbox';
 import { fail, fakeFetch, ok, type FakeResponse } from '../../test/render';
+import { attendanceKeys } from './api';
 import { RollScreen } from './RollScreen';
 import { CLASS_1, makeRoll, renderScreen, STATUS_DICT, student } from './test-support';
 
@@ -42,6 +44,24 @@ describe('RollScreen', () => {
     resetOfflineDbForTests();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+  });
+
+  it('keeps showing the roll restored from the device when its refetch fails offline (no error instead of the sheet)', async () => {
+    serve({});
+    const fake = fetch as unknown as (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).includes(ROLL) ? Promise.reject(new TypeError('Failed to fetch')) : fake(input, init),
+      ),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } });
+    // restored from the device, stale: the screen fetches it again, and that fails
+    queryClient.setQueryData(attendanceKeys.roll(CLASS_1, '2026-11-20'), makeRoll(), { updatedAt: 1 });
+    renderScreen(<RollScreen classId={CLASS_1} date="2026-11-20" onDateChange={vi.fn()} />, { permissions: TAKE, queryClient });
+    await waitFor(() => expect(queryClient.getQueryState(attendanceKeys.roll(CLASS_1, '2026-11-20'))?.status).toBe('error'));
+    expect(rows()).toHaveLength(3);
+    expect(screen.queryByTestId('roll-error')).toBeNull();
   });
 
   it('starts with everyone present, approved leave shown as leave with its dates', async () => {
