@@ -21,10 +21,13 @@ export interface RollRowProps {
 // A plain button styled once: 40 rows × 5 options stay cheap to render.
 const StatusButton = chakra('button', {
   base: {
-    flex: '1 1 0',
+    // equal shares while the labels fit; longer labels (English, a school's own codes) wrap the
+    // buttons onto a second line rather than breaking words
+    flex: '1 0 auto',
     minW: '11',
     minH: '11',
-    px: '1',
+    px: '2',
+    whiteSpace: 'nowrap',
     borderWidth: '1px',
     borderColor: 'border',
     borderRadius: 'l2',
@@ -83,7 +86,7 @@ export const RollRow = memo(function RollRow({ student, mark, options, onStatus,
             {mark.remark ? <Trans>备注 ✓</Trans> : <Trans>备注</Trans>}
           </Button>
         </HStack>
-        <Flex gap="1" role="group" aria-label={t`${name} 的考勤状态`} flexShrink={0} w={{ base: 'full', md: 'auto' }} minW={{ md: '22rem' }}>
+        <Flex gap="1" wrap="wrap" role="group" aria-label={t`${name} 的考勤状态`} flexShrink={0} w={{ base: 'full', md: 'auto' }} minW={{ md: '22rem' }}>
           {options.map((option) => (
             <StatusButton
               key={option.code}
