@@ -72,6 +72,27 @@ describe('two tabs', () => {
   });
 });
 
+describe('other tabs of the user', () => {
+  it('run onDelivered for a write another tab delivered, so their screens show it', async () => {
+    installLocks();
+    const sent: string[] = [];
+    const tabA = await openTab(sent);
+    const tabB = await openTab(sent);
+    const deliveredInB = vi.fn();
+    tabB.outbox.defineOutboxKind<{ n: number }, { version: number }>({ kind: 'test.two', url: '/api/two', describe: () => '', onDelivered: deliveredInB });
+    const stopB = tabB.drain.startDrain(new QueryClient());
+    const stopA = tabA.drain.startDrain(new QueryClient());
+    const entry = await tabA.outbox.enqueue(tabA.kind, { entityKey: 'e', payload: { n: 1 } });
+    await tabA.drain.drain();
+    await vi.waitFor(() => expect(deliveredInB).toHaveBeenCalledWith({ version: 1 }, expect.objectContaining({ opId: entry.opId }), expect.any(QueryClient)));
+    expect(sent.filter((opId) => opId === entry.opId)).toHaveLength(1);
+    stopA();
+    stopB();
+    tabA.db.resetOfflineDbForTests();
+    tabB.db.resetOfflineDbForTests();
+  });
+});
+
 describe('triggers', () => {
   it('drains at start and on "online"; onDelivered gets the query client', async () => {
     const sent: string[] = [];

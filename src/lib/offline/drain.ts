@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { EXPIRED_CODES, ResponseCode } from '../../../contracts/envelope';
 import { IDEMPOTENCY_HEADER } from '../../../contracts/idempotency';
+import { openLoginExpired } from '../expiry';
 import { HttpError, requestEnvelope } from '../http';
 import { session } from '../session';
-import { currentDb, currentScope, type OfflineDb } from './db';
+import { currentDb, currentScope, scopeKey, type OfflineDb } from './db';
 import { onDrainRequest } from './events';
 import { outboxKind, sortEntries, type OutboxEntry } from './kinds';
 
@@ -106,6 +107,8 @@ async function deliver(db: OfflineDb, entry: OutboxEntry): Promise<Outcome> {
         await db.outbox.update(entry.opId, { state: 'pending', attempts: entry.attempts, lastError, nextAttemptAt: 0 });
         await db.meta.put({ key: HOLD_KEY, value: { token: session.token } });
       });
+      // the send was quiet, the consequence is not: ask the user to log in again (OFFLINE.md §6)
+      openLoginExpired();
     } else if (outcome === 'conflict') {
       await db.outbox.update(entry.opId, { state: 'conflict', lastError, serverData: error instanceof HttpError ? (error.data ?? null) : null });
     } else {
@@ -126,15 +129,48 @@ async function deliver(db: OfflineDb, entry: OutboxEntry): Promise<Outcome> {
       }
     }
   });
-  const kind = outboxKind(entry.kind);
-  if (kind?.onDelivered && queryClientRef) {
-    try {
-      await kind.onDelivered(result, entry, queryClientRef);
-    } catch (error) {
-      console.warn('outbox onDelivered failed', error);
-    }
+  await runOnDelivered(entry, result);
+  // the user's other tabs update their screens too (only this tab sent it)
+  try {
+    channel?.postMessage({ type: 'delivered', entry, result });
+  } catch {
+    /* not cloneable: the other tabs refetch when used */
   }
   return 'delivered';
+}
+
+async function runOnDelivered(entry: OutboxEntry, result: unknown): Promise<void> {
+  const kind = outboxKind(entry.kind);
+  if (!kind?.onDelivered || !queryClientRef) return;
+  try {
+    await kind.onDelivered(result, entry, queryClientRef);
+  } catch (error) {
+    console.warn('outbox onDelivered failed', error);
+  }
+}
+
+/** The user's tabs tell each other about deliveries (BroadcastChannel, per user and school). */
+let channel: BroadcastChannel | null = null;
+let channelKey = '';
+
+function openChannel(): void {
+  const key = scopeKey(currentScope());
+  if (key === channelKey) return;
+  channel?.close();
+  channel = null;
+  channelKey = key;
+  if (!key || typeof BroadcastChannel === 'undefined') return;
+  channel = new BroadcastChannel(`xiaowu-outbox:${key}`);
+  channel.onmessage = (event: MessageEvent) => {
+    const data = event.data as { type?: string; entry?: OutboxEntry; result?: unknown } | null;
+    if (data?.type === 'delivered' && data.entry) void runOnDelivered(data.entry, data.result);
+  };
+}
+
+function closeChannel(): void {
+  channel?.close();
+  channel = null;
+  channelKey = '';
 }
 
 /**
@@ -220,8 +256,17 @@ export function drain(): Promise<void> {
   return running;
 }
 
-/** Where the browser has Background Sync (Chromium), the service worker's `sync` wakes a tab to drain. */
+/**
+ * Where the browser has Background Sync (Chromium), the service worker's `sync` wakes a tab to drain
+ * when the connection comes back. Registered only while the browser is offline (online, a sync fires
+ * at once: registering on every drain pass made a loop of sync events that kept the worker busy and
+ * blocked updates) and at most once a minute.
+ */
+let lastSyncRegistration = 0;
 async function registerBackgroundSync(): Promise<void> {
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) return;
+  if (Date.now() - lastSyncRegistration < 60_000) return;
+  lastSyncRegistration = Date.now();
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
@@ -240,11 +285,13 @@ let stopTriggers: (() => void) | null = null;
 /** Starts draining for the current user: now, and on every trigger. Idempotent. */
 export function startDrain(queryClient: QueryClient): () => void {
   queryClientRef = queryClient;
+  openChannel();
   if (stopTriggers) {
     void drain();
     return stopTriggers;
   }
   const kick = () => void drain();
+  const onOffline = () => void registerBackgroundSync();
   const onVisible = () => {
     if (document.visibilityState === 'visible') kick();
   };
@@ -253,11 +300,14 @@ export function startDrain(queryClient: QueryClient): () => void {
   };
   const offRequest = onDrainRequest(kick);
   window.addEventListener('online', kick);
+  window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onMessage);
   stopTriggers = () => {
     offRequest();
     window.removeEventListener('online', kick);
+    window.removeEventListener('offline', onOffline);
+    closeChannel();
     document.removeEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.removeEventListener('message', onMessage);
     schedule(null);

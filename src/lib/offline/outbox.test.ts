@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../contracts/idempotency';
+import { loginExpiredOpenCount, resetLoginExpired } from '../expiry';
 import { HttpError, TRANSPORT_CODE } from '../http';
 import { saveLogin } from '../session';
 import { currentDb, offlineDbName, resetOfflineDbForTests, setScope } from './db';
@@ -53,6 +54,7 @@ beforeEach(() => {
   sent = [];
   answer = () => ({ data: { version: 1 } });
   delivered.mockClear();
+  resetLoginExpired();
   useFakeServer();
 });
 
@@ -132,6 +134,8 @@ describe('drain', () => {
     await drainOnce(db());
     expect(sent).toHaveLength(1);
     expect((await entries()).map((entry) => entry.state)).toEqual(['pending', 'pending']);
+    // the user is asked to log in again (the send itself was quiet)
+    expect(loginExpiredOpenCount()).toBe(1);
     // still the expired token: nothing goes out
     sent = [];
     answer = () => ({ data: { version: 1 } });
