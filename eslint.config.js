@@ -14,7 +14,7 @@ const FEATURES = ['attendance', 'auth', 'dashboard', 'messages', 'placeholders',
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', 'src/locales/**/*.ts', 'test-results', 'playwright-report', 'dev-dist'],
+    ignores: ['dist', 'dist-*', 'node_modules', 'data', 'src/routeTree.gen.ts', 'src/locales/**/*.ts', 'test-results', 'playwright-report', 'dev-dist'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
