@@ -12,6 +12,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'contracts/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
+          // whole-shell renders take a few seconds on a busy 2-core machine; 5 s made them flaky
+          testTimeout: 20_000,
         },
       },
       {

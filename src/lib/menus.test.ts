@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleMenus } from '../test/menus';
-import { findMenuByPath, menuHref, menuTitle, resolveMenuScreen, visibleMenus } from './menus';
+import { findMenuByPath, findMenuForPage, menuHref, menuTitle, resolveMenuScreen, visibleMenus } from './menus';
 
 const menus = sampleMenus;
 
@@ -35,6 +35,15 @@ describe('menu → screen resolution', () => {
     expect(findMenuByPath(menus, '/custom/page')?.id).toBe('4');
     expect(findMenuByPath(menus, '/custom/page/a/b')).toBeUndefined();
     expect(menuHref(menus[3])).toBe('/custom/page/abc');
+  });
+
+  it("a screen's sub-page belongs to the menu with the longest address before it (breadcrumb and tabs only)", () => {
+    expect(findMenuForPage(menus, '/zsgl/xsbm')?.id).toBe('11');
+    expect(findMenuForPage(menus, '/zsgl/xsbm/detail')?.id).toBe('11');
+    expect(findMenuForPage(menus, '/zsgl/xsbmx')).toBeUndefined();
+    expect(findMenuForPage(menus, '/nowhere/else')).toBeUndefined();
+    // which screen a path shows stays exact
+    expect(findMenuByPath(menus, '/zsgl/xsbm/detail')).toBeUndefined();
   });
 });
 

@@ -69,6 +69,27 @@ export function findMenuByPath(menus: readonly MenuNode[], pathname: string): Me
   });
 }
 
+/**
+ * The menu a page belongs to: its own menu, else the menu whose address is the longest prefix of
+ * the page's (a screen's sub-pages, e.g. /xssw/xskq/roll under 学生考勤 /xssw/xskq). For the
+ * breadcrumb and the tabs only: which screen a path shows is findMenuByPath's exact rule.
+ */
+export function findMenuForPage(menus: readonly MenuNode[], pathname: string): MenuNode | undefined {
+  const own = findMenuByPath(menus, pathname);
+  if (own) return own;
+  const path = normalisePath(pathname).toLowerCase();
+  let best: MenuNode | undefined;
+  let bestLength = 0;
+  for (const menu of flattenMenus(menus)) {
+    const base = normalisePath(menu.menuurl).toLowerCase();
+    if (base && base.length > bestLength && path.startsWith(`${base}/`)) {
+      best = menu;
+      bestLength = base.length;
+    }
+  }
+  return best;
+}
+
 /** Menus to show: hidden ones left out, at every level. */
 export function visibleMenus(menus: readonly MenuNode[]): MenuNode[] {
   return [...menus]

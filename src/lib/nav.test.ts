@@ -104,6 +104,7 @@ describe('breadcrumb trail and home shortcuts', () => {
     expect(menuTrail(menus, '/zsgl/xsbm').map((m) => m.id)).toEqual(['1', '11']);
     expect(menuTrail(menus, '/custom/page/abc').map((m) => m.id)).toEqual(['4']);
     expect(menuTrail(menus, '/nowhere')).toEqual([]);
+    expect(menuTrail(menus, '/zsgl/xsbm/detail').map((m) => m.id)).toEqual(['1', '11']);
   });
 
   it("collects menus flagged sfswsy '1' with an address, once each", () => {

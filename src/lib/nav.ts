@@ -1,5 +1,5 @@
 import type { MenuNode } from '../../contracts/session';
-import { findMenuByPath, menuHref, normalisePath, parseRemark } from './menus';
+import { findMenuForPage, menuHref, normalisePath, parseRemark } from './menus';
 
 /**
  * What the shell draws from the menu tree (SPEC §2 Shell): sidebar and top-bar entries, the open
@@ -78,9 +78,9 @@ const containsLink = (entries: readonly NavEntry[], path: string): boolean =>
     entry.kind === 'link' ? normalisePath(entry.href).toLowerCase() === path : containsLink(entry.children, path),
   );
 
-/** The menus from the top level down to the one whose route `pathname` is (the breadcrumb), or []. */
+/** The menus from the top level down to the one `pathname` belongs to (the breadcrumb), or []. */
 export function menuTrail(menus: readonly MenuNode[], pathname: string): MenuNode[] {
-  const target = findMenuByPath(menus, pathname);
+  const target = findMenuForPage(menus, pathname);
   if (!target) return [];
   const walk = (nodes: readonly MenuNode[], trail: MenuNode[]): MenuNode[] | undefined => {
     for (const node of nodes) {

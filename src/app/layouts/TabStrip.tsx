@@ -4,7 +4,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { PermissionPayload } from '../../../contracts/session';
 import { CloseIcon, MoreIcon } from '../../components/icons';
-import { findMenuByPath, menuTitle } from '../../lib/menus';
+import { findMenuForPage, menuTitle, normalisePath } from '../../lib/menus';
 import {
   closeAllTabs,
   closeOtherTabs,
@@ -28,9 +28,15 @@ function usePageTabs(permission: PermissionPayload) {
   const location = useRouterState({ select: (state) => state.location });
   const storageKey = tabStorageKey(permission.userInfo.tenant, permission.userInfo.id);
   // Only the user's pages become tabs: not /login while leaving, nor a path a guard sends to /404.
-  const isOpenable = (path: string) => isHome(path) || Boolean(findMenuByPath(permission.menus, path));
+  const isOpenable = (path: string) => isHome(path) || Boolean(findMenuForPage(permission.menus, path));
+  // A screen's sub-pages (/xssw/xskq/roll) share their menu's tab, which keeps the last address.
+  const tabPathOf = (path: string) => {
+    const menu = isHome(path) ? undefined : findMenuForPage(permission.menus, path);
+    return menu ? normalisePath(menu.menuurl) : path;
+  };
+  const activePath = tabPathOf(location.pathname);
   const visit = (current: PageTab[]) =>
-    isOpenable(location.pathname) ? visitTab(current, location.pathname, location.href) : current;
+    isOpenable(location.pathname) ? visitTab(current, tabPathOf(location.pathname), location.href) : current;
   const [tabs, setTabs] = useState<PageTab[]>(() => visit(loadTabs(localStorage, storageKey, isOpenable)));
   // A visit (or new search parameters on the same page) updates the strip during render.
   const [seenHref, setSeenHref] = useState(location.href);
@@ -46,7 +52,7 @@ function usePageTabs(permission: PermissionPayload) {
   };
   return {
     tabs,
-    activePath: location.pathname,
+    activePath,
     close: (path: string) => apply(closeTab(tabs, path, location.pathname)),
     closeOthers: (path: string) => apply(closeOtherTabs(tabs, path, location.pathname)),
     closeAll: () => apply(closeAllTabs(tabs, location.pathname)),
@@ -59,7 +65,7 @@ export function TabStrip({ permission }: { permission: PermissionPayload }) {
   const { tabs, activePath, close, closeOthers, closeAll } = usePageTabs(permission);
   const titleOf = (tab: PageTab) => {
     if (isHome(tab.path)) return t`首页`;
-    const menu = findMenuByPath(permission.menus, tab.path);
+    const menu = findMenuForPage(permission.menus, tab.path);
     return menu ? menuTitle(menu, i18n.locale) : tab.path;
   };
   const activeIsHome = isHome(activePath);
