@@ -4,6 +4,8 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Toaster } from '../components/Toaster';
+// registers the features' outbox kinds with the offline engine (lazy imports only)
+import './outbox-kinds';
 import type { createAppRouter } from './router';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { system } from './theme';

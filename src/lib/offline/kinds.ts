@@ -50,6 +50,22 @@ export function defineOutboxKind<P, R>(kind: OutboxKind<P, R>): OutboxKind<P, R>
   return kind;
 }
 
+const kindModules = new Set<() => Promise<unknown>>();
+
+/**
+ * The app names the modules that define outbox kinds (features register their kinds when loaded);
+ * the engine loads them all before it drains, so a queued write gets its kind's onDelivered and
+ * ConflictView whichever page is open. Lazy imports: nothing of a feature joins the entry chunk.
+ */
+export function registerOutboxKindModules(...loaders: (() => Promise<unknown>)[]): void {
+  for (const load of loaders) kindModules.add(load);
+}
+
+/** Loads every registered kind module; one that fails to load leaves its entries to their stored url. */
+export async function loadOutboxKindModules(): Promise<void> {
+  await Promise.all([...kindModules].map((load) => load().catch((error: unknown) => console.warn('outbox kind module failed to load', error))));
+}
+
 export function outboxKind(name: string): OutboxKind | undefined {
   return registry.get(name);
 }
