@@ -280,7 +280,7 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     expect(roll.version).toBe(1);
     expect(statusOn(roll, student.id)).toBe(STATUS.absent);
     expectEachChangeOnce(await admin.changes(class72, date), 1);
-    expect(answers).toHaveLength(1);
+    await expect.poll(() => answers.length).toBe(1);
     expect(answers[0].replay).toBeNull();
   });
 
@@ -326,16 +326,13 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     expect(statusOn(roll, student.id)).toBe(STATUS.absent);
     expectEachChangeOnce(await admin.changes(class72, date), 1);
     // the same operation id went out twice; the second time the server answered its stored result
-    expect(sentKeys).toHaveLength(2);
+    await expect.poll(() => sentKeys.length).toBe(2);
     expect(sentKeys[1]).toBe(sentKeys[0]);
+    await expect.poll(() => answers.length).toBe(1);
     expect(answers).toEqual([{ key: sentKeys[0], replay: '1' }]);
   });
 
   test('c. two tabs queue different rolls offline; online, each write reaches the server once', async ({ page, context, request }) => {
-    test.skip(
-      true,
-      'ENGINE BUG (notes/e2e-findings.md §2): only the tab that drained runs onDelivered; the other tab shows its delivered roll as 未点名 with the old marks',
-    );
     const dates = [schoolDay(3), schoolDay(4)];
     const admin = await Api.login(request, 'admin');
     const answers = recordSubmitAnswers(context);
@@ -368,7 +365,7 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     expect(statusOn(rolls[1], second.id)).toBe(STATUS.late);
     for (const date of dates) expectEachChangeOnce(await admin.changes(class72, date), 1);
     // each operation id answered by the server once, none a replay
-    expect(answers).toHaveLength(2);
+    await expect.poll(() => answers.length).toBe(2);
     expect([...countBy(answers.map((answer) => answer.key)).values()]).toEqual([1, 1]);
     expect(answers.every((answer) => answer.replay === null)).toBe(true);
   });
@@ -400,11 +397,10 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     const roll = await admin.roll(class72, date);
     expect(roll.version).toBe(1);
     expect(statusOn(roll, student.id)).toBe(STATUS.absent);
-    expect(answers).toHaveLength(1);
+    await expect.poll(() => answers.length).toBe(1);
   });
 
   test('e. the session ends while offline: the write waits for the same user to log in again, then goes once', async ({ page, context, request }) => {
-    test.skip(true, 'ENGINE BUG (notes/e2e-findings.md §1): the drain sends quietly, so a held queue never opens the login-expired prompt');
     const date = schoolDay(6);
     const admin = await Api.login(request, 'admin');
     const answers = recordSubmitAnswers(context);
@@ -426,8 +422,7 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     const dialog = page.getByTestId('login-expired-dialog');
     await expect(dialog).toBeVisible();
     await expect(pendingCount(page)).toHaveText('1');
-    const [held] = await outboxRows(page);
-    expect(held.state).toBe('pending');
+    await expect.poll(async () => (await outboxRows(page)).map((row) => row.state)).toEqual(['pending']);
     expect((await admin.roll(class72, date)).version).toBe(0);
 
     await dialog.getByRole('button', { name: '重新登录' }).click();
@@ -446,16 +441,14 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     await expect(rowOf(page, student.id)).toHaveAttribute('data-status', STATUS.absent);
     expect(statusOn(await admin.roll(class72, date), student.id)).toBe(STATUS.absent);
     expectEachChangeOnce(await admin.changes(class72, date), 1);
-    // one operation: refused once (session ended, nothing stored), then applied after the new login
-    expect(answers).toHaveLength(2);
-    expect(answers[1]).toEqual({ key: answers[0].key, replay: null });
+    // one operation id throughout (refused while the session was gone, if it went out then, nothing
+    // stored), applied after the new login, not as a replay
+    await expect.poll(() => answers.length).toBeGreaterThan(0);
+    expect(new Set(answers.map((answer) => answer.key)).size).toBe(1);
+    expect(answers.at(-1)?.replay).toBeNull();
   });
 
   test('f. a new build arrives while a write is queued: the update waits for the user, nothing is lost', async ({ page, context, request }) => {
-    test.skip(
-      true,
-      'ENGINE BUG (notes/e2e-findings.md §3): Background Sync re-registered on every drain loops (~300 sync events/s) and registration.update() never completes',
-    );
     const date = schoolDay(7);
     const admin = await Api.login(request, 'admin');
     const answers = recordSubmitAnswers(context);
@@ -503,7 +496,7 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
       const roll = await admin.roll(class72, date);
       expect(roll.version).toBe(1);
       expect(statusOn(roll, student.id)).toBe(STATUS.absent);
-      expect(answers).toHaveLength(1);
+      await expect.poll(() => answers.length).toBe(1);
     } finally {
       await writeFile(SW_FILE, deployed);
     }
@@ -583,7 +576,7 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     expect(roll.version).toBe(1);
     expect(statusOn(roll, student.id)).toBe(STATUS.late);
     // only the conflicting attempt reached the server
-    expect(answers).toHaveLength(1);
+    await expect.poll(() => answers.length).toBe(1);
   });
 
   test('h. another tab upgrades the offline store: the upgrade is not blocked and this tab asks for a reload', async ({ page, context }) => {
