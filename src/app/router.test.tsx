@@ -250,4 +250,12 @@ describe('logged in', () => {
     expect(spy).toHaveBeenCalledWith(expect.objectContaining({ title: '语言包加载失败，请刷新重试', type: 'warning' }));
     spy.mockRestore();
   });
+
+  it('offline (no answer at all) the language list stays quiet: the school texts wait for the next online start', async () => {
+    const spy = vi.spyOn(toaster, 'create');
+    start('/dashboard', { '/api/internationalLanguage/getInternationalLanguageList': { error: new TypeError('Failed to fetch') } });
+    await screen.findByText('欢迎，王校长');
+    expect(spy).not.toHaveBeenCalledWith(expect.objectContaining({ title: '语言包加载失败，请刷新重试' }));
+    spy.mockRestore();
+  });
 });

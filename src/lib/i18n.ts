@@ -60,8 +60,11 @@ export function loadServerMessages(): Promise<void> {
   }).then(mergeServerMessages, (error: unknown) => {
     serverLoad = null;
     if (error instanceof Error && error.name === 'AbortError') return;
-    const kind = (error as { kind?: string }).kind;
+    const { kind, status } = error as { kind?: string; status?: number };
     if (kind === 'expired') return;
+    // Offline (no answer at all): the school's own texts simply wait for the next online start;
+    // the top bar already says the network is off.
+    if (kind === 'network' && (status === undefined || !navigator.onLine)) return;
     toaster.create({
       id: 'language-load-failed',
       type: 'warning',
