@@ -1,8 +1,11 @@
 import { i18n } from '@lingui/core';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { messages as en } from '../locales/en/messages.po';
 import { messages as zh } from '../locales/zh/messages.po';
+
+// findBy*/waitFor give the screen 4 s (1 s made whole-shell tests flaky on a busy 2-core machine).
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks a few browser APIs Chakra (zag) touches.
 if (!window.matchMedia) {

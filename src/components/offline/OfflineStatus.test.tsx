@@ -73,7 +73,7 @@ describe('OutboxPanel', { timeout: 20_000 }, () => {
     renderWithProviders(<OfflineStatus />);
     fireEvent.click(screen.getByTestId('offline-indicator'));
     const panel = await screen.findByTestId('outbox-panel');
-    await waitFor(() => expect(within(panel).getAllByTestId('outbox-entry')).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(within(panel).getAllByTestId('outbox-entry')).toHaveLength(3), { timeout: 10_000 });
     expect(within(panel).getByText('冲突（1）')).toBeTruthy();
     expect(within(panel).getByText('发送失败（1）')).toBeTruthy();
     expect(within(panel).getByText('排队中（1）')).toBeTruthy();
@@ -92,11 +92,11 @@ describe('OutboxPanel', { timeout: 20_000 }, () => {
     expect(await currentDb()!.outbox.count()).toBe(3);
     fireEvent.click(within(failedRow).getByRole('button', { name: '丢弃' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
-    await waitFor(async () => expect(await currentDb()!.outbox.count()).toBe(2), { timeout: 5000 });
+    await waitFor(async () => expect(await currentDb()!.outbox.count()).toBe(2), { timeout: 10_000 });
 
     // keep mine: pending again on the server's version
     fireEvent.click(within(conflict).getByRole('button', { name: '保留我的' }));
-    await waitFor(async () => expect((await currentDb()!.outbox.toArray()).every((entry) => entry.state === 'pending')).toBe(true), { timeout: 5000 });
+    await waitFor(async () => expect((await currentDb()!.outbox.toArray()).every((entry) => entry.state === 'pending')).toBe(true), { timeout: 10_000 });
     expect((await currentDb()!.outbox.toArray()).find((entry) => entry.entityKey === 'a')?.baseVersion).toBe(7);
   });
 

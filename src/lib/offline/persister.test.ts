@@ -43,6 +43,24 @@ describe('persisted reads', () => {
     expect(second.getQueryData(['secret'])).toBeUndefined();
   });
 
+  it('a refetch that failed offline keeps its data on the device: the next offline start still has it', async () => {
+    saveLogin({ token: 't', userId: 'u1' });
+    const db = setScope({ tenant: 'demo', userId: 'u1' })!;
+    const first = createQueryClient();
+    const stop = await persistInto(first, db, { throttleTime: 0 });
+    first.setQueryData(['auth', 'user', 'permission'], { menus: ['m1'] });
+    // offline start: the background refetch fails, the query is in 'error' with its old data
+    await first.fetchQuery({ queryKey: ['auth', 'user', 'permission'], queryFn: () => Promise.reject(new Error('offline')), staleTime: 0 }).catch(() => undefined);
+    expect(first.getQueryState(['auth', 'user', 'permission'])?.status).toBe('error');
+    first.setQueryData(['other'], 1); // any later change saves the client again
+    await flush();
+    stop();
+
+    const second = createQueryClient();
+    await persistInto(second, db, { throttleTime: 0 });
+    expect(second.getQueryData(['auth', 'user', 'permission'])).toEqual({ menus: ['m1'] });
+  });
+
   it('keeps reads at least 30 days', () => {
     expect(PERSIST_MAX_AGE_MS).toBeGreaterThanOrEqual(30 * 24 * 3600_000);
   });

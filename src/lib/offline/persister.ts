@@ -8,7 +8,7 @@ import type { OfflineDb } from './db';
  * client in one row of `queries`, written at most once a second. Restored before the router first
  * renders, so an offline start is logged in and shows menus, dictionaries, trees, lists already seen.
  *
- * - every successful query persists unless it says `meta: { persist: false }`; the dashboard's
+ * - every query holding data persists unless it says `meta: { persist: false }`; the dashboard's
  *   counts stay unpersisted (fetched on every visit, as before);
  * - kept 30 days (the query client's gcTime matches, so unused queries are not dropped sooner);
  * - a new CACHE_BUSTER discards the persisted reads only: the outbox is another table, untouched.
@@ -34,9 +34,13 @@ export function dexiePersister(db: OfflineDb, throttleTime = 1000): Persister {
   });
 }
 
-/** Which queries are written to the device. */
+/**
+ * Which queries are written to the device: those holding data. A refetch that failed offline
+ * leaves the query in 'error' with its data: it must stay saved, or the next offline start would
+ * lose the permission payload restored at this one.
+ */
 export function shouldPersistQuery(query: Query): boolean {
-  if (query.state.status !== 'success') return false;
+  if (query.state.data === undefined) return false;
   if ((query.meta as { persist?: boolean } | undefined)?.persist === false) return false;
   return query.queryKey[0] !== 'dashboard';
 }
