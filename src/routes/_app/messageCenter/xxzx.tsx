@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import { messageListQuery, messageTypesQuery } from '../../../features/messages/api';
 import { MessageCenterScreen } from '../../../features/messages/MessageCenterScreen';
 import { listRequestOf, messageCenterSearch, type MessageCenterSearch } from '../../../features/messages/search';
+
+/**
+ * The feature's api module loads with the first visit, not with the entry chunk (route loaders stay
+ * in it); once loaded, the loader starts its fetches synchronously, as a static import would.
+ */
+type MessagesApi = typeof import('../../../features/messages/api');
+let messagesApi: MessagesApi | undefined;
+const loadMessagesApi = async () => (messagesApi ??= await import('../../../features/messages/api'));
 
 /** SPEC §2 fixed route, permission any-of ['messageCenter_xxzx']: the message centre. */
 export const Route = createFileRoute('/_app/messageCenter/xxzx')({
@@ -12,8 +19,11 @@ export const Route = createFileRoute('/_app/messageCenter/xxzx')({
   // the list depends on the filters and the page, not on which message is open
   loaderDeps: ({ search }) => listRequestOf(search),
   // prefetch never throws: a failing list shows its message on the screen, not an error page
-  loader: ({ context, deps }) =>
-    Promise.all([context.queryClient.prefetchQuery(messageListQuery(deps)), context.queryClient.prefetchQuery(messageTypesQuery())]),
+  loader: ({ context, deps }) => {
+    const prefetch = ({ messageListQuery, messageTypesQuery }: MessagesApi) =>
+      Promise.all([context.queryClient.prefetchQuery(messageListQuery(deps)), context.queryClient.prefetchQuery(messageTypesQuery())]);
+    return messagesApi ? prefetch(messagesApi) : loadMessagesApi().then(prefetch);
+  },
   component: MessageCenterRoute,
 });
 

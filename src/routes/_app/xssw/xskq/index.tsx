@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { ATTENDANCE_PERMISSION } from '../../../../features/attendance/codes';
 import { requirePerms } from '../../../../app/guards';
-import { prefetchTodaysRolls } from '../../../../features/attendance/api';
 import { AttendanceHomeScreen } from '../../../../features/attendance/AttendanceHomeScreen';
 import { attendanceHomeSearch, isoDay, type AttendanceHomeSearch } from '../../../../features/attendance/search';
 
@@ -11,9 +10,13 @@ export const Route = createFileRoute('/_app/xssw/xskq/')({
   beforeLoad: requirePerms(ATTENDANCE_PERMISSION),
   validateSearch: attendanceHomeSearch,
   // today's classes and their rolls go into the persisted cache, for a lesson without network;
-  // not awaited: the page shows at once (prefetch never throws)
+  // not awaited: the page shows at once (prefetch never throws); the feature's api module loads
+  // here, not with the entry chunk (route loaders stay in it)
   loader: ({ context }) => {
-    void prefetchTodaysRolls(context.queryClient, isoDay());
+    void import('../../../../features/attendance/api').then(
+      ({ prefetchTodaysRolls }) => prefetchTodaysRolls(context.queryClient, isoDay()),
+      () => undefined,
+    );
   },
   component: AttendanceHomeRoute,
 });
