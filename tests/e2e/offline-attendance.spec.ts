@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, fillLoginForm, logIn, sessionToken } from './support';
 // OFFLINE.md's eight acceptance cases, with student attendance as the queued write: real Chromium,
 // the production build and its service worker, the real server. Every test takes its own roll
 // (七年级(2)班, which 'teacher' teaches maths in, on one of the eight days before today that the
-// seed leaves free; the second part of g uses 七年级(1)班), so the tests never share a roll.
+// seed leaves free; the long-outage part of a and the second part of g use 七年级(1)班), so the tests never share a roll.
 // The server side is checked through the API as the administrator, from a request context that
 // is neither routed nor offline.
 
@@ -209,7 +209,9 @@ async function rollPersisted(page: Page, classId: string, date: string) {
 }
 
 /** The outbox rows of this user's offline store (read straight from IndexedDB). */
-async function outboxRows(page: Page): Promise<{ opId: string; state: string; createdAt: number; entityKey: string }[]> {
+async function outboxRows(
+  page: Page,
+): Promise<{ opId: string; state: string; createdAt: number; entityKey: string; attempts: number; nextAttemptAt: number }[]> {
   return page.evaluate(async () => {
     const name = (await indexedDB.databases()).find((db) => db.name?.startsWith('xiaowu-offline:'))?.name;
     if (!name) return [];
@@ -282,6 +284,45 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     expectEachChangeOnce(await admin.changes(class72, date), 1);
     await expect.poll(() => answers.length).toBe(1);
     expect(answers[0].replay).toBeNull();
+  });
+
+  test('a. (a long outage) back online, the queued roll goes at once, not after the backoff that grew offline', async ({ page, context, request }) => {
+    const date = schoolDay(1);
+    const admin = await Api.login(request, 'admin');
+    await context.clock.install();
+    await teacherApp(page);
+    await openRoll(page, class71, date);
+    await goOffline(context);
+    const student = await mark(page, 1, LABEL.absent, STATUS.absent);
+    await submit(page);
+    await expect(pendingCount(page)).toHaveText('1');
+
+    // twenty minutes offline on the device clock: every retry fails and the backoff grows
+    /** attempts so far, once the last failure is filed and the next attempt waits on its timer (else 0) */
+    const filed = async () => {
+      const [row] = await outboxRows(page);
+      return row?.state === 'pending' && row.nextAttemptAt > (await page.evaluate(() => Date.now())) ? row.attempts : 0;
+    };
+    for (let minute = 0; minute < 20; minute += 1) {
+      await page.clock.runFor(60_000);
+      await expect.poll(filed).toBeGreaterThan(0);
+    }
+    // on until one more attempt has just failed: the whole grown backoff (minutes) lies ahead
+    const before = await filed();
+    expect(before).toBeGreaterThanOrEqual(8);
+    await expect(async () => {
+      await page.clock.runFor(30_000);
+      expect(await filed()).toBeGreaterThan(before);
+    }).toPass();
+    const [waiting] = await outboxRows(page);
+    expect(waiting.nextAttemptAt - (await page.evaluate(() => Date.now()))).toBeGreaterThan(60_000);
+
+    await goOnline(context);
+    await expect(syncState(page)).toHaveText('已同步');
+    await expect(pendingCount(page)).toHaveCount(0);
+    const roll = await admin.roll(class71, date);
+    expect(roll.version).toBe(1);
+    expect(statusOn(roll, student.id)).toBe(STATUS.absent);
   });
 
   test('b. the page closes while the send is in flight; reopened, the same operation is answered from the stored result', async ({
