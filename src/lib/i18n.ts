@@ -60,11 +60,11 @@ export function loadServerMessages(): Promise<void> {
   }).then(mergeServerMessages, (error: unknown) => {
     serverLoad = null;
     if (error instanceof Error && error.name === 'AbortError') return;
-    const { kind, status } = error as { kind?: string; status?: number };
+    const kind = (error as { kind?: string }).kind;
     if (kind === 'expired') return;
-    // Offline (no answer at all): the school's own texts simply wait for the next online start;
-    // the top bar already says the network is off.
-    if (kind === 'network' && (status === undefined || !navigator.onLine)) return;
+    // The browser is offline: the school's own texts simply wait for the next online start (the
+    // top bar already says the network is off). Online, a failure still warns (SPEC).
+    if (!navigator.onLine) return;
     toaster.create({
       id: 'language-load-failed',
       type: 'warning',
