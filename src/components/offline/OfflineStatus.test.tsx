@@ -94,8 +94,15 @@ describe('OutboxPanel', { timeout: 20_000 }, () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
     await waitFor(async () => expect(await currentDb()!.outbox.count()).toBe(2), { timeout: 10_000 });
 
-    // keep mine: pending again on the server's version
-    fireEvent.click(within(conflict).getByRole('button', { name: '保留我的' }));
+    // keep mine: pending again on the server's version (the row is looked up again: the list may have re-rendered)
+    // the drawer's content may have been mounted anew meanwhile: look it up again
+    await waitFor(() => expect(within(screen.getByTestId('outbox-panel')).getAllByTestId('outbox-entry')).toHaveLength(2), { timeout: 10_000 });
+    const conflictNow = within(screen.getByTestId('outbox-panel'))
+      .getAllByTestId('outbox-entry')
+      .find((row) => row.dataset.state === 'conflict')!;
+    fireEvent.click(within(conflictNow).getByRole('button', { name: '保留我的' }));
+    await new Promise((r) => setTimeout(r, 1500));
+    console.log('DEBUG', JSON.stringify((await currentDb()!.outbox.toArray()).map((e) => [e.entityKey, e.state, e.baseVersion])), within(panel).getAllByTestId('outbox-entry').map((r) => r.dataset.state));
     await waitFor(async () => expect((await currentDb()!.outbox.toArray()).every((entry) => entry.state === 'pending')).toBe(true), { timeout: 10_000 });
     expect((await currentDb()!.outbox.toArray()).find((entry) => entry.entityKey === 'a')?.baseVersion).toBe(7);
   });

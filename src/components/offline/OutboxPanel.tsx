@@ -68,7 +68,14 @@ export function OutboxPanel({ open, onClose }: { open: boolean; onClose: () => v
   };
 
   return (
-    <Drawer.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="end" size="md">
+    <Drawer.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      // Discarding removes the row whose button had the focus: focus falling back to the page must not close the panel.
+      onFocusOutside={(event) => event.preventDefault()}
+      placement="end"
+      size="md"
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -144,29 +151,30 @@ export function OutboxPanel({ open, onClose }: { open: boolean; onClose: () => v
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t`关闭`} />
             </Drawer.CloseTrigger>
+            {/* inside the drawer's content: a nested layer, so confirming does not count as a click outside the drawer */}
+            <ConfirmDialog
+              open={discarding !== null}
+              title={<Trans>提示</Trans>}
+              onCancel={() => {
+                setDiscarding(null);
+                notify.info(t`已取消丢弃操作`);
+              }}
+              onConfirm={() => {
+                const entry = discarding;
+                setDiscarding(null);
+                if (entry) void discardEntry(entry.opId);
+              }}
+            >
+              <Trans>此操作将永久丢弃这条未发送的修改, 是否继续?</Trans>
+              {discarding && (
+                <Text mt="2" fontSize="sm" color="fg.muted">
+                  {describeEntry(discarding)}
+                </Text>
+              )}
+            </ConfirmDialog>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>
-      <ConfirmDialog
-        open={discarding !== null}
-        title={<Trans>提示</Trans>}
-        onCancel={() => {
-          setDiscarding(null);
-          notify.info(t`已取消丢弃操作`);
-        }}
-        onConfirm={() => {
-          const entry = discarding;
-          setDiscarding(null);
-          if (entry) void discardEntry(entry.opId);
-        }}
-      >
-        <Trans>此操作将永久丢弃这条未发送的修改, 是否继续?</Trans>
-        {discarding && (
-          <Text mt="2" fontSize="sm" color="fg.muted">
-            {describeEntry(discarding)}
-          </Text>
-        )}
-      </ConfirmDialog>
     </Drawer.Root>
   );
 }
