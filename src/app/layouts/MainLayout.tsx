@@ -15,7 +15,8 @@ import { buildNavEntries, splitByPlacement } from '../../lib/nav';
 import { getStoredTheme, switchTheme, type ThemeId } from '../../lib/themes';
 import { HOME_PATH } from '../../lib/tabs';
 import { assessPermission } from '../navigation';
-import { forgetAndLeave, logoutAndLeave } from '../session-actions';
+import { forgetAndLeave } from '../session-actions';
+import { useLogout } from './useLogout';
 import { FullscreenToggle, LanguageMenu, RefreshMenusButton, ThemeMenu } from './ShellActions';
 import { Sidebar, SIDEBAR_FOLDED_WIDTH, SIDEBAR_WIDTH } from './Sidebar';
 import { DRAWER_BELOW_PX, readSidebarOpen, storeSidebarOpen } from './sidebar-state';
@@ -52,7 +53,6 @@ export function MainLayout({ permission }: { permission: PermissionPayload }) {
 
 function Shell({ permission }: { permission: PermissionPayload }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = getConfig();
   const [wide, medium] = useMediaQuery([`(min-width: ${DRAWER_BELOW_PX}px)`, '(min-width: 768px)'], { ssr: false });
@@ -60,7 +60,7 @@ function Shell({ permission }: { permission: PermissionPayload }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [theme, setTheme] = useState<ThemeId>(getStoredTheme);
   const [confirmLogout, setConfirmLogout] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
+  const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
 
   const { left, top } = useMemo(() => {
@@ -163,17 +163,9 @@ function Shell({ permission }: { permission: PermissionPayload }) {
         <ConfirmDialog
           open={confirmLogout}
           title={<Trans>提示</Trans>}
-          busy={loggingOut}
+          busy={logout.busy}
           onCancel={() => setConfirmLogout(false)}
-          onConfirm={async () => {
-            setLoggingOut(true);
-            try {
-              await logoutAndLeave(queryClient, () => navigate({ to: '/login', replace: true }));
-            } finally {
-              setLoggingOut(false);
-              setConfirmLogout(false);
-            }
-          }}
+          onConfirm={() => logout.logOut(() => setConfirmLogout(false))}
         >
           <Trans>确定注销并退出系统吗？</Trans>
         </ConfirmDialog>

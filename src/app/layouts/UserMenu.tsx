@@ -1,14 +1,12 @@
 import { Avatar, Button, Dialog, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ChevronDownIcon, ChevronRightIcon, HomeIcon, KeyIcon, LogoutIcon, makeIcon, PaletteIcon, RefreshIcon } from '../../components/icons';
 import { refreshPermissions } from '../../features/auth/account-api';
 import { promptInstall, useInstallMode } from '../../lib/offline/install';
 import { usePendingCount } from '../../lib/offline/outbox';
-import { logoutAndLeave } from '../session-actions';
+import { useLogout } from './useLogout';
 import { LanguageItems, ThemeItems, type ThemeChoice } from './ShellActions';
 
 const InstallIcon = /* @__PURE__ */ makeIcon(<path d="M12 3v12m0 0 4-4m-4 4-4-4M5 21h14" />);
@@ -31,12 +29,10 @@ export interface UserMenuProps extends ThemeChoice {
  */
 export function UserMenu({ displayName, canChangePassword, compact, onHome, onChangePassword, onLogout, ...theme }: UserMenuProps) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const pending = usePendingCount();
   const install = useInstallMode();
   const [warnLogout, setWarnLogout] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
+  const logout = useLogout();
   const [iosHelp, setIosHelp] = useState(false);
   return (
     <>
@@ -127,18 +123,10 @@ export function UserMenu({ displayName, canChangePassword, compact, onHome, onCh
       <ConfirmDialog
         open={warnLogout}
         title={<Trans>提示</Trans>}
-        busy={loggingOut}
+        busy={logout.busy}
         confirmLabel={<Trans>仍然退出</Trans>}
         onCancel={() => setWarnLogout(false)}
-        onConfirm={async () => {
-          setLoggingOut(true);
-          try {
-            await logoutAndLeave(queryClient, () => navigate({ to: '/login', replace: true }));
-          } finally {
-            setLoggingOut(false);
-            setWarnLogout(false);
-          }
-        }}
+        onConfirm={() => logout.logOut(() => setWarnLogout(false))}
       >
         <Stack gap="2" data-testid="logout-pending-warning">
           <Text>

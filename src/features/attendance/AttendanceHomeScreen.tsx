@@ -1,4 +1,6 @@
-import { Alert, Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { RequestError } from '../../components/RequestError';
+import { DayInput } from './DayInput';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -6,7 +8,6 @@ import type { AttendanceClass } from '../../../contracts/attendance';
 import { ATTENDANCE_MANAGE_PERMISSION } from './codes';
 import { usePermitted } from '../../components/Permission';
 import { formatDateTime } from '../../lib/format';
-import { HttpError } from '../../lib/http';
 import { useOutboxEntries } from '../../lib/offline/outbox';
 import { attendanceClassesQuery, attendanceMissingQuery } from './api';
 import { submitRollKind } from './outbox-kind';
@@ -46,7 +47,6 @@ export function AttendanceHomeScreen({ search, onSearchChange }: AttendanceHomeS
 }
 
 function MyClasses({ today, hideWhenEmpty }: { today: string; hideWhenEmpty: boolean }) {
-  const { t } = useLingui();
   const classes = useQuery(attendanceClassesQuery(today));
   // naming the kind also registers it, so queued rolls drain from this page too
   const queued = useOutboxEntries({ kind: submitRollKind.kind });
@@ -64,10 +64,7 @@ function MyClasses({ today, hideWhenEmpty }: { today: string; hideWhenEmpty: boo
           <Skeleton h="28" />
         </SimpleGrid>
       ) : classes.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{classes.error instanceof HttpError ? classes.error.msg : t`请求失败`}</Alert.Description>
-        </Alert.Root>
+        <RequestError error={classes.error} />
       ) : mine.length === 0 ? (
         <Text color="fg.muted">
           <Trans>您没有需要点名的班级</Trans>
@@ -152,7 +149,6 @@ function ClassCard({ item, today, pending }: { item: AttendanceClass; today: str
 }
 
 function MissingOverview({ date, today, onDateChange }: { date: string; today: string; onDateChange: (date: string) => void }) {
-  const { t } = useLingui();
   const missing = useQuery(attendanceMissingQuery(date));
   const data = missing.data;
   return (
@@ -161,29 +157,12 @@ function MissingOverview({ date, today, onDateChange }: { date: string; today: s
         <Heading as="h2" size="md" id="attendance-missing" flex="1">
           <Trans>未点名的班级</Trans>
         </Heading>
-        <Field.Root width="auto">
-          <Field.Label fontSize="sm">
-            <Trans>日期</Trans>
-          </Field.Label>
-          <Input
-            type="date"
-            minH="11"
-            value={date}
-            max={today}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              if (/^\d{4}-\d{2}-\d{2}$/.test(next)) onDateChange(next);
-            }}
-          />
-        </Field.Root>
+        <DayInput value={date} max={today} onChange={onDateChange} />
       </Flex>
       {missing.isPending ? (
         <Skeleton h="20" />
       ) : missing.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{missing.error instanceof HttpError ? missing.error.msg : t`请求失败`}</Alert.Description>
-        </Alert.Root>
+        <RequestError error={missing.error} />
       ) : !data!.schoolDay ? (
         <Text color="fg.muted" data-testid="attendance-not-school-day">
           <Trans>该日不是上课日（周末、假期或学期外），无需点名</Trans>

@@ -1,9 +1,9 @@
+import { RequestError } from '../../components/RequestError';
 import { Badge, CloseButton, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { AttendanceChange } from '../../../contracts/attendance';
 import { formatDateTime } from '../../lib/format';
-import { HttpError } from '../../lib/http';
 import { attendanceChangesQuery } from './api';
 import { AttendanceStatus } from './codes';
 import { statusPalette, useStatusOptions } from './status';
@@ -43,9 +43,7 @@ export function ChangesDialog({ classId, date, open, onClose }: ChangesDialogPro
                   <Skeleton h="5" />
                 </Stack>
               ) : changes.isError ? (
-                <Text color="fg.error" role="alert">
-                  {changes.error instanceof HttpError ? changes.error.msg : t`请求失败`}
-                </Text>
+                <RequestError error={changes.error} />
               ) : changes.data.length === 0 ? (
                 <Text color="fg.muted">
                   <Trans>暂无修改记录</Trans>

@@ -1,4 +1,6 @@
-import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { RequestError } from '../../components/RequestError';
+import { DayInput } from './DayInput';
+import { Badge, Box, Button, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
@@ -7,7 +9,6 @@ import type { AttendanceRoll, AttendanceSubmitRequest } from '../../../contracts
 import { ATTENDANCE_MANAGE_PERMISSION, ATTENDANCE_TAKE_PERMISSION, AttendanceStatus } from './codes';
 import { usePermitted } from '../../components/Permission';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { enqueue, useOutboxEntries, type OutboxEntry } from '../../lib/offline/outbox';
 import { attendanceRollQuery } from './api';
@@ -34,7 +35,6 @@ const TAKE = { anyOf: [ATTENDANCE_TAKE_PERMISSION, ATTENDANCE_MANAGE_PERMISSION]
  * the outbox. What was queued shows at once (over the cached server roll) until it is delivered.
  */
 export function RollScreen({ classId, date, onDateChange }: RollScreenProps) {
-  const { t } = useLingui();
   const roll = useQuery(attendanceRollQuery(classId, date));
   const today = isoDay();
 
@@ -51,22 +51,7 @@ export function RollScreen({ classId, date, onDateChange }: RollScreenProps) {
             {roll.data ? roll.data.className : <Trans>点名</Trans>}
           </Heading>
         </Stack>
-        <Field.Root width="auto">
-          <Field.Label fontSize="sm">
-            <Trans>日期</Trans>
-          </Field.Label>
-          <Input
-            type="date"
-            size="md"
-            minH="11"
-            value={date}
-            max={today}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              if (/^\d{4}-\d{2}-\d{2}$/.test(next)) onDateChange(next);
-            }}
-          />
-        </Field.Root>
+        <DayInput value={date} max={today} onChange={onDateChange} />
         <Button asChild variant="outline" size="md" minH="11">
           <Link to="/xssw/xskq/history" search={{ classId }}>
             <Trans>历史记录</Trans>
@@ -81,10 +66,7 @@ export function RollScreen({ classId, date, onDateChange }: RollScreenProps) {
           ))}
         </Stack>
       ) : roll.isError && !roll.data ? (
-        <Alert.Root status="error" role="alert" data-testid="roll-error">
-          <Alert.Indicator />
-          <Alert.Description>{roll.error instanceof HttpError ? roll.error.msg : t`请求失败`}</Alert.Description>
-        </Alert.Root>
+        <RequestError error={roll.error} testId="roll-error" />
       ) : (
         // a failed refetch (offline) keeps the roll restored from the device: the teacher works on it
         <RollSheet key={`${roll.data.classId}:${roll.data.date}`} roll={roll.data} />

@@ -1,7 +1,7 @@
+import { RequestError } from '../../components/RequestError';
 import { Box, Button, Skeleton, Table, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { HttpError } from '../../lib/http';
 import { attendanceSummaryQuery } from './api';
 import { AttendanceStatus } from './codes';
 import type { StatusOption } from './status';
@@ -17,15 +17,10 @@ export interface SummaryTableProps {
 
 /** A class over a range: per student, the days of each status (counts other than present stand out). */
 export function SummaryTable({ classId, from, to, options, onStudent }: SummaryTableProps) {
-  const { t } = useLingui();
   const summary = useQuery(attendanceSummaryQuery({ classId, from, to }));
   if (summary.isPending) return <Skeleton h="40" />;
   if (summary.isError) {
-    return (
-      <Text color="fg.error" role="alert">
-        {summary.error instanceof HttpError ? summary.error.msg : t`请求失败`}
-      </Text>
-    );
+    return <RequestError error={summary.error} />;
   }
   const { days, rows } = summary.data;
   const students = rows.length;
