@@ -40,7 +40,7 @@ export interface AttendanceClass {
   classId: string;
   className: string;
   gradeName: string;
-  /** the caller's duties there: 'head_teacher', 'subject_teacher' (+ subject); [] for managers */
+  /** the caller's duties there: 'head_teacher', 'subject_teacher' (+ subject, a SUBJECT_DICT code); [] for managers */
   duties: { duty: 'head_teacher' | 'subject_teacher'; subject: string }[];
   studentCount: number;
   /** the roll of `date` (today when not given): null when not taken yet */

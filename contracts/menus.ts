@@ -105,8 +105,9 @@ export const MENU_CATALOGUE: readonly CatalogueDirectory[] = [
     code: 'jxgl',
     icon: 'education',
     children: [
-      menu('考试批次', 'Exam batches', '/jxgl/kspc', 'kspc', { icon: 'list', buttons: crud('kspc') }),
-      menu('成绩录入', 'Score entry', '/jxgl/cjlr', 'cjlr', { icon: 'edit', homeShortcut: true, buttons: buttons('cjlr', 'submit', 'import', 'export') }),
+      menu('考试批次', 'Exam batches', '/jxgl/kspc', 'kspc', { icon: 'list', buttons: crud('kspc', 'publish') }),
+      menu('成绩录入', 'Score entry', '/jxgl/cjlr', 'cjlr', { icon: 'edit', homeShortcut: true, buttons: buttons('cjlr', 'submit', 'import', 'export', 'manage') }),
+      menu('我的成绩', 'My scores', '/jxgl/wdcj', 'wdcj', { icon: 'chart' }),
       menu('成绩体系', 'Score systems', '/jxgl/cjtx', 'cjtx', { icon: 'chart', buttons: crud('cjtx') }),
       menu('教研组', 'Teaching and research groups', '/jxgl/jyz', 'jyz', { icon: 'peoples', buttons: crud('jyz') }),
       menu('课程管理', 'Courses', '/jxgl/kcgl', 'kcgl', { icon: 'documentation', buttons: crud('kcgl', 'import') }),

@@ -13,3 +13,5 @@ export * from '../modules/applog/applog.table';
 export * from '../plugins/idempotency.table';
 export * from '../modules/leave/leave.table';
 export * from '../modules/attendance/attendance.table';
+export * from '../modules/exams/exams.table';
+export * from '../modules/scores/scores.table';

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ATTENDANCE_STATUS_DICT } from '../../../contracts/attendance';
+import { SUBJECT_DICT } from '../../../contracts/dicts';
 import { MESSAGE_TYPE_DICT } from '../../../contracts/messages';
 import { dictEntries, dictTypes } from '../../modules/dicts/dicts.table';
 import type { Tx } from '../client';
@@ -62,11 +63,12 @@ export const SEED_DICTIONARIES: readonly SeedDictionary[] = [
   },
 ];
 
-/** Inserts the seed dictionaries of one tenant (two multi-row statements). */
-export async function seedDictionaries(tx: Tx, tenantId: string): Promise<void> {
+/** Inserts the seed dictionaries of one tenant, with its subjects (two multi-row statements). */
+export async function seedDictionaries(tx: Tx, tenantId: string, subjects: SeedDictionary['entries']): Promise<void> {
   const typeRows: (typeof dictTypes.$inferInsert)[] = [];
   const entryRows: (typeof dictEntries.$inferInsert)[] = [];
-  SEED_DICTIONARIES.forEach((dictionary, typeIndex) => {
+  const subjectDictionary: SeedDictionary = { code: SUBJECT_DICT, name: '科目', nameEn: 'Subjects', remark: '学校开设的科目；任课、考试批次与成绩引用其代码', entries: subjects };
+  [...SEED_DICTIONARIES, subjectDictionary].forEach((dictionary, typeIndex) => {
     const typeId = uuidv7();
     typeRows.push({ tenantId, id: typeId, code: dictionary.code, name: dictionary.name, nameEn: dictionary.nameEn, remark: dictionary.remark, sort: (typeIndex + 1) * 10 });
     dictionary.entries.forEach((entry, entryIndex) =>

@@ -45,7 +45,7 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     name: '学生',
     nameEn: 'Student',
     grants: [
-      'messageCenter_xxzx', 'survey_wjdt', 'qjgl', 'qjgl_add', 'kbcx', 'zdzm', 'zdzm_add', 'cjzm', 'cjzm_add', 'hjgl', 'hdgl', 'stgl',
+      'messageCenter_xxzx', 'survey_wjdt', 'qjgl', 'qjgl_add', 'kbcx', 'wdcj', 'zdzm', 'zdzm_add', 'cjzm', 'cjzm_add', 'hjgl', 'hdgl', 'stgl',
       'zybz', 'yjfk', 'yjfk_add',
     ],
   },
@@ -53,7 +53,7 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     code: 'parent',
     name: '家长',
     nameEn: 'Parent',
-    grants: ['messageCenter_xxzx', 'survey_wjdt', 'qjgl', 'qjgl_add', 'kbcx', 'jzjt', 'zybz', 'tzgg', 'czda', 'yjfk', 'yjfk_add'],
+    grants: ['messageCenter_xxzx', 'survey_wjdt', 'qjgl', 'qjgl_add', 'kbcx', 'wdcj', 'jzjt', 'zybz', 'tzgg', 'czda', 'yjfk', 'yjfk_add'],
   },
 ];
 

@@ -26,7 +26,8 @@ export interface SchoolProfile {
   studentsPerClass: number;
   /** staff besides `admin` (and `teacher` when demoClass is set) */
   otherStaff: number;
-  subjects: string[];
+  /** the school's subjects: the STD_KM dictionary (codes are what duties, batches and scores store) */
+  subjects: { code: string; name: string; nameEn: string }[];
   /** the class whose head teacher is `teacher` and whose first student is `student` (parent `parent`) */
   demoClass?: { level: number; classIndex: number };
   i18n: { key: string; zh: string; en: string }[];
@@ -70,7 +71,21 @@ export const DEMO_SCHOOL: SchoolProfile = {
   grades: [1, 2, 3, 4, 5, 6, 7, 8, 9].map(k12Grade),
   studentsPerClass: 40,
   otherStaff: 58,
-  subjects: ['语文', '数学', '英语', '物理', '化学', '生物', '历史', '地理', '道德与法治', '体育', '音乐', '美术', '信息科技'],
+  subjects: [
+    { code: '01', name: '语文', nameEn: 'Chinese' },
+    { code: '02', name: '数学', nameEn: 'Mathematics' },
+    { code: '03', name: '英语', nameEn: 'English' },
+    { code: '04', name: '物理', nameEn: 'Physics' },
+    { code: '05', name: '化学', nameEn: 'Chemistry' },
+    { code: '06', name: '生物', nameEn: 'Biology' },
+    { code: '07', name: '历史', nameEn: 'History' },
+    { code: '08', name: '地理', nameEn: 'Geography' },
+    { code: '09', name: '道德与法治', nameEn: 'Morality and Law' },
+    { code: '10', name: '体育', nameEn: 'Physical Education' },
+    { code: '11', name: '音乐', nameEn: 'Music' },
+    { code: '12', name: '美术', nameEn: 'Art' },
+    { code: '13', name: '信息科技', nameEn: 'Information Technology' },
+  ],
   demoClass: { level: 7, classIndex: 0 },
   i18n: [
     { key: 'app.schoolName', zh: '示范学校', en: 'Demo School' },
@@ -102,7 +117,13 @@ export const DEMO_KINDERGARTEN: SchoolProfile = {
   ],
   studentsPerClass: 20,
   otherStaff: 11,
-  subjects: ['健康', '语言', '社会', '科学', '艺术'],
+  subjects: [
+    { code: '01', name: '健康', nameEn: 'Health' },
+    { code: '02', name: '语言', nameEn: 'Language' },
+    { code: '03', name: '社会', nameEn: 'Society' },
+    { code: '04', name: '科学', nameEn: 'Science' },
+    { code: '05', name: '艺术', nameEn: 'Arts' },
+  ],
   i18n: [
     { key: 'app.schoolName', zh: '示范幼儿园', en: 'Demo Kindergarten' },
     { key: 'login.welcome', zh: '欢迎使用示范幼儿园园务平台', en: 'Welcome to the Demo Kindergarten platform' },

@@ -93,8 +93,11 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
       schoolYearId: yearId,
       code: `${yearCode}-1`,
       name: `${yearCode}学年第一学期`,
+      year: startYear,
       startDate: `${startYear}-09-01`,
       endDate: `${startYear + 1}-01-24`,
+      teachStartDate: `${startYear}-09-01`,
+      teachEndDate: `${startYear + 1}-01-17`,
       weeks: 21,
       isCurrent: firstSemesterCurrent,
     },
@@ -104,8 +107,11 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
       schoolYearId: yearId,
       code: `${yearCode}-2`,
       name: `${yearCode}学年第二学期`,
+      year: startYear,
       startDate: `${startYear + 1}-02-23`,
       endDate: `${startYear + 1}-07-10`,
+      teachStartDate: `${startYear + 1}-02-24`,
+      teachEndDate: `${startYear + 1}-07-03`,
       weeks: 20,
       isCurrent: !firstSemesterCurrent,
     },
@@ -221,7 +227,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
   for (const klass of classes) {
     profile.subjects.slice(0, 3).forEach((subject) => {
       const demoTeacherTeaches = demoClass && subject === profile.subjects[1] && klass.level === demoClass.level && klass.classNo <= 2;
-      dutyRows.push({ tenantId, orgUnitId: klass.id, userId: demoTeacherTeaches ? teacherIds[0] : takeTeacher(), duty: 'subject_teacher', subject });
+      dutyRows.push({ tenantId, orgUnitId: klass.id, userId: demoTeacherTeaches ? teacherIds[0] : takeTeacher(), duty: 'subject_teacher', subject: subject.code });
     });
   }
   for (const userId of headTeachers) grantRole(userId, 'banzhuren');
@@ -277,7 +283,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
   await insertInChunks(tx, userRoles, roleRows);
   await insertInChunks(tx, parentStudents, links);
   await insertInChunks(tx, staffDuties, dutyRows);
-  await seedDictionaries(tx, tenantId);
+  await seedDictionaries(tx, tenantId, profile.subjects);
   await seedMessages(tx, tenantId, profile, recipients, today, demoStudentName);
   // Attendance history and approved leave: the K12 demo school only (the one with a demo class).
   if (demoClass) {

@@ -44,7 +44,7 @@ describe('demo seed', () => {
          JOIN org_units o ON o.tenant_id = d.tenant_id AND o.id = d.org_unit_id
         WHERE u.tenant_id = ${inTenant('demo')} AND u.username = 'teacher'`,
     );
-    expect(teacherDuties.duties).toEqual(['head_teacher:七年级(1)班:', 'subject_teacher:七年级(1)班:数学', 'subject_teacher:七年级(2)班:数学']);
+    expect(teacherDuties.duties).toEqual(['head_teacher:七年级(1)班:', 'subject_teacher:七年级(1)班:02', 'subject_teacher:七年级(2)班:02']);
 
     const [family] = await ownerQuery<{ class_name: string; parent: string; student_no: string }>(
       t.db,

@@ -69,7 +69,7 @@ describe('taking a roll', () => {
     expect(body.code).toBe(1);
     expect(body.data.map((c) => c.className)).toEqual(['七年级(1)班', '七年级(2)班']);
     expect(body.data[0]).toMatchObject({ gradeName: '七年级', studentCount: 40, taken: null });
-    expect(body.data[0].duties).toEqual(expect.arrayContaining([{ duty: 'head_teacher', subject: '' }, { duty: 'subject_teacher', subject: '数学' }]));
+    expect(body.data[0].duties).toEqual(expect.arrayContaining([{ duty: 'head_teacher', subject: '' }, { duty: 'subject_teacher', subject: '02' }]));
     const all = await post<AttendanceClass[]>('/api/attendance/classes', admin, { date: daysBack(12) });
     expect(all.body.data).toHaveLength(27);
   });

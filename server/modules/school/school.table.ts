@@ -44,6 +44,8 @@ export const orgUnits = pgTable(
     campusId: uuid('campus_id'),
     /** grades and classes: 1-9 for K12, 1-3 (small, middle, large) for kindergarten */
     gradeLevel: integer('grade_level'),
+    /** grades and classes past the top grade after an upgrade (setting a new school year's semester current) */
+    graduated: boolean('graduated').notNull().default(false),
     sort: integer('sort').notNull().default(0),
     ...auditColumns(),
   },
@@ -79,8 +81,14 @@ export const semesters = pgTable(
     schoolYearId: uuid('school_year_id').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** SPEC §5: an integer above 2000 and below 9999 (the school year's first calendar year) */
+    year: integer('year').notNull(),
+    /** working start and end (staff on duty); school days and attendance use these */
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
+    /** teaching start and end (lessons), inside the working range */
+    teachStartDate: date('teach_start_date').notNull(),
+    teachEndDate: date('teach_end_date').notNull(),
     weeks: integer('weeks').notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
     ...auditColumns(),

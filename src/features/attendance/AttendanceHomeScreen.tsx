@@ -7,6 +7,8 @@ import { Link } from '@tanstack/react-router';
 import type { AttendanceClass } from '../../../contracts/attendance';
 import { ATTENDANCE_MANAGE_PERMISSION } from './codes';
 import { usePermitted } from '../../components/Permission';
+import { SUBJECT_DICT } from '../../../contracts/dicts';
+import { dictLabel, dictQuery } from '../../lib/dicts';
 import { formatDateTime } from '../../lib/format';
 import { useOutboxEntries } from '../../lib/offline/outbox';
 import { attendanceClassesQuery, attendanceMissingQuery } from './api';
@@ -87,8 +89,9 @@ function MyClasses({ today, hideWhenEmpty }: { today: string; hideWhenEmpty: boo
 
 function ClassCard({ item, today, pending }: { item: AttendanceClass; today: string; pending: boolean }) {
   const { t, i18n } = useLingui();
+  const subjects = useQuery(dictQuery(SUBJECT_DICT));
   const duties = item.duties.map((duty) => {
-    const subject = duty.subject;
+    const subject = dictLabel(subjects.data, duty.subject, i18n.locale);
     return duty.duty === 'head_teacher' ? t`班主任` : t`任课：${subject}`;
   });
   return (

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { jsonObjectInput } from './input';
+
+/**
+ * Score entry, corrections and own scores (SPEC §1 'Teaching', §4 published/unpublished, §5 score
+ * rules, §8 messages; menu 成绩录入 /jxgl/cjlr and 我的成绩 /jxgl/wdcj; paths not shown in the SPEC,
+ * so POST + JSON in its style).
+ *
+ * A sheet is one class × one subject (a SUBJECT_DICT code) × one exam batch. Its scale (full mark)
+ * and rates come from the batch's score system covering the class's grade and the subject; none →
+ * 42200 'grade has no scale'. Every student's cell is saved on its own through the outbox (kind
+ * 'scores.save', entity `score:<batchId>:<subject>:<studentId>`, the natural key student × exam ×
+ * subject) carrying the version it was edited from; a cell changed on the server meanwhile answers
+ * 40900 with the server's cell, so the teacher chooses in the conflict inbox. Submitting a sheet
+ * needs every student to have a score or a mark. After submission a teacher may still correct a cell
+ * while the batch is unpublished (the change is marked as a correction); every change keeps an audit
+ * row. Students and parents see only published batches, and only their own (child's) scores.
+ */
+
+/** menu and read permission (teachers: the sheets they teach) */
+export const SCORES_PERMISSION = 'cjlr';
+export const SCORES_SUBMIT_PERMISSION = 'cjlr_submit';
+export const SCORES_IMPORT_PERMISSION = 'cjlr_import';
+export const SCORES_EXPORT_PERMISSION = 'cjlr_export';
+/** every class and subject, corrections after publishing are still refused (administrators) */
+export const SCORES_MANAGE_PERMISSION = 'cjlr_manage';
+/** students and parents: their own published scores */
+export const MY_SCORES_PERMISSION = 'wdcj';
+
+/** SPEC §9 score scale 0–200; a score has at most two decimals */
+export const SCORE_SCALE_MAX = 200;
+export const SCORE_DECIMALS = 2;
+export const ScoreMark = { none: '', absent: 'absent', exempt: 'exempt' } as const;
+export type ScoreMarkValue = (typeof ScoreMark)[keyof typeof ScoreMark];
+
+const subjectCode = z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9_]+$/);
+/** at most two decimals, 0-200 here; the sheet's own scale is checked by the server (and as typed) */
+const scoreValue = z
+  .number()
+  .min(0)
+  .max(SCORE_SCALE_MAX)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'at most two decimals');
+
+/** `POST /api/scores/options`: what the caller may open: batches (current semester first) → classes → subjects. */
+export const scoreOptionsRequest = z.object({ semesterId: z.uuid().optional() });
+export type ScoreOptionsRequest = z.infer<typeof scoreOptionsRequest>;
+export interface ScoreOptions {
+  semesters: { id: string; name: string; isCurrent: boolean }[];
+  semesterId: string | null;
+  batches: {
+    batchId: string;
+    name: string;
+    published: boolean;
+    startDate: string;
+    endDate: string;
+    /** the classes of the batch's grades the caller teaches (every class with _manage), with the subjects */
+    classes: { classId: string; className: string; gradeName: string; subjects: { subject: string; submitted: boolean }[] }[];
+  }[];
+}
+
+export const scoreSheetRequest = z.object({ batchId: z.uuid(), classId: z.uuid(), subject: subjectCode });
+export type ScoreSheetRequest = z.infer<typeof scoreSheetRequest>;
+
+export interface ScoreCell {
+  studentId: string;
+  score: number | null;
+  mark: ScoreMarkValue;
+  /** 0 while never saved; every save adds one */
+  version: number;
+  enteredByName: string;
+  enteredAt: string | null;
+}
+
+export interface ScoreSystemSummary {
+  id: string;
+  name: string;
+  /** the scale: 0 ≤ score ≤ fullMark */
+  fullMark: number;
+  excellentLine: number;
+  passLine: number;
+  bands: { name: string; conversionScore: number; minScore: number; maxScore: number }[];
+}
+
+/** `POST /api/scores/sheet`: one class's scores of one subject in one batch, in roster order. */
+export interface ScoreSheet {
+  batch: { id: string; name: string; published: boolean };
+  classId: string;
+  className: string;
+  subject: string;
+  system: ScoreSystemSummary;
+  submitted: boolean;
+  submittedAt: string | null;
+  submittedByName: string;
+  /** false when the batch is published (nothing changes any more) or the caller may not write */
+  editable: boolean;
+  students: { studentId: string; studentName: string; studentNo: string }[];
+  cells: ScoreCell[];
+}
+
+/**
+ * `POST /api/scores/save` (outbox kind 'scores.save', idempotent): one student's cell.
+ * score null with mark '' clears the cell. A mark other than '' needs score null.
+ * baseVersion: the cell's version the teacher edited from (0: never saved).
+ * Answers the saved ScoreCell; 40900 with data = the server's ScoreCell when the version moved on;
+ * 42200 when the score is above the sheet's scale; 40300 when the caller does not teach the class
+ * and subject, or the batch is published.
+ */
+export const scoreSaveRequest = z
+  .object({
+    batchId: z.uuid(),
+    classId: z.uuid(),
+    subject: subjectCode,
+    studentId: z.uuid(),
+    score: scoreValue.nullable(),
+    mark: z.enum([ScoreMark.none, ScoreMark.absent, ScoreMark.exempt]).default(ScoreMark.none),
+    baseVersion: z.number().int().min(0),
+  })
+  .refine((cell) => cell.mark === ScoreMark.none || cell.score === null, { message: 'a marked cell has no score', path: ['score'] });
+export type ScoreSaveRequest = z.infer<typeof scoreSaveRequest>;
+
+/** `POST /api/scores/submit` (cjlr_submit): refused with the SPEC's message while any student has neither score nor mark. */
+export const scoreSubmitRequest = scoreSheetRequest;
+
+/** `POST /api/scores/changes`: the audit trail of a sheet (optionally one student), newest first. */
+export const scoreChangesRequest = scoreSheetRequest.extend({ studentId: z.uuid().optional() });
+export type ScoreChangesRequest = z.infer<typeof scoreChangesRequest>;
+export interface ScoreChange {
+  studentId: string;
+  studentName: string;
+  oldScore: number | null;
+  oldMark: string | null;
+  newScore: number | null;
+  newMark: string;
+  correction: boolean;
+  changedByName: string;
+  changedAt: string;
+  version: number;
+}
+
+/**
+ * `POST /api/scores/export` (cjlr_export): .xlsx (raw bytes). A class sheet (classId + subject) or a
+ * whole batch (every class and subject the caller may see); numbers stay numbers, 0 is 0.
+ */
+export const scoreExportRequest = z.object({ batchId: z.uuid(), classId: z.uuid().optional(), subject: subjectCode.optional() });
+export type ScoreExportRequest = z.infer<typeof scoreExportRequest>;
+
+/**
+ * `GET /api/scores/template?batchId&classId&subject` (cjlr_import): the import template of a sheet.
+ * `POST /api/scores/import` (cjlr_import, multipart: file + batchId, classId, subject): every row is
+ * checked first; any invalid row → nothing written, data lists the rows' errors.
+ */
+export interface ScoreImportRowError {
+  /** 1-based row number in the sheet, as Excel shows it */
+  row: number;
+  studentNo: string;
+  message: string;
+}
+export interface ScoreImportResult {
+  imported: number;
+  errors: ScoreImportRowError[];
+}
+
+/**
+ * `POST /api/scores/mine` (wdcj, generic table A): published scores of the caller (student) or of
+ * one child (parent: studentId of a linked child; default the first). search JSON: semesterId, batchId.
+ */
+export const myScoresSearch = z.object({ studentId: z.uuid().optional(), semesterId: z.uuid().optional(), batchId: z.uuid().optional() });
+export const myScoresRequest = z.object({
+  currPage: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(10),
+  search: jsonObjectInput(myScoresSearch),
+});
+export type MyScoresRequest = z.infer<typeof myScoresRequest>;
+export interface MyScoreRow {
+  batchId: string;
+  batchName: string;
+  semesterName: string;
+  subject: string;
+  score: number | null;
+  mark: ScoreMarkValue;
+  fullMark: number;
+  /** the grade band the score falls in ('' when none) */
+  band: string;
+  classAverage: number | null;
+  publishedAt: string;
+}
