@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { AuthService } from './modules/auth/auth.service';
+import { CalendarService } from './modules/calendar/calendar.service';
 import { DictsService } from './modules/dicts/dicts.service';
 import { FilesService } from './modules/files/files.service';
 import { I18nService } from './modules/i18n/i18n.service';
@@ -35,6 +36,7 @@ export function createServices(db: Database, config: AppConfig) {
     selector: new SelectorService(),
     leave,
     attendance: new AttendanceService(permissions, dicts, school, leave),
+    calendar: new CalendarService(permissions),
   };
 }
 

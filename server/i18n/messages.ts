@@ -88,6 +88,43 @@ export const messages = {
   fileRemoved: { zh: '删除成功', en: 'Deleted' },
   areaNotFound: { zh: '行政区划不存在：{code}', en: 'No such area: {code}' },
 
+  // school years and semesters (modules/calendar; the rule keys are contracts/calendar.ts CalendarProblem)
+  calendarCodeRequired: { zh: '代码不能为空', en: 'The code is required' },
+  calendarCodeTooLong: { zh: '代码长度不能超过{max}个字符', en: 'The code must be at most {max} characters' },
+  calendarCodeInvalid: { zh: '代码只能包含字母、数字、下划线和短横线', en: 'The code may hold letters, digits, underscores and hyphens only' },
+  calendarNameRequired: { zh: '名称不能为空', en: 'The name is required' },
+  calendarNameTooLong: { zh: '名称长度不能超过{max}个字符', en: 'The name must be at most {max} characters' },
+  calendarDateInvalid: { zh: '请选择有效的日期', en: 'Please choose a valid date' },
+  calendarStartBeforeEnd: { zh: '开始时间应早于结束时间', en: 'The start must be earlier than the end' },
+  calendarYearRange: { zh: '学年须为大于{above}且小于{below}的整数', en: 'The year must be an integer above {above} and below {below}' },
+  calendarTeachOutsideWork: { zh: '教学起止日期须在工作起止日期范围内', en: 'The teaching dates must lie within the working dates' },
+  calendarWeeksPositive: { zh: '周数须为正整数', en: 'The number of weeks must be a positive integer' },
+  calendarWeeksRange: { zh: '周数不能超过工作日期范围的周数（{max}周）', en: 'The number of weeks cannot exceed the weeks of the working dates ({max})' },
+  calendarYearNotSet: { zh: '未选择学年，或所选学年已不存在', en: 'No school year selected, or the selected school year no longer exists' },
+  calendarYearCodeTaken: { zh: '学年代码“{code}”已存在', en: 'The school year code "{code}" is already in use' },
+  calendarYearHasSemesters: { zh: '学年“{name}”下还有学期，请先删除其学期', en: 'The school year "{name}" still has semesters; delete them first' },
+  calendarYearExcludesSemester: {
+    zh: '学期“{name}”不在修改后的学年日期范围内',
+    en: 'The semester "{name}" would lie outside the changed school year dates',
+  },
+  calendarSemesterNotSet: { zh: '所选学期未设置：未选择学期，或所选学期已不存在', en: 'The selected semester is not set: none selected, or it no longer exists' },
+  calendarSemesterCodeTaken: { zh: '学期代码“{code}”已存在', en: 'The semester code "{code}" is already in use' },
+  calendarSemesterOutsideYear: {
+    zh: '学期的工作起止日期须在学年“{year}”（{start}至{end}）范围内',
+    en: 'The working dates must lie within the school year "{year}" ({start} to {end})',
+  },
+  calendarSemesterOverlap: { zh: '与同一学年的学期“{name}”日期重叠', en: 'The dates overlap the semester "{name}" of the same school year' },
+  calendarDeleteContainsCurrent: { zh: '所选学期包含当前学期，不能删除', en: 'The selected semesters contain the current semester and cannot be deleted' },
+  calendarSemesterInUse: {
+    zh: '学期“{name}”已有教学安排（考试批次或考勤记录），不能删除',
+    en: 'The semester "{name}" has teaching records (exam batches or attendance rolls) and cannot be deleted',
+  },
+  calendarChooseLaterSemester: { zh: '请选择比当前学期（{name}）更晚的学期', en: 'Please choose a semester later than the current one ({name})' },
+  calendarSaved: { zh: '保存成功', en: 'Saved' },
+  calendarDeleted: { zh: '删除成功', en: 'Deleted' },
+  calendarCurrentSet: { zh: '已设为当前学期', en: 'The current semester is set' },
+  calendarCurrentSetUpgraded: { zh: '已设为当前学期，各年级已升级', en: 'The current semester is set and every grade moved up' },
+
   // replayable writes (plugins/idempotency.ts)
   idempotencyKeyInvalid: { zh: '请求头{header}格式不正确，应为UUID', en: 'The {header} header must be a UUID' },
   idempotencyMismatch: {

@@ -1,3 +1,4 @@
+import { className, gradeName } from '../../modules/calendar/grade-names';
 import type { TenantKind } from '../../modules/tenants/tenants.table';
 
 export interface GradeProfile {
@@ -33,18 +34,21 @@ export interface SchoolProfile {
   i18n: { key: string; zh: string; en: string }[];
 }
 
-const CHINESE_NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'];
 
+// Grade and class names come from one scheme, shared with the upgrade that renames them (calendar).
 const k12Grade = (level: number): GradeProfile => ({
   level,
-  name: `${CHINESE_NUMERALS[level - 1]}年级`,
-  nameEn: `Grade ${level}`,
+  ...gradeName('k12', level),
   campus: level <= 6 ? 0 : 1,
-  classes: [1, 2, 3].map((n) => ({
-    name: `${CHINESE_NUMERALS[level - 1]}年级(${n})班`,
-    nameEn: `Grade ${level} Class ${n}`,
-  })),
+  classes: [1, 2, 3].map((n) => className('k12', level, n)),
+});
+
+const kindergartenGrade = (level: number): GradeProfile => ({
+  level,
+  ...gradeName('kindergarten', level),
+  campus: 0,
+  classes: [1, 2].map((n) => className('kindergarten', level, n)),
 });
 
 export const DEMO_SCHOOL: SchoolProfile = {
@@ -110,11 +114,7 @@ export const DEMO_KINDERGARTEN: SchoolProfile = {
     { code: 'BJB', name: '保教部', nameEn: 'Care and education' },
     { code: 'HQB', name: '后勤部', nameEn: 'Operations' },
   ],
-  grades: [
-    { level: 1, name: '小班', nameEn: 'Junior', campus: 0, classes: [{ name: '小一班', nameEn: 'Junior 1' }, { name: '小二班', nameEn: 'Junior 2' }] },
-    { level: 2, name: '中班', nameEn: 'Middle', campus: 0, classes: [{ name: '中一班', nameEn: 'Middle 1' }, { name: '中二班', nameEn: 'Middle 2' }] },
-    { level: 3, name: '大班', nameEn: 'Senior', campus: 0, classes: [{ name: '大一班', nameEn: 'Senior 1' }, { name: '大二班', nameEn: 'Senior 2' }] },
-  ],
+  grades: [1, 2, 3].map(kindergartenGrade),
   studentsPerClass: 20,
   otherStaff: 11,
   subjects: [

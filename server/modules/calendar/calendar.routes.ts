@@ -1,0 +1,122 @@
+import {
+  CALENDAR_ADD_PERMISSION,
+  CALENDAR_DELETE_PERMISSION,
+  CALENDAR_EDIT_PERMISSION,
+  CALENDAR_PERMISSION,
+  calendarIdRequest,
+  calendarIdsRequest,
+  calendarYearsRequest,
+  schoolYearInput,
+  semesterInput,
+  semesterListRequest,
+} from '../../../contracts/calendar';
+import { defineRoute } from '../../plugins/routes';
+
+const READ = { anyOf: [CALENDAR_PERMISSION] } as const;
+const ADD = { anyOf: [CALENDAR_ADD_PERMISSION] } as const;
+const EDIT = { anyOf: [CALENDAR_EDIT_PERMISSION] } as const;
+const DELETE = { anyOf: [CALENDAR_DELETE_PERMISSION] } as const;
+
+/** School years and semesters (contracts/calendar.ts); the service checks the same permissions. */
+export const calendarRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/years',
+    access: READ,
+    summary: 'every school year, newest first, with its number of semesters',
+    body: calendarYearsRequest,
+    handler: ({ tx, session, services }) => services.calendar.years(tx, session),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/semesters',
+    access: READ,
+    summary: 'generic table A of semesters, newest first (search: schoolYearId)',
+    body: semesterListRequest,
+    handler: ({ tx, session, body, services }) => services.calendar.semesters(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/years/add',
+    access: ADD,
+    summary: 'adds a school year (code unique, start before end)',
+    body: schoolYearInput,
+    handler: async ({ tx, session, body, services, setMessage }) => {
+      const year = await services.calendar.saveYear(tx, session, body, 'add');
+      setMessage('calendarSaved');
+      return year;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/years/edit',
+    access: EDIT,
+    summary: 'edits a school year (its semesters must stay inside it)',
+    body: schoolYearInput,
+    handler: async ({ tx, session, body, services, setMessage }) => {
+      const year = await services.calendar.saveYear(tx, session, body, 'edit');
+      setMessage('calendarSaved');
+      return year;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/years/delete',
+    access: DELETE,
+    summary: 'deletes school years without semesters (all or nothing)',
+    body: calendarIdsRequest,
+    handler: async ({ tx, session, body, services, setMessage }) => {
+      const deleted = await services.calendar.deleteYears(tx, session, body.ids);
+      setMessage('calendarDeleted');
+      return { deleted };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/semesters/add',
+    access: ADD,
+    summary: 'adds a semester (the shared rules, inside its school year, no overlap, code unique)',
+    body: semesterInput,
+    handler: async ({ tx, session, body, services, setMessage }) => {
+      const semester = await services.calendar.saveSemester(tx, session, body, 'add');
+      setMessage('calendarSaved');
+      return semester;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/semesters/edit',
+    access: EDIT,
+    summary: 'edits a semester (same rules as add)',
+    body: semesterInput,
+    handler: async ({ tx, session, body, services, setMessage }) => {
+      const semester = await services.calendar.saveSemester(tx, session, body, 'edit');
+      setMessage('calendarSaved');
+      return semester;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/semesters/delete',
+    access: DELETE,
+    summary: 'deletes semesters, all or nothing: not the current one, none with exam batches or attendance rolls',
+    body: calendarIdsRequest,
+    handler: async ({ tx, session, body, services, setMessage }) => {
+      const deleted = await services.calendar.deleteSemesters(tx, session, body.ids);
+      setMessage('calendarDeleted');
+      return { deleted };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/semesters/set-current',
+    access: EDIT,
+    summary: 'irreversible: makes a later semester current; a new school year upgrades every grade (top grade graduates), one transaction',
+    body: calendarIdRequest,
+    handler: async ({ tx, session, body, services, setMessage }) => {
+      const result = await services.calendar.setCurrent(tx, session, body.id);
+      setMessage(result.upgraded ? 'calendarCurrentSetUpgraded' : 'calendarCurrentSet');
+      return result;
+    },
+  }),
+];

@@ -1,0 +1,196 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  CALENDAR_ADD_PERMISSION,
+  CALENDAR_DELETE_PERMISSION,
+  CALENDAR_EDIT_PERMISSION,
+  CALENDAR_PERMISSION,
+  type CalendarProblem,
+  type CalendarSetCurrentResult,
+  type SchoolYear,
+  schoolYearProblems,
+  type SchoolYearInput,
+  type Semester,
+  type SemesterInput,
+  type SemesterListRequest,
+  semesterProblems,
+} from '../../../contracts/calendar';
+import { ResponseCode, type TableAData } from '../../../contracts/envelope';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../plugins/envelope';
+import type { Session } from '../auth/auth.service';
+import type { PermissionsService } from '../permissions/permissions.service';
+import { calendarRepository } from './calendar.repository';
+import { nextLevelNames } from './grade-names';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The first broken shared rule as a 40000 answer (its message names the rule, in the caller's language). */
+function refuse(problems: readonly CalendarProblem[]): void {
+  const first = problems[0];
+  if (first) throw new AppError(ResponseCode.invalidInput, first.key, first.params ?? {});
+}
+
+const CONFLICT = ResponseCode.conflict;
+
+/**
+ * School years and semesters (contracts/calendar.ts). Every call checks its permission here too
+ * (the route's access is the first gate). Setting the current semester runs in the request's one
+ * transaction: flags, then, for a semester of another school year, the grade upgrade.
+ */
+export class CalendarService {
+  constructor(private readonly permissions: PermissionsService) {}
+
+  private async require(tx: Tx, session: Session, code: string): Promise<void> {
+    const granted = await this.permissions.grantedCodes(tx, session);
+    if (!granted.has(code)) throw new AppError(ResponseCode.forbidden, 'forbidden');
+  }
+
+  /** `POST /api/calendar/years`: every school year, newest first, with its number of semesters. */
+  async years(tx: Tx, session: Session): Promise<SchoolYear[]> {
+    await this.require(tx, session, CALENDAR_PERMISSION);
+    return calendarRepository.years(tx);
+  }
+
+  /** `POST /api/calendar/semesters` (generic table A): semesters newest first, of one school year or all. */
+  async semesters(tx: Tx, session: Session, request: SemesterListRequest): Promise<TableAData<Semester>> {
+    await this.require(tx, session, CALENDAR_PERMISSION);
+    const yearId = request.search.schoolYearId;
+    const total = await calendarRepository.countSemesters(tx, yearId);
+    const offset = request.currPage * request.limit;
+    const rows = offset < total ? await calendarRepository.pageSemesters(tx, yearId, offset, request.limit) : [];
+    return { total, rows };
+  }
+
+  /** `POST /api/calendar/years/add` (xnxq_add) and `/edit` (xnxq_edit). */
+  async saveYear(tx: Tx, session: Session, input: SchoolYearInput, mode: 'add' | 'edit'): Promise<SchoolYear> {
+    await this.require(tx, session, mode === 'add' ? CALENDAR_ADD_PERMISSION : CALENDAR_EDIT_PERMISSION);
+    refuse(schoolYearProblems(input));
+    const id = mode === 'add' ? uuidv7() : input.id;
+    if (!id) throw new AppError(ResponseCode.invalidInput, 'calendarYearNotSet');
+    if (mode === 'edit') {
+      const existing = await calendarRepository.yearById(tx, id);
+      if (!existing) throw new AppError(ResponseCode.notFound, 'calendarYearNotSet');
+      const outside = await calendarRepository.semestersOutside(tx, id, input.startDate, input.endDate);
+      if (outside) throw new AppError(ResponseCode.invalidInput, 'calendarYearExcludesSemester', { name: outside.name });
+    }
+    const taken = await calendarRepository.yearByCode(tx, input.code);
+    if (taken && taken.id !== id) throw new AppError(CONFLICT, 'calendarYearCodeTaken', { code: input.code });
+    const row = { code: input.code, name: input.name, startDate: input.startDate, endDate: input.endDate };
+    if (mode === 'add') await calendarRepository.insertYear(tx, session.tenantId, session.userId, { id, ...row });
+    else await calendarRepository.updateYear(tx, session.userId, id, row);
+    const saved = (await calendarRepository.years(tx)).find((year) => year.id === id);
+    if (!saved) throw new Error('school year vanished after save');
+    return saved;
+  }
+
+  /** `POST /api/calendar/years/delete` (xnxq_delete): only school years without semesters. */
+  async deleteYears(tx: Tx, session: Session, ids: readonly string[]): Promise<number> {
+    await this.require(tx, session, CALENDAR_DELETE_PERMISSION);
+    const unique = [...new Set(ids)];
+    const found = await calendarRepository.yearsByIds(tx, unique);
+    if (unique.length === 0 || found.length !== unique.length) throw new AppError(ResponseCode.invalidInput, 'calendarYearNotSet');
+    const withSemesters = (await calendarRepository.semesterCounts(tx, unique)).find((row) => row.n > 0);
+    if (withSemesters) {
+      const name = found.find((year) => year.id === withSemesters.schoolYearId)?.name ?? '';
+      throw new AppError(CONFLICT, 'calendarYearHasSemesters', { name });
+    }
+    await calendarRepository.deleteYears(tx, unique);
+    return unique.length;
+  }
+
+  /** `POST /api/calendar/semesters/add` (xnxq_add) and `/edit` (xnxq_edit). */
+  async saveSemester(tx: Tx, session: Session, input: SemesterInput, mode: 'add' | 'edit'): Promise<Semester> {
+    await this.require(tx, session, mode === 'add' ? CALENDAR_ADD_PERMISSION : CALENDAR_EDIT_PERMISSION);
+    refuse(semesterProblems(input));
+    const id = mode === 'add' ? uuidv7() : input.id;
+    if (!id) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
+    if (mode === 'edit' && !(await calendarRepository.semesterById(tx, id))) throw new AppError(ResponseCode.notFound, 'calendarSemesterNotSet');
+    const year = await calendarRepository.yearById(tx, input.schoolYearId);
+    if (!year) throw new AppError(ResponseCode.invalidInput, 'calendarYearNotSet');
+    if (input.startDate < year.startDate || input.endDate > year.endDate) {
+      throw new AppError(ResponseCode.invalidInput, 'calendarSemesterOutsideYear', { year: year.name, start: year.startDate, end: year.endDate });
+    }
+    const overlap = await calendarRepository.overlapping(tx, year.id, input.startDate, input.endDate, mode === 'edit' ? id : undefined);
+    if (overlap) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterOverlap', { name: overlap.name });
+    const taken = await calendarRepository.semesterByCode(tx, input.code);
+    if (taken && taken.id !== id) throw new AppError(CONFLICT, 'calendarSemesterCodeTaken', { code: input.code });
+    const row = {
+      schoolYearId: year.id,
+      code: input.code,
+      name: input.name,
+      year: input.year,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      teachStartDate: input.teachStartDate,
+      teachEndDate: input.teachEndDate,
+      weeks: input.weeks,
+    };
+    if (mode === 'add') await calendarRepository.insertSemester(tx, session.tenantId, session.userId, { id, ...row });
+    else await calendarRepository.updateSemester(tx, session.userId, id, row);
+    const saved = await calendarRepository.semesterById(tx, id);
+    if (!saved) throw new Error('semester vanished after save');
+    return saved;
+  }
+
+  /**
+   * `POST /api/calendar/semesters/delete` (xnxq_delete), all or nothing: refused when nothing is
+   * selected or an id is unknown (所选学期未设置), when the selection holds the current semester,
+   * and when an exam batch or an attendance roll belongs to one of them.
+   */
+  async deleteSemesters(tx: Tx, session: Session, ids: readonly string[]): Promise<number> {
+    await this.require(tx, session, CALENDAR_DELETE_PERMISSION);
+    const unique = [...new Set(ids)];
+    const found = await calendarRepository.semestersByIds(tx, unique);
+    if (unique.length === 0 || found.length !== unique.length) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
+    if (found.some((semester) => semester.isCurrent)) throw new AppError(CONFLICT, 'calendarDeleteContainsCurrent');
+    const used = await calendarRepository.semesterInUse(tx, unique);
+    if (used) throw new AppError(CONFLICT, 'calendarSemesterInUse', { name: found.find((semester) => semester.id === used)?.name ?? '' });
+    await calendarRepository.deleteSemesters(tx, unique);
+    return unique.length;
+  }
+
+  /**
+   * `POST /api/calendar/semesters/set-current` (xnxq_edit): irreversible. Only a semester starting
+   * after the current one (any semester when none is current). Flags: that semester and its school
+   * year become the only current ones. When the school year changes, every grade not graduated moves
+   * up one level with its classes (renamed by the shared naming scheme) and the top grade (the
+   * highest level the school has ever had) graduates with its classes instead. Students keep their
+   * class, so they move up with it. All of it in the request's one transaction.
+   */
+  async setCurrent(tx: Tx, session: Session, id: string): Promise<CalendarSetCurrentResult> {
+    await this.require(tx, session, CALENDAR_EDIT_PERMISSION);
+    if (!UUID.test(id)) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
+    const current = await calendarRepository.currentSemesters(tx);
+    const target = await calendarRepository.semesterById(tx, id, true);
+    if (!target) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
+    const latest = current.reduce<(typeof current)[number] | undefined>((best, row) => (!best || row.startDate > best.startDate ? row : best), undefined);
+    if (latest && target.startDate <= latest.startDate) throw new AppError(ResponseCode.invalidInput, 'calendarChooseLaterSemester', { name: latest.name });
+
+    await calendarRepository.setCurrent(tx, session.userId, target.id, target.schoolYearId);
+    const result: CalendarSetCurrentResult = { semester: { ...target, isCurrent: true }, upgraded: false, movedGrades: 0, graduatedGrades: 0, classes: 0 };
+    if (!latest || latest.schoolYearId === target.schoolYearId) return result;
+
+    const units = await calendarRepository.gradesAndClasses(tx);
+    const grades = units.filter((unit) => unit.kind === 'grade' && unit.gradeLevel !== null);
+    const topLevel = Math.max(0, ...grades.map((grade) => grade.gradeLevel ?? 0));
+    const active = grades.filter((grade) => !grade.graduated);
+    const classesOf = (gradeId: string) => units.filter((unit) => unit.kind === 'class' && unit.parentId === gradeId && !unit.graduated);
+    const graduating = active.filter((grade) => grade.gradeLevel === topLevel);
+    const moving = active.filter((grade) => (grade.gradeLevel ?? 0) < topLevel);
+
+    const graduateIds = graduating.flatMap((grade) => [grade.id, ...classesOf(grade.id).map((klass) => klass.id)]);
+    const moves = moving.flatMap((grade) => {
+      const level = grade.gradeLevel ?? 0;
+      return [grade, ...classesOf(grade.id)].map((unit) => ({ id: unit.id, ...nextLevelNames({ name: unit.name, nameEn: unit.nameEn }, level), gradeLevel: level + 1 }));
+    });
+    await calendarRepository.graduate(tx, session.userId, graduateIds);
+    await calendarRepository.moveUp(tx, session.userId, moves);
+    return {
+      ...result,
+      upgraded: true,
+      movedGrades: moving.length,
+      graduatedGrades: graduating.length,
+      classes: graduateIds.length - graduating.length + moves.length - moving.length,
+    };
+  }
+}
