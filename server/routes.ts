@@ -7,12 +7,13 @@ import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { schoolRoutes } from './modules/school/school.routes';
+import { scoresRoutes } from './modules/scores/scores.routes';
 import { selectorRoutes } from './modules/selector/selector.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
 
 /** The route registry: every API route of the server, as declared by its module. */
-export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...calendarRoutes];
+export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...calendarRoutes, ...scoresRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
 
@@ -28,6 +29,7 @@ const modules: Record<string, readonly AnyRoute[]> = {
   files: filesRoutes,
   selector: selectorRoutes,
   attendance: attendanceRoutes,
+  scores: scoresRoutes,
   calendar: calendarRoutes,
 };
 const moduleByRoute = new Map(Object.entries(modules).flatMap(([name, routes]) => routes.map((route) => [route, name] as const)));

@@ -10,6 +10,7 @@ import { LeaveService } from './modules/leave/leave.service';
 import { MessagesService } from './modules/messages/messages.service';
 import { PermissionsService } from './modules/permissions/permissions.service';
 import { SchoolService } from './modules/school/school.service';
+import { ScoresService } from './modules/scores/scores.service';
 import { SelectorService } from './modules/selector/selector.service';
 import { TenantsService } from './modules/tenants/tenants.service';
 import { UsersService } from './modules/users/users.service';
@@ -36,6 +37,7 @@ export function createServices(db: Database, config: AppConfig) {
     selector: new SelectorService(),
     leave,
     attendance: new AttendanceService(permissions, dicts, school, leave),
+    scores: new ScoresService(permissions, dicts),
     calendar: new CalendarService(permissions),
   };
 }

@@ -163,6 +163,53 @@ export const messages = {
   attendanceExportTooLarge: { zh: '导出数据超过{max}行，请缩小日期范围', en: 'More than {max} rows to export; please narrow the date range' },
   attendanceSubmitted: { zh: '考勤已提交', en: 'Attendance submitted' },
 
+  /** for score entry: no score system covers the class's grade and the subject (modules/exams) */
+  scoreGradeNoScale: { zh: '该年级未设置分制', en: 'This grade has no score scale' },
+  // score entry (modules/scores)
+  scoresBatchNotFound: { zh: '考试批次不存在', en: 'No such exam batch' },
+  scoresClassNotFound: { zh: '班级不存在', en: 'No such class' },
+  scoresClassNotInBatch: { zh: '该班级所在年级不参加此考试批次', en: "This class's grade does not sit this exam batch" },
+  scoresSubjectNotInBatch: { zh: '该考试批次不包含此科目', en: 'This subject is not part of the exam batch' },
+  scoresNotYourSheet: { zh: '您不是该班级此科目的任课教师或班主任', en: 'You do not teach this subject in this class' },
+  scoresBatchPublished: {
+    zh: '该考试批次的成绩已发布，不能再修改',
+    en: 'The scores of this exam batch are published and can no longer be changed',
+  },
+  scoresStudentNotInClass: { zh: '该学生不在此班级', en: 'This student is not in this class' },
+  scoresOutOfRange: { zh: '成绩应在0到{fullMark}之间', en: 'The score must be between 0 and {fullMark}' },
+  scoresTooManyDecimals: { zh: '成绩最多保留两位小数', en: 'A score has at most two decimals' },
+  scoresMarkedWithScore: { zh: '缺考或免考的学生不能填写成绩', en: 'An absent or exempt student has no score' },
+  scoresConflict: {
+    zh: '该成绩已被他人修改，请核对后重新保存',
+    en: 'This score was changed by someone else meanwhile; please review it and save again',
+  },
+  scoresIncomplete: {
+    zh: '班级学生未登记或成绩不完整，不能提交成绩',
+    en: 'Class students are unregistered or scores are incomplete, so the scores cannot be submitted',
+  },
+  scoresSubmitted: { zh: '成绩已提交', en: 'Scores submitted' },
+  scoresSaved: { zh: '成绩已保存', en: 'Score saved' },
+  scoresNotYourChild: { zh: '只能查看本人或自己孩子的成绩', en: "You can only see your own or your child's scores" },
+  scoresImportTemplateRequired: { zh: '请使用成绩导入模板导入', en: 'Please use the score import template' },
+  scoresImportTemplateMismatch: {
+    zh: '导入模板与所选的考试批次、班级或科目不符，请重新下载模板',
+    en: 'The template belongs to another exam batch, class or subject; please download the template again',
+  },
+  scoresImportEmpty: { zh: '文件大小不能为0', en: 'The file size cannot be 0' },
+  scoresImportInvalid: {
+    zh: '导入失败：{count}行数据有误，未导入任何成绩',
+    en: 'Import failed: {count} row(s) are invalid; nothing was imported',
+  },
+  scoresImported: { zh: '导入成功', en: 'Imported' },
+  scoresRowStudentNoMissing: { zh: '学号不能为空', en: 'The student number is required' },
+  scoresRowStudentUnknown: { zh: '学号不在本班', en: 'The student number is not in this class' },
+  scoresRowStudentDuplicate: { zh: '学号重复', en: 'This student number appears more than once' },
+  scoresRowScoreInvalid: {
+    zh: '成绩须为0到{fullMark}之间最多两位小数的数字，或填写缺考、免考',
+    en: 'The score must be a number from 0 to {fullMark} with at most two decimals, or 缺考 (absent) or 免考 (exempt)',
+  },
+  scoresExportNothing: { zh: '没有可导出的成绩表', en: 'There is no score sheet to export' },
+
   idempotencyInProgress: { zh: '该操作正在处理中，请稍后重试', en: 'This operation is still being processed, please try again shortly' },
 } satisfies Record<string, Message>;
 
@@ -222,6 +269,14 @@ const fieldLabels: Record<string, Message> = {
   'search.studentId': { zh: '学生', en: 'Student' },
   'search.from': { zh: '开始日期', en: 'From' },
   'search.to': { zh: '结束日期', en: 'To' },
+  subject: { zh: '科目', en: 'Subject' },
+  studentId: { zh: '学生', en: 'Student' },
+  score: { zh: '成绩', en: 'Score' },
+  mark: { zh: '缺考/免考标记', en: 'Mark' },
+  'search.batchId': { zh: '考试批次', en: 'Exam batch' },
+  batchId: { zh: '考试批次', en: 'Exam batch' },
+  'search.semesterId': { zh: '学期', en: 'Semester' },
+  semesterId: { zh: '学期', en: 'Semester' },
 };
 
 export function fieldLabel(lang: Lang, path: string): string {

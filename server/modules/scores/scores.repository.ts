@@ -1,0 +1,403 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+
+/**
+ * SQL of score entry (contracts/scores.ts). Tenant scoping comes from row-level security; joins
+ * still name tenant_id so the planner uses the (tenant_id, …) keys.
+ *
+ * The score system of a sheet: a system of the batch whose grades include the class's grade (or are
+ * all grades, []) and whose subjects include the subject (or are all, []), the most specific first.
+ */
+const systemFor = (batch: SQL, grade: SQL, subject: SQL) => sql`
+  SELECT sy.id, sy.name, sy.full_mark, sy.excellent_line::float8 AS excellent_line, sy.pass_line::float8 AS pass_line
+  FROM score_systems sy
+  WHERE sy.tenant_id = ${batch}.tenant_id AND sy.batch_id = ${batch}.id
+    AND (cardinality(sy.grade_ids) = 0 OR ${grade} = ANY (sy.grade_ids))
+    AND (cardinality(sy.subjects) = 0 OR ${subject} = ANY (sy.subjects))
+  ORDER BY cardinality(sy.grade_ids) = 0, cardinality(sy.subjects) = 0, sy.name
+  LIMIT 1`;
+
+/** What every check of a sheet call needs, read in one statement. */
+export type SheetContextRow = {
+  batch_name: string;
+  published: boolean;
+  batch_subjects: string[];
+  batch_grade_ids: string[];
+  class_id: string | null;
+  class_name: string | null;
+  grade_id: string | null;
+  /** the caller teaches the class (head teacher) or the subject in it */
+  teaches: boolean;
+  caller_name: string;
+  system_id: string | null;
+  system_name: string | null;
+  full_mark: number | null;
+  excellent_line: number | null;
+  pass_line: number | null;
+  sheet_id: string | null;
+  submitted: boolean | null;
+  submitted_at: Date | null;
+  submitted_by_name: string | null;
+};
+
+/** The save path's one read: the sheet context plus the student's membership and current cell. */
+export type CellContextRow = SheetContextRow & {
+  in_class: boolean;
+  score: number | null;
+  mark: string | null;
+  version: number | null;
+  entered_at: Date | null;
+  entered_by_name: string | null;
+};
+
+export type CellRow = {
+  student_id: string;
+  score: number | null;
+  mark: string;
+  version: number;
+  entered_at: Date;
+  entered_by_name: string;
+};
+
+export interface CellWrite {
+  studentId: string;
+  score: number | null;
+  mark: string;
+  oldScore: number | null;
+  oldMark: string | null;
+}
+
+const b = sql.raw('b');
+const c = sql.raw('c');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A uuid[] literal of ids (validated: they come from the database or a parsed contract). */
+const uuidArray = (ids: readonly string[]) => {
+  for (const id of ids) if (!UUID.test(id)) throw new Error(`not a uuid: ${id}`);
+  return sql.raw(`'{${ids.join(',')}}'::uuid[]`);
+};
+
+const sheetContextColumns = (userId: string) => sql`
+  b.name AS batch_name, b.published, b.subjects AS batch_subjects, b.grade_ids AS batch_grade_ids,
+  c.id AS class_id, c.name AS class_name, c.parent_id AS grade_id,
+  EXISTS (
+    SELECT 1 FROM staff_duties d
+    WHERE d.tenant_id = b.tenant_id AND d.user_id = ${userId} AND d.org_unit_id = c.id
+      AND (d.duty = 'head_teacher' OR (d.duty = 'subject_teacher' AND d.subject = sh_subject.subject))
+  ) AS teaches,
+  coalesce((SELECT u.name FROM users u WHERE u.tenant_id = b.tenant_id AND u.id = ${userId}), '') AS caller_name,
+  sys.id AS system_id, sys.name AS system_name, sys.full_mark, sys.excellent_line, sys.pass_line,
+  sh.id AS sheet_id, sh.submitted, sh.submitted_at,
+  (SELECT u.name FROM users u WHERE u.tenant_id = sh.tenant_id AND u.id = sh.submitted_by) AS submitted_by_name`;
+
+const sheetContextFrom = (classId: string, subject: string) => sql`
+  FROM exam_batches b
+  CROSS JOIN (SELECT ${subject}::text AS subject) sh_subject
+  LEFT JOIN org_units c ON c.tenant_id = b.tenant_id AND c.id = ${classId} AND c.kind = 'class'
+  LEFT JOIN LATERAL (${systemFor(b, sql`${c}.parent_id`, sql`${subject}::text`)}) sys ON true
+  LEFT JOIN score_sheets sh ON sh.tenant_id = b.tenant_id AND sh.batch_id = b.id AND sh.class_id = ${classId} AND sh.subject = ${subject}`;
+
+export const scoresRepository = {
+  /** The sheet's batch, class, score system, sheet row and whether the caller teaches it (undefined: no such batch). */
+  sheetContext: (tx: Tx, userId: string, batchId: string, classId: string, subject: string) =>
+    tx
+      .execute<SheetContextRow>(sql`SELECT ${sheetContextColumns(userId)} ${sheetContextFrom(classId, subject)} WHERE b.id = ${batchId}`)
+      .then((result) => result.rows[0]),
+
+  /** The save path's single read (see CellContextRow). */
+  cellContext: (tx: Tx, userId: string, batchId: string, classId: string, subject: string, studentId: string) =>
+    tx
+      .execute<CellContextRow>(
+        sql`SELECT ${sheetContextColumns(userId)},
+              EXISTS (
+                SELECT 1 FROM users s
+                WHERE s.tenant_id = b.tenant_id AND s.id = ${studentId} AND s.org_unit_id = c.id AND s.user_type = '2' AND s.enabled
+              ) AS in_class,
+              sc.score::float8 AS score, sc.mark, sc.version, sc.entered_at,
+              (SELECT u.name FROM users u WHERE u.tenant_id = sc.tenant_id AND u.id = sc.entered_by) AS entered_by_name
+            ${sheetContextFrom(classId, subject)}
+            LEFT JOIN scores sc ON sc.tenant_id = sh.tenant_id AND sc.sheet_id = sh.id AND sc.student_id = ${studentId}
+            WHERE b.id = ${batchId}`,
+      )
+      .then((result) => result.rows[0]),
+
+  /** The sheet of batch × class × subject, created when missing; returns its id and submitted flag. */
+  ensureSheet: (tx: Tx, row: { tenantId: string; id: string; batchId: string; classId: string; subject: string; userId: string }) =>
+    tx
+      .execute<{ id: string; submitted: boolean }>(
+        sql`INSERT INTO score_sheets (tenant_id, id, batch_id, class_id, subject, created_by, updated_by)
+            VALUES (${row.tenantId}, ${row.id}, ${row.batchId}, ${row.classId}, ${row.subject}, ${row.userId}, ${row.userId})
+            ON CONFLICT (tenant_id, batch_id, class_id, subject) DO UPDATE SET updated_at = score_sheets.updated_at
+            RETURNING id, submitted`,
+      )
+      .then((result) => result.rows[0]),
+
+  /**
+   * One cell's write and its audit row in one statement: the score upserted only while its version
+   * is still `baseVersion` (no row: 0), version + 1; no row back means someone else saved first.
+   */
+  saveCell: (
+    tx: Tx,
+    input: {
+      tenantId: string;
+      sheetId: string;
+      studentId: string;
+      score: number | null;
+      mark: string;
+      baseVersion: number;
+      userId: string;
+      changeId: string;
+      oldScore: number | null;
+      oldMark: string | null;
+      correction: boolean;
+    },
+  ) =>
+    tx
+      .execute<{ version: number; entered_at: Date }>(
+        sql`WITH up AS (
+              INSERT INTO scores AS s (tenant_id, sheet_id, student_id, score, mark, entered_by, entered_at, created_by, updated_by, version)
+              VALUES (${input.tenantId}, ${input.sheetId}, ${input.studentId}, ${input.score}, ${input.mark}, ${input.userId}, now(), ${input.userId}, ${input.userId}, 1)
+              ON CONFLICT (tenant_id, sheet_id, student_id) DO UPDATE
+                SET score = excluded.score, mark = excluded.mark, entered_by = excluded.entered_by, entered_at = now(),
+                    updated_at = now(), updated_by = excluded.updated_by, version = s.version + 1
+                WHERE s.version = ${input.baseVersion}
+              RETURNING s.version, s.entered_at
+            )
+            INSERT INTO score_changes (tenant_id, id, sheet_id, student_id, old_score, old_mark, new_score, new_mark, correction, changed_by, changed_at, score_version, created_by, updated_by)
+            SELECT ${input.tenantId}, ${input.changeId}, ${input.sheetId}, ${input.studentId}, ${input.oldScore}, ${input.oldMark}, ${input.score}, ${input.mark},
+                   ${input.correction}, ${input.userId}, up.entered_at, up.version, ${input.userId}, ${input.userId}
+            FROM up
+            RETURNING score_version AS version, changed_at AS entered_at`,
+      )
+      .then((result) => result.rows[0]),
+
+  /** One cell as stored (undefined while never saved). */
+  cell: (tx: Tx, sheetId: string, studentId: string) =>
+    tx
+      .execute<CellRow>(
+        sql`SELECT sc.student_id, sc.score::float8 AS score, sc.mark, sc.version, sc.entered_at, coalesce(u.name, '') AS entered_by_name
+            FROM scores sc LEFT JOIN users u ON u.tenant_id = sc.tenant_id AND u.id = sc.entered_by
+            WHERE sc.sheet_id = ${sheetId} AND sc.student_id = ${studentId}`,
+      )
+      .then((result) => result.rows[0]),
+
+  /** Every cell of a sheet; `lock` holds the rows until the transaction ends (imports). */
+  cells: (tx: Tx, sheetId: string, lock = false) =>
+    tx
+      .execute<CellRow>(
+        sql`SELECT sc.student_id, sc.score::float8 AS score, sc.mark, sc.version, sc.entered_at, coalesce(u.name, '') AS entered_by_name
+            FROM scores sc LEFT JOIN users u ON u.tenant_id = sc.tenant_id AND u.id = sc.entered_by
+            WHERE sc.sheet_id = ${sheetId}${lock ? sql` FOR UPDATE OF sc` : sql``}`,
+      )
+      .then((result) => result.rows),
+
+  /** Enabled students of a class in student-number order. */
+  roster: (tx: Tx, classId: string) =>
+    tx
+      .execute<{ id: string; name: string; user_no: string }>(
+        sql`SELECT id, name, user_no FROM users WHERE org_unit_id = ${classId} AND user_type = '2' AND enabled ORDER BY user_no, name`,
+      )
+      .then((result) => result.rows),
+
+  /** Rosters of several classes at once, in class then student-number order. */
+  rosters: (tx: Tx, classIds: readonly string[]) =>
+    classIds.length === 0
+      ? Promise.resolve([])
+      : tx
+          .execute<{ id: string; name: string; user_no: string; class_id: string }>(
+            sql`SELECT id, name, user_no, org_unit_id AS class_id FROM users
+                WHERE org_unit_id = ANY (${uuidArray(classIds)}) AND user_type = '2' AND enabled ORDER BY user_no, name`,
+          )
+          .then((result) => result.rows),
+
+  bands: (tx: Tx, systemId: string) =>
+    tx
+      .execute<{ name: string; conversion_score: number; min_score: number; max_score: number }>(
+        sql`SELECT name, conversion_score, min_score, max_score FROM score_bands WHERE system_id = ${systemId} ORDER BY min_score DESC, sort, name`,
+      )
+      .then((result) => result.rows),
+
+  /** Several cells written at once (imports): upserts with version + 1 and their audit rows. */
+  writeCells: async (tx: Tx, input: { tenantId: string; sheetId: string; userId: string; correction: boolean; rows: (CellWrite & { changeId: string })[] }) => {
+    if (input.rows.length === 0) return;
+    const values = sql.join(
+      input.rows.map((row) => sql`(${row.studentId}::uuid, ${row.score}::numeric, ${row.mark}::text, ${row.oldScore}::numeric, ${row.oldMark}::text, ${row.changeId}::uuid)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      WITH input (student_id, score, mark, old_score, old_mark, change_id) AS (VALUES ${values}),
+      up AS (
+        INSERT INTO scores AS s (tenant_id, sheet_id, student_id, score, mark, entered_by, entered_at, created_by, updated_by, version)
+        SELECT ${input.tenantId}, ${input.sheetId}, i.student_id, i.score, i.mark, ${input.userId}, now(), ${input.userId}, ${input.userId}, 1 FROM input i
+        ON CONFLICT (tenant_id, sheet_id, student_id) DO UPDATE
+          SET score = excluded.score, mark = excluded.mark, entered_by = excluded.entered_by, entered_at = now(),
+              updated_at = now(), updated_by = excluded.updated_by, version = s.version + 1
+        RETURNING s.student_id, s.version, s.entered_at
+      )
+      INSERT INTO score_changes (tenant_id, id, sheet_id, student_id, old_score, old_mark, new_score, new_mark, correction, changed_by, changed_at, score_version, created_by, updated_by)
+      SELECT ${input.tenantId}, i.change_id, ${input.sheetId}, i.student_id, i.old_score, i.old_mark, i.score, i.mark, ${input.correction},
+             ${input.userId}, up.entered_at, up.version, ${input.userId}, ${input.userId}
+      FROM input i JOIN up ON up.student_id = i.student_id`);
+  },
+
+  /** Locks the sheet row and marks it submitted. */
+  markSubmitted: (tx: Tx, sheetId: string, userId: string) =>
+    tx.execute(
+      sql`UPDATE score_sheets SET submitted = true, submitted_at = now(), submitted_by = ${userId}, updated_at = now(), updated_by = ${userId}, version = version + 1
+          WHERE id = ${sheetId}`,
+    ),
+
+  /** Students of the class without a score or a mark on the sheet. */
+  countIncomplete: (tx: Tx, classId: string, sheetId: string) =>
+    tx
+      .execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM users u
+            WHERE u.org_unit_id = ${classId} AND u.user_type = '2' AND u.enabled
+              AND NOT EXISTS (
+                SELECT 1 FROM scores sc WHERE sc.tenant_id = u.tenant_id AND sc.sheet_id = ${sheetId} AND sc.student_id = u.id
+                  AND (sc.score IS NOT NULL OR sc.mark <> '')
+              )`,
+      )
+      .then((result) => result.rows[0].n),
+
+  /** The audit trail of a sheet (optionally one student), newest first. */
+  changes: (tx: Tx, sheetId: string, studentId?: string) =>
+    tx
+      .execute<{
+        student_id: string;
+        student_name: string;
+        old_score: number | null;
+        old_mark: string | null;
+        new_score: number | null;
+        new_mark: string;
+        correction: boolean;
+        changed_by_name: string;
+        changed_at: Date;
+        version: number;
+      }>(
+        sql`SELECT ch.student_id, coalesce(s.name, '') AS student_name, ch.old_score::float8 AS old_score, ch.old_mark,
+                   ch.new_score::float8 AS new_score, ch.new_mark, ch.correction, coalesce(u.name, '') AS changed_by_name,
+                   ch.changed_at, ch.score_version AS version
+            FROM score_changes ch
+            LEFT JOIN users s ON s.tenant_id = ch.tenant_id AND s.id = ch.student_id
+            LEFT JOIN users u ON u.tenant_id = ch.tenant_id AND u.id = ch.changed_by
+            WHERE ch.sheet_id = ${sheetId}${studentId ? sql` AND ch.student_id = ${studentId}` : sql``}
+            ORDER BY ch.changed_at DESC, ch.id DESC`,
+      )
+      .then((result) => result.rows),
+
+  // ---- options -----------------------------------------------------------------------------
+
+  semesters: (tx: Tx) =>
+    tx
+      .execute<{ id: string; name: string; is_current: boolean }>(sql`SELECT id, name, is_current FROM semesters ORDER BY start_date DESC, code DESC`)
+      .then((result) => result.rows),
+
+  batchesOf: (tx: Tx, semesterId: string) =>
+    tx
+      .execute<{ id: string; name: string; published: boolean; start_date: string; end_date: string; grade_ids: string[]; subjects: string[] }>(
+        sql`SELECT id, name, published, start_date::text AS start_date, end_date::text AS end_date, grade_ids, subjects
+            FROM exam_batches WHERE semester_id = ${semesterId} ORDER BY sort, start_date, name`,
+      )
+      .then((result) => result.rows),
+
+  batch: (tx: Tx, batchId: string) =>
+    tx
+      .execute<{ id: string; name: string; published: boolean; grade_ids: string[]; subjects: string[] }>(
+        sql`SELECT id, name, published, grade_ids, subjects FROM exam_batches WHERE id = ${batchId}`,
+      )
+      .then((result) => result.rows[0]),
+
+  /** Classes (not graduated) of these grades, in grade and class order. */
+  classesOfGrades: (tx: Tx, gradeIds: readonly string[]) =>
+    gradeIds.length === 0
+      ? Promise.resolve([])
+      : tx
+          .execute<{ id: string; name: string; grade_id: string; grade_name: string }>(
+            sql`SELECT c.id, c.name, c.parent_id AS grade_id, coalesce(g.name, '') AS grade_name
+                FROM org_units c LEFT JOIN org_units g ON g.tenant_id = c.tenant_id AND g.id = c.parent_id
+                WHERE c.kind = 'class' AND c.parent_id = ANY (${uuidArray(gradeIds)})
+                ORDER BY c.grade_level, g.sort, c.sort, c.code`,
+          )
+          .then((result) => result.rows),
+
+  /** The caller's head and subject teacher duties in classes. */
+  duties: (tx: Tx, userId: string) =>
+    tx
+      .execute<{ class_id: string; duty: string; subject: string }>(
+        sql`SELECT org_unit_id AS class_id, duty, subject FROM staff_duties WHERE user_id = ${userId} AND duty IN ('head_teacher', 'subject_teacher')`,
+      )
+      .then((result) => result.rows),
+
+  sheetsOf: (tx: Tx, batchIds: readonly string[]) =>
+    batchIds.length === 0
+      ? Promise.resolve([])
+      : tx
+          .execute<{ id: string; batch_id: string; class_id: string; subject: string; submitted: boolean }>(
+            sql`SELECT id, batch_id, class_id, subject, submitted FROM score_sheets WHERE batch_id = ANY (${uuidArray(batchIds)})`,
+          )
+          .then((result) => result.rows),
+
+  /** Every stored cell of a batch's sheets (exports). */
+  batchCells: (tx: Tx, batchId: string) =>
+    tx
+      .execute<{ class_id: string; subject: string; student_id: string; score: number | null; mark: string }>(
+        sql`SELECT sh.class_id, sh.subject, sc.student_id, sc.score::float8 AS score, sc.mark
+            FROM score_sheets sh JOIN scores sc ON sc.tenant_id = sh.tenant_id AND sc.sheet_id = sh.id
+            WHERE sh.batch_id = ${batchId}`,
+      )
+      .then((result) => result.rows),
+
+  // ---- own scores ----------------------------------------------------------------------------
+
+  userType: (tx: Tx, userId: string) =>
+    tx
+      .execute<{ user_type: string }>(sql`SELECT user_type FROM users WHERE id = ${userId}`)
+      .then((result) => result.rows[0]?.user_type ?? null),
+
+  children: (tx: Tx, parentId: string) =>
+    tx
+      .execute<{ student_id: string }>(
+        sql`SELECT ps.student_id FROM parent_students ps JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id
+            WHERE ps.parent_id = ${parentId} ORDER BY s.user_no, s.name`,
+      )
+      .then((result) => result.rows.map((row) => row.student_id)),
+
+  /** A student's scores of published batches, newest batch first (generic table A page + total). */
+  myScores: (tx: Tx, studentId: string, filters: { semesterId?: string; batchId?: string }, offset: number, limit: number) =>
+    tx
+      .execute<{
+        total: number;
+        batch_id: string;
+        batch_name: string;
+        semester_name: string;
+        subject: string;
+        score: number | null;
+        mark: string;
+        full_mark: number | null;
+        band: string | null;
+        class_average: number | null;
+        published_at: Date | null;
+      }>(
+        sql`SELECT count(*) OVER ()::int AS total, b.id AS batch_id, b.name AS batch_name, se.name AS semester_name, sh.subject,
+                   sc.score::float8 AS score, sc.mark, sys.full_mark,
+                   (SELECT bd.name FROM score_bands bd
+                     WHERE bd.tenant_id = b.tenant_id AND bd.system_id = sys.id AND sc.score IS NOT NULL
+                       AND bd.min_score <= sc.score AND sc.score < bd.max_score + 1
+                     ORDER BY bd.min_score DESC LIMIT 1) AS band,
+                   (SELECT round(avg(x.score), 2)::float8 FROM scores x WHERE x.tenant_id = sh.tenant_id AND x.sheet_id = sh.id AND x.score IS NOT NULL) AS class_average,
+                   b.published_at
+            FROM scores sc
+            JOIN score_sheets sh ON sh.tenant_id = sc.tenant_id AND sh.id = sc.sheet_id
+            JOIN exam_batches b ON b.tenant_id = sh.tenant_id AND b.id = sh.batch_id AND b.published
+            JOIN semesters se ON se.tenant_id = b.tenant_id AND se.id = b.semester_id
+            LEFT JOIN org_units c ON c.tenant_id = sh.tenant_id AND c.id = sh.class_id
+            LEFT JOIN LATERAL (${systemFor(b, sql`c.parent_id`, sql`sh.subject`)}) sys ON true
+            WHERE sc.student_id = ${studentId}
+              ${filters.semesterId ? sql`AND b.semester_id = ${filters.semesterId}` : sql``}
+              ${filters.batchId ? sql`AND b.id = ${filters.batchId}` : sql``}
+            ORDER BY b.start_date DESC, b.sort DESC, b.name, array_position(b.subjects, sh.subject), sh.subject
+            OFFSET ${offset} LIMIT ${limit}`,
+      )
+      .then((result) => result.rows),
+};

@@ -1,0 +1,576 @@
+import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope, TableAData } from '../../../contracts/envelope';
+import type { MyScoreRow, ScoreCell, ScoreChange, ScoreImportResult, ScoreOptions, ScoreSheet } from '../../../contracts/scores';
+import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
+
+/**
+ * Score entry against the seeded demo school. Every test makes its own exam batch (七年级, subjects
+ * 01 02 03, a score system with a full mark of 100 unless told otherwise), so tests never see each
+ * other's writes and do not depend on the demo batches' seed.
+ */
+
+let t: TestApp;
+let demoId: string;
+let teacher: string;
+let admin: string;
+let student: string;
+let parent: string;
+let kgAdmin: string;
+let semesterId: string;
+let grade7: string;
+const classIds: Record<string, string> = {};
+
+const post = <T>(url: string, token: string, json: unknown, headers: Record<string, string> = {}) => call<T>(t.app, 'POST', url, { token, json, headers });
+const en = { 'x-lang': 'en' };
+
+interface BatchOptions {
+  published?: boolean;
+  /** false: no score system at all */
+  system?: boolean;
+  fullMark?: number;
+}
+
+/** A fresh exam batch of 七年级 (subjects 01 02 03) in the current semester, with a score system and bands. */
+async function makeBatch(options: BatchOptions = {}): Promise<string> {
+  const id = uuidv7();
+  await ownerQuery(
+    t.db,
+    `INSERT INTO exam_batches (tenant_id, id, semester_id, name, grade_ids, subjects, start_date, end_date, sort, published, published_at)
+     VALUES ($1, $2, $3, $4, ARRAY[$5]::uuid[], ARRAY['01','02','03'], '2026-11-02', '2026-11-03', 10, $6, CASE WHEN $6 THEN now() END)`,
+    [demoId, id, semesterId, `测试考试${randomBytes(4).toString('hex')}`, grade7, options.published ?? false],
+  );
+  if (options.system !== false) {
+    const systemId = uuidv7();
+    await ownerQuery(
+      t.db,
+      `INSERT INTO score_systems (tenant_id, id, batch_id, name, grade_ids, subjects, full_mark, excellent_line, pass_line, ratio)
+       VALUES ($1, $2, $3, '百分制', '{}', '{}', $4, 85, 60, 1)`,
+      [demoId, systemId, id, options.fullMark ?? 100],
+    );
+    await ownerQuery(
+      t.db,
+      `INSERT INTO score_bands (tenant_id, id, system_id, name, conversion_score, min_score, max_score, sort)
+       VALUES ($1, $2, $5, '优秀', 95, 85, 100, 10), ($1, $3, $5, '良好', 80, 70, 84, 20), ($1, $4, $5, '不及格', 30, 0, 59, 40)`,
+      [demoId, uuidv7(), uuidv7(), uuidv7(), systemId],
+    );
+  }
+  return id;
+}
+
+const publish = (batchId: string) => ownerQuery(t.db, 'UPDATE exam_batches SET published = true, published_at = now() WHERE tenant_id = $1 AND id = $2', [demoId, batchId]);
+
+const sheetOf = async (batchId: string, className: string, subject: string, token = teacher) => {
+  const { body } = await post<ScoreSheet>('/api/scores/sheet', token, { batchId, classId: classIds[className], subject });
+  expect(body.code, body.msg).toBe(1);
+  return body.data;
+};
+
+const save = (token: string, cell: Record<string, unknown>, key?: string, headers: Record<string, string> = {}) =>
+  post<ScoreCell>('/api/scores/save', token, { mark: '', ...cell }, { ...(key ? { 'idempotency-key': key } : {}), ...headers });
+
+const scoreRows = async (batchId: string, studentId?: string) =>
+  ownerQuery<{ student_id: string; score: string | null; mark: string; version: number }>(
+    t.db,
+    `SELECT sc.student_id, sc.score, sc.mark, sc.version FROM scores sc JOIN score_sheets sh ON sh.tenant_id = sc.tenant_id AND sh.id = sc.sheet_id
+     WHERE sh.tenant_id = $1 AND sh.batch_id = $2 ${studentId ? 'AND sc.student_id = $3' : ''}`,
+    studentId ? [demoId, batchId, studentId] : [demoId, batchId],
+  );
+
+const changeRows = async (batchId: string) =>
+  Number(
+    (
+      await ownerQuery<{ n: string }>(
+        t.db,
+        `SELECT count(*) n FROM score_changes ch JOIN score_sheets sh ON sh.tenant_id = ch.tenant_id AND sh.id = ch.sheet_id WHERE sh.tenant_id = $1 AND sh.batch_id = $2`,
+        [demoId, batchId],
+      )
+    )[0].n,
+  );
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  demoId = await tenantIdOf(t.db, 'demo');
+  for (const row of await ownerQuery<{ id: string; name: string }>(t.db, `SELECT id::text, name FROM org_units WHERE tenant_id = $1 AND kind = 'class'`, [demoId])) {
+    classIds[row.name] = row.id;
+  }
+  grade7 = (await ownerQuery<{ id: string }>(t.db, `SELECT id::text FROM org_units WHERE tenant_id = $1 AND kind = 'grade' AND name = '七年级'`, [demoId]))[0].id;
+  semesterId = (await ownerQuery<{ id: string }>(t.db, 'SELECT id::text FROM semesters WHERE tenant_id = $1 AND is_current', [demoId]))[0].id;
+  [teacher, admin, student, parent, kgAdmin] = await Promise.all([
+    login(t.app, 'demo', 'teacher'),
+    login(t.app, 'demo', 'admin'),
+    login(t.app, 'demo', 'student'),
+    login(t.app, 'demo', 'parent'),
+    login(t.app, 'kg', 'admin'),
+  ]);
+});
+afterAll(() => t.close());
+
+describe('options and sheets', () => {
+  it("offers the teacher's classes and subjects only (head of 七年级(1)班: every subject; maths in (2)); managers see every class", async () => {
+    const batchId = await makeBatch();
+    const { body } = await post<ScoreOptions>('/api/scores/options', teacher, {});
+    expect(body.code, body.msg).toBe(1);
+    expect(body.data.semesterId).toBe(semesterId);
+    expect(body.data.semesters.find((s) => s.id === semesterId)?.isCurrent).toBe(true);
+    const batch = body.data.batches.find((b) => b.batchId === batchId)!;
+    expect(batch.classes.map((c) => c.className)).toEqual(['七年级(1)班', '七年级(2)班']);
+    expect(batch.classes[0].subjects.map((s) => s.subject)).toEqual(['01', '02', '03']);
+    expect(batch.classes[1].subjects).toEqual([{ subject: '02', submitted: false }]);
+    expect(batch.classes[0].gradeName).toBe('七年级');
+
+    const all = await post<ScoreOptions>('/api/scores/options', admin, { semesterId });
+    const adminBatch = all.body.data.batches.find((b) => b.batchId === batchId)!;
+    expect(adminBatch.classes.length).toBeGreaterThan(2);
+    expect(adminBatch.classes.every((c) => c.subjects.length === 3)).toBe(true);
+  });
+
+  it('opens a sheet: the roster by student number, empty cells at version 0, the score system with its bands', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    expect(sheet).toMatchObject({ className: '七年级(1)班', subject: '02', submitted: false, editable: true, batch: { id: batchId, published: false } });
+    expect(sheet.students).toHaveLength(40);
+    expect(sheet.students.map((s) => s.studentNo)).toEqual([...sheet.students.map((s) => s.studentNo)].sort());
+    expect(sheet.cells.every((c) => c.version === 0 && c.score === null && c.mark === '')).toBe(true);
+    expect(sheet.system).toMatchObject({ name: '百分制', fullMark: 100, excellentLine: 85, passLine: 60 });
+    expect(sheet.system.bands.map((b) => b.name)).toEqual(['优秀', '良好', '不及格']);
+  });
+
+  it("says 'grade has no scale' (42200) when no score system covers the grade and subject", async () => {
+    const batchId = await makeBatch({ system: false });
+    const zh = await post('/api/scores/sheet', teacher, { batchId, classId: classIds['七年级(1)班'], subject: '02' });
+    expect(zh.body).toMatchObject({ code: 42200, result: false, msg: '该年级未设置分制' });
+    const enSave = await save(teacher, { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: uuidv7(), score: 1, baseVersion: 0 }, undefined, en);
+    expect(enSave.body).toMatchObject({ code: 42200, msg: 'This grade has no score scale' });
+  });
+
+  it('refuses a class or subject the teacher does not teach, an unknown batch, and a class outside the batch', async () => {
+    const batchId = await makeBatch();
+    const other = await post('/api/scores/sheet', teacher, { batchId, classId: classIds['七年级(3)班'], subject: '02' });
+    expect(other.body).toMatchObject({ code: 40300, msg: '您不是该班级此科目的任课教师或班主任' });
+    const notHisSubject = await post('/api/scores/sheet', teacher, { batchId, classId: classIds['七年级(2)班'], subject: '01' }, en);
+    expect(notHisSubject.body).toMatchObject({ code: 40300, msg: 'You do not teach this subject in this class' });
+    const unknown = await post('/api/scores/sheet', teacher, { batchId: uuidv7(), classId: classIds['七年级(1)班'], subject: '02' });
+    expect(unknown.body).toMatchObject({ code: 40400, msg: '考试批次不存在' });
+    const eighth = Object.keys(classIds).find((name) => name.startsWith('八年级'))!;
+    const outside = await post('/api/scores/sheet', admin, { batchId, classId: classIds[eighth], subject: '02' });
+    expect(outside.body).toMatchObject({ code: 40000, msg: '该班级所在年级不参加此考试批次' });
+    const subject = await post('/api/scores/sheet', admin, { batchId, classId: classIds['七年级(1)班'], subject: '04' });
+    expect(subject.body).toMatchObject({ code: 40000, msg: '该考试批次不包含此科目' });
+    // a student has no score entry at all
+    const asStudent = await post('/api/scores/sheet', student, { batchId, classId: classIds['七年级(1)班'], subject: '02' });
+    expect(asStudent.body.code).toBe(40300);
+  });
+});
+
+describe('saving a cell', () => {
+  it('saves a score (version 1, who and when), keeps an audit row, and answers a repeated key with the same answer', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const studentId = sheet.students[0].studentId;
+    const key = uuidv7();
+    const cell = { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId, score: 88.5, baseVersion: 0 };
+    const first = await save(teacher, cell, key);
+    expect(first.body).toMatchObject({ code: 1, data: { studentId, score: 88.5, mark: '', version: 1, enteredByName: '李明华' } });
+    expect(first.body.data.enteredAt).not.toBeNull();
+    const again = await save(teacher, cell, key);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replay']).toBe('1');
+    expect(await scoreRows(batchId)).toHaveLength(1);
+    expect(await changeRows(batchId)).toBe(1);
+
+    const otherBody = await save(teacher, { ...cell, score: 70 }, key);
+    expect(otherBody.body.code).toBe(42200);
+    expect((await scoreRows(batchId))[0]).toMatchObject({ score: '88.50', version: 1 });
+
+    const reread = await sheetOf(batchId, '七年级(1)班', '02');
+    expect(reread.cells[0]).toMatchObject({ score: 88.5, version: 1, enteredByName: '李明华' });
+    const changes = await post<ScoreChange[]>('/api/scores/changes', teacher, { batchId, classId: classIds['七年级(1)班'], subject: '02' });
+    expect(changes.body.data).toEqual([
+      expect.objectContaining({ studentId, oldScore: null, oldMark: null, newScore: 88.5, newMark: '', correction: false, changedByName: '李明华', version: 1 }),
+    ]);
+  });
+
+  it('checks the score against the scale (0 to the full mark, two decimals) and the marks, in zh and en, writing nothing', async () => {
+    const batchId = await makeBatch({ fullMark: 120 });
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const base = { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: sheet.students[1].studentId, baseVersion: 0 };
+    expect((await save(teacher, { ...base, score: 120.01 })).body).toMatchObject({ code: 42200, msg: '成绩应在0到120之间' });
+    expect((await save(teacher, { ...base, score: 121 }, undefined, en)).body).toMatchObject({ code: 42200, msg: 'The score must be between 0 and 120' });
+    expect((await save(teacher, { ...base, score: -1 })).body).toMatchObject({ code: 42200, msg: '成绩应在0到120之间' });
+    expect((await save(teacher, { ...base, score: 85.555 })).body).toMatchObject({ code: 42200, msg: '成绩最多保留两位小数' });
+    expect((await save(teacher, { ...base, score: 85.555 }, undefined, en)).body).toMatchObject({ code: 42200, msg: 'A score has at most two decimals' });
+    expect((await save(teacher, { ...base, score: 80, mark: 'absent' })).body).toMatchObject({ code: 40000, msg: '缺考或免考的学生不能填写成绩' });
+    expect((await save(teacher, { ...base, score: 80, mark: 'exempt' }, undefined, en)).body).toMatchObject({ code: 40000, msg: 'An absent or exempt student has no score' });
+    expect((await save(teacher, { ...base, score: null, mark: 'late' })).body.code).toBe(40000);
+    expect((await save(teacher, { ...base, score: '80' })).body.code).toBe(40000);
+    const foreign = (await sheetOf(batchId, '七年级(2)班', '02')).students[0].studentId;
+    expect((await save(teacher, { ...base, studentId: foreign, score: 80 })).body).toMatchObject({ code: 40000, msg: '该学生不在此班级' });
+    expect(await scoreRows(batchId)).toHaveLength(0);
+    // the edges are fine: 0, the full mark, two decimals, a mark without a score
+    expect((await save(teacher, { ...base, score: 120 })).body.code).toBe(1);
+    expect((await save(teacher, { ...base, studentId: sheet.students[2].studentId, score: 0 })).body.data).toMatchObject({ score: 0, version: 1 });
+    expect((await save(teacher, { ...base, studentId: sheet.students[3].studentId, score: 59.99 })).body.data.score).toBe(59.99);
+    expect((await save(teacher, { ...base, studentId: sheet.students[4].studentId, score: null, mark: 'absent' })).body.data).toMatchObject({ score: null, mark: 'absent' });
+  });
+
+  it("refuses a teacher who does not teach the class or subject; a manager may save anywhere", async () => {
+    const batchId = await makeBatch();
+    const third = await sheetOf(batchId, '七年级(3)班', '01', admin);
+    const refused = await save(teacher, { batchId, classId: classIds['七年级(3)班'], subject: '01', studentId: third.students[0].studentId, score: 90, baseVersion: 0 });
+    expect(refused.body).toMatchObject({ code: 40300, msg: '您不是该班级此科目的任课教师或班主任' });
+    const second = await sheetOf(batchId, '七年级(2)班', '02');
+    const notHis = await save(teacher, { batchId, classId: classIds['七年级(2)班'], subject: '01', studentId: second.students[0].studentId, score: 90, baseVersion: 0 }, undefined, en);
+    expect(notHis.body).toMatchObject({ code: 40300, msg: 'You do not teach this subject in this class' });
+    const byAdmin = await save(admin, { batchId, classId: classIds['七年级(3)班'], subject: '01', studentId: third.students[0].studentId, score: 90, baseVersion: 0 });
+    expect(byAdmin.body.data).toMatchObject({ version: 1, enteredByName: '系统管理员' });
+  });
+
+  it('answers a stale base version with 40900 and the server cell', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const cell = { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: sheet.students[5].studentId };
+    expect((await save(teacher, { ...cell, score: 70, baseVersion: 0 })).body.code).toBe(1);
+    const stale = await save(admin, { ...cell, score: 75, baseVersion: 0 });
+    expect(stale.body).toMatchObject({ code: 40900, result: false, msg: '该成绩已被他人修改，请核对后重新保存', data: { studentId: cell.studentId, score: 70, version: 1, enteredByName: '李明华' } });
+    const staleEn = await save(admin, { ...cell, score: 75, baseVersion: 3 }, undefined, en);
+    expect(staleEn.body).toMatchObject({ code: 40900, msg: 'This score was changed by someone else meanwhile; please review it and save again' });
+    expect((await save(admin, { ...cell, score: 75, baseVersion: 1 })).body.data).toMatchObject({ score: 75, version: 2 });
+    expect((await scoreRows(batchId))[0]).toMatchObject({ score: '75.00', version: 2 });
+  });
+
+  it('two saves of one cell from the same version at once: one wins, the other gets 40900 with the winner', async () => {
+    for (const baseVersion of [0, 1]) {
+      const batchId = await makeBatch();
+      const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+      const cell = { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: sheet.students[6].studentId };
+      if (baseVersion === 1) expect((await save(teacher, { ...cell, score: 1, baseVersion: 0 })).body.code).toBe(1);
+      const [a, b] = await Promise.all([save(teacher, { ...cell, score: 61, baseVersion }, uuidv7()), save(admin, { ...cell, score: 62, baseVersion }, uuidv7())]);
+      const codes = [a.body.code, b.body.code].sort();
+      expect(codes).toEqual([1, 40900]);
+      const winner = a.body.code === 1 ? a.body.data : b.body.data;
+      const loser = a.body.code === 1 ? b.body : a.body;
+      expect(loser.data).toMatchObject({ score: winner.score, version: baseVersion + 1 });
+      const rows = await scoreRows(batchId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].version).toBe(baseVersion + 1);
+      expect(await changeRows(batchId)).toBe(baseVersion + 1);
+    }
+  });
+
+  it('a save that changes nothing answers the stored cell without a new version', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const cell = { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: sheet.students[7].studentId };
+    await save(teacher, { ...cell, score: 66, baseVersion: 0 });
+    expect((await save(teacher, { ...cell, score: 66, baseVersion: 1 })).body.data.version).toBe(1);
+    expect(await changeRows(batchId)).toBe(1);
+  });
+});
+
+describe('submitting, corrections, publishing', () => {
+  /** Fills every cell of the teacher's 七年级(1)班 maths sheet except the last `leave` students. */
+  async function fill(batchId: string, leave = 0) {
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const students = sheet.students.slice(0, sheet.students.length - leave);
+    for (const [index, s] of students.entries()) {
+      const value = index === 0 ? { score: null, mark: 'absent' } : index === 1 ? { score: null, mark: 'exempt' } : { score: index === 2 ? 0 : 50 + (index % 50) };
+      const { body } = await save(teacher, { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: s.studentId, baseVersion: 0, ...value });
+      expect(body.code, body.msg).toBe(1);
+    }
+    return sheet;
+  }
+
+  it('refuses to submit while a student has neither score nor mark (SPEC §8), then submits; later saves are corrections', async () => {
+    const batchId = await makeBatch();
+    const target = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+    const sheet = await fill(batchId, 1);
+    const refused = await post('/api/scores/submit', teacher, target);
+    expect(refused.body).toMatchObject({ code: 40000, result: false, msg: '班级学生未登记或成绩不完整，不能提交成绩' });
+    const refusedEn = await post('/api/scores/submit', teacher, target, en);
+    expect(refusedEn.body.msg).toBe('Class students are unregistered or scores are incomplete, so the scores cannot be submitted');
+
+    const last = sheet.students[sheet.students.length - 1].studentId;
+    expect((await save(teacher, { ...target, studentId: last, score: 91, baseVersion: 0 })).body.code).toBe(1);
+    const submitted = await post<ScoreSheet>('/api/scores/submit', teacher, target);
+    expect(submitted.body).toMatchObject({ code: 1, msg: '成绩已提交', data: { submitted: true, submittedByName: '李明华' } });
+    expect(submitted.body.data.submittedAt).not.toBeNull();
+    const options = await post<ScoreOptions>('/api/scores/options', teacher, {});
+    const klass = options.body.data.batches.find((b) => b.batchId === batchId)!.classes[0];
+    expect(klass.subjects.find((s) => s.subject === '02')).toEqual({ subject: '02', submitted: true });
+
+    // a correction while unpublished: allowed and marked
+    const corrected = await save(teacher, { ...target, studentId: last, score: 93, baseVersion: 1 });
+    expect(corrected.body.data).toMatchObject({ score: 93, version: 2 });
+    const changes = await post<ScoreChange[]>('/api/scores/changes', teacher, { ...target, studentId: last });
+    expect(changes.body.data.map((c) => [c.oldScore, c.newScore, c.correction, c.version])).toEqual([
+      [91, 93, true, 2],
+      [null, 91, false, 1],
+    ]);
+
+    // published: nothing changes any more
+    await publish(batchId);
+    const afterPublish = await save(teacher, { ...target, studentId: last, score: 95, baseVersion: 2 });
+    expect(afterPublish.body).toMatchObject({ code: 40300, msg: '该考试批次的成绩已发布，不能再修改' });
+    const afterPublishEn = await save(admin, { ...target, studentId: last, score: 95, baseVersion: 2 }, undefined, en);
+    expect(afterPublishEn.body).toMatchObject({ code: 40300, msg: 'The scores of this exam batch are published and can no longer be changed' });
+    expect((await post('/api/scores/submit', teacher, target)).body.code).toBe(40300);
+    expect((await sheetOf(batchId, '七年级(1)班', '02')).editable).toBe(false);
+    expect((await scoreRows(batchId, last))[0]).toMatchObject({ score: '93.00', version: 2 });
+  });
+
+  it('a published batch refuses saves from the start', async () => {
+    const batchId = await makeBatch({ published: true });
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    expect(sheet.editable).toBe(false);
+    const refused = await save(teacher, { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: sheet.students[0].studentId, score: 1, baseVersion: 0 });
+    expect(refused.body.code).toBe(40300);
+    expect(await scoreRows(batchId)).toHaveLength(0);
+  });
+
+  it('an empty roster cannot be submitted either', async () => {
+    const batchId = await makeBatch();
+    const gradeClass = uuidv7();
+    await ownerQuery(t.db, `INSERT INTO org_units (tenant_id, id, parent_id, kind, code, name, grade_level, sort) VALUES ($1, $2, $3, 'class', $4, '七年级(空)班', 7, 990)`, [
+      demoId,
+      gradeClass,
+      grade7,
+      `EMPTY${randomBytes(3).toString('hex')}`,
+    ]);
+    const refused = await post('/api/scores/submit', admin, { batchId, classId: gradeClass, subject: '01' });
+    expect(refused.body).toMatchObject({ code: 40000, msg: '班级学生未登记或成绩不完整，不能提交成绩' });
+  });
+});
+
+// ---------- export and import ----------
+
+async function download(url: string, token: string, json: unknown, method: 'POST' | 'GET' = 'POST') {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: { 'x-access-token': token, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    payload: method === 'POST' ? JSON.stringify(json) : undefined,
+    remoteAddress: uniqueIp(),
+  });
+  return response;
+}
+
+async function workbookOf(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook;
+}
+
+type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer };
+
+async function upload(token: string, parts: Part[], headers: Record<string, string> = {}) {
+  const boundary = `----xiaowu${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('value' in part) chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    else {
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        part.content,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/scores/import',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-access-token': token, ...headers },
+    payload: Buffer.concat(chunks),
+    remoteAddress: uniqueIp(),
+  });
+  return response.json() as Envelope<ScoreImportResult | null>;
+}
+
+const targetParts = (batchId: string, className: string, subject: string): Part[] => [
+  { name: 'batchId', value: batchId },
+  { name: 'classId', value: classIds[className] },
+  { name: 'subject', value: subject },
+];
+
+describe('export', () => {
+  it('exports a class sheet with numbers as numbers (0 is 0) and marks as words; the batch as a worksheet per class', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const target = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+    const values = [{ score: 0 }, { score: 95.5 }, { score: null, mark: 'absent' }, { score: null, mark: 'exempt' }];
+    for (const [i, value] of values.entries()) await save(teacher, { ...target, studentId: sheet.students[i].studentId, baseVersion: 0, ...value });
+
+    const response = await download('/api/scores/export', teacher, target);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(String(response.headers['content-disposition'])).toContain('.xlsx');
+    const workbook = await workbookOf(response.rawPayload);
+    expect(workbook.worksheets).toHaveLength(1);
+    const ws = workbook.worksheets[0];
+    expect(ws.name).toBe('七年级(1)班');
+    expect(ws.getRow(1).values).toEqual([undefined, '学号', '姓名', '数学']);
+    expect(ws.getCell(2, 1).value).toBe(sheet.students[0].studentNo);
+    expect(ws.getCell(2, 3).value).toBe(0);
+    expect(typeof ws.getCell(2, 3).value).toBe('number');
+    expect(ws.getCell(3, 3).value).toBe(95.5);
+    expect(ws.getCell(4, 3).value).toBe('缺考');
+    expect(ws.getCell(5, 3).value).toBe('免考');
+    expect(ws.getCell(6, 3).value).toBeNull();
+    expect(ws.rowCount).toBe(41);
+
+    // the whole batch, as the teacher may see it: (1) every subject, (2) maths only
+    const whole = await workbookOf((await download('/api/scores/export', teacher, { batchId })).rawPayload);
+    expect(whole.worksheets.map((w) => w.name)).toEqual(['七年级(1)班', '七年级(2)班']);
+    expect(whole.worksheets[0].getRow(1).values).toEqual([undefined, '学号', '姓名', '语文', '数学', '英语']);
+    expect(whole.worksheets[0].getCell(2, 4).value).toBe(0);
+    expect(whole.worksheets[1].getRow(1).values).toEqual([undefined, '学号', '姓名', '数学']);
+    const everything = await workbookOf((await download('/api/scores/export', admin, { batchId })).rawPayload);
+    expect(everything.worksheets.length).toBeGreaterThan(2);
+
+    const refused = (await download('/api/scores/export', teacher, { ...target, classId: classIds['七年级(3)班'] })).json() as Envelope;
+    expect(refused.code).toBe(40300);
+    const noPermission = (await download('/api/scores/export', student, target)).json() as Envelope;
+    expect(noPermission.code).toBe(40300);
+  });
+});
+
+describe('import', () => {
+  async function templateOf(batchId: string) {
+    const response = await download(`/api/scores/template?batchId=${batchId}&classId=${classIds['七年级(1)班']}&subject=02`, teacher, null, 'GET');
+    expect(response.statusCode).toBe(200);
+    return workbookOf(response.rawPayload);
+  }
+  const bytesOf = async (workbook: ExcelJS.Workbook) => Buffer.from(await workbook.xlsx.writeBuffer());
+
+  it('imports the template: any invalid row → nothing written and every bad row listed; valid → all cells in one go', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    await save(teacher, { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: sheet.students[0].studentId, score: 10, baseVersion: 0 });
+
+    const template = await templateOf(batchId);
+    const ws = template.worksheets[0];
+    expect(ws.getRow(1).values).toEqual([undefined, '学号', '姓名', '数学(成绩)']);
+    expect(ws.getCell(2, 1).value).toBe(sheet.students[0].studentNo);
+    expect(ws.getCell(2, 3).value).toBe(10);
+    ws.getCell(2, 3).value = 0; // 10 → 0
+    ws.getCell(3, 3).value = 88.5;
+    ws.getCell(4, 3).value = '缺考';
+    ws.getCell(5, 3).value = '免考';
+    ws.getCell(6, 3).value = '77';
+    ws.getCell(7, 3).value = 101; // above the scale
+    ws.getCell(8, 3).value = 'abc';
+    ws.getCell(9, 3).value = 66.666;
+    ws.getCell(10, 1).value = '999999999'; // not in the class
+    ws.getCell(10, 3).value = 60;
+    const bad = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '02'), { name: 'file', filename: '成绩.xlsx', content: await bytesOf(template) }]);
+    expect(bad).toMatchObject({ code: 40000, result: false, msg: '导入失败：4行数据有误，未导入任何成绩' });
+    expect(bad.data!.imported).toBe(0);
+    expect(bad.data!.errors).toEqual([
+      { row: 7, studentNo: sheet.students[5].studentNo, message: '成绩须为0到100之间最多两位小数的数字，或填写缺考、免考' },
+      { row: 8, studentNo: sheet.students[6].studentNo, message: '成绩须为0到100之间最多两位小数的数字，或填写缺考、免考' },
+      { row: 9, studentNo: sheet.students[7].studentNo, message: '成绩须为0到100之间最多两位小数的数字，或填写缺考、免考' },
+      { row: 10, studentNo: '999999999', message: '学号不在本班' },
+    ]);
+    expect((await scoreRows(batchId)).map((r) => [r.score, r.version])).toEqual([['10.00', 1]]);
+    expect(await changeRows(batchId)).toBe(1);
+
+    const badEn = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '02'), { name: 'file', filename: 'scores.xlsx', content: await bytesOf(template) }], en);
+    expect(badEn.msg).toBe('Import failed: 4 row(s) are invalid; nothing was imported');
+    expect(badEn.data!.errors[3].message).toBe('The student number is not in this class');
+
+    for (const row of [7, 8, 9]) ws.getCell(row, 3).value = null;
+    ws.getCell(10, 1).value = sheet.students[8].studentNo;
+    const good = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '02'), { name: 'file', filename: '成绩.xlsx', content: await bytesOf(template) }]);
+    expect(good).toMatchObject({ code: 1, msg: '导入成功', data: { imported: 6, errors: [] } });
+    const after = await sheetOf(batchId, '七年级(1)班', '02');
+    expect(after.cells.slice(0, 5).map((c) => [c.score, c.mark, c.version])).toEqual([
+      [0, '', 2],
+      [88.5, '', 1],
+      [null, 'absent', 1],
+      [null, 'exempt', 1],
+      [77, '', 1],
+    ]);
+    expect(after.cells[8]).toMatchObject({ score: 60, version: 1 });
+    expect(after.cells[5]).toMatchObject({ score: null, version: 0 });
+    expect(await changeRows(batchId)).toBe(7);
+  });
+
+  it('refuses what is not the template of this sheet, an empty file and other file types', async () => {
+    const batchId = await makeBatch();
+    const target = targetParts(batchId, '七年级(1)班', '02');
+    const plain = new ExcelJS.Workbook();
+    plain.addWorksheet('Sheet1').addRow(['学号', '姓名', '成绩']);
+    const notTemplate = await upload(teacher, [...target, { name: 'file', filename: 'a.xlsx', content: await bytesOf(plain) }]);
+    expect(notTemplate).toMatchObject({ code: 40000, msg: '请使用成绩导入模板导入' });
+    const garbage = await upload(teacher, [...target, { name: 'file', filename: 'old.xls', content: Buffer.from('not a workbook') }]);
+    expect(garbage).toMatchObject({ code: 40000, msg: '请使用成绩导入模板导入' });
+    const template = await templateOf(batchId);
+    const otherSubject = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '01'), { name: 'file', filename: 'a.xlsx', content: await bytesOf(template) }]);
+    expect(otherSubject).toMatchObject({ code: 40000, msg: '导入模板与所选的考试批次、班级或科目不符，请重新下载模板' });
+    const empty = await upload(teacher, [...target, { name: 'file', filename: 'a.xlsx', content: Buffer.alloc(0) }]);
+    expect(empty).toMatchObject({ code: 40000, msg: '文件大小不能为0' });
+    const wrongType = await upload(teacher, [...target, { name: 'file', filename: 'a.csv', content: Buffer.from('1,2') }]);
+    expect(wrongType).toMatchObject({ code: 40000, msg: '只能上传.xlsx,.xls类型的文件' });
+    const noFile = await upload(teacher, target);
+    expect(noFile.code).toBe(40000);
+    const noTarget = await upload(teacher, [{ name: 'file', filename: 'a.xlsx', content: await bytesOf(template) }]);
+    expect(noTarget.code).toBe(40000);
+    expect(await scoreRows(batchId)).toHaveLength(0);
+  });
+});
+
+describe('own scores', () => {
+  it('a student sees their own scores of published batches only, with the band and the class average', async () => {
+    const published = await makeBatch();
+    const unpublished = await makeBatch();
+    const me = (await ownerQuery<{ id: string }>(t.db, `SELECT id::text FROM users WHERE tenant_id = $1 AND username = 'student'`, [demoId]))[0].id;
+    const sheet = await sheetOf(published, '七年级(1)班', '02');
+    const others = sheet.students.filter((s) => s.studentId !== me).slice(0, 2);
+    const target = { classId: classIds['七年级(1)班'], subject: '02', baseVersion: 0 };
+    await save(teacher, { ...target, batchId: published, studentId: me, score: 90 });
+    await save(teacher, { ...target, batchId: published, studentId: others[0].studentId, score: 70 });
+    await save(teacher, { ...target, batchId: published, studentId: others[1].studentId, score: null, mark: 'absent' });
+    await save(teacher, { ...target, batchId: unpublished, studentId: me, score: 50 });
+    await publish(published);
+
+    const mine = await post<TableAData<MyScoreRow>>('/api/scores/mine', student, { currPage: 0, limit: 100, search: JSON.stringify({ batchId: published }) });
+    expect(mine.body.code, mine.body.msg).toBe(1);
+    expect(mine.body.data).toMatchObject({ total: 1, rows: [{ batchId: published, subject: '02', score: 90, mark: '', fullMark: 100, band: '优秀', classAverage: 80 }] });
+    expect(mine.body.data.rows[0].semesterName).toContain('学期');
+    const hidden = await post<TableAData<MyScoreRow>>('/api/scores/mine', student, { search: JSON.stringify({ batchId: unpublished }) });
+    expect(hidden.body.data).toEqual({ total: 0, rows: [] });
+    const all = await post<TableAData<MyScoreRow>>('/api/scores/mine', student, { limit: 500 });
+    expect(all.body.data.rows.some((row) => row.batchId === unpublished)).toBe(false);
+
+    const someoneElse = await post('/api/scores/mine', student, { search: JSON.stringify({ studentId: others[0].studentId }) });
+    expect(someoneElse.body).toMatchObject({ code: 40300, msg: '只能查看本人或自己孩子的成绩' });
+
+    // the parent sees the linked child's, and no one else's
+    const child = await post<TableAData<MyScoreRow>>('/api/scores/mine', parent, { search: JSON.stringify({ batchId: published }) });
+    expect(child.body.data.rows).toEqual([expect.objectContaining({ score: 90, band: '优秀' })]);
+    const explicit = await post<TableAData<MyScoreRow>>('/api/scores/mine', parent, { search: JSON.stringify({ batchId: published, studentId: me }) });
+    expect(explicit.body.data.total).toBe(1);
+    const notMine = await post('/api/scores/mine', parent, { search: JSON.stringify({ studentId: others[0].studentId }) }, en);
+    expect(notMine.body).toMatchObject({ code: 40300, msg: "You can only see your own or your child's scores" });
+    // teachers have no 我的成绩
+    expect((await post('/api/scores/mine', teacher, {})).body.code).toBe(40300);
+  });
+});
+
+describe('tenants', () => {
+  it("another school's administrator cannot see or write the demo school's sheets", async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const read = await post('/api/scores/sheet', kgAdmin, { batchId, classId: classIds['七年级(1)班'], subject: '02' });
+    expect(read.body.code).toBe(40400);
+    const write = await save(kgAdmin, { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: sheet.students[0].studentId, score: 1, baseVersion: 0 });
+    expect(write.body.code).toBe(40400);
+    const options = await post<ScoreOptions>('/api/scores/options', kgAdmin, {});
+    expect(options.body.data.batches.some((b) => b.batchId === batchId)).toBe(false);
+    expect(await scoreRows(batchId)).toHaveLength(0);
+  });
+});
