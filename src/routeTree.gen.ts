@@ -17,6 +17,8 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEwmrzRouteImport } from './routes/_app/ewmrz'
+import { Route as AppJxglCjlrRouteImport } from './routes/_app/jxgl/cjlr'
+import { Route as AppJxglWdcjRouteImport } from './routes/_app/jxgl/wdcj'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
 import { Route as AppZsglXsbmRouteImport } from './routes/_app/zsgl/xsbm'
@@ -68,6 +70,16 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppEwmrzRoute = AppEwmrzRouteImport.update({
   id: '/ewmrz',
   path: '/ewmrz',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJxglCjlrRoute = AppJxglCjlrRouteImport.update({
+  id: '/jxgl/cjlr',
+  path: '/jxgl/cjlr',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJxglWdcjRoute = AppJxglWdcjRouteImport.update({
+  id: '/jxgl/wdcj',
+  path: '/jxgl/wdcj',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMessageCenterXxzxRoute = AppMessageCenterXxzxRouteImport.update({
@@ -147,6 +159,8 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
+  '/jxgl/cjlr': typeof AppJxglCjlrRoute
+  '/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
@@ -169,6 +183,8 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
   '/': typeof AppIndexRoute
+  '/jxgl/cjlr': typeof AppJxglCjlrRoute
+  '/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
@@ -193,6 +209,8 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/ewmrz': typeof AppEwmrzRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/jxgl/cjlr': typeof AppJxglCjlrRoute
+  '/_app/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
   '/_app/zsgl/xsbm': typeof AppZsglXsbmRoute
@@ -217,6 +235,8 @@ export interface FileRouteTypes {
     | '/$'
     | '/dashboard'
     | '/ewmrz'
+    | '/jxgl/cjlr'
+    | '/jxgl/wdcj'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/zsgl/xsbm'
@@ -239,6 +259,8 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/ewmrz'
     | '/'
+    | '/jxgl/cjlr'
+    | '/jxgl/wdcj'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/zsgl/xsbm'
@@ -262,6 +284,8 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/ewmrz'
     | '/_app/'
+    | '/_app/jxgl/cjlr'
+    | '/_app/jxgl/wdcj'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
     | '/_app/zsgl/xsbm'
@@ -342,6 +366,20 @@ declare module '@tanstack/react-router' {
       path: '/ewmrz'
       fullPath: '/ewmrz'
       preLoaderRoute: typeof AppEwmrzRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/jxgl/cjlr': {
+      id: '/_app/jxgl/cjlr'
+      path: '/jxgl/cjlr'
+      fullPath: '/jxgl/cjlr'
+      preLoaderRoute: typeof AppJxglCjlrRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/jxgl/wdcj': {
+      id: '/_app/jxgl/wdcj'
+      path: '/jxgl/wdcj'
+      fullPath: '/jxgl/wdcj'
+      preLoaderRoute: typeof AppJxglWdcjRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/messageCenter/xxzx': {
@@ -443,6 +481,8 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppEwmrzRoute: typeof AppEwmrzRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppJxglCjlrRoute: typeof AppJxglCjlrRoute
+  AppJxglWdcjRoute: typeof AppJxglWdcjRoute
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
   AppZsglXsbmRoute: typeof AppZsglXsbmRoute
@@ -461,6 +501,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppEwmrzRoute: AppEwmrzRoute,
   AppIndexRoute: AppIndexRoute,
+  AppJxglCjlrRoute: AppJxglCjlrRoute,
+  AppJxglWdcjRoute: AppJxglWdcjRoute,
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
   AppZsglXsbmRoute: AppZsglXsbmRoute,

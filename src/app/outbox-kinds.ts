@@ -6,3 +6,4 @@ import { registerOutboxKindModules } from '../lib/offline/kinds';
  * kind module here when it queues writes.
  */
 registerOutboxKindModules(() => import('../features/attendance/outbox-kind'));
+registerOutboxKindModules(() => import('../features/scores/outbox-kind'));

@@ -1,0 +1,103 @@
+import 'fake-indexeddb/auto';
+import { ChakraProvider } from '@chakra-ui/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { system } from '../../app/theme';
+import { GrantsProvider } from '../../components/Permission';
+import { setConfig } from '../../lib/config';
+import { resetOfflineDbForTests, setScope } from '../../lib/offline/db';
+import { fail, fakeFetch, ok, type FakeResponse } from '../../test/render';
+import { ScoreEntryScreen } from './ScoreEntryScreen';
+import type { ScoreEntrySearch } from './search';
+import { BATCH, CLASS_1, makeOptions, makeSheet, SEMESTER } from './test-support';
+
+const SUBJECTS = [
+  { code: '01', name: '语文', nameEn: 'Chinese', sort: 1 },
+  { code: '02', name: '数学', nameEn: 'Mathematics', sort: 2 },
+];
+let serial = 0;
+
+function show(search: ScoreEntrySearch, permissions = ['cjlr', 'cjlr_submit', 'cjlr_export', 'cjlr_import']) {
+  const onSearchChange = vi.fn();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <ChakraProvider value={system}>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <GrantsProvider value={{ permissions, roles: [] }}>
+            <ScoreEntryScreen search={search} onSearchChange={onSearchChange} />
+          </GrantsProvider>
+        </QueryClientProvider>
+      </I18nProvider>
+    </ChakraProvider>,
+  );
+  return { onSearchChange, queryClient };
+}
+
+describe('ScoreEntryScreen', () => {
+  let calls: { url: URL; init: RequestInit }[];
+  const serve = (routes: Record<string, FakeResponse | ((init: RequestInit, url: URL) => FakeResponse)>) => {
+    const fake = fakeFetch({ '/dicts': ok({ STD_KM: SUBJECTS }), ...routes });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    calls = fake.calls;
+  };
+  beforeEach(() => {
+    setConfig({ apiBaseUrl: '' });
+    serial += 1;
+    setScope({ tenant: 'demo', userId: `e${serial}` });
+  });
+  afterEach(() => {
+    resetOfflineDbForTests();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers only the options the server gives; the choice goes into the URL', async () => {
+    serve({ '/api/scores/options': ok(makeOptions(['01', '02'])) });
+    const { onSearchChange } = show({});
+    const batch = (await screen.findByTestId('pick-batch')) as HTMLSelectElement;
+    expect([...batch.options].map((option) => option.text)).toEqual(['请选择考试批次', '期中考试']);
+    fireEvent.change(batch, { target: { value: BATCH } });
+    expect(onSearchChange).toHaveBeenLastCalledWith({ semesterId: undefined, batchId: BATCH });
+    expect(screen.getByText('请选择考试批次、班级和科目')).toBeTruthy();
+  });
+
+  it("opens the URL's sheet with the first cell focused; 'all subjects' when the class has several", async () => {
+    serve({ '/api/scores/options': ok(makeOptions(['01', '02'])), '/api/scores/sheet': ok(makeSheet({}, 3)) });
+    show({ semesterId: SEMESTER, batchId: BATCH, classId: CLASS_1, subject: '02' });
+    await screen.findByTestId('score-grid');
+    const subject = screen.getByTestId('pick-subject') as HTMLSelectElement;
+    await waitFor(() => expect([...subject.options].map((option) => option.text)).toEqual(['请选择科目', '全部科目', '语文', '数学']));
+    expect(subject.value).toBe('02');
+    expect(screen.getAllByTestId('score-row')).toHaveLength(3);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('textbox')[0]));
+    const sheetCall = calls.find((call) => call.url.pathname === '/api/scores/sheet')!;
+    expect(JSON.parse(String(sheetCall.init.body))).toEqual({ batchId: BATCH, classId: CLASS_1, subject: '02' });
+    expect(screen.getByTestId('score-unpublished')).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a submission (students without scores)", async () => {
+    serve({
+      '/api/scores/options': ok(makeOptions()),
+      '/api/scores/sheet': ok(makeSheet({}, 2)),
+      '/api/scores/submit': fail(40000, '班级学生未注册或成绩未录入完整，不能提交成绩'),
+    });
+    show({ batchId: BATCH, classId: CLASS_1, subject: '02' });
+    fireEvent.click(await screen.findByTestId('score-submit'));
+    expect((await screen.findByTestId('score-submit-refused')).textContent).toBe('班级学生未注册或成绩未录入完整，不能提交成绩');
+  });
+
+  it('a submitted sheet says further edits are corrections; a published batch is read-only', async () => {
+    serve({
+      '/api/scores/options': ok(makeOptions()),
+      '/api/scores/sheet': ok(makeSheet({ submitted: true, submittedByName: '李老师', submittedAt: '2026-11-20T08:00:00.000Z' }, 2)),
+    });
+    show({ batchId: BATCH, classId: CLASS_1, subject: '02' });
+    expect((await screen.findByTestId('score-corrections')).textContent).toMatch(/更正/);
+    expect(screen.queryByTestId('score-submit')).toBeNull();
+    const status = screen.getByTestId('score-sheet-status');
+    expect(within(status).getByTestId('score-submitted')).toBeTruthy();
+  });
+});

@@ -1,0 +1,572 @@
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import type { ScoreSaveRequest, ScoreSheet } from '../../../contracts/scores';
+import { formatNumber } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { enqueue, type OutboxEntry } from '../../lib/offline/outbox';
+import {
+  cellKey,
+  columnStats,
+  EMPTY_VALUE,
+  formatValue,
+  parseCellInput,
+  parseClipboardBlock,
+  rowTotal,
+  sameValue,
+  scoreEntityKey,
+  valueOfCell,
+  valueOfPayload,
+  type CellValue,
+  type ColumnStats,
+  type ParseError,
+} from './cell-state';
+import { saveScoreKind } from './outbox-kind';
+
+/** One column of the grid: a sheet (one subject of the class in the batch). */
+export interface GridColumn {
+  subject: string;
+  subjectName: string;
+  sheet: ScoreSheet;
+}
+
+/** Where a cell stands (shown by a dot and its title): nothing, queued, on the server, conflict, refused, invalid typing. */
+export type CellState = 'empty' | 'queued' | 'saved' | 'conflict' | 'failed' | 'invalid';
+
+export interface ScoreGridProps {
+  batchId: string;
+  classId: string;
+  columns: GridColumn[];
+  /** this class's queued 'scores.save' entries by cell key (subject:studentId), in send order */
+  queued: ReadonlyMap<string, readonly OutboxEntry<ScoreSaveRequest>[]>;
+  /** focus the first cell when the grid opens (editable sheets) */
+  autoFocus?: boolean;
+}
+
+interface Recent {
+  value: CellValue;
+  base: number;
+  opId: string | null;
+}
+
+function stateOf(entries: readonly OutboxEntry[] | undefined, recent: Recent | undefined, version: number): CellState {
+  if (entries && entries.length > 0) {
+    if (entries.some((entry) => entry.state === 'conflict')) return 'conflict';
+    if (entries.some((entry) => entry.state === 'failed')) return 'failed';
+    return 'queued';
+  }
+  if (recent) return 'queued';
+  return version > 0 ? 'saved' : 'empty';
+}
+
+/**
+ * The score grid: the roster with one score cell per student and column (sheet). A spreadsheet for
+ * the keyboard: type in a cell; Enter / ↓ commit and go down, ↑ up, Tab / ← / → across columns (Tab
+ * wraps to the next row), Escape reverts; a block pasted from Excel fills from the focused cell. Each
+ * value is checked as typed (0 to the sheet's full mark, two decimals; q / 缺考 absent, m / 免考
+ * exempt); a valid changed value is queued in the outbox at once (one entry per cell), an invalid one
+ * stays in the cell with its message and is never queued. Live figures per column under the grid.
+ */
+export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: ScoreGridProps) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const labels = useMemo(() => ({ absent: t`缺考`, exempt: t`免考` }), [t]);
+  const students = useMemo(() => columns[0]?.sheet.students ?? [], [columns]);
+  const multi = columns.length > 1;
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const [drafts, setDraftsState] = useState<Readonly<Record<string, string>>>({});
+  const draftsRef = useRef(drafts);
+  const setDrafts = useCallback((update: (prev: Readonly<Record<string, string>>) => Readonly<Record<string, string>>) => {
+    draftsRef.current = update(draftsRef.current);
+    setDraftsState(draftsRef.current);
+  }, []);
+  const [recent, setRecent] = useState<Readonly<Record<string, Recent>>>({});
+  const activeKey = useRef<string | null>(null);
+
+  const serverCells = useMemo(() => {
+    const map = new Map<string, { value: CellValue; version: number }>();
+    for (const column of columns)
+      for (const cell of column.sheet.cells) map.set(cellKey(column.subject, cell.studentId), { value: valueOfCell(cell), version: cell.version });
+    return map;
+  }, [columns]);
+
+  // what each cell holds apart from typing: the newest queued value, else the server's
+  const committed = useCallback(
+    (key: string): CellValue => {
+      const mine = recent[key];
+      if (mine) return mine.value;
+      const entries = queued.get(key);
+      const newest = entries?.at(-1);
+      if (newest) return valueOfPayload(newest.payload);
+      return serverCells.get(key)?.value ?? EMPTY_VALUE;
+    },
+    [recent, queued, serverCells],
+  );
+
+  // a just-queued value leaves `recent` once the outbox shows it (or it was delivered already)
+  useEffect(() => {
+    setRecent((prev) => {
+      let changed = false;
+      const next: Record<string, Recent> = {};
+      for (const [key, item] of Object.entries(prev)) {
+        const shown = item.opId !== null && (queued.get(key) ?? []).some((entry) => entry.opId === item.opId);
+        const delivered = (serverCells.get(key)?.version ?? 0) > item.base;
+        if (shown || delivered) changed = true;
+        else next[key] = item;
+      }
+      return changed ? next : prev;
+    });
+  }, [queued, serverCells]);
+
+  const columnBySubject = useMemo(() => new Map(columns.map((column) => [column.subject, column])), [columns]);
+
+  const errorText = useCallback(
+    (error: ParseError, fullMark: number): string => {
+      switch (error) {
+        case 'range':
+          return t`成绩须在 0 到 ${fullMark} 之间`;
+        case 'decimals':
+          return t`成绩最多两位小数`;
+        default:
+          return t`请输入 0 到 ${fullMark} 的数字，或 q 缺考、m 免考`;
+      }
+    },
+    [t],
+  );
+
+  const stateRef = useRef({ committed, columnBySubject, serverCells, labels });
+  useLayoutEffect(() => {
+    stateRef.current = { committed, columnBySubject, serverCells, labels };
+  });
+
+  /** Checks a cell's typing and queues it when valid and changed; false: invalid (stays, with its message). */
+  const commit = useCallback(
+    (key: string): boolean => {
+      const text = draftsRef.current[key];
+      if (text === undefined) return true;
+      const { committed: current, columnBySubject: bySubject, serverCells: cells, labels: words } = stateRef.current;
+      const separator = key.indexOf(':');
+      const subject = key.slice(0, separator);
+      const studentId = key.slice(separator + 1);
+      const column = bySubject.get(subject);
+      if (!column) return true;
+      const parsed = parseCellInput(text, column.sheet.system.fullMark, words);
+      if (!parsed.ok) return false;
+      setDrafts((prev) => {
+        const next = { ...prev };
+        delete next[key];
+        return next;
+      });
+      if (!column.sheet.editable || sameValue(parsed.value, current(key))) return true;
+      const base = cells.get(key)?.version ?? 0;
+      const payload: ScoreSaveRequest = {
+        batchId,
+        classId,
+        subject,
+        studentId,
+        score: parsed.value.score,
+        mark: parsed.value.mark,
+        baseVersion: base,
+      };
+      setRecent((prev) => ({ ...prev, [key]: { value: parsed.value, base, opId: null } }));
+      enqueue(saveScoreKind, { entityKey: scoreEntityKey(batchId, subject, studentId), payload, baseVersion: base }).then(
+        (entry) => setRecent((prev) => (prev[key] ? { ...prev, [key]: { ...prev[key], opId: entry.opId } } : prev)),
+        () => {
+          setRecent((prev) => {
+            const next = { ...prev };
+            delete next[key];
+            return next;
+          });
+          notify.error(t`保存失败，请重新登录后再试`);
+        },
+      );
+      return true;
+    },
+    [batchId, classId, setDrafts, t],
+  );
+
+  const rows = students.length;
+  const cols = columns.length;
+
+  const focusCell = useCallback((row: number, col: number): boolean => {
+    const input = rootRef.current?.querySelector<HTMLInputElement>(`input[data-r="${row}"][data-c="${col}"]`);
+    if (!input) return false;
+    input.focus();
+    input.select();
+    return true;
+  }, []);
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLInputElement>) => {
+      const input = event.currentTarget;
+      const key = input.dataset.key ?? '';
+      const row = Number(input.dataset.r);
+      const col = Number(input.dataset.c);
+      const go = (nextRow: number, nextCol: number) => {
+        event.preventDefault();
+        if (!commit(key)) return;
+        if (nextRow >= 0 && nextRow < rows && nextCol >= 0 && nextCol < cols) focusCell(nextRow, nextCol);
+      };
+      switch (event.key) {
+        case 'Enter':
+          go(event.shiftKey ? row - 1 : row + 1, col);
+          return;
+        case 'ArrowDown':
+          go(row + 1, col);
+          return;
+        case 'ArrowUp':
+          go(row - 1, col);
+          return;
+        case 'ArrowLeft':
+          go(row, col - 1);
+          return;
+        case 'ArrowRight':
+          go(row, col + 1);
+          return;
+        case 'Tab': {
+          // across the columns, wrapping to the next (previous) row; out of the grid at its ends
+          const forward = !event.shiftKey;
+          const nextCol = forward ? (col + 1 < cols ? col + 1 : 0) : col > 0 ? col - 1 : cols - 1;
+          const nextRow = forward ? (col + 1 < cols ? row : row + 1) : col > 0 ? row : row - 1;
+          if (nextRow < 0 || nextRow >= rows) {
+            if (!commit(key)) event.preventDefault();
+            return;
+          }
+          go(nextRow, nextCol);
+          return;
+        }
+        case 'Escape':
+          if (draftsRef.current[key] !== undefined) {
+            event.preventDefault();
+            event.stopPropagation();
+            setDrafts((prev) => {
+              const next = { ...prev };
+              delete next[key];
+              return next;
+            });
+            requestAnimationFrame(() => input.select());
+          }
+          return;
+      }
+    },
+    [commit, cols, focusCell, rows, setDrafts],
+  );
+
+  const onChange = useCallback(
+    (key: string, text: string) => {
+      setDrafts((prev) => ({ ...prev, [key]: text }));
+    },
+    [setDrafts],
+  );
+
+  const onFocus = useCallback((key: string) => {
+    activeKey.current = key;
+  }, []);
+
+  const onBlur = useCallback(
+    (key: string) => {
+      commit(key);
+    },
+    [commit],
+  );
+
+  const onPaste = useCallback(
+    (event: ClipboardEvent<HTMLInputElement>) => {
+      const text = event.clipboardData.getData('text/plain');
+      if (!/[\t\n\r]/.test(text.replace(/[\r\n]+$/, ''))) {
+        // one value: pasted into the cell as typing (a trailing newline from Excel dropped)
+        const single = text.replace(/[\r\n]+$/, '');
+        if (single !== text) {
+          event.preventDefault();
+          onChange(event.currentTarget.dataset.key ?? '', single);
+        }
+        return;
+      }
+      event.preventDefault();
+      const row = Number(event.currentTarget.dataset.r);
+      const col = Number(event.currentTarget.dataset.c);
+      const block = parseClipboardBlock(text);
+      const keys: string[] = [];
+      setDrafts((prev) => {
+        const next = { ...prev };
+        block.forEach((line, i) =>
+          line.forEach((value, j) => {
+            const r = row + i;
+            const c = col + j;
+            if (r >= rows || c >= cols) return;
+            const key = cellKey(columns[c].subject, students[r].studentId);
+            next[key] = value.trim();
+            keys.push(key);
+          }),
+        );
+        return next;
+      });
+      let invalid = 0;
+      for (const key of keys) if (!commit(key)) invalid += 1;
+      const saved = keys.length - invalid;
+      if (invalid > 0) notify.warning(t`已粘贴 ${saved} 个成绩；${invalid} 个值无效，未保存，请修改`);
+      else notify.success(t`已粘贴 ${saved} 个成绩`);
+    },
+    [columns, commit, cols, onChange, rows, setDrafts, students, t],
+  );
+
+  // the first cell takes the focus when the sheet opens: a class is entered without the mouse
+  const editable = columns.some((column) => column.sheet.editable);
+  useEffect(() => {
+    if (autoFocus && editable) focusCell(0, 0);
+  }, [autoFocus, editable, focusCell]);
+
+  /** Marks for the last focused cell (the toolbar's buttons; the keyboard types q / m). */
+  const applyToActive = (text: string) => {
+    const key = activeKey.current;
+    if (!key) return;
+    onChange(key, text);
+    commit(key);
+    const input = rootRef.current?.querySelector<HTMLInputElement>(`input[data-key="${key}"]`);
+    input?.focus();
+  };
+
+  // the values each column holds now (valid typing included: the figures follow the keyboard)
+  const columnValues = columns.map((column) =>
+    students.map((student) => {
+      const key = cellKey(column.subject, student.studentId);
+      const draft = drafts[key];
+      if (draft !== undefined) {
+        const parsed = parseCellInput(draft, column.sheet.system.fullMark, labels);
+        if (parsed.ok) return parsed.value;
+      }
+      return committed(key);
+    }),
+  );
+  const stats = columns.map((column, index) => columnStats(columnValues[index], column.sheet.system));
+
+  return (
+    <Box ref={rootRef} data-testid="score-grid">
+      {editable ? (
+        <HStack gap="2" wrap="wrap" mb="2" data-testid="score-marks">
+          <Text fontSize="sm" color="fg.muted">
+            <Trans>当前单元格：</Trans>
+          </Text>
+          <Button size="xs" variant="outline" minH="9" onMouseDown={(event) => event.preventDefault()} onClick={() => applyToActive('q')}>
+            <Trans>缺考 (q)</Trans>
+          </Button>
+          <Button size="xs" variant="outline" minH="9" onMouseDown={(event) => event.preventDefault()} onClick={() => applyToActive('m')}>
+            <Trans>免考 (m)</Trans>
+          </Button>
+          <Button size="xs" variant="ghost" minH="9" onMouseDown={(event) => event.preventDefault()} onClick={() => applyToActive('')}>
+            <Trans>清空</Trans>
+          </Button>
+          <Text fontSize="xs" color="fg.muted">
+            <Trans>回车或 ↓ 下移，↑ 上移，Tab / ← / → 换列，Esc 撤销；可从 Excel 粘贴一列</Trans>
+          </Text>
+        </HStack>
+      ) : null}
+      <Box overflowX="auto" borderWidth="1px" borderColor="border" borderRadius="l2" css={GRID_CSS}>
+        <table>
+          <thead>
+            <tr>
+              <th className="sticky">
+                <Trans>姓名</Trans>
+              </th>
+              <th>
+                <Trans>学号</Trans>
+              </th>
+              {columns.map((column) => (
+                <th key={column.subject} data-testid="score-column" data-subject={column.subject}>
+                  {column.subjectName}
+                  <span className="full">
+                    <Trans>满分 {column.sheet.system.fullMark}</Trans>
+                  </span>
+                </th>
+              ))}
+              {multi ? (
+                <th>
+                  <Trans>总分</Trans>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {students.map((student, r) => (
+              <tr key={student.studentId} data-testid="score-row" data-student={student.studentId}>
+                <th className="sticky" scope="row">
+                  {student.studentName}
+                </th>
+                <td className="no">{student.studentNo}</td>
+                {columns.map((column, c) => {
+                  const key = cellKey(column.subject, student.studentId);
+                  const draft = drafts[key];
+                  const parsed = draft === undefined ? null : parseCellInput(draft, column.sheet.system.fullMark, labels);
+                  const error = parsed && !parsed.ok ? errorText(parsed.error, column.sheet.system.fullMark) : null;
+                  const entries = queued.get(key);
+                  const state: CellState = error ? 'invalid' : stateOf(entries, recent[key], serverCells.get(key)?.version ?? 0);
+                  return (
+                    <ScoreCellView
+                      key={column.subject}
+                      cellId={key}
+                      row={r}
+                      col={c}
+                      text={draft ?? formatValue(committed(key), labels)}
+                      state={state}
+                      error={error}
+                      failure={state === 'failed' ? (entries?.find((entry) => entry.state === 'failed')?.lastError?.msg ?? '') : ''}
+                      italic={!column.sheet.batch.published}
+                      readOnly={!column.sheet.editable}
+                      label={`${student.studentName} ${column.subjectName}`}
+                      onChange={onChange}
+                      onKeyDown={onKeyDown}
+                      onFocus={onFocus}
+                      onBlur={onBlur}
+                      onPaste={onPaste}
+                    />
+                  );
+                })}
+                {multi ? <td className="total" data-testid="score-total">{formatTotal(rowTotal(columnValues.map((values) => values[r])), locale)}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <StatsRow label={t`已录入`} stats={stats} multi={multi} render={(s) => `${s.entered}/${s.students}`} id="entered" />
+            <StatsRow label={t`总分`} stats={stats} multi={multi} render={(s) => formatTotal(s.total, locale)} id="total" />
+            <StatsRow label={t`平均分`} stats={stats} multi={multi} render={(s) => formatTotal(s.average, locale)} id="average" />
+            <StatsRow label={t`最高分`} stats={stats} multi={multi} render={(s) => formatTotal(s.highest, locale)} id="highest" />
+            <StatsRow label={t`最低分`} stats={stats} multi={multi} render={(s) => formatTotal(s.lowest, locale)} id="lowest" />
+            <StatsRow label={t`优秀率`} stats={stats} multi={multi} render={(s) => formatRate(s.excellentRate, locale)} id="excellent" />
+            <StatsRow label={t`及格率`} stats={stats} multi={multi} render={(s) => formatRate(s.passRate, locale)} id="pass" />
+          </tfoot>
+        </table>
+      </Box>
+      <Text fontSize="xs" color="fg.muted" mt="1">
+        {columns.length === 1 ? (
+          <Trans>
+            优秀线 {columns[0].sheet.system.excellentLine} 分，及格线 {columns[0].sheet.system.passLine} 分。
+          </Trans>
+        ) : null}
+        <Trans>平均分只计有分数的学生；优秀率、及格率的人数含缺考（计为未达线），不含免考。</Trans>
+      </Text>
+    </Box>
+  );
+}
+
+const formatTotal = (value: number | null, locale: string) => (value === null ? '—' : formatNumber(value, { maximumFractionDigits: 2 }, locale));
+const formatRate = (value: number | null, locale: string) => (value === null ? '—' : formatNumber(value, { style: 'percent', maximumFractionDigits: 1 }, locale));
+
+function StatsRow({ label, stats, multi, render, id }: { label: string; stats: ColumnStats[]; multi: boolean; render: (stats: ColumnStats) => string; id: string }) {
+  return (
+    <tr data-testid={`score-stat-${id}`}>
+      <th className="sticky" scope="row">
+        {label}
+      </th>
+      <td />
+      {stats.map((item, index) => (
+        <td key={index} data-testid="score-stat">
+          {render(item)}
+        </td>
+      ))}
+      {multi ? <td /> : null}
+    </tr>
+  );
+}
+
+interface ScoreCellViewProps {
+  cellId: string;
+  row: number;
+  col: number;
+  text: string;
+  state: CellState;
+  error: string | null;
+  failure: string;
+  italic: boolean;
+  readOnly: boolean;
+  label: string;
+  onChange: (key: string, text: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  onFocus: (key: string) => void;
+  onBlur: (key: string) => void;
+  onPaste: (event: ClipboardEvent<HTMLInputElement>) => void;
+}
+
+/** One score cell: a plain input (600 of them render fast), its state dot and its message. */
+const ScoreCellView = memo(function ScoreCellView(props: ScoreCellViewProps) {
+  const { t } = useLingui();
+  const { cellId, state } = props;
+  const title =
+    state === 'queued'
+      ? t`待同步`
+      : state === 'saved'
+        ? t`已保存`
+        : state === 'conflict'
+          ? t`冲突：服务器上的成绩已被他人修改，请在待同步面板中选择`
+          : state === 'failed'
+            ? t`保存失败` + (props.failure ? `：${props.failure}` : '')
+            : '';
+  const errorId = `${cellId}-error`;
+  return (
+    <td data-testid="score-cell" data-state={state} data-key={cellId} className={props.italic ? 'cell unpublished' : 'cell'}>
+      <div className="wrap">
+        <input
+          data-key={cellId}
+          data-r={props.row}
+          data-c={props.col}
+          value={props.text}
+          readOnly={props.readOnly}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-label={props.label}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+          onChange={(event) => props.onChange(cellId, event.target.value)}
+          onKeyDown={props.onKeyDown}
+          onFocus={(event) => {
+            props.onFocus(cellId);
+            event.currentTarget.select();
+          }}
+          onBlur={() => props.onBlur(cellId)}
+          onPaste={props.onPaste}
+        />
+        {state !== 'empty' && state !== 'invalid' ? <span className={`dot ${state}`} title={title} aria-label={title} role="img" /> : null}
+      </div>
+      {props.error ? (
+        <div className="error" id={errorId} role="alert" data-testid="score-cell-error">
+          {props.error}
+        </div>
+      ) : null}
+    </td>
+  );
+});
+
+const GRID_CSS = {
+  '& table': { borderCollapse: 'separate', borderSpacing: 0, width: 'max-content', minWidth: '100%', fontSize: 'sm' },
+  '& th, & td': { borderBottomWidth: '1px', borderColor: 'border.muted', px: '2', py: '1', textAlign: 'start', whiteSpace: 'nowrap', bg: 'bg' },
+  '& thead th': { fontWeight: 'semibold', bg: 'bg.muted', position: 'sticky', top: 0, zIndex: 1 },
+  '& thead th .full': { display: 'block', fontWeight: 'normal', fontSize: 'xs', color: 'fg.muted' },
+  '& .sticky': { position: 'sticky', left: 0, zIndex: 2, bg: 'bg', borderRightWidth: '1px', fontWeight: 'medium', maxW: '9rem', overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& thead .sticky': { zIndex: 3, bg: 'bg.muted' },
+  '& .no': { color: 'fg.muted', fontVariantNumeric: 'tabular-nums' },
+  '& td.cell': { p: '0.5', minW: '5.5rem' },
+  '& .wrap': { position: 'relative' },
+  '& input': {
+    width: '5rem',
+    h: '9',
+    px: '2',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'l1',
+    bg: 'bg',
+    fontVariantNumeric: 'tabular-nums',
+    textAlign: 'end',
+    outline: 'none',
+  },
+  '& input:focus': { borderColor: 'colorPalette.solid', boxShadow: '0 0 0 2px var(--chakra-colors-brand-solid, #3b82f6)' },
+  '& input[readonly]': { bg: 'bg.subtle', borderColor: 'transparent' },
+  '& input[aria-invalid=true]': { borderColor: 'border.error', bg: 'bg.error' },
+  '& .unpublished input': { fontStyle: 'italic' },
+  '& .dot': { position: 'absolute', top: '1', left: '1', w: '2', h: '2', borderRadius: 'full' },
+  '& .dot.queued': { bg: 'yellow.500' },
+  '& .dot.saved': { bg: 'green.500' },
+  '& .dot.conflict, & .dot.failed': { bg: 'red.600' },
+  '& .error': { color: 'fg.error', fontSize: 'xs', whiteSpace: 'normal', maxW: '10rem', pt: '0.5' },
+  '& tfoot th, & tfoot td': { bg: 'bg.subtle', fontVariantNumeric: 'tabular-nums', color: 'fg.muted' },
+  '& .total': { fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' },
+} as const;
