@@ -4,6 +4,7 @@ import { tenants } from '../../modules/tenants/tenants.table';
 import type { Database } from '../client';
 import { DEMO_PASSWORD, DEMO_PROFILES } from './profiles';
 import { type SeededSchool, seedSchool } from './school';
+import { seedScores } from './scores';
 
 export { DEMO_PASSWORD, DEMO_PROFILES, DEMO_SCHOOL, DEMO_KINDERGARTEN } from './profiles';
 export { ROLE_DEFINITIONS } from './menus';
@@ -28,6 +29,10 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
   if (missing.length === 0) return {};
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const seeded: Record<string, SeededSchool> = {};
-  for (const profile of missing) seeded[profile.code] = await seedSchool(db, profile, passwordHash, today);
+  for (const profile of missing) {
+    const school = (seeded[profile.code] = await seedSchool(db, profile, passwordHash, today));
+    // scores of the seeded batches (after the exam seed): the K12 demo school only
+    if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedScores(tx, school.tenantId));
+  }
   return seeded;
 }
