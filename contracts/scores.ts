@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { jsonObjectInput } from './input';
 
+/*
+ * Server notes (issue 7, additive: no field or call changed; what the server answers where the text
+ * below leaves it open):
+ * - save: a score outside 0..fullMark → 42200 '成绩应在0到{fullMark}之间'; more than two decimals →
+ *   42200 '成绩最多保留两位小数'; a mark with a score → 40000; a save equal to the stored cell answers
+ *   that cell without a new version or audit row.
+ * - export: classId without subject → that class with every subject of the batch the caller may see.
+ * - template: its hidden worksheet names the batch, class and subject; import refuses any other
+ *   workbook (40000 '请使用成绩导入模板导入') and another sheet's template. Score cells: a number,
+ *   缺考 / 免考 (or absent / exempt), blank = unchanged.
+ * - import: any invalid row → code 40000, result false, msg '导入失败：{n}行数据有误，未导入任何成绩',
+ *   data = ScoreImportResult { imported: 0, errors }; success → code 1, data { imported, errors: [] }.
+ * - mine: callers who are neither students nor parents get an empty table.
+ */
+
 /**
  * Score entry, corrections and own scores (SPEC §1 'Teaching', §4 published/unpublished, §5 score
  * rules, §8 messages; menu 成绩录入 /jxgl/cjlr and 我的成绩 /jxgl/wdcj; paths not shown in the SPEC,
