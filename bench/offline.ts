@@ -401,12 +401,12 @@ export interface DrainResult {
   versionsAdded: number;
   /** server: distinct new roll versions found in the change trails */
   versionsWithChanges: number;
-  /** POST /api/attendance/submit requests the page made during the drain (1,000: no resend) */
+  /** POST /api/outbox/batch (and single submit) requests the page made during the drain */
   posts: number;
   /** their summed duration as the browser timed them (request start → response end) */
   postsMs: number;
   postP50: number;
-  /** the most POSTs in flight at once (the drain sends several rolls side by side) */
+  /** the most POSTs in flight at once (the drain sends several batches side by side) */
   inFlightMax: number;
   /** [ms since the network came back, rows left in the outbox], about once a second */
   progress: [number, number][];
@@ -487,7 +487,8 @@ export async function drainOutbox(server: OfflineBenchServer, writes = 1000, day
     const sends = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname === '/api/attendance/submit')
+        // the drain sends batches (POST /api/outbox/batch, several writes each); single submits count too
+        .filter((entry) => ['/api/outbox/batch', '/api/attendance/submit'].includes(new URL(entry.name).pathname))
         .map((entry) => ({ start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
     );
     const durations = sends.map((send) => send.end - send.start);

@@ -172,7 +172,7 @@ async function offlineFigures(): Promise<void> {
       name: drainName,
       value:
         `${(drained.ms / 1000).toFixed(1)} s (${drained.writes} writes on ${drained.rolls} rolls; server: +${drained.versionsAdded} roll versions, ` +
-        `${drained.versionsWithChanges} with changes; ${drained.posts} POSTs, p50 ${drained.postP50.toFixed(1)} ms, ${(drained.postsMs / 1000).toFixed(1)} s in requests; up to ${drained.inFlightMax} in flight)`,
+        `${drained.versionsWithChanges} with changes; ${drained.posts} batch POSTs, p50 ${drained.postP50.toFixed(1)} ms, ${(drained.postsMs / 1000).toFixed(1)} s in requests; up to ${drained.inFlightMax} in flight)`,
       target: '< 10 s',
       ok: drained.ms < 10_000,
     });

@@ -17,3 +17,31 @@ export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replay';
 export const IDEMPOTENCY_KEEP_DAYS = 200;
 /** a key is a UUID (any version; the client makes v7) */
 export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `POST /api/outbox/batch`: several queued writes in one call (the drain sends the head of each
+ * entity's queue together). Each operation is the call it stands for (`url`, `body`) with its own
+ * key, run in its own savepoint under the same rules as a single call with `Idempotency-Key`: its
+ * effect and stored answer commit together, a failure rolls back that operation only. The answer
+ * lists one envelope per operation, in order (`replayed`: the stored answer of an earlier send).
+ * Only routes declared idempotent may be sent this way.
+ */
+export const OUTBOX_BATCH_URL = '/api/outbox/batch';
+/** operations per batch: a batch is one transaction on one connection, keep it short */
+export const OUTBOX_BATCH_MAX = 50;
+
+export interface OutboxBatchOperation {
+  key: string;
+  url: string;
+  body: unknown;
+}
+export interface OutboxBatchResult {
+  key: string;
+  code: number;
+  msg: string;
+  data: unknown;
+  replayed: boolean;
+}
+export interface OutboxBatchData {
+  results: OutboxBatchResult[];
+}

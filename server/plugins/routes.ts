@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ResponseCode } from '../../contracts/envelope';
-import { IDEMPOTENT_REPLAY_HEADER } from '../../contracts/idempotency';
+import { IDEMPOTENT_REPLAY_HEADER, OUTBOX_BATCH_URL, type OutboxBatchData, type OutboxBatchResult } from '../../contracts/idempotency';
+import { outboxBatchRequest, type OutboxBatchRequest } from '../../contracts/outbox';
 import type { AppConfig } from '../config';
 import type { AppScope, Database, Tx } from '../db/client';
 import { type Lang, type MessageKey, translate } from '../i18n/messages';
@@ -150,10 +151,41 @@ interface RouteDeps {
   moduleOf?: (route: AnyRoute) => string | undefined;
 }
 
+/**
+ * Runs an idempotent route's handler under its key (plugins/idempotency.ts): the stored answer of an
+ * earlier identical request, or the handler's answer stored in the same transaction.
+ */
+async function applyIdempotent(
+  store: IdempotencyStore,
+  route: AnyRoute,
+  ctx: SessionContext<unknown, unknown, unknown>,
+  key: string,
+  message: () => MessageKey,
+): Promise<IdempotentAnswer> {
+  return store.apply(
+    ctx.tx,
+    {
+      tenantId: ctx.session.tenantId,
+      userId: ctx.session.userId,
+      key,
+      method: route.method,
+      route: route.url,
+      input: { body: ctx.body, query: ctx.query, params: ctx.params },
+    },
+    async () => {
+      const result = await route.handler(ctx as never);
+      // a stored answer is an envelope; raw bytes (downloads) are never replayed
+      if (result instanceof RawReply) throw new Error(`${route.url}: an idempotent route must answer an envelope`);
+      return okEnvelope(result ?? null, translate(ctx.lang, message()));
+    },
+  );
+}
+
 /** Installs routes: input validation, session and permission checks, one transaction, the envelope. */
 export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], deps: RouteDeps) {
   const { db, config, services } = deps;
   const idempotency = new IdempotencyStore();
+  registerOutboxBatch(app, routes, deps, idempotency);
 
   for (const route of routes) {
     const appLogConfig: AppLogRouteConfig = { appLogModule: deps.moduleOf?.(route), appLogOperation: route.summary };
@@ -223,23 +255,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
               const key = route.idempotent ? readIdempotencyKey(request) : null;
               const ctx = { ...base(), session, tx: scope.tx, staged };
               if (!key) return route.handler(ctx);
-              answer = await idempotency.apply(
-                scope.tx,
-                {
-                  tenantId: session.tenantId,
-                  userId: session.userId,
-                  key,
-                  method: route.method,
-                  route: route.url,
-                  input: { body: ctx.body, query: ctx.query, params: ctx.params },
-                },
-                async () => {
-                  const result = await route.handler(ctx);
-                  // a stored answer is an envelope; raw bytes (downloads) are never replayed
-                  if (result instanceof RawReply) throw new Error(`${route.url}: an idempotent route must answer an envelope`);
-                  return okEnvelope(result ?? null, translate(request.lang, messageKey));
-                },
-              );
+              answer = await applyIdempotent(idempotency, route, ctx, key, () => messageKey);
               return null;
             });
             // Only after commit: a renewed token from a rolled-back transaction would not exist.
@@ -258,4 +274,77 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
       },
     });
   }
+}
+
+/**
+ * `POST /api/outbox/batch` (contracts/idempotency.ts): the drain's queued writes in one call. One
+ * session check, touch and permission lookup for all; each operation runs in a savepoint of the
+ * request's transaction exactly as its own idempotent route would (input parsed by the route's
+ * schema, its access checked, the key claimed with the effect), so one failing operation rolls back
+ * alone and answers its own envelope while the others commit.
+ */
+function registerOutboxBatch(app: FastifyInstance, routes: readonly AnyRoute[], deps: RouteDeps, idempotency: IdempotencyStore) {
+  const { config, services } = deps;
+  // only body-carrying session POSTs declared idempotent can be replayed from the outbox
+  const replayable = new Map(routes.filter((route) => route.idempotent && route.method === 'POST' && route.access !== 'public' && !route.receive).map((route) => [route.url, route]));
+  const appLogConfig: AppLogRouteConfig = { appLogModule: 'outbox', appLogOperation: 'Send queued writes' };
+
+  app.route({
+    method: 'POST',
+    url: OUTBOX_BATCH_URL,
+    config: appLogConfig,
+    handler: async (request, reply) => {
+      const token = readSessionToken(request, config);
+      if (!token) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+      let renewedToken: string | null = null;
+      const data = await services.auth.withSession(token, async (scope: AppScope, session): Promise<OutboxBatchData> => {
+        if (!session) throw await services.auth.endedSessionError(scope.tx, token);
+        noteCaller(request, session.tenantId, session.userId);
+        if (request.encryptionKey && request.signedUserId !== session.userId) throw new AppError(ResponseCode.badSignature, 'signatureUserMismatch');
+        renewedToken = await services.auth.touchSession(scope.tx, session);
+        const { ops } = parseInput(outboxBatchRequest, request.body) as OutboxBatchRequest;
+        const granted = await services.permissions.grantedCodes(scope.tx, session);
+
+        const runOperation = async (op: OutboxBatchRequest['ops'][number]): Promise<OutboxBatchResult> => {
+          try {
+            const route = replayable.get(op.url);
+            if (!route) throw new AppError(ResponseCode.notFound, 'outboxUnknownCall', { url: op.url });
+            if (typeof route.access !== 'string' && !isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
+            const answer = await scope.tx.transaction(async (savepoint) => {
+              let messageKey: MessageKey = 'ok';
+              const ctx: SessionContext = {
+                request,
+                reply,
+                lang: request.lang,
+                body: route.body ? parseInput(route.body, op.body) : undefined,
+                query: undefined,
+                params: undefined,
+                services,
+                config,
+                setMessage: (key: MessageKey) => {
+                  messageKey = key;
+                },
+                session,
+                tx: savepoint,
+                staged: undefined,
+              };
+              return applyIdempotent(idempotency, route, ctx, op.key, () => messageKey);
+            });
+            const { code, msg, data: answerData } = answer.envelope;
+            return { key: op.key, code, msg, data: answerData ?? null, replayed: answer.replayed };
+          } catch (error) {
+            if (error instanceof AppError) return { key: op.key, code: error.code, msg: error.messageIn(request.lang), data: error.data ?? null, replayed: false };
+            request.log.error({ err: error, url: op.url }, 'outbox operation fault');
+            return { key: op.key, code: ResponseCode.fault, msg: translate(request.lang, 'fault'), data: null, replayed: false };
+          }
+        };
+        const results: OutboxBatchResult[] = [];
+        // in order: the client never puts two writes of one entity in a batch, but order is still theirs
+        for (const op of ops) results.push(await runOperation(op));
+        return { results };
+      });
+      if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);
+      return okEnvelope(data, translate(request.lang, 'ok'));
+    },
+  });
 }

@@ -189,8 +189,12 @@ export const attendanceRepository = {
       .update(attendanceRolls)
       .set({ version: sql`${attendanceRolls.version} + 1`, takenBy: userId, takenAt: sql`now()`, updatedAt: sql`now()`, updatedBy: userId })
       .where(eq(attendanceRolls.id, rollId))
-      .returning({ version: attendanceRolls.version })
-      .then((rows) => rows[0].version),
+      .returning({
+        version: attendanceRolls.version,
+        takenAt: attendanceRolls.takenAt,
+        takenByName: sql<string>`coalesce((SELECT ${users.name} FROM ${users} WHERE ${users.tenantId} = ${attendanceRolls.tenantId} AND ${users.id} = ${userId}), '')`,
+      })
+      .then((rows) => rows[0]),
 
   upsertEntries: (tx: Tx, tenantId: string, rollId: string, userId: string, rows: readonly EntryWrite[]) =>
     rows.length === 0

@@ -62,7 +62,35 @@ export class AttendanceService {
     return schoolDate(this.now());
   }
 
-  private async scope(tx: Tx, session: Session): Promise<TeachingScope> {
+  /**
+   * Per request (a session object lives for one request): the caller's teaching scope and the
+   * status codes, read once for the many submissions of one outbox batch.
+   */
+  private readonly scopes = new WeakMap<Session, Promise<TeachingScope>>();
+  private readonly statusCodes = new WeakMap<Session, Promise<ReadonlySet<string>>>();
+
+  private scope(tx: Tx, session: Session): Promise<TeachingScope> {
+    let scope = this.scopes.get(session);
+    if (!scope) {
+      scope = this.readScope(tx, session);
+      // a failed read is not remembered
+      scope.catch(() => this.scopes.delete(session));
+      this.scopes.set(session, scope);
+    }
+    return scope;
+  }
+
+  private statusCodesFor(tx: Tx, session: Session): Promise<ReadonlySet<string>> {
+    let codes = this.statusCodes.get(session);
+    if (!codes) {
+      codes = this.dicts.dicts(tx, [ATTENDANCE_STATUS_DICT]).then((data) => new Set((data[ATTENDANCE_STATUS_DICT] ?? []).map((item) => item.code)));
+      codes.catch(() => this.statusCodes.delete(session));
+      this.statusCodes.set(session, codes);
+    }
+    return codes;
+  }
+
+  private async readScope(tx: Tx, session: Session): Promise<TeachingScope> {
     const manage = (await this.permissions.grantedCodes(tx, session)).has(ATTENDANCE_MANAGE_PERMISSION);
     const duties = new Map<string, AttendanceClass['duties']>();
     for (const row of await attendanceRepository.teachingDuties(tx, session.userId)) {
@@ -171,7 +199,7 @@ export class AttendanceService {
     const klass = await this.classFor(tx, scope, request.classId);
     const semester = await this.rollDay(tx, request.date);
 
-    const codes = new Set(((await this.dicts.dicts(tx, [ATTENDANCE_STATUS_DICT]))[ATTENDANCE_STATUS_DICT] ?? []).map((item) => item.code));
+    const codes = await this.statusCodesFor(tx, session);
     const students = await attendanceRepository.students(tx, klass.id);
     const roster = new Set(students.map((s) => s.id));
     const submitted = new Map<string, EntryWrite>();
@@ -193,24 +221,24 @@ export class AttendanceService {
     if (roll.version !== request.baseVersion) throw await this.conflict(tx, klass, request.date, semester);
 
     const current = new Map((await attendanceRepository.entries(tx, roll.id)).map((entry) => [entry.studentId, entry]));
-    const needDefaults = students.some((s) => !submitted.has(s.id) && !current.has(s.id));
-    const leaves = needDefaults
-      ? await this.leave.approvedLeavesOn(
-          tx,
-          students.map((s) => s.id),
-          request.date,
-          SCHOOL_UTC_OFFSET,
-        )
-      : new Map();
+    // approved leave: the default of students without a status yet, and shown in the answer
+    const leaves = await this.leave.approvedLeavesOn(
+      tx,
+      students.map((s) => s.id),
+      request.date,
+      SCHOOL_UTC_OFFSET,
+    );
     const writes: EntryWrite[] = [];
+    const entries: AttendanceRollEntry[] = [];
     for (const student of students) {
       const old = current.get(student.id);
-      const next = submitted.get(student.id) ?? old ?? { studentId: student.id, status: leaves.has(student.id) ? AttendanceStatus.leave : AttendanceStatus.present, remark: '' };
-      if (old && old.status === next.status && old.remark === next.remark) continue;
-      writes.push(next);
+      const approvedLeave = leaves.get(student.id) ?? null;
+      const next = submitted.get(student.id) ?? old ?? { studentId: student.id, status: approvedLeave ? AttendanceStatus.leave : AttendanceStatus.present, remark: '' };
+      if (!old || old.status !== next.status || old.remark !== next.remark) writes.push(next);
+      entries.push({ studentId: student.id, studentName: student.name, studentNo: student.userNo, status: next.status, remark: next.remark, approvedLeave });
     }
     await attendanceRepository.upsertEntries(tx, session.tenantId, roll.id, session.userId, writes);
-    const version = await attendanceRepository.markTaken(tx, roll.id, session.userId);
+    const taken = await attendanceRepository.markTaken(tx, roll.id, session.userId);
     await attendanceRepository.insertChanges(
       tx,
       writes.map((write) => {
@@ -225,13 +253,23 @@ export class AttendanceService {
           oldRemark: old?.remark ?? null,
           newRemark: write.remark,
           changedBy: session.userId,
-          rollVersion: version,
+          rollVersion: taken.version,
           createdBy: session.userId,
           updatedBy: session.userId,
         };
       }),
     );
-    return this.readRoll(tx, klass, request.date, semester);
+    // the answer is composed from what was read and written (no second read of the roll)
+    return {
+      classId: klass.id,
+      className: klass.name,
+      date: request.date,
+      semester: { id: semester.id, name: semester.name },
+      version: taken.version,
+      takenAt: taken.takenAt.toISOString(),
+      takenByName: taken.takenByName,
+      entries,
+    };
   }
 
   private async conflict(tx: Tx, klass: ClassRow, date: string, semester: Semester): Promise<AppError> {

@@ -169,6 +169,8 @@ describe('taking a roll', () => {
     expect(first.body.data.takenByName).toBe('李明华');
     expect(first.body.data.entries.find((e) => e.studentId === a.studentId)).toMatchObject({ status: '2', remark: '发烧' });
     expect(await rollRows('attendance_entries', '七年级(1)班', date)).toBe(40);
+    // the answer is the roll as a later read shows it
+    expect(first.body.data).toEqual(await rollOf('七年级(1)班', date));
 
     // someone edited from version 0 meanwhile: conflict, with the server's roll
     const stale = await submit(teacher, { classId: classIds['七年级(1)班'], date, baseVersion: 0, entries: [{ studentId: b.studentId, status: '3' }] });

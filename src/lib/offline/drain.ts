@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { EXPIRED_CODES, ResponseCode } from '../../../contracts/envelope';
-import { IDEMPOTENCY_HEADER } from '../../../contracts/idempotency';
+import { IDEMPOTENCY_HEADER, OUTBOX_BATCH_MAX, OUTBOX_BATCH_URL, type OutboxBatchData, type OutboxBatchOperation } from '../../../contracts/idempotency';
 import { openLoginExpired } from '../expiry';
 import { HttpError, requestEnvelope, TRANSPORT_CODE } from '../http';
 import { session } from '../session';
@@ -57,15 +57,54 @@ function versionOf(entry: OutboxEntry, result: unknown): number | null {
   return typeof version === 'number' ? version : null;
 }
 
-/** Sends one entry (the default transport: lib/http, quiet, with the Idempotency-Key). */
+/** Sends one entry's call and returns the answer's data (throws HttpError on a failure). */
 export type Transport = (url: string, body: unknown, opId: string) => Promise<unknown>;
-const httpTransport: Transport = async (url, body, opId) =>
+
+/** What a batch answers for one operation: its data, or the HttpError it would have thrown alone. */
+export type OperationOutcome = { ok: true; data: unknown } | { ok: false; error: HttpError };
+/** Sends several entries' calls at once; throws (HttpError) when the batch as a whole failed. */
+export type BatchTransport = (ops: OutboxBatchOperation[]) => Promise<OperationOutcome[]>;
+
+/** The default: one POST /api/outbox/batch (contracts/idempotency.ts), quiet, each operation with its key. */
+const httpBatchTransport: BatchTransport = async (ops) => {
+  const { data } = await requestEnvelope<OutboxBatchData>(OUTBOX_BATCH_URL, { method: 'POST', body: { ops }, quiet: true });
+  return ops.map((op, index) => {
+    const result = data.results[index];
+    if (!result || result.key !== op.key) return { ok: false, error: new HttpError(TRANSPORT_CODE, 'batch answer out of order') };
+    if (result.code === ResponseCode.ok) return { ok: true, data: result.data };
+    const kind = EXPIRED_CODES.includes(result.code) ? 'expired' : 'failure';
+    return { ok: false, error: new HttpError(result.code, result.msg, kind, result.data) };
+  });
+};
+
+/** One call per operation (tests' transports), answered like a batch. */
+const perOperation =
+  (send: Transport): BatchTransport =>
+  (ops) =>
+    Promise.all(
+      ops.map(async (op): Promise<OperationOutcome> => {
+        try {
+          return { ok: true, data: await send(op.url, op.body, op.key) };
+        } catch (error) {
+          // a failure of the call itself (network, expiry) fails the batch, as it would over HTTP
+          if (!(error instanceof HttpError) || error.kind === 'network' || error.kind === 'expired' || (error.status ?? 0) >= 500) throw error;
+          return { ok: false, error };
+        }
+      }),
+    );
+
+/** Sends one entry alone: lib/http, quiet, with the Idempotency-Key (kept for callers outside the drain). */
+export const httpTransport: Transport = async (url, body, opId) =>
   (await requestEnvelope<unknown>(url, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: opId }, quiet: true })).data;
 
-let transport: Transport = httpTransport;
-/** Tests: replace how entries are sent. */
+let batchTransport: BatchTransport = httpBatchTransport;
+/** Tests: replace how entries are sent (one call per entry); null restores the batch call. */
 export function setTransport(next: Transport | null): void {
-  transport = next ?? httpTransport;
+  batchTransport = next ? perOperation(next) : httpBatchTransport;
+}
+/** Tests: replace the batch call itself. */
+export function setBatchTransport(next: BatchTransport | null): void {
+  batchTransport = next ?? httpBatchTransport;
 }
 
 let queryClientRef: QueryClient | null = null;
@@ -87,37 +126,36 @@ export async function isQueueHeld(): Promise<boolean> {
   return db ? isHeld(db) : false;
 }
 
-/** One entry: mark sending, POST, file the answer. */
-async function deliver(db: OfflineDb, entry: OutboxEntry): Promise<Outcome> {
-  const url = outboxKind(entry.kind)?.url ?? entry.url;
-  if (!url) return 'skipped'; // its kind is not loaded in this tab yet
-  const attempts = entry.attempts + 1;
-  await db.outbox.update(entry.opId, { state: 'sending', attempts });
-  let result: unknown;
-  try {
-    result = await transport(url, bodyOf(entry), entry.opId);
-  } catch (error) {
-    const outcome = classify(error);
-    const lastError = error instanceof HttpError ? { code: error.code, msg: error.msg } : { code: -1, msg: String(error) };
-    if (outcome === 'retry') {
-      await db.outbox.update(entry.opId, { state: 'pending', lastError, nextAttemptAt: Date.now() + backoffDelay(attempts) });
-    } else if (outcome === 'held') {
-      // not the entry's fault: the attempt does not count, the whole queue waits for a new login
-      await db.transaction('rw', db.outbox, db.meta, async () => {
-        await db.outbox.update(entry.opId, { state: 'pending', attempts: entry.attempts, lastError, nextAttemptAt: 0 });
-        await db.meta.put({ key: HOLD_KEY, value: { token: session.token } });
-      });
-      // the send was quiet, the consequence is not: ask the user to log in again (OFFLINE.md §6)
-      openLoginExpired();
-    } else if (outcome === 'conflict') {
-      await db.outbox.update(entry.opId, { state: 'conflict', lastError, serverData: error instanceof HttpError ? (error.data ?? null) : null });
-    } else {
-      await db.outbox.update(entry.opId, { state: 'failed', lastError });
-    }
-    return outcome;
+/** The call an entry stands for; null while its kind is not loaded in this tab. */
+const urlOf = (entry: OutboxEntry): string | null => outboxKind(entry.kind)?.url ?? entry.url ?? null;
+
+/** Files a failed send (OFFLINE.md §6) and returns how. */
+async function fileFailure(db: OfflineDb, entry: OutboxEntry, attempts: number, error: unknown): Promise<Outcome> {
+  const outcome = classify(error);
+  const lastError = error instanceof HttpError ? { code: error.code, msg: error.msg } : { code: -1, msg: String(error) };
+  if (outcome === 'retry') {
+    await db.outbox.update(entry.opId, { state: 'pending', lastError, nextAttemptAt: Date.now() + backoffDelay(attempts) });
+  } else if (outcome === 'held') {
+    // not the entry's fault: the attempt does not count, the whole queue waits for a new login
+    await db.transaction('rw', db.outbox, db.meta, async () => {
+      await db.outbox.update(entry.opId, { state: 'pending', attempts: entry.attempts, lastError, nextAttemptAt: 0 });
+      await db.meta.put({ key: HOLD_KEY, value: { token: session.token } });
+    });
+    // the send was quiet, the consequence is not: ask the user to log in again (OFFLINE.md §6)
+    openLoginExpired();
+  } else if (outcome === 'conflict') {
+    await db.outbox.update(entry.opId, { state: 'conflict', lastError, serverData: error instanceof HttpError ? (error.data ?? null) : null });
+  } else {
+    await db.outbox.update(entry.opId, { state: 'failed', lastError });
   }
-  // Delivered: remove it; the same user's later edits of this entity, made from the same base, now
-  // build on the delivered version (a chain, not a conflict).
+  return outcome;
+}
+
+/**
+ * Files a delivered entry: removes it; the same user's later edits of this entity, made from the
+ * same base, now build on the delivered version (a chain, not a conflict).
+ */
+async function fileDelivered(db: OfflineDb, entry: OutboxEntry, result: unknown): Promise<Outcome> {
   const delivered = versionOf(entry, result);
   await db.transaction('rw', db.outbox, async () => {
     await db.outbox.delete(entry.opId);
@@ -137,6 +175,31 @@ async function deliver(db: OfflineDb, entry: OutboxEntry): Promise<Outcome> {
     /* not cloneable: the other tabs refetch when used */
   }
   return 'delivered';
+}
+
+/**
+ * Several entries (at most one per entity) in one batch call: mark them sending, send, file each
+ * answer. A failure of the whole call (network, 5xx, expiry) files every entry the same way.
+ */
+async function deliverBatch(db: OfflineDb, entries: OutboxEntry[]): Promise<Outcome[]> {
+  const attempts = new Map(entries.map((entry) => [entry.opId, entry.attempts + 1]));
+  await db.transaction('rw', db.outbox, async () => {
+    for (const entry of entries) await db.outbox.update(entry.opId, { state: 'sending', attempts: attempts.get(entry.opId) });
+  });
+  let answers: OperationOutcome[];
+  try {
+    answers = await batchTransport(entries.map((entry) => ({ key: entry.opId, url: urlOf(entry)!, body: bodyOf(entry) })));
+  } catch (error) {
+    const outcomes: Outcome[] = [];
+    for (const entry of entries) outcomes.push(await fileFailure(db, entry, attempts.get(entry.opId)!, error));
+    return outcomes;
+  }
+  const outcomes: Outcome[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const answer = answers[index]!;
+    outcomes.push(answer.ok ? await fileDelivered(db, entry, answer.data) : await fileFailure(db, entry, attempts.get(entry.opId)!, answer.error));
+  }
+  return outcomes;
 }
 
 async function runOnDelivered(entry: OutboxEntry, result: unknown): Promise<void> {
@@ -176,53 +239,60 @@ function closeChannel(): void {
 /**
  * One pass over the queue (call it inside the lock). Returns when the next retry is due (ms since
  * epoch), or null when nothing waits on a timer.
+ *
+ * Rounds: each round takes the oldest write of every entity that may go now and sends them in batch
+ * calls, up to DRAIN_CONCURRENCY calls side by side; the next round takes the next writes, rebased on
+ * what was just delivered. Order within an entity holds (one write of an entity per round); an
+ * entity that stops (conflict, failure, retry later, kind not loaded) sends nothing more this pass.
  */
 export async function drainOnce(db: OfflineDb): Promise<number | null> {
   if (!session.loggedIn || (await isHeld(db))) return null;
-  const entries = sortEntries(await db.outbox.toArray());
-  const byEntity = new Map<string, OutboxEntry[]>();
-  for (const entry of entries) {
-    const list = byEntity.get(entry.entityKey) ?? [];
-    list.push(entry);
-    byEntity.set(entry.entityKey, list);
-  }
   let nextWake: number | null = null;
-  let held = false;
-  // Order matters within an entity only: each entity's writes go one after another, and up to
-  // DRAIN_CONCURRENCY entities are sent side by side (one at a time, 1,000 queued rolls took a minute).
-  const sendInOrder = async (list: OutboxEntry[]) => {
-    for (const queued of list) {
-      if (held) return;
-      // re-read: an earlier delivery may have rebased it, the user may have discarded it
-      const entry = await db.outbox.get(queued.opId);
-      if (!entry) continue;
+  const stopped = new Set<string>();
+  for (;;) {
+    const heads: OutboxEntry[] = [];
+    const seen = new Set<string>();
+    for (const entry of sortEntries(await db.outbox.toArray())) {
+      if (seen.has(entry.entityKey)) continue;
+      seen.add(entry.entityKey);
+      if (stopped.has(entry.entityKey)) continue;
       // a conflict or failure holds the later writes of its entity until the user decides
-      if (entry.state === 'conflict' || entry.state === 'failed') return;
-      if (entry.nextAttemptAt > Date.now()) {
+      if (entry.state === 'conflict' || entry.state === 'failed' || !urlOf(entry)) {
+        stopped.add(entry.entityKey);
+      } else if (entry.nextAttemptAt > Date.now()) {
         nextWake = Math.min(nextWake ?? Infinity, entry.nextAttemptAt);
-        return;
+        stopped.add(entry.entityKey);
+      } else {
+        heads.push(entry);
       }
-      const outcome = await deliver(db, entry);
-      if (outcome === 'held') {
-        held = true;
-        return;
-      }
-      if (outcome === 'retry') {
-        const after = await db.outbox.get(entry.opId);
-        if (after) nextWake = Math.min(nextWake ?? Infinity, after.nextAttemptAt);
-      }
-      if (outcome !== 'delivered') return;
     }
-  };
-  const waiting = [...byEntity.values()];
-  const worker = async () => {
-    for (let list = waiting.shift(); list && !held; list = waiting.shift()) await sendInOrder(list);
-  };
-  await Promise.all(Array.from({ length: Math.min(DRAIN_CONCURRENCY, waiting.length) }, worker));
-  return held ? null : nextWake;
+    if (heads.length === 0) return nextWake;
+
+    // spread the round over DRAIN_CONCURRENCY calls (the server works on them side by side)
+    const size = Math.min(OUTBOX_BATCH_MAX, Math.max(1, Math.ceil(heads.length / DRAIN_CONCURRENCY)));
+    const batches: OutboxEntry[][] = [];
+    for (let start = 0; start < heads.length; start += size) batches.push(heads.slice(start, start + size));
+    let held = false;
+    const worker = async () => {
+      for (let batch = batches.shift(); batch && !held; batch = batches.shift()) {
+        const outcomes = await deliverBatch(db, batch);
+        for (const [index, outcome] of outcomes.entries()) {
+          const entry = batch[index]!;
+          if (outcome === 'held') held = true;
+          if (outcome === 'retry') {
+            const after = await db.outbox.get(entry.opId);
+            if (after) nextWake = Math.min(nextWake ?? Infinity, after.nextAttemptAt);
+          }
+          if (outcome !== 'delivered') stopped.add(entry.entityKey);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DRAIN_CONCURRENCY, batches.length) }, worker));
+    if (held) return null;
+  }
 }
 
-/** Entities sent side by side by one drain pass (each entity's own writes stay in order). */
+/** Batch calls sent side by side by one drain pass (each entity's own writes stay in order). */
 export const DRAIN_CONCURRENCY = 6;
 
 /**

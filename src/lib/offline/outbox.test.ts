@@ -7,7 +7,8 @@ import { loginExpiredOpenCount, resetLoginExpired } from '../expiry';
 import { HttpError, TRANSPORT_CODE } from '../http';
 import { saveLogin } from '../session';
 import { currentDb, offlineDbName, resetOfflineDbForTests, setScope } from './db';
-import { backoffDelay, BACKOFF_CAP_MS, clearNetworkBackoff, DRAIN_CONCURRENCY, drainOnce, setTransport } from './drain';
+import { OUTBOX_BATCH_MAX } from '../../../contracts/idempotency';
+import { backoffDelay, BACKOFF_CAP_MS, clearNetworkBackoff, DRAIN_CONCURRENCY, drainOnce, setBatchTransport, setTransport } from './drain';
 import { defineOutboxKind, discardEntry, enqueue, exportUnsent, keepMine, retryEntry, takeServers, type OutboxEntry } from './outbox';
 
 interface Roll {
@@ -106,31 +107,75 @@ describe('drain', () => {
     expect(sent).toEqual([]);
   });
 
-  it(`sends up to ${DRAIN_CONCURRENCY} entities side by side, each entity's writes one after another`, async () => {
+  it(`sends each round's entity heads in batch calls, up to ${DRAIN_CONCURRENCY} side by side, each entity's writes in order`, async () => {
     let inFlight = 0;
     let most = 0;
-    const perEntity = new Map<string, number>();
-    setTransport(async (url, body, opId) => {
-      const { classId } = body as Roll;
-      expect(perEntity.get(classId) ?? 0).toBe(0); // never two writes of one entity at once
-      perEntity.set(classId, 1);
+    const batches: Roll[][] = [];
+    setBatchTransport(async (ops) => {
+      const bodies = ops.map((op) => op.body as Roll);
+      // never two writes of one entity in a batch
+      expect(new Set(bodies.map((body) => body.classId)).size).toBe(bodies.length);
+      expect(ops.length).toBeLessThanOrEqual(OUTBOX_BATCH_MAX);
+      batches.push(bodies);
       inFlight += 1;
       most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 50));
       inFlight -= 1;
-      perEntity.set(classId, 0);
-      sent.push({ url, body: body as Roll, opId });
-      return { version: 1 };
+      return ops.map((op) => {
+        sent.push({ url: op.url, body: op.body as Roll, opId: op.key });
+        return { ok: true, data: { version: 1 } };
+      });
     });
-    for (let n = 0; n < 10; n++) {
-      await enqueue(roll, { entityKey: `att:${n}`, payload: payload(String(n), '1') });
-      await enqueue(roll, { entityKey: `att:${n}`, payload: payload(String(n), '2') });
-    }
+    const entities = 120;
+    for (let n = 0; n < entities; n++) await enqueue(roll, { entityKey: `att:${n}`, payload: payload(String(n), '1') });
+    for (let n = 0; n < entities; n++) await enqueue(roll, { entityKey: `att:${n}`, payload: payload(String(n), '2') });
     await drainOnce(db());
-    expect(sent).toHaveLength(20);
+    expect(sent).toHaveLength(2 * entities);
     expect(most).toBe(DRAIN_CONCURRENCY);
-    for (let n = 0; n < 10; n++) expect(sent.filter((call) => call.body.classId === String(n)).map((call) => call.body.status)).toEqual(['1', '2']);
+    // two rounds of DRAIN_CONCURRENCY calls of 20: every first write goes before any second one
+    expect(batches.map((batch) => batch.length)).toEqual(Array(2 * DRAIN_CONCURRENCY).fill(entities / DRAIN_CONCURRENCY));
+    const statuses = batches.flat().map((body) => body.status);
+    expect(statuses.slice(0, entities).every((status) => status === '1')).toBe(true);
+    for (let n = 0; n < entities; n++) expect(sent.filter((call) => call.body.classId === String(n)).map((call) => call.body.status)).toEqual(['1', '2']);
     expect(await entries()).toEqual([]);
+  });
+
+  it("files each operation of a batch on its own answer: one conflict holds its entity's later writes, the others go on", async () => {
+    const a1 = await enqueue(roll, { entityKey: 'att:a', payload: payload('a', '1') });
+    const b1 = await enqueue(roll, { entityKey: 'att:b', payload: payload('b', '1') });
+    const a2 = await enqueue(roll, { entityKey: 'att:a', payload: payload('a', '2') });
+    const b2 = await enqueue(roll, { entityKey: 'att:b', payload: payload('b', '2') });
+    const calls: string[][] = [];
+    setBatchTransport(async (ops) => {
+      calls.push(ops.map((op) => op.key));
+      return ops.map((op) =>
+        op.key === a1.opId ? { ok: false, error: new HttpError(40900, 'stale', 'failure', { version: 3 }) } : { ok: true, data: { version: 1 } },
+      );
+    });
+    await drainOnce(db());
+    // a round of two heads spreads over two calls side by side; then b's second write alone
+    expect(calls).toEqual([[a1.opId], [b1.opId], [b2.opId]]);
+    const left = await entries();
+    expect(left.map((entry) => [entry.opId, entry.state])).toEqual([
+      [a1.opId, 'conflict'],
+      [a2.opId, 'pending'],
+    ]);
+    expect(left[0]!.serverData).toEqual({ version: 3 });
+  });
+
+  it('a failure of the whole batch call (network) files every write in it for a retry', async () => {
+    const a = await enqueue(roll, { entityKey: 'att:a', payload: payload('a', '1') });
+    const b = await enqueue(roll, { entityKey: 'att:b', payload: payload('b', '1') });
+    setBatchTransport(async () => {
+      throw new HttpError(TRANSPORT_CODE, 'net', 'network');
+    });
+    const wake = await drainOnce(db());
+    const left = await entries();
+    expect(left.map((entry) => [entry.opId, entry.state, entry.attempts, entry.lastError?.code])).toEqual([
+      [a.opId, 'pending', 1, TRANSPORT_CODE],
+      [b.opId, 'pending', 1, TRANSPORT_CODE],
+    ]);
+    expect(wake).toBe(Math.min(...left.map((entry) => entry.nextAttemptAt)));
   });
 
   it('the network coming back makes writes that failed for want of a network due at once (not other retries)', async () => {
