@@ -2,6 +2,7 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { dictsRoutes } from './modules/dicts/dicts.routes';
+import { examsRoutes } from './modules/exams/exams.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -13,7 +14,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
 
 /** The route registry: every API route of the server, as declared by its module. */
-export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...calendarRoutes, ...scoresRoutes];
+export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
 
@@ -29,6 +30,7 @@ const modules: Record<string, readonly AnyRoute[]> = {
   files: filesRoutes,
   selector: selectorRoutes,
   attendance: attendanceRoutes,
+  exams: examsRoutes,
   scores: scoresRoutes,
   calendar: calendarRoutes,
 };

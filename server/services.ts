@@ -4,6 +4,7 @@ import { AttendanceService } from './modules/attendance/attendance.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { DictsService } from './modules/dicts/dicts.service';
+import { ExamsService } from './modules/exams/exams.service';
 import { FilesService } from './modules/files/files.service';
 import { I18nService } from './modules/i18n/i18n.service';
 import { LeaveService } from './modules/leave/leave.service';
@@ -24,6 +25,7 @@ export function createServices(db: Database, config: AppConfig) {
   const school = new SchoolService();
   const dicts = new DictsService();
   const leave = new LeaveService();
+  const messages = new MessagesService();
   return {
     tenants,
     users,
@@ -32,11 +34,12 @@ export function createServices(db: Database, config: AppConfig) {
     i18n: new I18nService(),
     school,
     dicts,
-    messages: new MessagesService(),
+    messages,
     files: new FilesService(db, config, permissions),
     selector: new SelectorService(),
     leave,
     attendance: new AttendanceService(permissions, dicts, school, leave),
+    exams: new ExamsService(permissions, messages),
     scores: new ScoresService(permissions, dicts),
     calendar: new CalendarService(permissions),
   };

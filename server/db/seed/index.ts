@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords';
 import { tenants } from '../../modules/tenants/tenants.table';
 import type { Database } from '../client';
+import { seedExams } from './exams';
 import { DEMO_PASSWORD, DEMO_PROFILES } from './profiles';
 import { type SeededSchool, seedSchool } from './school';
 import { seedScores } from './scores';
@@ -31,6 +32,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
   const seeded: Record<string, SeededSchool> = {};
   for (const profile of missing) {
     const school = (seeded[profile.code] = await seedSchool(db, profile, passwordHash, today));
+    // exam batches and score systems (issue 7): the K12 demo school only
+    if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedExams(tx, school.tenantId));
     // scores of the seeded batches (after the exam seed): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedScores(tx, school.tenantId));
   }
