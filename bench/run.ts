@@ -11,6 +11,9 @@
 //      the network is back, on loopback, checked on the server (< 10 s)
 //      (`BENCH_ONLY=offline npx tsx bench/run.ts` builds the client and runs only this, on a fresh
 //      data/bench-offline, results also in bench/out/offline.json)
+//   7. saving a class of 50 scores (issue 7, bench/scores.ts): 50 idempotent POST /api/scores/save, 6 in
+//      flight as the outbox drains, HTTP on loopback against the app on its own database: p95 server time,
+//      HTTP and in-process figures (`BENCH_ONLY=scores npx tsx bench/run.ts` runs only this, no client build)
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -23,6 +26,7 @@ import { chromium } from '@playwright/test';
 import { runEncryptionBench } from './encryption';
 import { drainOutbox, warmOfflineStart, type OfflineBenchServer } from './offline';
 import { runPeopleSearchBench } from './people-search';
+import { runScoresBench } from './scores';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 8282);
@@ -189,6 +193,24 @@ async function offlineFigures(): Promise<void> {
   });
 }
 
+/** Issue 7: saving a class of 50 scores (bench/scores.ts, its own database and in-process server). */
+async function scoresFigures(): Promise<void> {
+  const name = 'save a class of 50 scores (50 idempotent POST /api/scores/save, 6 in flight, loopback), p95 server time';
+  try {
+    const loadBefore = loadavg()[0]!;
+    const scores = await runScoresBench();
+    results.push({
+      name,
+      value:
+        `${scores.serverP95.toFixed(1)} ms (p50 ${scores.serverP50.toFixed(1)} ms; HTTP p95 ${scores.httpP95.toFixed(1)} ms; a class in ${scores.classMedian.toFixed(0)} ms median, ` +
+        `${scores.rounds} classes; in-process p50 ${scores.injectP50.toFixed(1)} / p95 ${scores.injectP95.toFixed(1)} ms; load ${loadBefore.toFixed(1)} on ${cpus().length} CPUs)`,
+    });
+  } catch (error) {
+    console.error('[bench] scores failed:', error);
+    results.push({ name, value: `failed: ${firstLine(error)}` });
+  }
+}
+
 function buildClient(): void {
   console.log('[bench] building the client…');
   if (spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) {
@@ -230,6 +252,11 @@ function load(url: string, headers: Record<string, string> = {}) {
 }
 
 async function main() {
+  if (only === 'scores') {
+    await scoresFigures();
+    printResults();
+    return;
+  }
   if (only === 'app-log') {
     // Its own data directory; dist/ untouched (the API calls need no client build).
     mkdirSync(dataDir, { recursive: true });
@@ -307,6 +334,8 @@ async function main() {
     name: 'POST /api/message/info/getInfoByRecipient, encryption off → on',
     value: `${encryption.plainRps} → ${encryption.encryptedRps} req/s (in-process, 10 in flight)`,
   });
+
+  await scoresFigures();
 
   await appLogCost();
 
