@@ -576,3 +576,38 @@ describe('tenants', () => {
     expect(await scoreRows(batchId)).toHaveLength(0);
   });
 });
+
+describe('the demo seed', () => {
+  it('has 第一次月考 (published) filled for 七年级(1)班 and (2)班, 期中考试 only 语文 of (1)班: the student sees 月考, not 期中', async () => {
+    const batches = await ownerQuery<{ id: string; name: string; published: boolean }>(
+      t.db,
+      `SELECT b.id::text, b.name, b.published FROM exam_batches b JOIN semesters s ON s.tenant_id = b.tenant_id AND s.id = b.semester_id
+       WHERE b.tenant_id = $1 AND s.is_current AND b.name IN ('第一次月考', '期中考试')`,
+      [demoId],
+    );
+    const monthly = batches.find((b) => b.name === '第一次月考')!;
+    const midterm = batches.find((b) => b.name === '期中考试')!;
+    expect(monthly.published).toBe(true);
+    expect(midterm.published).toBe(false);
+
+    const options = await post<ScoreOptions>('/api/scores/options', teacher, {});
+    const monthlyClasses = options.body.data.batches.find((b) => b.batchId === monthly.id)!.classes;
+    expect(monthlyClasses[0].subjects.every((s) => s.submitted)).toBe(true);
+    const maths = await sheetOf(monthly.id, '七年级(1)班', '02');
+    expect(maths.submitted).toBe(true);
+    expect(maths.cells.every((c) => c.version === 1 && (c.score !== null || c.mark !== ''))).toBe(true);
+    expect(maths.cells.every((c) => c.score === null || (c.score >= 0 && c.score <= maths.system.fullMark))).toBe(true);
+    expect((await sheetOf(monthly.id, '七年级(2)班', '02')).cells.every((c) => c.version === 1)).toBe(true);
+    // 期中考试: 数学 of 七年级(1)班 is left for the demo teacher; 语文 is there
+    expect((await sheetOf(midterm.id, '七年级(1)班', '02')).cells.every((c) => c.version === 0)).toBe(true);
+    expect((await sheetOf(midterm.id, '七年级(1)班', '01')).cells.every((c) => c.version === 1)).toBe(true);
+
+    const mine = await post<TableAData<MyScoreRow>>('/api/scores/mine', student, { limit: 500 });
+    const rows = mine.body.data.rows;
+    expect(rows.filter((row) => row.batchId === monthly.id).map((row) => row.subject)).toEqual(['01', '02', '03']);
+    expect(rows.some((row) => row.batchId === midterm.id)).toBe(false);
+    const monthlyMaths = rows.find((row) => row.batchId === monthly.id && row.subject === '02')!;
+    expect(monthlyMaths.classAverage).toBeGreaterThan(0);
+    if (monthlyMaths.score !== null) expect(monthlyMaths.band).not.toBe('');
+  });
+});
