@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import type { AttendanceChange, AttendanceClass, AttendanceRoll } from '../../contracts/attendance';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../../contracts/idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER, OUTBOX_BATCH_URL, type OutboxBatchData } from '../../contracts/idempotency';
 import { isApiPath } from '../../contracts/paths';
 import { DEMO_PASSWORD, fillLoginForm, logIn, sessionToken } from './support';
 
@@ -119,18 +119,33 @@ async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-const isSubmit = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/attendance/submit';
-const keyOf = (request: Request) => request.headers()[IDEMPOTENCY_HEADER.toLowerCase()] ?? '';
+/** The drain sends queued rolls in batches (POST /api/outbox/batch); other callers send the submit alone. */
+const isBatch = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === OUTBOX_BATCH_URL;
+const batchOps = (request: Request) =>
+  ((request.postDataJSON() as { ops?: { key: string; url: string }[] } | null)?.ops ?? []).filter((op) => op.url === '/api/attendance/submit');
+const isSubmit = (request: Request) =>
+  request.method() === 'POST' && (new URL(request.url()).pathname === '/api/attendance/submit' || (isBatch(request) && batchOps(request).length > 0));
+/** The operation ids (Idempotency-Keys) of the roll submissions a request carries. */
+const keysOf = (request: Request): string[] =>
+  isBatch(request) ? batchOps(request).map((op) => op.key) : [request.headers()[IDEMPOTENCY_HEADER.toLowerCase()] ?? ''];
 
-/** Submit calls the server answered, in order, with their Idempotency-Key and replay header. */
+/** Roll submissions the server answered, in order, with their operation id and whether it was a replay ('1'). */
 function recordSubmitAnswers(context: BrowserContext) {
   const answers: { key: string; replay: string | null }[] = [];
   context.on('response', (response) => {
-    if (isSubmit(response.request()))
-      answers.push({
-        key: keyOf(response.request()),
-        replay: response.headers()[IDEMPOTENT_REPLAY_HEADER.toLowerCase()] ?? null,
-      });
+    const request = response.request();
+    if (!isSubmit(request)) return;
+    if (!isBatch(request)) {
+      answers.push({ key: keysOf(request)[0]!, replay: response.headers()[IDEMPOTENT_REPLAY_HEADER.toLowerCase()] ?? null });
+      return;
+    }
+    const keys = new Set(keysOf(request));
+    void response
+      .json()
+      .then((body: Envelope<OutboxBatchData>) => {
+        for (const result of body.data?.results ?? []) if (keys.has(result.key)) answers.push({ key: result.key, replay: result.replayed ? '1' : null });
+      })
+      .catch(() => undefined);
   });
   return answers;
 }
@@ -334,7 +349,7 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     const admin = await Api.login(request, 'admin');
     const sentKeys: string[] = [];
     context.on('request', (req) => {
-      if (isSubmit(req)) sentKeys.push(keyOf(req));
+      if (isSubmit(req)) sentKeys.push(...keysOf(req));
     });
     const answers = recordSubmitAnswers(context);
     await teacherApp(page);
@@ -343,9 +358,11 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     // the submit reaches the server, but its answer never reaches the page
     let reachedServer: (body: Envelope<AttendanceRoll>) => void = () => undefined;
     const serverAnswer = new Promise<Envelope<AttendanceRoll>>((resolve) => (reachedServer = resolve));
-    await page.route('**/api/attendance/submit', async (route) => {
+    await page.route(`**${OUTBOX_BATCH_URL}`, async (route) => {
       const response = await route.fetch();
-      reachedServer((await response.json()) as Envelope<AttendanceRoll>);
+      // the batch's one operation: its own envelope
+      const [result] = ((await response.json()) as Envelope<OutboxBatchData>).data.results;
+      reachedServer({ code: result!.code, msg: result!.msg, data: result!.data as AttendanceRoll });
       // neither fulfilled nor continued: the page is closed while it waits
     });
     const student = await mark(page, 1, LABEL.absent, STATUS.absent);
