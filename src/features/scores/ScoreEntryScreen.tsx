@@ -153,6 +153,8 @@ function SheetArea({ batch, classId, subjects, subjectName }: { batch: Batch; cl
   const sheets = useQueries({ queries: subjects.map((subject) => scoreSheetQuery(batch.batchId, classId, subject)) });
   const entries = useOutboxEntries({ kind: saveScoreKind.kind }) as OutboxEntry<ScoreSaveRequest>[];
   const [importErrors, setImportErrors] = useState<ScoreImportRowError[]>([]);
+  // the pending panel stays open after a decision (the conflict line it was opened from goes away)
+  const [panelOpen, setPanelOpen] = useState(false);
   const queued = useMemo(() => {
     const map = new Map<string, OutboxEntry<ScoreSaveRequest>[]>();
     for (const entry of entries) {
@@ -207,7 +209,7 @@ function SheetArea({ batch, classId, subjects, subjectName }: { batch: Batch; cl
             <Trans>待同步 {pending}</Trans>
           </Badge>
         ) : null}
-        {conflicts > 0 ? <ConflictNotice count={conflicts} /> : null}
+        {conflicts > 0 ? <ConflictNotice count={conflicts} onOpen={() => setPanelOpen(true)} /> : null}
         <HStack gap="2" ms="auto" wrap="wrap">
           <ExportButtons batchId={batch.batchId} classId={classId} subject={columns.length === 1 ? columns[0].subject : undefined} />
           {columns.length === 1 && first.editable ? <ScoreImport sheet={first} onErrors={setImportErrors} /> : null}
@@ -224,6 +226,11 @@ function SheetArea({ batch, classId, subjects, subjectName }: { batch: Batch; cl
       ) : (
         <ScoreGrid batchId={batch.batchId} classId={classId} columns={columns} queued={queued} autoFocus />
       )}
+      {panelOpen ? (
+        <Suspense fallback={null}>
+          <OutboxPanel open={panelOpen} onClose={() => setPanelOpen(false)} />
+        </Suspense>
+      ) : null}
       {columns.length === 1 && first.editable ? (
         <Text fontSize="sm" color="fg.muted">
           {t`每个成绩输入后即保存在本机并自动同步，断网时也可录入。`}
@@ -233,21 +240,15 @@ function SheetArea({ batch, classId, subjects, subjectName }: { batch: Batch; cl
   );
 }
 
-function ConflictNotice({ count }: { count: number }) {
-  const [open, setOpen] = useState(false);
+function ConflictNotice({ count, onOpen }: { count: number; onOpen: () => void }) {
   return (
     <HStack gap="2" role="alert">
       <Badge colorPalette="red" variant="solid" data-testid="score-conflicts">
         <Trans>{count} 个成绩冲突或被拒绝</Trans>
       </Badge>
-      <Button size="xs" variant="outline" colorPalette="red" minH="9" data-testid="open-pending-panel" onClick={() => setOpen(true)}>
+      <Button size="xs" variant="outline" colorPalette="red" minH="9" data-testid="open-pending-panel" onClick={onOpen}>
         <Trans>打开待同步面板</Trans>
       </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <OutboxPanel open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
     </HStack>
   );
 }

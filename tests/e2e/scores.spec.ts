@@ -1,0 +1,280 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import type { TableAData } from '../../contracts/envelope';
+import type { MyScoreRow, ScoreCell, ScoreChange, ScoreOptions, ScoreSheet } from '../../contracts/scores';
+import { isApiPath } from '../../contracts/paths';
+import { DEMO_PASSWORD, logIn } from './support';
+
+// Score entry (issue 7): real Chromium, the production build and its service worker, the real
+// server with the demo seed (期中考试 unpublished, 第一次月考 published). The server side is read
+// through the API from request contexts that are neither routed nor offline.
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+class Api {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async login(request: APIRequestContext, username: string): Promise<Api> {
+    const response = await request.post('/api/login/v3', { data: { username, password: DEMO_PASSWORD, tenant: 'demo' } });
+    const body = (await response.json()) as Envelope<{ token: string }>;
+    expect(body.code, body.msg).toBe(1);
+    return new Api(request, body.data.token);
+  }
+
+  async post<T>(path: string, data: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
+    const response = await this.request.post(path, { data, headers: { 'X-Access-Token': this.token, ...headers } });
+    return (await response.json()) as Envelope<T>;
+  }
+
+  async ok<T>(path: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const body = await this.post<T>(path, data, headers);
+    expect(body.code, `${path}: ${body.msg}`).toBe(1);
+    return body.data;
+  }
+
+  /** batch and class ids by name, from the options the caller sees */
+  async ids(batchName: string, className: string): Promise<{ batchId: string; classId: string }> {
+    const options = await this.ok<ScoreOptions>('/api/scores/options', {});
+    const batch = options.batches.find((item) => item.name === batchName);
+    expect(batch, `batch ${batchName}`).toBeTruthy();
+    const klass = batch!.classes.find((item) => item.className === className);
+    expect(klass, `class ${className}`).toBeTruthy();
+    return { batchId: batch!.batchId, classId: klass!.classId };
+  }
+
+  sheet(batchId: string, classId: string, subject: string): Promise<ScoreSheet> {
+    return this.ok<ScoreSheet>('/api/scores/sheet', { batchId, classId, subject });
+  }
+
+  changes(batchId: string, classId: string, subject: string): Promise<ScoreChange[]> {
+    return this.ok<ScoreChange[]>('/api/scores/changes', { batchId, classId, subject });
+  }
+
+  mine(): Promise<TableAData<MyScoreRow>> {
+    return this.ok<TableAData<MyScoreRow>>('/api/scores/mine', { currPage: 0, limit: 500, search: '{}' });
+  }
+}
+
+// ---------------------------------------------------------------- network (page AND service worker)
+
+const apiUrl = (url: URL) => isApiPath(url.pathname);
+const abortApi = (route: Route) => route.abort('internetdisconnected');
+
+async function goOffline(context: BrowserContext) {
+  await context.route(apiUrl, abortApi);
+  await context.setOffline(true);
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unroute(apiUrl, abortApi);
+  await context.setOffline(false);
+}
+
+// ---------------------------------------------------------------- the app
+
+const MATHS = '02';
+
+async function teacherApp(page: Page) {
+  await logIn(page, { tenant: 'demo', username: 'teacher' });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+/** Picks batch, class and subject with the screen's selects (the choice goes into the URL). */
+async function openSheet(page: Page, batch: string, className: string, subject: string) {
+  await page.goto('/jxgl/cjlr');
+  await page.getByTestId('pick-batch').selectOption({ label: batch });
+  await page.getByTestId('pick-class').selectOption({ label: className });
+  await page.getByTestId('pick-subject').selectOption({ label: subject });
+  await expect(page.getByTestId('score-grid')).toBeVisible();
+  await expect(page).toHaveURL(/batchId=.+classId=.+subject=02/);
+}
+
+const cells = (page: Page) => page.getByTestId('score-grid').locator('input[data-r]');
+
+/** Waits until the persisted query cache (the user's Dexie database) holds the sheet, so an offline reload shows it. */
+async function sheetPersisted(page: Page, batchId: string, classId: string, subject: string) {
+  const wanted = JSON.stringify(['scores', 'sheet', batchId, classId, subject]);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (key) => {
+          const name = (await indexedDB.databases()).find((db) => db.name?.startsWith('xiaowu-offline:'))?.name;
+          if (!name) return false;
+          const value = await new Promise<unknown>((resolve) => {
+            const open = indexedDB.open(name);
+            open.onerror = () => resolve(null);
+            open.onsuccess = () => {
+              const db = open.result;
+              try {
+                const get = db.transaction('queries', 'readonly').objectStore('queries').get('client');
+                get.onsuccess = () => resolve((get.result as { value?: unknown } | undefined)?.value ?? null);
+                get.onerror = () => resolve(null);
+              } catch {
+                resolve(null);
+              } finally {
+                db.close();
+              }
+            };
+          });
+          if (typeof value !== 'string') return false;
+          const client = JSON.parse(value) as { clientState?: { queries?: { queryKey: unknown }[] } };
+          return (client.clientState?.queries ?? []).some((query) => JSON.stringify(query.queryKey) === key);
+        }, wanted),
+      { message: 'the sheet is in the persisted query cache' },
+    )
+    .toBe(true);
+}
+
+/** The score typed for the n-th student (two decimals now and then, all under any scale). */
+const scoreFor = (index: number) => (index % 5 === 3 ? 60 + ((index * 7) % 40) + 0.5 : 55 + ((index * 11) % 45));
+
+// ---------------------------------------------------------------- tests
+
+test.describe('score entry', () => {
+  test('a class entered offline with the keyboard alone survives an offline reload and lands once per student', async ({ page, context, request }) => {
+    test.setTimeout(180_000);
+    const admin = await Api.login(request, 'admin');
+    const { batchId, classId } = await admin.ids('期中考试', '七年级(1)班');
+    const before = await admin.sheet(batchId, classId, MATHS);
+    expect(before.students.length).toBeGreaterThan(10);
+    expect(before.cells.every((cell) => cell.score === null && cell.mark === '')).toBe(true);
+
+    await teacherApp(page);
+    await openSheet(page, '期中考试', '七年级(1)班', '数学');
+    const count = before.students.length;
+    await expect(cells(page)).toHaveCount(count);
+    await sheetPersisted(page, batchId, classId, MATHS);
+
+    await goOffline(context);
+    await expect(page.getByTestId('offline-indicator')).toHaveAttribute('data-state', 'offline');
+    // the focus is in the first cell: type, Enter, type, Enter … (no mouse)
+    await expect(cells(page).first()).toBeFocused();
+    for (let index = 0; index < count; index += 1) {
+      await page.keyboard.type(String(scoreFor(index)));
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.getByTestId('pending-count')).toHaveText(String(count));
+    await expect(page.getByTestId('score-stat-entered').getByTestId('score-stat')).toHaveText(`${count}/${count}`);
+
+    // reload with the network still off: the service worker serves the app, the device the sheet and the queue
+    await page.reload();
+    await expect(page.getByTestId('score-grid')).toBeVisible();
+    await expect(page.getByTestId('offline-indicator')).toHaveAttribute('data-state', 'offline');
+    for (let index = 0; index < count; index += 1) await expect(cells(page).nth(index)).toHaveValue(String(scoreFor(index)));
+    await expect(page.getByTestId('score-cell').first()).toHaveAttribute('data-state', 'queued');
+    expect((await admin.sheet(batchId, classId, MATHS)).cells.filter((cell) => cell.version > 0)).toHaveLength(0);
+
+    await goOnline(context);
+    await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByTestId('score-cell').first()).toHaveAttribute('data-state', 'saved');
+
+    const after = await admin.sheet(batchId, classId, MATHS);
+    const byStudent = new Map(after.cells.map((cell) => [cell.studentId, cell]));
+    after.students.forEach((student, index) => {
+      const cell = byStudent.get(student.studentId);
+      expect(cell?.score, student.studentName).toBe(scoreFor(index));
+      expect(cell?.version, student.studentName).toBe(1);
+    });
+    // exactly one save per student
+    const changes = await admin.changes(batchId, classId, MATHS);
+    const students = changes.map((change) => change.studentId);
+    expect(students).toHaveLength(count);
+    expect(new Set(students).size).toBe(count);
+  });
+
+  test("two teachers: the administrator changes a score meanwhile; the teacher's edit conflicts, shows both values and the teacher chooses", async ({ page, request }) => {
+    const admin = await Api.login(request, 'admin');
+    const { batchId, classId } = await admin.ids('期中考试', '七年级(2)班');
+    await teacherApp(page);
+    await openSheet(page, '期中考试', '七年级(2)班', '数学');
+    const sheet = await admin.sheet(batchId, classId, MATHS);
+    const student = sheet.students[0];
+    const version = sheet.cells.find((cell) => cell.studentId === student.studentId)?.version ?? 0;
+
+    // the administrator (cjlr_manage) saves the same cell through the API
+    const saved = await admin.ok<ScoreCell>(
+      '/api/scores/save',
+      { batchId, classId, subject: MATHS, studentId: student.studentId, score: 77, mark: '', baseVersion: version },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    expect(saved.version).toBe(version + 1);
+
+    // the teacher, still on the sheet as loaded, types another value in the same cell
+    const first = cells(page).first();
+    await first.focus();
+    await page.keyboard.type('91');
+    await page.keyboard.press('Enter');
+    const cell = page.getByTestId('score-cell').first();
+    await expect(cell).toHaveAttribute('data-state', 'conflict', { timeout: 30_000 });
+    await expect(first).toHaveValue('91');
+
+    await page.getByTestId('open-pending-panel').click();
+    const panel = page.getByTestId('outbox-panel');
+    const entry = panel.locator('[data-testid="outbox-entry"][data-state="conflict"]');
+    await expect(entry.getByTestId('score-conflict-mine')).toHaveText('91');
+    await expect(entry.getByTestId('score-conflict-server')).toHaveText('77');
+    await expect(entry.getByTestId('score-conflict-who')).toContainText('服务器上由');
+    await expect(entry.getByTestId('score-conflict')).toContainText(student.studentName);
+
+    // keep mine: re-sent on the server's version, delivered
+    await entry.getByRole('button', { name: '保留我的' }).click();
+    await expect(panel.getByTestId('outbox-empty')).toBeVisible({ timeout: 30_000 });
+    await expect(cell).toHaveAttribute('data-state', 'saved');
+    const after = await admin.sheet(batchId, classId, MATHS);
+    const server = after.cells.find((item) => item.studentId === student.studentId)!;
+    expect(server.score).toBe(91);
+    expect(server.version).toBe(version + 2);
+
+    // again the other way: the administrator changes it, the teacher's edit conflicts, the teacher takes the server's
+    await admin.ok<ScoreCell>(
+      '/api/scores/save',
+      { batchId, classId, subject: MATHS, studentId: student.studentId, score: 66, mark: '', baseVersion: version + 2 },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    await panel.getByRole('button', { name: '关闭' }).first().click();
+    await expect(panel).toHaveCount(0);
+    await first.focus();
+    await page.keyboard.type('q');
+    await page.keyboard.press('Enter');
+    await expect(cell).toHaveAttribute('data-state', 'conflict', { timeout: 30_000 });
+    await page.getByTestId('open-pending-panel').click();
+    await expect(entry.getByTestId('score-conflict-mine')).toHaveText('缺考');
+    await expect(entry.getByTestId('score-conflict-server')).toHaveText('66');
+    await entry.getByRole('button', { name: '采用服务器的' }).click();
+    await expect(panel.getByTestId('outbox-empty')).toBeVisible();
+    await expect(first).toHaveValue('66');
+    const last = (await admin.sheet(batchId, classId, MATHS)).cells.find((item) => item.studentId === student.studentId)!;
+    expect([last.score, last.mark]).toEqual([66, '']);
+  });
+
+  for (const username of ['student', 'parent'] as const) {
+    test(`the ${username} sees only the published scores of the student (第一次月考), none of 期中考试`, async ({ page, playwright, baseURL }) => {
+      const request = await playwright.request.newContext({ baseURL });
+      const api = await Api.login(request, username);
+      const mine = await api.mine();
+      await request.dispose();
+      expect(mine.rows.length).toBeGreaterThan(0);
+      expect(new Set(mine.rows.map((row) => row.batchName))).toEqual(new Set(['第一次月考']));
+
+      await logIn(page, { tenant: 'demo', username });
+      await page.goto('/jxgl/wdcj');
+      const rows = page.getByTestId('my-score-row');
+      await expect(rows).toHaveCount(mine.rows.length);
+      await expect(page.getByTestId('my-scores')).toContainText('第一次月考');
+      await expect(page.getByTestId('my-scores')).not.toContainText('期中考试');
+      for (let index = 0; index < mine.rows.length; index += 1) {
+        const row = mine.rows[index];
+        const shown = row.mark === 'absent' ? '缺考' : row.mark === 'exempt' ? '免考' : String(row.score);
+        await expect(rows.nth(index).getByTestId('my-score-value')).toHaveText(shown);
+      }
+    });
+  }
+});
