@@ -95,6 +95,8 @@ export interface SchoolYear {
   endDate: string;
   isCurrent: boolean;
   semesterCount: number;
+  /** the name of its current semester, '' when none of its semesters is current */
+  currentSemesterName: string;
 }
 
 export interface Semester {

@@ -21,6 +21,7 @@ import { Route as AppJxglCjlrRouteImport } from './routes/_app/jxgl/cjlr'
 import { Route as AppJxglWdcjRouteImport } from './routes/_app/jxgl/wdcj'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
+import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppZsglXsbmRouteImport } from './routes/_app/zsgl/xsbm'
 import { Route as SurveyWjdtAnswerSurveyRouteImport } from './routes/survey/wjdt/answerSurvey'
 import { Route as SurveyWjdtWjdtListNotLoginRouteImport } from './routes/survey/wjdt/wjdtListNotLogin'
@@ -90,6 +91,11 @@ const AppMessageCenterXxzxRoute = AppMessageCenterXxzxRouteImport.update({
 const AppPztmPztmRoute = AppPztmPztmRouteImport.update({
   id: '/pztm/pztm',
   path: '/pztm/pztm',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXlcdXnxqRoute = AppXlcdXnxqRouteImport.update({
+  id: '/xlcd/xnxq',
+  path: '/xlcd/xnxq',
   getParentRoute: () => AppRoute,
 } as any)
 const AppZsglXsbmRoute = AppZsglXsbmRouteImport.update({
@@ -163,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/survey/wjdt/answerSurvey': typeof SurveyWjdtAnswerSurveyRoute
   '/survey/wjdt/wjdtListNotLogin': typeof SurveyWjdtWjdtListNotLoginRoute
@@ -187,6 +194,7 @@ export interface FileRoutesByTo {
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/survey/wjdt/answerSurvey': typeof SurveyWjdtAnswerSurveyRoute
   '/survey/wjdt/wjdtListNotLogin': typeof SurveyWjdtWjdtListNotLoginRoute
@@ -213,6 +221,7 @@ export interface FileRoutesById {
   '/_app/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
+  '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/survey/wjdt/answerSurvey': typeof SurveyWjdtAnswerSurveyRoute
   '/survey/wjdt/wjdtListNotLogin': typeof SurveyWjdtWjdtListNotLoginRoute
@@ -239,6 +248,7 @@ export interface FileRouteTypes {
     | '/jxgl/wdcj'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/xlcd/xnxq'
     | '/zsgl/xsbm'
     | '/survey/wjdt/answerSurvey'
     | '/survey/wjdt/wjdtListNotLogin'
@@ -263,6 +273,7 @@ export interface FileRouteTypes {
     | '/jxgl/wdcj'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/xlcd/xnxq'
     | '/zsgl/xsbm'
     | '/survey/wjdt/answerSurvey'
     | '/survey/wjdt/wjdtListNotLogin'
@@ -288,6 +299,7 @@ export interface FileRouteTypes {
     | '/_app/jxgl/wdcj'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
+    | '/_app/xlcd/xnxq'
     | '/_app/zsgl/xsbm'
     | '/survey/wjdt/answerSurvey'
     | '/survey/wjdt/wjdtListNotLogin'
@@ -396,6 +408,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPztmPztmRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/xlcd/xnxq': {
+      id: '/_app/xlcd/xnxq'
+      path: '/xlcd/xnxq'
+      fullPath: '/xlcd/xnxq'
+      preLoaderRoute: typeof AppXlcdXnxqRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/zsgl/xsbm': {
       id: '/_app/zsgl/xsbm'
       path: '/zsgl/xsbm'
@@ -485,6 +504,7 @@ interface AppRouteChildren {
   AppJxglWdcjRoute: typeof AppJxglWdcjRoute
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
+  AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppZsglXsbmRoute: typeof AppZsglXsbmRoute
   AppCpglCppjhzPjjlRoute: typeof AppCpglCppjhzPjjlRoute
   AppJyzcJhtjChar91indexChar93Route: typeof AppJyzcJhtjChar91indexChar93Route
@@ -505,6 +525,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppJxglWdcjRoute: AppJxglWdcjRoute,
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
+  AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppZsglXsbmRoute: AppZsglXsbmRoute,
   AppCpglCppjhzPjjlRoute: AppCpglCppjhzPjjlRoute,
   AppJyzcJhtjChar91indexChar93Route: AppJyzcJhtjChar91indexChar93Route,

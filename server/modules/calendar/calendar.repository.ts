@@ -36,6 +36,7 @@ export const calendarRepository = {
         isCurrent: schoolYears.isCurrent,
         // qualified by hand: inside a one-table select drizzle leaves column names bare
         semesterCount: sql<number>`(SELECT count(*)::int FROM semesters s WHERE s.tenant_id = school_years.tenant_id AND s.school_year_id = school_years.id)`,
+        currentSemesterName: sql<string>`coalesce((SELECT s.name FROM semesters s WHERE s.tenant_id = school_years.tenant_id AND s.school_year_id = school_years.id AND s.is_current LIMIT 1), '')`,
       })
       .from(schoolYears)
       .orderBy(desc(schoolYears.startDate), asc(schoolYears.code)),

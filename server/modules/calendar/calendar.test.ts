@@ -60,7 +60,7 @@ const addSemester = async (token: string, body: Record<string, unknown>) => {
 };
 const setCurrent = (token: string, id: string, lang?: 'en') => post<CalendarSetCurrentResult>('/api/calendar/semesters/set-current', token, { id }, lang);
 
-interface Unit {
+type Unit = {
   id: string;
   kind: string;
   name: string;
@@ -68,7 +68,7 @@ interface Unit {
   grade_level: number;
   graduated: boolean;
   parent_id: string | null;
-}
+};
 const units = (tenantId: string) =>
   ownerQuery<Unit>(t.db, `SELECT id::text, kind, name, name_en, grade_level, graduated, parent_id::text FROM org_units WHERE tenant_id = $1 AND kind IN ('grade','class') ORDER BY grade_level, code`, [tenantId]);
 const unitsByName = async (tenantId: string) => new Map((await units(tenantId)).filter((u) => !u.graduated).map((u) => [u.name, u]));
@@ -147,7 +147,7 @@ describe('validation (form rules repeated at the API)', () => {
 
   it('start before end (the date helper message), teaching inside working, weeks', async () => {
     expect(await refusal({ startDate: '2027-01-24', endDate: '2026-09-01' })).toMatchObject({ code: 40000, msg: '开始时间应早于结束时间' });
-    expect((await refusal({ teachStartDate: '2027-01-10', teachEndDate: '2026-12-01' }, 'en')).msg).toBe('The start must be earlier than the end');
+    expect((await refusal({ teachStartDate: '2027-01-10', teachEndDate: '2026-12-01' }, 'en')).msg).toBe('Start time should be earlier than end time');
     expect((await refusal({ teachEndDate: '2027-02-10' })).msg).toBe('教学起止日期须在工作起止日期范围内');
     expect((await refusal({ teachStartDate: '2026-08-20' }, 'en')).msg).toBe('The teaching dates must lie within the working dates');
     expect((await refusal({ weeks: 0 })).msg).toBe('周数须为正整数');
