@@ -203,7 +203,8 @@ async function scoresFigures(): Promise<void> {
       name,
       value:
         `${scores.serverP95.toFixed(1)} ms (p50 ${scores.serverP50.toFixed(1)} ms; HTTP p95 ${scores.httpP95.toFixed(1)} ms; a class in ${scores.classMedian.toFixed(0)} ms median, ` +
-        `${scores.rounds} classes; in-process p50 ${scores.injectP50.toFixed(1)} / p95 ${scores.injectP95.toFixed(1)} ms; load ${loadBefore.toFixed(1)} on ${cpus().length} CPUs)`,
+        `${scores.rounds} classes; in-process p50 ${scores.injectP50.toFixed(1)} / p95 ${scores.injectP95.toFixed(1)} ms; ` +
+        `via /api/outbox/batch a class in ${scores.batchClassMedian.toFixed(0)} ms median, batch call p95 ${scores.batchServerP95.toFixed(1)} ms; load ${loadBefore.toFixed(1)} on ${cpus().length} CPUs)`,
     });
   } catch (error) {
     console.error('[bench] scores failed:', error);

@@ -1,10 +1,12 @@
 // Saving a class of 50 scores (issue 7): 50 idempotent POST /api/scores/save calls, one per student,
 // each with its own Idempotency-Key and baseVersion 0, sent as the app's outbox drain sends them
 // (up to 6 in flight), through HTTP on loopback against the real app (buildApp + listen on
-// 127.0.0.1), the demo teacher on a fresh sheet each round (the first save of a sheet creates it).
+// 127.0.0.1), the demo teacher on a fresh sheet each round, opened first as the app does.
 //   server time: per request, Fastify's reply.elapsedTime (request received → answer sent), p50/p95;
 //   HTTP: per request as the client sees it, and the whole class (first send → last answer);
-//   in-process: the same saves through app.inject (no socket), p50/p95.
+//   in-process: the same saves through app.inject (no socket), p50/p95;
+//   batched: the same class as the drain now sends it (POST /api/outbox/batch, the 50 cells spread over
+//   6 batch calls sent side by side): the whole class and each batch call's server time.
 //   npx tsx bench/scores.ts        (also run by `npm run bench` as one row; BENCH_ONLY=scores)
 // Self-contained: its own embedded PostgreSQL in a temp directory (or, with DATABASE_URL, a
 // throwaway database on that server, dropped afterwards), migrated and seeded with the demo schools;
@@ -20,6 +22,7 @@ import { bootstrapDatabase } from '../server/db/bootstrap';
 import { connectDatabase } from '../server/db/client';
 import { openScratchDatabase } from '../server/db/scratch';
 import { DEMO_PASSWORD } from '../server/db/seed';
+import { OUTBOX_BATCH_URL } from '../contracts/idempotency';
 
 export interface ScoresBenchResult {
   classSize: number;
@@ -37,6 +40,9 @@ export interface ScoresBenchResult {
   /** app.inject per save (ms) */
   injectP50: number;
   injectP95: number;
+  /** the class through /api/outbox/batch: whole class median (ms) and per batch call server p95 (ms) */
+  batchClassMedian: number;
+  batchServerP95: number;
 }
 
 const CLASS_SIZE = 50;
@@ -86,7 +92,7 @@ export async function runScoresBench(log: (line: string) => void = console.log):
 
     // One sheet per round (batch × subject), all fresh.
     const sheets: { batchId: string; subject: string }[] = [];
-    const batches = Math.ceil((2 * (ROUNDS + WARM_UP_ROUNDS)) / SUBJECTS.length);
+    const batches = Math.ceil((3 * (ROUNDS + WARM_UP_ROUNDS)) / SUBJECTS.length);
     for (let i = 0; i < batches; i++) {
       const batchId = uuidv7();
       await q(
@@ -105,9 +111,11 @@ export async function runScoresBench(log: (line: string) => void = console.log):
 
     const app = await buildApp({ db, config: defaultConfig({ captchaEnabled: false, logLevel: 'silent', dataDir, staticDir: '/nonexistent' }), logger: false });
     const serverTimes: number[] = [];
+    const batchServerTimes: number[] = [];
     let recording = false;
     app.addHook('onResponse', async (request, reply) => {
       if (recording && request.url === '/api/scores/save') serverTimes.push(reply.elapsedTime);
+      if (recording && request.url === OUTBOX_BATCH_URL) batchServerTimes.push(reply.elapsedTime);
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -119,6 +127,15 @@ export async function runScoresBench(log: (line: string) => void = console.log):
 
       const bodyOf = (sheet: { batchId: string; subject: string }, studentId: string, i: number) =>
         JSON.stringify({ batchId: sheet.batchId, classId: klass.id, subject: sheet.subject, studentId, score: 40 + ((i * 37) % 61) + (i % 2 ? 0.5 : 0), mark: '', baseVersion: 0 });
+      // the teacher opens the sheet first (the app loads it before entering; it makes the sheet row)
+      const openSheet = async (sheet: { batchId: string; subject: string }) => {
+        const response = await fetch(`${base}/api/scores/sheet`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...auth },
+          body: JSON.stringify({ batchId: sheet.batchId, classId: klass.id, subject: sheet.subject }),
+        });
+        check(await response.text());
+      };
       const check = (text: string) => {
         const envelope = JSON.parse(text) as { code: number; msg: string };
         if (envelope.code !== 1) throw new Error(`save failed: ${envelope.code} ${envelope.msg}`);
@@ -130,6 +147,7 @@ export async function runScoresBench(log: (line: string) => void = console.log):
       let sheetIndex = 0;
       for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
         const sheet = sheets[sheetIndex++]!;
+        await openSheet(sheet);
         const measured = round >= WARM_UP_ROUNDS;
         recording = measured;
         const started = performance.now();
@@ -156,6 +174,7 @@ export async function runScoresBench(log: (line: string) => void = console.log):
       const inject: number[] = [];
       for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
         const sheet = sheets[sheetIndex++]!;
+        await openSheet(sheet);
         for (const [i, studentId] of students.entries()) {
           const t0 = performance.now();
           const response = await app.inject({
@@ -169,8 +188,35 @@ export async function runScoresBench(log: (line: string) => void = console.log):
         }
       }
 
+      // Batched, as the drain sends now: the class's 50 heads over IN_FLIGHT batch calls side by side.
+      const batchClass: number[] = [];
+      for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
+        const sheet = sheets[sheetIndex++]!;
+        await openSheet(sheet);
+        const measured = round >= WARM_UP_ROUNDS;
+        recording = measured;
+        const ops = students.map((studentId, i) => ({ key: uuidv7(), url: '/api/scores/save', body: JSON.parse(bodyOf(sheet, studentId, i)) as unknown }));
+        const per = Math.ceil(ops.length / IN_FLIGHT);
+        const started = performance.now();
+        await Promise.all(
+          Array.from({ length: IN_FLIGHT }, async (_, b) => {
+            const response = await fetch(`${base}${OUTBOX_BATCH_URL}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...auth },
+              body: JSON.stringify({ ops: ops.slice(b * per, (b + 1) * per) }),
+            });
+            const envelope = (await response.json()) as { code: number; msg: string; data: { results: { code: number; msg: string }[] } };
+            if (envelope.code !== 1) throw new Error(`batch failed: ${envelope.msg}`);
+            const failed = envelope.data.results.find((r) => r.code !== 1);
+            if (failed) throw new Error(`batched save failed: ${failed.code} ${failed.msg}`);
+          }),
+        );
+        if (measured) batchClass.push(performance.now() - started);
+      }
+      recording = false;
+
       const [{ n: stored }] = await q<{ n: string }>(`SELECT count(*) n FROM scores WHERE tenant_id = $1`, [tenantId]);
-      log(`[scores] ${stored} score rows on the server after the bench (seeded + ${(WARM_UP_ROUNDS + ROUNDS) * 2 * CLASS_SIZE} saved)`);
+      log(`[scores] ${stored} score rows on the server after the bench (seeded + ${(WARM_UP_ROUNDS + ROUNDS) * 3 * CLASS_SIZE} saved)`);
       const result: ScoresBenchResult = {
         classSize: CLASS_SIZE,
         rounds: ROUNDS,
@@ -183,11 +229,14 @@ export async function runScoresBench(log: (line: string) => void = console.log):
         classMax: Math.max(...classTimes),
         injectP50: percentile(inject, 50),
         injectP95: percentile(inject, 95),
+        batchClassMedian: percentile(batchClass, 50),
+        batchServerP95: percentile(batchServerTimes, 95),
       };
       log(
         `[scores] a class of ${CLASS_SIZE}, ${ROUNDS} rounds, ${IN_FLIGHT} in flight: server p50 ${result.serverP50.toFixed(1)} ms / p95 ${result.serverP95.toFixed(1)} ms; ` +
           `HTTP p50 ${result.httpP50.toFixed(1)} ms / p95 ${result.httpP95.toFixed(1)} ms; class median ${result.classMedian.toFixed(0)} ms (max ${result.classMax.toFixed(0)} ms); ` +
-          `in-process (inject, one at a time) p50 ${result.injectP50.toFixed(1)} ms / p95 ${result.injectP95.toFixed(1)} ms`,
+          `in-process (inject, one at a time) p50 ${result.injectP50.toFixed(1)} ms / p95 ${result.injectP95.toFixed(1)} ms; ` +
+          `batched (${IN_FLIGHT} × /api/outbox/batch): class median ${result.batchClassMedian.toFixed(0)} ms, batch call server p95 ${result.batchServerP95.toFixed(1)} ms`,
       );
       return result;
     } finally {

@@ -18,8 +18,7 @@ export type DictStatus = (typeof DictStatus)[keyof typeof DictStatus];
 export const DICT_TYPE_CODE_PATTERN = /^STD_(?:GB_|JB_|XB_)?[A-Z0-9_]+$/;
 /** SPEC §5: dictionary names at most 40 characters. */
 export const DICT_NAME_MAX = 40;
-/** the school's subjects (科目); duties, exam batches and scores store these codes */
-export const SUBJECT_DICT = 'STD_KM';
+export { SUBJECT_DICT } from './dict-codes';
 
 const lookupCode = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/);
 

@@ -121,16 +121,25 @@ export const scoresRepository = {
       )
       .then((result) => result.rows[0]),
 
-  /** The sheet of batch × class × subject, created when missing; returns its id and submitted flag. */
-  ensureSheet: (tx: Tx, row: { tenantId: string; id: string; batchId: string; classId: string; subject: string; userId: string }) =>
-    tx
-      .execute<{ id: string; submitted: boolean }>(
-        sql`INSERT INTO score_sheets (tenant_id, id, batch_id, class_id, subject, created_by, updated_by)
-            VALUES (${row.tenantId}, ${row.id}, ${row.batchId}, ${row.classId}, ${row.subject}, ${row.userId}, ${row.userId})
-            ON CONFLICT (tenant_id, batch_id, class_id, subject) DO UPDATE SET updated_at = score_sheets.updated_at
-            RETURNING id, submitted`,
-      )
-      .then((result) => result.rows[0]),
+  /**
+   * The sheet of batch × class × subject, created when missing; returns its id and submitted flag.
+   * DO NOTHING takes no row lock: concurrent first saves of one sheet wait only for the inserting
+   * transaction to end (the unique key), then find its row; they never queue behind each other.
+   */
+  ensureSheet: async (tx: Tx, row: { tenantId: string; id: string; batchId: string; classId: string; subject: string; userId: string }) => {
+    const inserted = await tx.execute<{ id: string; submitted: boolean }>(
+      sql`INSERT INTO score_sheets (tenant_id, id, batch_id, class_id, subject, created_by, updated_by)
+          VALUES (${row.tenantId}, ${row.id}, ${row.batchId}, ${row.classId}, ${row.subject}, ${row.userId}, ${row.userId})
+          ON CONFLICT (tenant_id, batch_id, class_id, subject) DO NOTHING
+          RETURNING id, submitted`,
+    );
+    if (inserted.rows[0]) return inserted.rows[0];
+    const found = await tx.execute<{ id: string; submitted: boolean }>(
+      sql`SELECT id, submitted FROM score_sheets WHERE batch_id = ${row.batchId} AND class_id = ${row.classId} AND subject = ${row.subject}`,
+    );
+    if (!found.rows[0]) throw new Error('score sheet vanished after a conflicting insert');
+    return found.rows[0];
+  },
 
   /**
    * One cell's write and its audit row in one statement: the score upserted only while its version

@@ -152,6 +152,14 @@ export class ScoresService {
     const manage = await this.manages(tx, session);
     const context = await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject);
     this.checkContext(context, manage, request.subject, false);
+    if (!context.sheet_id && !context.published) {
+      // The sheet row is made when the sheet is first opened, so the saves that follow (50 of them,
+      // side by side) never wait on each other creating it; an empty sheet is no score (a batch with
+      // only empty sheets can still be deleted).
+      const created = await scoresRepository.ensureSheet(tx, { tenantId: session.tenantId, id: uuidv7(), ...request, userId: session.userId });
+      context.sheet_id = created.id;
+      context.submitted = created.submitted;
+    }
     return this.readSheet(tx, context, request);
   }
 

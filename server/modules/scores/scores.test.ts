@@ -275,6 +275,25 @@ describe('saving a cell', () => {
     }
   });
 
+  it('saves sent together through /api/outbox/batch: each cell on its own, a stale one answers its own 40900', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const cell = (i: number, score: number, baseVersion = 0) => ({
+      key: uuidv7(),
+      url: '/api/scores/save',
+      body: { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: sheet.students[i].studentId, score, mark: '', baseVersion },
+    });
+    const ops = [cell(0, 81), cell(1, 82), cell(2, 83, 4), cell(3, 84)];
+    const { body } = await post<{ results: { key: string; code: number; data: ScoreCell | null; replayed: boolean }[] }>('/api/outbox/batch', teacher, { ops });
+    expect(body.code, body.msg).toBe(1);
+    expect(body.data.results.map((r) => r.code)).toEqual([1, 1, 40900, 1]);
+    expect(body.data.results[2].data).toMatchObject({ studentId: sheet.students[2].studentId, version: 0, score: null });
+    expect((await scoreRows(batchId)).length).toBe(3);
+    const again = await post<{ results: { code: number; replayed: boolean }[] }>('/api/outbox/batch', teacher, { ops: [ops[0]] });
+    expect(again.body.data.results[0]).toMatchObject({ code: 1, replayed: true });
+    expect(await changeRows(batchId)).toBe(3);
+  });
+
   it('a save that changes nothing answers the stored cell without a new version', async () => {
     const batchId = await makeBatch();
     const sheet = await sheetOf(batchId, '七年级(1)班', '02');

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import type { AttendanceClass } from '../../../contracts/attendance';
 import { ATTENDANCE_MANAGE_PERMISSION } from './codes';
 import { usePermitted } from '../../components/Permission';
-import { SUBJECT_DICT } from '../../../contracts/dicts';
+import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 import { dictLabel, dictQuery } from '../../lib/dicts';
 import { formatDateTime } from '../../lib/format';
 import { useOutboxEntries } from '../../lib/offline/outbox';
