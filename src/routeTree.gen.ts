@@ -18,6 +18,8 @@ import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEwmrzRouteImport } from './routes/_app/ewmrz'
 import { Route as AppJxglCjlrRouteImport } from './routes/_app/jxgl/cjlr'
+import { Route as AppJxglCjtxRouteImport } from './routes/_app/jxgl/cjtx'
+import { Route as AppJxglKspcRouteImport } from './routes/_app/jxgl/kspc'
 import { Route as AppJxglWdcjRouteImport } from './routes/_app/jxgl/wdcj'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
@@ -76,6 +78,16 @@ const AppEwmrzRoute = AppEwmrzRouteImport.update({
 const AppJxglCjlrRoute = AppJxglCjlrRouteImport.update({
   id: '/jxgl/cjlr',
   path: '/jxgl/cjlr',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJxglCjtxRoute = AppJxglCjtxRouteImport.update({
+  id: '/jxgl/cjtx',
+  path: '/jxgl/cjtx',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJxglKspcRoute = AppJxglKspcRouteImport.update({
+  id: '/jxgl/kspc',
+  path: '/jxgl/kspc',
   getParentRoute: () => AppRoute,
 } as any)
 const AppJxglWdcjRoute = AppJxglWdcjRouteImport.update({
@@ -166,6 +178,8 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
+  '/jxgl/cjtx': typeof AppJxglCjtxRoute
+  '/jxgl/kspc': typeof AppJxglKspcRoute
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
@@ -191,6 +205,8 @@ export interface FileRoutesByTo {
   '/ewmrz': typeof AppEwmrzRoute
   '/': typeof AppIndexRoute
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
+  '/jxgl/cjtx': typeof AppJxglCjtxRoute
+  '/jxgl/kspc': typeof AppJxglKspcRoute
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
@@ -218,6 +234,8 @@ export interface FileRoutesById {
   '/_app/ewmrz': typeof AppEwmrzRoute
   '/_app/': typeof AppIndexRoute
   '/_app/jxgl/cjlr': typeof AppJxglCjlrRoute
+  '/_app/jxgl/cjtx': typeof AppJxglCjtxRoute
+  '/_app/jxgl/kspc': typeof AppJxglKspcRoute
   '/_app/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
@@ -245,6 +263,8 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/ewmrz'
     | '/jxgl/cjlr'
+    | '/jxgl/cjtx'
+    | '/jxgl/kspc'
     | '/jxgl/wdcj'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
@@ -270,6 +290,8 @@ export interface FileRouteTypes {
     | '/ewmrz'
     | '/'
     | '/jxgl/cjlr'
+    | '/jxgl/cjtx'
+    | '/jxgl/kspc'
     | '/jxgl/wdcj'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
@@ -296,6 +318,8 @@ export interface FileRouteTypes {
     | '/_app/ewmrz'
     | '/_app/'
     | '/_app/jxgl/cjlr'
+    | '/_app/jxgl/cjtx'
+    | '/_app/jxgl/kspc'
     | '/_app/jxgl/wdcj'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
@@ -385,6 +409,20 @@ declare module '@tanstack/react-router' {
       path: '/jxgl/cjlr'
       fullPath: '/jxgl/cjlr'
       preLoaderRoute: typeof AppJxglCjlrRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/jxgl/cjtx': {
+      id: '/_app/jxgl/cjtx'
+      path: '/jxgl/cjtx'
+      fullPath: '/jxgl/cjtx'
+      preLoaderRoute: typeof AppJxglCjtxRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/jxgl/kspc': {
+      id: '/_app/jxgl/kspc'
+      path: '/jxgl/kspc'
+      fullPath: '/jxgl/kspc'
+      preLoaderRoute: typeof AppJxglKspcRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/jxgl/wdcj': {
@@ -501,6 +539,8 @@ interface AppRouteChildren {
   AppEwmrzRoute: typeof AppEwmrzRoute
   AppIndexRoute: typeof AppIndexRoute
   AppJxglCjlrRoute: typeof AppJxglCjlrRoute
+  AppJxglCjtxRoute: typeof AppJxglCjtxRoute
+  AppJxglKspcRoute: typeof AppJxglKspcRoute
   AppJxglWdcjRoute: typeof AppJxglWdcjRoute
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
@@ -522,6 +562,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppEwmrzRoute: AppEwmrzRoute,
   AppIndexRoute: AppIndexRoute,
   AppJxglCjlrRoute: AppJxglCjlrRoute,
+  AppJxglCjtxRoute: AppJxglCjtxRoute,
+  AppJxglKspcRoute: AppJxglKspcRoute,
   AppJxglWdcjRoute: AppJxglWdcjRoute,
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
