@@ -5,13 +5,13 @@ import type { Tx } from '../../db/client';
  * SQL of score entry (contracts/scores.ts). Tenant scoping comes from row-level security; joins
  * still name tenant_id so the planner uses the (tenant_id, …) keys.
  *
- * The score system of a sheet: a system of the batch whose grades include the class's grade (or are
+ * The score system of a sheet (batch aliased b): a system of the batch whose grades include the class's grade (or are
  * all grades, []) and whose subjects include the subject (or are all, []), the most specific first.
  */
-const systemFor = (batch: SQL, grade: SQL, subject: SQL) => sql`
+const systemFor = (grade: SQL, subject: SQL) => sql`
   SELECT sy.id, sy.name, sy.full_mark, sy.excellent_line::float8 AS excellent_line, sy.pass_line::float8 AS pass_line
   FROM score_systems sy
-  WHERE sy.tenant_id = ${batch}.tenant_id AND sy.batch_id = ${batch}.id
+  WHERE sy.tenant_id = b.tenant_id AND sy.batch_id = b.id
     AND (cardinality(sy.grade_ids) = 0 OR ${grade} = ANY (sy.grade_ids))
     AND (cardinality(sy.subjects) = 0 OR ${subject} = ANY (sy.subjects))
   ORDER BY cardinality(sy.grade_ids) = 0, cardinality(sy.subjects) = 0, sy.name
@@ -67,15 +67,8 @@ export interface CellWrite {
   oldMark: string | null;
 }
 
-const b = sql.raw('b');
-const c = sql.raw('c');
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A uuid[] literal of ids (validated: they come from the database or a parsed contract). */
-const uuidArray = (ids: readonly string[]) => {
-  for (const id of ids) if (!UUID.test(id)) throw new Error(`not a uuid: ${id}`);
-  return sql.raw(`'{${ids.join(',')}}'::uuid[]`);
-};
+/** A uuid[] parameter (one bound array, not a list of parameters). */
+const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 
 const sheetContextColumns = (userId: string) => sql`
   b.name AS batch_name, b.published, b.subjects AS batch_subjects, b.grade_ids AS batch_grade_ids,
@@ -94,7 +87,7 @@ const sheetContextFrom = (classId: string, subject: string) => sql`
   FROM exam_batches b
   CROSS JOIN (SELECT ${subject}::text AS subject) sh_subject
   LEFT JOIN org_units c ON c.tenant_id = b.tenant_id AND c.id = ${classId} AND c.kind = 'class'
-  LEFT JOIN LATERAL (${systemFor(b, sql`${c}.parent_id`, sql`${subject}::text`)}) sys ON true
+  LEFT JOIN LATERAL (${systemFor(sql`c.parent_id`, sql`${subject}::text`)}) sys ON true
   LEFT JOIN score_sheets sh ON sh.tenant_id = b.tenant_id AND sh.batch_id = b.id AND sh.class_id = ${classId} AND sh.subject = ${subject}`;
 
 export const scoresRepository = {
@@ -401,7 +394,7 @@ export const scoresRepository = {
             JOIN exam_batches b ON b.tenant_id = sh.tenant_id AND b.id = sh.batch_id AND b.published
             JOIN semesters se ON se.tenant_id = b.tenant_id AND se.id = b.semester_id
             LEFT JOIN org_units c ON c.tenant_id = sh.tenant_id AND c.id = sh.class_id
-            LEFT JOIN LATERAL (${systemFor(b, sql`c.parent_id`, sql`sh.subject`)}) sys ON true
+            LEFT JOIN LATERAL (${systemFor(sql`c.parent_id`, sql`sh.subject`)}) sys ON true
             WHERE sc.student_id = ${studentId}
               ${filters.semesterId ? sql`AND b.semester_id = ${filters.semesterId}` : sql``}
               ${filters.batchId ? sql`AND b.id = ${filters.batchId}` : sql``}
