@@ -14,6 +14,9 @@
 //   7. saving a class of 50 scores (issue 7, bench/scores.ts): 50 idempotent POST /api/scores/save, 6 in
 //      flight as the outbox drains, HTTP on loopback against the app on its own database: p95 server time,
 //      HTTP and in-process figures (`BENCH_ONLY=scores npx tsx bench/run.ts` runs only this, no client build)
+//   8. rendering the score grid for 60 students × 10 subjects (issue 7, bench/scores-grid.ts, Chromium on the
+//      production build, CPU 4×, score calls route-mocked): choosing 全部科目 → 600 inputs painted, median of 5
+//      (`BENCH_ONLY=scores-grid npx tsx bench/run.ts` builds the client and runs only this)
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -26,6 +29,7 @@ import { chromium } from '@playwright/test';
 import { runEncryptionBench } from './encryption';
 import { drainOutbox, warmOfflineStart, type OfflineBenchServer } from './offline';
 import { runPeopleSearchBench } from './people-search';
+import { runScoresGridBench } from './scores-grid';
 import { runScoresBench } from './scores';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -212,6 +216,25 @@ async function scoresFigures(): Promise<void> {
   }
 }
 
+/** Issue 7: the score grid of 60 students × 10 subjects rendered in Chromium (bench/scores-grid.ts). */
+async function scoresGridFigures(): Promise<void> {
+  const server = offlineBenchServer();
+  const name = 'render the score grid, 60 students × 10 subjects (Chromium, CPU 4×), median of 5';
+  try {
+    await server.start();
+    const grid = await runScoresGridBench(server, 5);
+    results.push({
+      name,
+      value: `${Math.round(grid.median)} ms (runs ${grid.runs.map((ms) => Math.round(ms)).join(', ')} ms; first, with the 10 mocked sheet calls, ${Math.round(grid.first)} ms)`,
+    });
+  } catch (error) {
+    console.error('[bench] score grid failed:', error);
+    results.push({ name, value: `failed: ${firstLine(error)}` });
+  } finally {
+    await server.stop();
+  }
+}
+
 function buildClient(): void {
   console.log('[bench] building the client…');
   if (spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) {
@@ -266,6 +289,13 @@ async function main() {
     return;
   }
   buildClient();
+  if (only === 'scores-grid') {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    await scoresGridFigures();
+    printResults();
+    return;
+  }
   if (only === 'offline') {
     // A fresh data directory (seeded at the first start, a few seconds).
     rmSync(dataDir, { recursive: true, force: true });
@@ -342,6 +372,8 @@ async function main() {
 
   // Offline (issue 6): warm offline start and the outbox drain, their own server starts on data/bench.
   await offlineFigures();
+
+  await scoresGridFigures();
 
   printResults();
   mkdirSync(join(root, 'bench/out'), { recursive: true });

@@ -100,4 +100,30 @@ describe('ScoreEntryScreen', () => {
     const status = screen.getByTestId('score-sheet-status');
     expect(within(status).getByTestId('score-submitted')).toBeTruthy();
   });
+
+  it("an import with invalid rows lists the server's per-row errors (nothing written)", async () => {
+    serve({
+      '/api/scores/options': ok(makeOptions()),
+      '/api/scores/sheet': ok(makeSheet({}, 2)),
+      '/api/scores/import': {
+        body: {
+          code: 40000,
+          result: false,
+          msg: '导入失败：2 行有错误，未写入任何成绩',
+          data: { imported: 0, errors: [{ row: 3, studentNo: '2026002', message: '成绩须在 0 到 100 之间' }, { row: 5, studentNo: '2026999', message: '学号不在本班' }] },
+        },
+      },
+    });
+    show({ batchId: BATCH, classId: CLASS_1, subject: '02' });
+    fireEvent.click(await screen.findByTestId('score-import'));
+    const input = (await screen.findByTestId('import-input')) as HTMLInputElement;
+    const file = new File(['x'], 'scores.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    fireEvent.change(input, { target: { files: [file] } });
+    const table = await screen.findByTestId('score-import-errors');
+    const rows = within(table).getAllByTestId('score-import-error');
+    expect(rows.map((row) => row.textContent)).toEqual(['32026002成绩须在 0 到 100 之间', '52026999学号不在本班']);
+    const call = calls.find((item) => item.url.pathname === '/api/scores/import')!;
+    const form = call.init.body as FormData;
+    expect([form.get('batchId'), form.get('classId'), form.get('subject')]).toEqual([BATCH, CLASS_1, '02']);
+  });
 });

@@ -121,6 +121,18 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
 
   const columnBySubject = useMemo(() => new Map(columns.map((column) => [column.subject, column])), [columns]);
 
+  const stateTitles = useMemo(
+    (): Record<CellState, string> => ({
+      empty: '',
+      invalid: '',
+      queued: t`待同步`,
+      saved: t`已保存`,
+      conflict: t`冲突：服务器上的成绩已被他人修改，请在待同步面板中选择`,
+      failed: t`保存失败`,
+    }),
+    [t],
+  );
+
   const errorText = useCallback(
     (error: ParseError, fullMark: number): string => {
       switch (error) {
@@ -189,10 +201,10 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
   const rows = students.length;
   const cols = columns.length;
 
-  const focusCell = useCallback((row: number, col: number): boolean => {
+  const focusCell = useCallback((row: number, col: number, options?: FocusOptions): boolean => {
     const input = rootRef.current?.querySelector<HTMLInputElement>(`input[data-r="${row}"][data-c="${col}"]`);
     if (!input) return false;
-    input.focus();
+    input.focus(options);
     input.select();
     return true;
   }, []);
@@ -314,7 +326,7 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
   // the first cell takes the focus when the sheet opens: a class is entered without the mouse
   const editable = columns.some((column) => column.sheet.editable);
   useEffect(() => {
-    if (autoFocus && editable) focusCell(0, 0);
+    if (autoFocus && editable) focusCell(0, 0, { preventScroll: true });
   }, [autoFocus, editable, focusCell]);
 
   /** Marks for the last focused cell (the toolbar's buttons; the keyboard types q / m). */
@@ -363,7 +375,16 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
         </HStack>
       ) : null}
       <Box overflowX="auto" borderWidth="1px" borderColor="border" borderRadius="l2" css={GRID_CSS}>
-        <table>
+        <table style={{ width: `${NAME_REM + NO_REM + SCORE_REM * columns.length + (multi ? TOTAL_REM : 0)}rem` }}>
+          {/* fixed layout: the browser sizes 600 cells from these widths instead of measuring each */}
+          <colgroup>
+            <col className="c-name" />
+            <col className="c-no" />
+            {columns.map((column) => (
+              <col key={column.subject} className="c-score" />
+            ))}
+            {multi ? <col className="c-total" /> : null}
+          </colgroup>
           <thead>
             <tr>
               <th className="sticky">
@@ -409,8 +430,8 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
                       col={c}
                       text={draft ?? formatValue(committed(key), labels)}
                       state={state}
+                      title={state === 'failed' ? failedTitle(stateTitles.failed, entries) : stateTitles[state]}
                       error={error}
-                      failure={state === 'failed' ? (entries?.find((entry) => entry.state === 'failed')?.lastError?.msg ?? '') : ''}
                       italic={!column.sheet.batch.published}
                       readOnly={!column.sheet.editable}
                       label={`${student.studentName} ${column.subjectName}`}
@@ -449,6 +470,11 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
   );
 }
 
+const failedTitle = (title: string, entries: readonly OutboxEntry[] | undefined) => {
+  const reason = entries?.find((entry) => entry.state === 'failed')?.lastError?.msg;
+  return reason ? `${title}：${reason}` : title;
+};
+
 const formatTotal = (value: number | null, locale: string) => (value === null ? '—' : formatNumber(value, { maximumFractionDigits: 2 }, locale));
 const formatRate = (value: number | null, locale: string) => (value === null ? '—' : formatNumber(value, { style: 'percent', maximumFractionDigits: 1 }, locale));
 
@@ -475,8 +501,9 @@ interface ScoreCellViewProps {
   col: number;
   text: string;
   state: CellState;
+  /** the state in words (the cell's title); a refusal adds the server's reason */
+  title: string;
   error: string | null;
-  failure: string;
   italic: boolean;
   readOnly: boolean;
   label: string;
@@ -487,46 +514,35 @@ interface ScoreCellViewProps {
   onPaste: (event: ClipboardEvent<HTMLInputElement>) => void;
 }
 
-/** One score cell: a plain input (600 of them render fast), its state dot and its message. */
+/**
+ * One score cell: a plain input in a td (600 of them render fast: no widget, no hook), its state as
+ * a dot drawn by CSS from data-state and as the title, and its message when the typing is invalid.
+ */
 const ScoreCellView = memo(function ScoreCellView(props: ScoreCellViewProps) {
-  const { t } = useLingui();
-  const { cellId, state } = props;
-  const title =
-    state === 'queued'
-      ? t`待同步`
-      : state === 'saved'
-        ? t`已保存`
-        : state === 'conflict'
-          ? t`冲突：服务器上的成绩已被他人修改，请在待同步面板中选择`
-          : state === 'failed'
-            ? t`保存失败` + (props.failure ? `：${props.failure}` : '')
-            : '';
+  const { cellId } = props;
   const errorId = `${cellId}-error`;
   return (
-    <td data-testid="score-cell" data-state={state} data-key={cellId} className={props.italic ? 'cell unpublished' : 'cell'}>
-      <div className="wrap">
-        <input
-          data-key={cellId}
-          data-r={props.row}
-          data-c={props.col}
-          value={props.text}
-          readOnly={props.readOnly}
-          inputMode="decimal"
-          autoComplete="off"
-          aria-label={props.label}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? errorId : undefined}
-          onChange={(event) => props.onChange(cellId, event.target.value)}
-          onKeyDown={props.onKeyDown}
-          onFocus={(event) => {
-            props.onFocus(cellId);
-            event.currentTarget.select();
-          }}
-          onBlur={() => props.onBlur(cellId)}
-          onPaste={props.onPaste}
-        />
-        {state !== 'empty' && state !== 'invalid' ? <span className={`dot ${state}`} title={title} aria-label={title} role="img" /> : null}
-      </div>
+    <td data-testid="score-cell" data-state={props.state} data-key={cellId} className={props.italic ? 'cell unpublished' : 'cell'} title={props.title || undefined}>
+      <input
+        data-key={cellId}
+        data-r={props.row}
+        data-c={props.col}
+        value={props.text}
+        readOnly={props.readOnly}
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={props.label}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        onChange={(event) => props.onChange(cellId, event.target.value)}
+        onKeyDown={props.onKeyDown}
+        onFocus={(event) => {
+          props.onFocus(cellId);
+          event.currentTarget.select();
+        }}
+        onBlur={() => props.onBlur(cellId)}
+        onPaste={props.onPaste}
+      />
       {props.error ? (
         <div className="error" id={errorId} role="alert" data-testid="score-cell-error">
           {props.error}
@@ -536,16 +552,25 @@ const ScoreCellView = memo(function ScoreCellView(props: ScoreCellViewProps) {
   );
 });
 
+/** column widths (rem): the table's layout is fixed, its width their sum */
+const NAME_REM = 8;
+const NO_REM = 7;
+const SCORE_REM = 6;
+const TOTAL_REM = 5.5;
+
 const GRID_CSS = {
-  '& table': { borderCollapse: 'separate', borderSpacing: 0, width: 'max-content', minWidth: '100%', fontSize: 'sm' },
-  '& th, & td': { borderBottomWidth: '1px', borderColor: 'border.muted', px: '2', py: '1', textAlign: 'start', whiteSpace: 'nowrap', bg: 'bg' },
+  '& table': { borderCollapse: 'separate', borderSpacing: 0, tableLayout: 'fixed', fontSize: 'sm' },
+  '& col.c-name': { width: `${NAME_REM}rem` },
+  '& col.c-no': { width: `${NO_REM}rem` },
+  '& col.c-score': { width: `${SCORE_REM}rem` },
+  '& col.c-total': { width: `${TOTAL_REM}rem` },
+  '& th, & td': { borderBottomWidth: '1px', borderColor: 'border.muted', px: '2', py: '1', textAlign: 'start', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', bg: 'bg' },
   '& thead th': { fontWeight: 'semibold', bg: 'bg.muted', position: 'sticky', top: 0, zIndex: 1 },
   '& thead th .full': { display: 'block', fontWeight: 'normal', fontSize: 'xs', color: 'fg.muted' },
   '& .sticky': { position: 'sticky', left: 0, zIndex: 2, bg: 'bg', borderRightWidth: '1px', fontWeight: 'medium', maxW: '9rem', overflow: 'hidden', textOverflow: 'ellipsis' },
   '& thead .sticky': { zIndex: 3, bg: 'bg.muted' },
   '& .no': { color: 'fg.muted', fontVariantNumeric: 'tabular-nums' },
-  '& td.cell': { p: '0.5', minW: '5.5rem' },
-  '& .wrap': { position: 'relative' },
+  '& td.cell': { p: '0.5', position: 'relative' },
   '& input': {
     width: '5rem',
     h: '9',
@@ -562,11 +587,11 @@ const GRID_CSS = {
   '& input[readonly]': { bg: 'bg.subtle', borderColor: 'transparent' },
   '& input[aria-invalid=true]': { borderColor: 'border.error', bg: 'bg.error' },
   '& .unpublished input': { fontStyle: 'italic' },
-  '& .dot': { position: 'absolute', top: '1', left: '1', w: '2', h: '2', borderRadius: 'full' },
-  '& .dot.queued': { bg: 'yellow.500' },
-  '& .dot.saved': { bg: 'green.500' },
-  '& .dot.conflict, & .dot.failed': { bg: 'red.600' },
-  '& .error': { color: 'fg.error', fontSize: 'xs', whiteSpace: 'normal', maxW: '10rem', pt: '0.5' },
+  '& td.cell::after': { content: '""', position: 'absolute', top: '1.5', left: '1.5', w: '2', h: '2', borderRadius: 'full', pointerEvents: 'none' },
+  '& td.cell[data-state=queued]::after': { bg: 'yellow.500' },
+  '& td.cell[data-state=saved]::after': { bg: 'green.500' },
+  '& td.cell[data-state=conflict]::after, & td.cell[data-state=failed]::after': { bg: 'red.600' },
+  '& .error': { color: 'fg.error', fontSize: 'xs', whiteSpace: 'normal', pt: '0.5' },
   '& tfoot th, & tfoot td': { bg: 'bg.subtle', fontVariantNumeric: 'tabular-nums', color: 'fg.muted' },
   '& .total': { fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' },
 } as const;

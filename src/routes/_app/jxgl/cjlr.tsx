@@ -18,6 +18,7 @@ export const Route = createFileRoute('/_app/jxgl/cjlr')({
   // the options and the opened sheet(s) land in the persisted cache (the same queryOptions the screen reads)
   loader: async ({ context, deps }) => {
     const api = scoresApi ?? (await loadScoresApi());
+    void context.queryClient.prefetchQuery(api.subjectDictQuery());
     const options = await context.queryClient.ensureQueryData(api.scoreOptionsQuery(deps.semesterId));
     if (!deps.batchId || !deps.classId || !deps.subject) return;
     const subjects = options.batches.find((batch) => batch.batchId === deps.batchId)?.classes.find((item) => item.classId === deps.classId)?.subjects ?? [];

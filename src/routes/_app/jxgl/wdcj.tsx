@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_app/jxgl/wdcj')({
   loaderDeps: ({ search }) => ({ studentId: search.studentId }),
   loader: async ({ context, deps }) => {
     const api = scoresApi ?? (await loadScoresApi());
-    await context.queryClient.prefetchQuery(api.myScoresQuery(deps.studentId));
+    await Promise.all([context.queryClient.prefetchQuery(api.myScoresQuery(deps.studentId)), context.queryClient.prefetchQuery(api.subjectDictQuery())]);
   },
   component: MyScoresRoute,
 });
