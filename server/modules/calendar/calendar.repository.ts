@@ -99,6 +99,13 @@ export const calendarRepository = {
 
   semestersByIds: (tx: Tx, ids: readonly string[]) => (ids.length ? tx.select(semesterColumns).from(semesters).leftJoin(schoolYears, joinYear).where(inArray(semesters.id, [...ids])) : Promise.resolve([])),
 
+  /**
+   * One switch of the current semester at a time per school: a transaction-scoped advisory lock, so a
+   * second switch waits and then reads the first one's result (row locks alone would let it miss the
+   * newly current row under READ COMMITTED and upgrade twice).
+   */
+  lockCalendar: (tx: Tx) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('xiaowu.calendar:' || current_setting('app.tenant_id')))`),
+
   /** the current semester(s), locked: concurrent switches of the current semester wait for each other */
   currentSemesters: (tx: Tx) => tx.select(semesterColumns).from(semesters).leftJoin(schoolYears, joinYear).where(eq(semesters.isCurrent, true)).for('update', { of: semesters }),
 

@@ -160,6 +160,7 @@ export class CalendarService {
   async setCurrent(tx: Tx, session: Session, id: string): Promise<CalendarSetCurrentResult> {
     await this.require(tx, session, CALENDAR_EDIT_PERMISSION);
     if (!UUID.test(id)) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
+    await calendarRepository.lockCalendar(tx);
     const current = await calendarRepository.currentSemesters(tx);
     const target = await calendarRepository.semesterById(tx, id, true);
     if (!target) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');

@@ -297,6 +297,21 @@ describe('setting the current semester', () => {
   });
 });
 
+describe('two switches at once', () => {
+  it('the second waits for the first and is refused: the grades move up once', async () => {
+    const suffix = randomBytes(4).toString('hex');
+    const code = `calx${suffix}`;
+    await seedSchool(t.db, { ...DEMO_KINDERGARTEN, code, hosts: [`${code}.localhost`], studentsPerClass: 1 }, await hashPassword(DEMO_PASSWORD), new Date('2026-11-21T04:00:00Z'));
+    const tenantId = await tenantIdOf(t.db, code);
+    const token = await login(t.app, code, 'admin');
+    const next = await addYear(token, 2027);
+    const semester = await addSemester(token, semesterBody(next.id, 2027));
+    const answers = await Promise.all([setCurrent(token, semester.id), setCurrent(token, semester.id)]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([1, 40000]);
+    expect((await units(tenantId)).filter((u) => !u.graduated).map((u) => u.name)).toEqual(['中班', '中一班', '中二班', '大班', '大一班', '大二班']);
+  });
+});
+
 describe('deleting', () => {
   it('refuses nothing selected and stale ids (the selected semester is not set), the current semester, and semesters with exam batches or attendance rolls', async () => {
     expect((await post('/api/calendar/semesters/delete', admin, { ids: [] })).body).toMatchObject({ code: 40000, msg: '所选学期未设置：未选择学期，或所选学期已不存在' });
