@@ -255,6 +255,40 @@ test.describe('score entry', () => {
     expect([last.score, last.mark]).toEqual([66, '']);
   });
 
+  test('several edits of one cell offline go out in order, each on the version the previous one made', async ({ page, context, request }) => {
+    const admin = await Api.login(request, 'admin');
+    const { batchId, classId } = await admin.ids('期中考试', '七年级(2)班');
+    await teacherApp(page);
+    await openSheet(page, '期中考试', '七年级(2)班', '数学');
+    await sheetPersisted(page, batchId, classId, MATHS);
+    const before = await admin.sheet(batchId, classId, MATHS);
+    const student = before.students[1];
+    const version = before.cells.find((cell) => cell.studentId === student.studentId)?.version ?? 0;
+
+    await goOffline(context);
+    const input = cells(page).nth(1);
+    for (const value of ['70', '75.5', 'm']) {
+      await input.focus();
+      await page.keyboard.type(value);
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.getByTestId('pending-count')).toHaveText('3');
+    await page.reload();
+    await expect(cells(page).nth(1)).toHaveValue('免考');
+
+    await goOnline(context);
+    await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByTestId('score-cell').nth(1)).toHaveAttribute('data-state', 'saved');
+    const after = (await admin.sheet(batchId, classId, MATHS)).cells.find((cell) => cell.studentId === student.studentId)!;
+    expect([after.score, after.mark, after.version]).toEqual([null, 'exempt', version + 3]);
+    const trail = (await admin.changes(batchId, classId, MATHS)).filter((change) => change.studentId === student.studentId && change.version > version);
+    expect(trail.map((change) => [change.newScore, change.newMark]).reverse()).toEqual([
+      [70, ''],
+      [75.5, ''],
+      [null, 'exempt'],
+    ]);
+  });
+
   for (const username of ['student', 'parent'] as const) {
     test(`the ${username} sees only the published scores of the student (第一次月考), none of 期中考试`, async ({ page, playwright, baseURL }) => {
       const request = await playwright.request.newContext({ baseURL });
