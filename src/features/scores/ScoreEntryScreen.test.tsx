@@ -12,7 +12,7 @@ import { resetOfflineDbForTests, setScope } from '../../lib/offline/db';
 import { fail, fakeFetch, ok, type FakeResponse } from '../../test/render';
 import { ScoreEntryScreen } from './ScoreEntryScreen';
 import type { ScoreEntrySearch } from './search';
-import { BATCH, CLASS_1, makeOptions, makeSheet, SEMESTER } from './test-support';
+import { BATCH, CLASS_1, makeOptions, makeSheet, SEMESTER, student } from './test-support';
 
 const SUBJECTS = [
   { code: '01', name: '语文', nameEn: 'Chinese', sort: 1 },
@@ -52,6 +52,7 @@ describe('ScoreEntryScreen', () => {
   afterEach(() => {
     resetOfflineDbForTests();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('offers only the options the server gives; the choice goes into the URL', async () => {
@@ -125,5 +126,63 @@ describe('ScoreEntryScreen', () => {
     const call = calls.find((item) => item.url.pathname === '/api/scores/import')!;
     const form = call.init.body as FormData;
     expect([form.get('batchId'), form.get('classId'), form.get('subject')]).toEqual([BATCH, CLASS_1, '02']);
+  });
+
+  it('the audit dialog lists who changed which score from what to what, corrections marked; per student on demand', async () => {
+    const changes = [
+      { studentId: student(1), studentName: '学生1', oldScore: 80, oldMark: '', newScore: 85, newMark: '', correction: true, changedByName: '李明华', changedAt: '2026-11-21T02:00:00.000Z', version: 2 },
+      { studentId: student(1), studentName: '学生1', oldScore: null, oldMark: null, newScore: 80, newMark: '', correction: false, changedByName: '李明华', changedAt: '2026-11-20T02:00:00.000Z', version: 1 },
+      { studentId: student(2), studentName: '学生2', oldScore: null, oldMark: null, newScore: null, newMark: 'absent', correction: false, changedByName: '李明华', changedAt: '2026-11-20T02:01:00.000Z', version: 1 },
+    ];
+    serve({
+      '/api/scores/options': ok(makeOptions()),
+      '/api/scores/sheet': ok(makeSheet({}, 2)),
+      '/api/scores/changes': (init) => {
+        const body = JSON.parse(String(init.body)) as { studentId?: string };
+        return ok(body.studentId ? changes.filter((change) => change.studentId === body.studentId) : changes);
+      },
+    });
+    show({ batchId: BATCH, classId: CLASS_1, subject: '02' });
+    fireEvent.click(await screen.findByTestId('score-changes-open'));
+    const dialog = await screen.findByTestId('score-changes');
+    await waitFor(() => expect(within(dialog).getAllByTestId('score-change')).toHaveLength(3));
+    const [first, , third] = within(dialog).getAllByTestId('score-change');
+    expect(first.textContent).toMatch(/^学生18085更正李明华/);
+    expect(third.textContent).toMatch(/^学生2—缺考李明华/);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '学生' }), { target: { value: student(2) } });
+    await waitFor(() => expect(within(dialog).getAllByTestId('score-change')).toHaveLength(1));
+    const last = calls.filter((call) => call.url.pathname === '/api/scores/changes').at(-1)!;
+    expect(JSON.parse(String(last.init.body))).toEqual({ batchId: BATCH, classId: CLASS_1, subject: '02', studentId: student(2) });
+  });
+
+  it('exports the class sheet or the whole batch (cjlr_export)', async () => {
+    serve({ '/api/scores/options': ok(makeOptions()), '/api/scores/sheet': ok(makeSheet({}, 2)) });
+    const fake = fetch as unknown as (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+    const exports: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        if (!String(input).includes('/api/scores/export')) return fake(input, init);
+        exports.push(JSON.parse(String(init?.body)));
+        return Promise.resolve(new Response(new Blob(['xlsx']), { status: 200, headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Content-Disposition': "attachment; filename*=UTF-8''a.xlsx" } }));
+      }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    show({ batchId: BATCH, classId: CLASS_1, subject: '02' });
+    fireEvent.click(await screen.findByTestId('score-export-class'));
+    await waitFor(() => expect(exports).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('score-export-batch'));
+    await waitFor(() => expect(exports).toEqual([{ batchId: BATCH, classId: CLASS_1, subject: '02' }, { batchId: BATCH }]));
+  });
+
+  it('without cjlr_export, cjlr_import and cjlr_submit the buttons are not offered', async () => {
+    serve({ '/api/scores/options': ok(makeOptions()), '/api/scores/sheet': ok(makeSheet({}, 2)) });
+    show({ batchId: BATCH, classId: CLASS_1, subject: '02' }, ['cjlr']);
+    await screen.findByTestId('score-grid');
+    expect(screen.queryByTestId('score-export-class')).toBeNull();
+    expect(screen.queryByTestId('score-import')).toBeNull();
+    expect(screen.queryByTestId('score-submit')).toBeNull();
   });
 });
