@@ -87,6 +87,20 @@ export async function findScoreSystem(tx: Tx, batchId: string, gradeId: string, 
   return toSystem(system, await examsRepository.bandsOfSystems(tx, [system.id]));
 }
 
+/** A unique index refused the write (two saves of one name at once): the same answer as the check before it. */
+const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === '23505';
+};
+
+async function uniquely<T>(work: () => Promise<T>, refusal: () => AppError): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw isUniqueViolation(error) ? refusal() : error;
+  }
+}
+
 /** The first (up to three) rule issues as one 40000 error in the caller's language. */
 function refuseIssues(issues: readonly RuleIssue[]): never {
   const shown = issues.slice(0, 3);
@@ -187,7 +201,10 @@ export class ExamsService {
     };
     if (!existing) {
       const id = uuidv7();
-      await examsRepository.insertBatch(tx, { tenantId: session.tenantId, id, ...values, createdBy: session.userId, updatedBy: session.userId });
+      await uniquely(
+        () => examsRepository.insertBatch(tx, { tenantId: session.tenantId, id, ...values, createdBy: session.userId, updatedBy: session.userId }),
+        () => new AppError(ResponseCode.conflict, 'examBatchNameTaken', { name: request.name }),
+      );
       return { id };
     }
     // a score system naming a grade or subject the batch drops would cover nothing it can reach
@@ -196,7 +213,11 @@ export class ExamsService {
         throw new AppError(ResponseCode.conflict, 'examBatchScopeInUse', { name: system.name });
       }
     }
-    if (!(await examsRepository.updateBatch(tx, existing.id, request.version, { ...values, updatedBy: session.userId }))) {
+    const updated = await uniquely(
+      () => examsRepository.updateBatch(tx, existing.id, request.version, { ...values, updatedBy: session.userId }),
+      () => new AppError(ResponseCode.conflict, 'examBatchNameTaken', { name: request.name }),
+    );
+    if (!updated) {
       throw new AppError(ResponseCode.conflict, 'examBatchStale');
     }
     return { id: existing.id };
@@ -287,12 +308,19 @@ export class ExamsService {
     let id: string;
     if (existing) {
       id = existing.id;
-      if (!(await examsRepository.updateSystem(tx, id, request.version, { ...values, updatedBy: session.userId }))) {
+      const updated = await uniquely(
+        () => examsRepository.updateSystem(tx, id, request.version, { ...values, updatedBy: session.userId }),
+        () => new AppError(ResponseCode.conflict, 'scoreSystemNameTaken', { name: request.name }),
+      );
+      if (!updated) {
         throw new AppError(ResponseCode.conflict, 'scoreSystemStale');
       }
     } else {
       id = uuidv7();
-      await examsRepository.insertSystem(tx, { tenantId: session.tenantId, id, batchId: batch.id, ...values, createdBy: session.userId, updatedBy: session.userId });
+      await uniquely(
+        () => examsRepository.insertSystem(tx, { tenantId: session.tenantId, id, batchId: batch.id, ...values, createdBy: session.userId, updatedBy: session.userId }),
+        () => new AppError(ResponseCode.conflict, 'scoreSystemNameTaken', { name: request.name }),
+      );
     }
     // stored highest first
     const ordered = [...request.bands].sort((a, b) => b.maxScore - a.maxScore);

@@ -218,6 +218,14 @@ describe('exam batches', () => {
     await addBatch({ name, semesterId: other.id });
   });
 
+  it('two saves of one new name at once: one is added, the other refused with the name message (never a fault)', async () => {
+    const input = batchInput({ name: unique('并发') });
+    const answers = await Promise.all([post<{ id: string }>('/api/exams/save', admin, input), post<{ id: string }>('/api/exams/save', admin, input)]);
+    for (const { body } of answers) if (body.code === 1) created.push(body.data.id);
+    expect(answers.map(({ body }) => body.code).sort()).toEqual([1, 40900]);
+    expect(answers.find(({ body }) => body.code === 40900)!.body.msg).toBe(`本学期已有名为“${input.name}”的考试批次`);
+  });
+
   it('refuses unknown semesters, grades and subjects, and empty grade or subject lists', async () => {
     expect(await messagesOf('/api/exams/save', batchInput({ semesterId: uuidv7() }))).toMatchObject({ zh: '所选学期不存在', en: 'The selected semester does not exist' });
     expect(await messagesOf('/api/exams/save', batchInput({ gradeIds: [uuidv7()] }))).toMatchObject({ zh: '所选年级不存在或已毕业' });
