@@ -544,6 +544,43 @@ describe('import', () => {
   });
 });
 
+describe('messages in English', () => {
+  it('names every refusal and success in en as well', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const target = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+    const foreign = (await sheetOf(batchId, '七年级(2)班', '02')).students[0].studentId;
+    const eighth = Object.keys(classIds).find((name) => name.startsWith('八年级'))!;
+    const cases: [Promise<{ body: Envelope }>, number, string][] = [
+      [save(teacher, { ...target, studentId: foreign, score: 1, baseVersion: 0 }, undefined, en), 40000, 'This student is not in this class'],
+      [post('/api/scores/sheet', teacher, { ...target, batchId: uuidv7() }, en), 40400, 'No such exam batch'],
+      [post('/api/scores/sheet', admin, { ...target, classId: classIds[eighth] }, en), 40000, "This class's grade does not sit this exam batch"],
+      [post('/api/scores/sheet', admin, { ...target, subject: '04' }, en), 40000, 'This subject is not part of the exam batch'],
+      [post('/api/scores/sheet', admin, { ...target, classId: uuidv7() }, en), 40400, 'No such class'],
+    ];
+    for (const [answer, code, msg] of cases) expect((await answer).body).toMatchObject({ code, msg });
+
+    const parts = targetParts(batchId, '七年级(1)班', '02');
+    const plain = new ExcelJS.Workbook();
+    plain.addWorksheet('Sheet1').addRow(['x']);
+    const bytes = Buffer.from(await plain.xlsx.writeBuffer());
+    expect(await upload(teacher, [...parts, { name: 'file', filename: 'a.xlsx', content: bytes }], en)).toMatchObject({ code: 40000, msg: 'Please use the score import template' });
+    expect(await upload(teacher, [...parts, { name: 'file', filename: 'a.xlsx', content: Buffer.alloc(0) }], en)).toMatchObject({ msg: 'The file size cannot be 0' });
+    expect(await upload(teacher, [...parts, { name: 'file', filename: 'a.txt', content: Buffer.from('x') }], en)).toMatchObject({ msg: 'Only files of type .xlsx,.xls can be uploaded' });
+    const template = (await download(`/api/scores/template?batchId=${batchId}&classId=${classIds['七年级(1)班']}&subject=02`, teacher, null, 'GET')).rawPayload;
+    const mismatch = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '03'), { name: 'file', filename: 'a.xlsx', content: template }], en);
+    expect(mismatch.msg).toBe('The template belongs to another exam batch, class or subject; please download the template again');
+    const imported = await upload(teacher, [...parts, { name: 'file', filename: 'a.xlsx', content: template }], en);
+    expect(imported).toMatchObject({ code: 1, msg: 'Imported', data: { imported: 0, errors: [] } });
+
+    for (const s of sheet.students) await save(teacher, { ...target, studentId: s.studentId, score: 60, baseVersion: 0 });
+    expect((await post('/api/scores/submit', teacher, target, en)).body).toMatchObject({ code: 1, msg: 'Scores submitted' });
+    const exportEn = await workbookOf((await t.app.inject({ method: 'POST', url: '/api/scores/export', headers: { 'x-access-token': teacher, 'content-type': 'application/json', ...en }, payload: JSON.stringify(target) })).rawPayload);
+    expect(exportEn.worksheets[0].getRow(1).values).toEqual([undefined, 'Student number', 'Name', 'Mathematics']);
+    expect(exportEn.worksheets[0].getCell(2, 3).value).toBe(60);
+  });
+});
+
 describe('own scores', () => {
   it('a student sees their own scores of published batches only, with the band and the class average', async () => {
     const published = await makeBatch();
