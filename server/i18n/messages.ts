@@ -233,7 +233,6 @@ export const messages = {
     en: 'Class students are unregistered or scores are incomplete, so the scores cannot be submitted',
   },
   scoresSubmitted: { zh: '成绩已提交', en: 'Scores submitted' },
-  scoresSaved: { zh: '成绩已保存', en: 'Score saved' },
   scoresNotYourChild: { zh: '只能查看本人或自己孩子的成绩', en: "You can only see your own or your child's scores" },
   scoresImportTemplateRequired: { zh: '请使用成绩导入模板导入', en: 'Please use the score import template' },
   scoresImportTemplateMismatch: {
