@@ -6,6 +6,7 @@ import { examsRoutes } from './modules/exams/exams.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { scoresRoutes } from './modules/scores/scores.routes';
@@ -14,7 +15,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
 
 /** The route registry: every API route of the server, as declared by its module. */
-export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes];
+export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
 
@@ -30,9 +31,10 @@ const modules: Record<string, readonly AnyRoute[]> = {
   files: filesRoutes,
   selector: selectorRoutes,
   attendance: attendanceRoutes,
-  exams: examsRoutes,
   scores: scoresRoutes,
+  exams: examsRoutes,
   calendar: calendarRoutes,
+  outbox: outboxRoutes,
 };
 const moduleByRoute = new Map(Object.entries(modules).flatMap(([name, routes]) => routes.map((route) => [route, name] as const)));
 export const moduleOfRoute = (route: AnyRoute): string | undefined => moduleByRoute.get(route);

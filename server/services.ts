@@ -39,8 +39,8 @@ export function createServices(db: Database, config: AppConfig) {
     selector: new SelectorService(),
     leave,
     attendance: new AttendanceService(permissions, dicts, school, leave),
-    exams: new ExamsService(permissions, messages),
     scores: new ScoresService(permissions, dicts),
+    exams: new ExamsService(permissions, messages),
     calendar: new CalendarService(permissions),
   };
 }

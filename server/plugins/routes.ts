@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ResponseCode } from '../../contracts/envelope';
-import { IDEMPOTENT_REPLAY_HEADER, OUTBOX_BATCH_URL, type OutboxBatchData, type OutboxBatchResult } from '../../contracts/idempotency';
-import { outboxBatchRequest, type OutboxBatchRequest } from '../../contracts/outbox';
+import { IDEMPOTENT_REPLAY_HEADER, type OutboxBatchData, type OutboxBatchResult } from '../../contracts/idempotency';
+import type { OutboxBatchRequest } from '../../contracts/outbox';
 import type { AppConfig } from '../config';
 import type { AppScope, Database, Tx } from '../db/client';
 import { type Lang, type MessageKey, translate } from '../i18n/messages';
@@ -54,7 +54,11 @@ export interface SessionContext<B = unknown, Q = unknown, P = unknown> extends B
   tx: Tx;
   /** what the route's `receive` staged before the transaction (undefined without `receive`) */
   staged: unknown;
+  /** `POST /api/outbox/batch` only: runs queued writes as their own idempotent routes would */
+  replayOutbox(ops: OutboxBatchRequest['ops']): Promise<OutboxBatchData>;
 }
+
+type OutboxReplayer = (batch: SessionContext, ops: OutboxBatchRequest['ops']) => Promise<OutboxBatchData>;
 
 /** What a route's `receive` leaves for its handler; `discard` runs after the answer, whatever happened. */
 export interface Staged {
@@ -185,7 +189,7 @@ async function applyIdempotent(
 export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], deps: RouteDeps) {
   const { db, config, services } = deps;
   const idempotency = new IdempotencyStore();
-  registerOutboxBatch(app, routes, deps, idempotency);
+  const replayOutbox = outboxReplayer(routes, deps, idempotency);
 
   for (const route of routes) {
     const appLogConfig: AppLogRouteConfig = { appLogModule: deps.moduleOf?.(route), appLogOperation: route.summary };
@@ -253,8 +257,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
               if (route.touchSession !== false) renewedToken = await services.auth.touchSession(scope.tx, session);
               await checkAccess(scope, session);
               const key = route.idempotent ? readIdempotencyKey(request) : null;
-              const ctx = { ...base(), session, tx: scope.tx, staged };
-              if (!key) return route.handler(ctx);
+              const ctx: SessionContext = { ...base(), session, tx: scope.tx, staged, replayOutbox: (ops) => replayOutbox(ctx, ops) };
+              if (!key) return route.handler(ctx as never);
               answer = await applyIdempotent(idempotency, route, ctx, key, () => messageKey);
               return null;
             });
@@ -277,74 +281,56 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
 }
 
 /**
- * `POST /api/outbox/batch` (contracts/idempotency.ts): the drain's queued writes in one call. One
- * session check, touch and permission lookup for all; each operation runs in a savepoint of the
- * request's transaction exactly as its own idempotent route would (input parsed by the route's
- * schema, its access checked, the key claimed with the effect), so one failing operation rolls back
- * alone and answers its own envelope while the others commit.
+ * The runner behind `POST /api/outbox/batch` (modules/outbox, contracts/idempotency.ts): each queued
+ * write runs in a savepoint of the batch request's transaction exactly as its own idempotent route
+ * would (input parsed by that route's schema, its access checked, the key claimed with the effect),
+ * so one failing operation rolls back alone and answers its own envelope while the others commit.
  */
-function registerOutboxBatch(app: FastifyInstance, routes: readonly AnyRoute[], deps: RouteDeps, idempotency: IdempotencyStore) {
+function outboxReplayer(routes: readonly AnyRoute[], deps: RouteDeps, idempotency: IdempotencyStore): OutboxReplayer {
   const { config, services } = deps;
   // only body-carrying session POSTs declared idempotent can be replayed from the outbox
   const replayable = new Map(routes.filter((route) => route.idempotent && route.method === 'POST' && route.access !== 'public' && !route.receive).map((route) => [route.url, route]));
-  const appLogConfig: AppLogRouteConfig = { appLogModule: 'outbox', appLogOperation: 'Send queued writes' };
 
-  app.route({
-    method: 'POST',
-    url: OUTBOX_BATCH_URL,
-    config: appLogConfig,
-    handler: async (request, reply) => {
-      const token = readSessionToken(request, config);
-      if (!token) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
-      let renewedToken: string | null = null;
-      const data = await services.auth.withSession(token, async (scope: AppScope, session): Promise<OutboxBatchData> => {
-        if (!session) throw await services.auth.endedSessionError(scope.tx, token);
-        noteCaller(request, session.tenantId, session.userId);
-        if (request.encryptionKey && request.signedUserId !== session.userId) throw new AppError(ResponseCode.badSignature, 'signatureUserMismatch');
-        renewedToken = await services.auth.touchSession(scope.tx, session);
-        const { ops } = parseInput(outboxBatchRequest, request.body) as OutboxBatchRequest;
-        const granted = await services.permissions.grantedCodes(scope.tx, session);
-
-        const runOperation = async (op: OutboxBatchRequest['ops'][number]): Promise<OutboxBatchResult> => {
-          try {
-            const route = replayable.get(op.url);
-            if (!route) throw new AppError(ResponseCode.notFound, 'outboxUnknownCall', { url: op.url });
-            if (typeof route.access !== 'string' && !isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
-            const answer = await scope.tx.transaction(async (savepoint) => {
-              let messageKey: MessageKey = 'ok';
-              const ctx: SessionContext = {
-                request,
-                reply,
-                lang: request.lang,
-                body: route.body ? parseInput(route.body, op.body) : undefined,
-                query: undefined,
-                params: undefined,
-                services,
-                config,
-                setMessage: (key: MessageKey) => {
-                  messageKey = key;
-                },
-                session,
-                tx: savepoint,
-                staged: undefined,
-              };
-              return applyIdempotent(idempotency, route, ctx, op.key, () => messageKey);
-            });
-            const { code, msg, data: answerData } = answer.envelope;
-            return { key: op.key, code, msg, data: answerData ?? null, replayed: answer.replayed };
-          } catch (error) {
-            if (error instanceof AppError) return { key: op.key, code: error.code, msg: error.messageIn(request.lang), data: error.data ?? null, replayed: false };
-            request.log.error({ err: error, url: op.url }, 'outbox operation fault');
-            return { key: op.key, code: ResponseCode.fault, msg: translate(request.lang, 'fault'), data: null, replayed: false };
-          }
-        };
-        const results: OutboxBatchResult[] = [];
-        // in order: the client never puts two writes of one entity in a batch, but order is still theirs
-        for (const op of ops) results.push(await runOperation(op));
-        return { results };
-      });
-      if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);
-      return okEnvelope(data, translate(request.lang, 'ok'));
-    },
-  });
+  return async (batch, ops) => {
+    const { request, reply, session } = batch;
+    const granted = await services.permissions.grantedCodes(batch.tx, session);
+    const runOperation = async (op: OutboxBatchRequest['ops'][number]): Promise<OutboxBatchResult> => {
+      try {
+        const route = replayable.get(op.url);
+        if (!route) throw new AppError(ResponseCode.notFound, 'outboxUnknownCall', { url: op.url });
+        if (typeof route.access !== 'string' && !isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
+        const answer = await batch.tx.transaction(async (savepoint) => {
+          let messageKey: MessageKey = 'ok';
+          const ctx: SessionContext = {
+            request,
+            reply,
+            lang: batch.lang,
+            body: route.body ? parseInput(route.body, op.body) : undefined,
+            query: undefined,
+            params: undefined,
+            services,
+            config,
+            setMessage: (key: MessageKey) => {
+              messageKey = key;
+            },
+            session,
+            tx: savepoint,
+            staged: undefined,
+            replayOutbox: () => Promise.reject(new Error('no batch inside a batch')),
+          };
+          return applyIdempotent(idempotency, route, ctx, op.key, () => messageKey);
+        });
+        const { code, msg, data } = answer.envelope;
+        return { key: op.key, code, msg, data: data ?? null, replayed: answer.replayed };
+      } catch (error) {
+        if (error instanceof AppError) return { key: op.key, code: error.code, msg: error.messageIn(batch.lang), data: error.data ?? null, replayed: false };
+        request.log.error({ err: error, url: op.url }, 'outbox operation fault');
+        return { key: op.key, code: ResponseCode.fault, msg: translate(batch.lang, 'fault'), data: null, replayed: false };
+      }
+    };
+    const results: OutboxBatchResult[] = [];
+    // in order: the client never puts two writes of one entity in a batch, but order is still theirs
+    for (const op of ops) results.push(await runOperation(op));
+    return { results };
+  };
 }
