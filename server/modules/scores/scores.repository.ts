@@ -395,7 +395,7 @@ export const scoresRepository = {
             JOIN semesters se ON se.tenant_id = b.tenant_id AND se.id = b.semester_id
             LEFT JOIN org_units c ON c.tenant_id = sh.tenant_id AND c.id = sh.class_id
             LEFT JOIN LATERAL (${systemFor(sql`c.parent_id`, sql`sh.subject`)}) sys ON true
-            WHERE sc.student_id = ${studentId}
+            WHERE sc.student_id = ${studentId} AND (sc.score IS NOT NULL OR sc.mark <> '')
               ${filters.semesterId ? sql`AND b.semester_id = ${filters.semesterId}` : sql``}
               ${filters.batchId ? sql`AND b.id = ${filters.batchId}` : sql``}
             ORDER BY b.start_date DESC, b.sort DESC, b.name, array_position(b.subjects, sh.subject), sh.subject

@@ -593,6 +593,9 @@ describe('own scores', () => {
     await save(teacher, { ...target, batchId: published, studentId: others[0].studentId, score: 70 });
     await save(teacher, { ...target, batchId: published, studentId: others[1].studentId, score: null, mark: 'absent' });
     await save(teacher, { ...target, batchId: unpublished, studentId: me, score: 50 });
+    // a cell entered and then cleared is no score
+    await save(teacher, { ...target, batchId: published, subject: '01', studentId: me, score: 33 });
+    await save(teacher, { ...target, batchId: published, subject: '01', studentId: me, score: null, baseVersion: 1 });
     await publish(published);
 
     const mine = await post<TableAData<MyScoreRow>>('/api/scores/mine', student, { currPage: 0, limit: 100, search: JSON.stringify({ batchId: published }) });
