@@ -10,6 +10,7 @@ const TEXT = {
     home: '首页',
     teaching: '教学管理',
     scoreEntry: '成绩录入',
+    teachingGroups: '教研组',
     examBatches: '考试批次',
     communication: '沟通交流',
     questionnaires: '问卷管理',
@@ -58,6 +59,7 @@ const TEXT = {
     home: 'Home',
     teaching: 'Teaching',
     scoreEntry: 'Score entry',
+    teachingGroups: 'Teaching and research groups',
     examBatches: 'Exam batches',
     communication: 'Communication',
     questionnaires: 'Questionnaires',
@@ -258,22 +260,23 @@ for (const lang of ['zh', 'en'] as const) {
       page,
     }) => {
       await logInReading(page, lang);
-      await page.goto('/jxgl/cjlr?page=3');
+      // a page not built yet keeps any search params (a built screen keeps only its own)
+      await page.goto('/jxgl/jyz?page=3');
       await sidebar(page).getByRole('link', { name: T.examBatches }).click();
       await page.goto('/zsgl/xsbm');
-      await expect.poll(() => tabTitles(page)).toEqual([T.home, T.scoreEntry, T.examBatches, T.registration]);
+      await expect.poll(() => tabTitles(page)).toEqual([T.home, T.teachingGroups, T.examBatches, T.registration]);
       await expect(tabStrip(page).getByRole('button', { name: T.close(T.home) })).toHaveCount(0);
 
       // back to a tab: its address comes back with its search params
-      await tabStrip(page).getByRole('link', { name: T.scoreEntry }).click();
-      await expect(page).toHaveURL(/\/jxgl\/cjlr\?page=3$/);
+      await tabStrip(page).getByRole('link', { name: T.teachingGroups }).click();
+      await expect(page).toHaveURL(/\/jxgl\/jyz\?page=3$/);
       await page.reload();
       await expect.poll(() => tabTitles(page)).toHaveLength(4);
 
       // closing an inactive tab stays; closing the active tab goes to the last tab
       await tabStrip(page).getByRole('button', { name: T.close(T.examBatches) }).click();
-      await expect(page).toHaveURL(/\/jxgl\/cjlr\?page=3$/);
-      await tabStrip(page).getByRole('button', { name: T.close(T.scoreEntry) }).click();
+      await expect(page).toHaveURL(/\/jxgl\/jyz\?page=3$/);
+      await tabStrip(page).getByRole('button', { name: T.close(T.teachingGroups) }).click();
       await expect(page).toHaveURL(/\/zsgl\/xsbm$/);
       await expect.poll(() => tabTitles(page)).toHaveLength(2);
 

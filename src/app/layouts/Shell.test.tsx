@@ -38,7 +38,7 @@ const permission: PermissionPayload = {
       children: [menu('11', '学生报名', '/zsgl/xsbm', { remark: '{"menuNameEng":"Registration"}' }), menu('12', '报名统计', '/zsgl/bmtj')],
     }),
     menu('2', '教学管理', '', {
-      children: [menu('21', '成绩录入', '/jxgl/cjlr'), menu('22', '考试批次', '/jxgl/kspc')],
+      children: [menu('21', '教研组', '/jxgl/jyz'), menu('22', '课程管理', '/jxgl/kcgl')],
     }),
     menu('3', '家长问卷', '', { alwaysShow: true, children: [menu('31', '题目配置', '/pztm/pztm', { hidden: true })] }),
     menu('4', '消息', '', {
@@ -126,7 +126,7 @@ describe('sidebar', () => {
   });
 
   it('keeps one submenu open at a time, opens the way to the current page, and shows an always-show directory', async () => {
-    start('/jxgl/cjlr');
+    start('/jxgl/jyz');
     await screen.findByText('此功能尚未开放');
     const teaching = sidebar().getByRole('button', { name: '教学管理' });
     const admissions = sidebar().getByRole('button', { name: '招生管理' });
@@ -163,29 +163,29 @@ describe('tab strip', () => {
     const { router } = start('/dashboard');
     await screen.findByText('欢迎，王校长');
     await act(() => router.navigate({ href: '/zsgl/xsbm?page=2' }));
-    await act(() => router.navigate({ href: '/jxgl/cjlr' }));
-    await waitFor(() => expect(tabs()).toEqual(['首页', '学生报名', '成绩录入']));
+    await act(() => router.navigate({ href: '/jxgl/jyz' }));
+    await waitFor(() => expect(tabs()).toEqual(['首页', '学生报名', '教研组']));
     const link = within(screen.getByTestId('tab-strip')).getByRole('link', { name: '学生报名' });
     expect(link.getAttribute('href')).toBe('/zsgl/xsbm?page=2');
     cleanup();
-    start('/jxgl/kspc');
+    start('/jxgl/kcgl');
     await screen.findByText('此功能尚未开放');
-    await waitFor(() => expect(tabs()).toEqual(['首页', '学生报名', '成绩录入', '考试批次']));
+    await waitFor(() => expect(tabs()).toEqual(['首页', '学生报名', '教研组', '课程管理']));
   });
 
   it('closing the active tab goes to the last tab; home cannot be closed; close all keeps home', async () => {
     const { router } = start('/zsgl/xsbm');
     await screen.findByText('此功能尚未开放');
-    await act(() => router.navigate({ href: '/jxgl/cjlr' }));
+    await act(() => router.navigate({ href: '/jxgl/jyz' }));
     await act(() => router.navigate({ href: '/zsgl/bmtj' }));
     await waitFor(() => expect(tabs()).toHaveLength(4));
     expect(within(screen.getByTestId('tab-strip')).queryByRole('button', { name: '关闭 首页' })).toBeNull();
     await act(async () => screen.getByRole('button', { name: '关闭 报名统计' }).click());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/jxgl/cjlr'));
-    expect(tabs()).toEqual(['首页', '学生报名', '成绩录入']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jxgl/jyz'));
+    expect(tabs()).toEqual(['首页', '学生报名', '教研组']);
     await act(async () => screen.getByRole('button', { name: '关闭 学生报名' }).click());
-    expect(router.state.location.pathname).toBe('/jxgl/cjlr');
-    expect(tabs()).toEqual(['首页', '成绩录入']);
+    expect(router.state.location.pathname).toBe('/jxgl/jyz');
+    expect(tabs()).toEqual(['首页', '教研组']);
     await act(async () => screen.getByRole('button', { name: '标签操作' }).click());
     // keyboard use of the menu: the last item (jsdom has no pointer events to hover one)
     const menu = (await screen.findByRole('menuitem', { name: '关闭全部' })).closest('[role=menu]')!;
