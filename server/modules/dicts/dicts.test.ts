@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DICT_TYPE_CODE_PATTERN, type DictEntryRow, type DictsData } from '../../../contracts/dicts';
+import { DICT_TYPE_CODE_PATTERN, SUBJECT_DICT, type DictEntryRow, type DictsData } from '../../../contracts/dicts';
 import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import { MESSAGE_TYPE_DICT } from '../../../contracts/messages';
 import { SEED_DICTIONARIES } from '../../db/seed/dicts';
@@ -120,8 +120,14 @@ describe('POST /dicts', () => {
 
   it('seeds both schools with the same dictionaries, type codes of the SPEC form', async () => {
     for (const dictionary of SEED_DICTIONARIES) expect(dictionary.code).toMatch(DICT_TYPE_CODE_PATTERN);
-    const rows = await ownerQuery<{ code: string; n: number }>(t.db, `SELECT code, count(*)::int n FROM dict_types WHERE code NOT LIKE 'STD\\_XB\\_T%' GROUP BY code ORDER BY code`);
-    expect(rows).toEqual(SEED_DICTIONARIES.map((d) => ({ code: d.code, n: 2 })).sort((a, b) => a.code.localeCompare(b.code)));
+    // the two seeded schools (other test files add schools of their own to the shared database)
+    const rows = await ownerQuery<{ code: string; n: number }>(
+      t.db,
+      `SELECT code, count(*)::int n FROM dict_types WHERE code NOT LIKE 'STD\\_XB\\_T%' AND tenant_id IN (SELECT id FROM tenants WHERE code IN ('demo', 'kg')) GROUP BY code ORDER BY code`,
+    );
+    // plus each school's subjects (SUBJECT_DICT, from its profile)
+    const expected = [...SEED_DICTIONARIES.map((d) => d.code), SUBJECT_DICT].sort((a, b) => a.localeCompare(b));
+    expect(rows).toEqual(expected.map((code) => ({ code, n: 2 })));
   });
 });
 
