@@ -188,6 +188,12 @@ test.describe('score entry', () => {
     const students = changes.map((change) => change.studentId);
     expect(students).toHaveLength(count);
     expect(new Set(students).size).toBe(count);
+
+    // complete: the teacher submits; further edits are corrections
+    await page.getByTestId('score-submit').click();
+    await expect(page.getByTestId('score-submitted')).toBeVisible();
+    await expect(page.getByTestId('score-corrections')).toContainText('更正');
+    expect((await admin.sheet(batchId, classId, MATHS)).submitted).toBe(true);
   });
 
   test("two teachers: the administrator changes a score meanwhile; the teacher's edit conflicts, shows both values and the teacher chooses", async ({ page, request }) => {
@@ -253,6 +259,12 @@ test.describe('score entry', () => {
     await expect(first).toHaveValue('66');
     const last = (await admin.sheet(batchId, classId, MATHS)).cells.find((item) => item.studentId === student.studentId)!;
     expect([last.score, last.mark]).toEqual([66, '']);
+
+    // the class's other students have no score yet: the server refuses the submission, its message shows
+    await panel.getByRole('button', { name: '关闭' }).first().click();
+    await page.getByTestId('score-submit').click();
+    await expect(page.getByTestId('score-submit-refused')).toHaveText('班级学生未登记或成绩不完整，不能提交成绩');
+    expect((await admin.sheet(batchId, classId, MATHS)).submitted).toBe(false);
   });
 
   test('several edits of one cell offline go out in order, each on the version the previous one made', async ({ page, context, request }) => {
