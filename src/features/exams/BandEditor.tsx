@@ -2,7 +2,7 @@ import { Button, Field, Grid, Input, Stack, Text } from '@chakra-ui/react';
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { SCORE_BANDS_MAX, SCORE_BAND_NAME_MAX, scoreSystemIssues, type ScoreBandInput } from '../../../contracts/exams';
+import { SCORE_BANDS_MAX, SCORE_BAND_NAME_MAX, scoreSystemIssues, type ScoreBandInput } from '../../../contracts/exam-rules';
 import { ruleMessage } from './rule-messages';
 
 /** One row of the band editor as typed (numbers stay text until saved). */

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { EXAM_NAME_MAX, EXAM_SORT_MAX, examBatchIssues, type ExamBatchRow, type ExamOptions } from '../../../contracts/exams';
+import { EXAM_NAME_MAX, EXAM_SORT_MAX, examBatchIssues } from '../../../contracts/exam-rules';
+import type { ExamBatchRow, ExamOptions } from '../../../contracts/exams';
 import { SchemaForm, type FormValues, type SchemaField } from '../../components/form/SchemaForm';
 import { ruleMessage } from './rule-messages';
 

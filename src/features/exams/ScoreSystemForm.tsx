@@ -1,7 +1,8 @@
 import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { SCORE_BOUNDARY_MAX, SCORE_SYSTEM_NAME_MAX, scoreSystemIssues, type ExamBatchRow, type ScoreSystemRow } from '../../../contracts/exams';
+import { SCORE_BOUNDARY_MAX, SCORE_SYSTEM_NAME_MAX, scoreSystemIssues } from '../../../contracts/exam-rules';
+import type { ExamBatchRow, ScoreSystemRow } from '../../../contracts/exams';
 import { SchemaForm, type FormValues, type SchemaField } from '../../components/form/SchemaForm';
 import { BandEditor, bandErrors, hasBandErrors, newBandKey, type BandDraft } from './BandEditor';
 import { ruleMessage } from './rule-messages';
