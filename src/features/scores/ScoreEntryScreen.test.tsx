@@ -111,7 +111,7 @@ describe('ScoreEntryScreen', () => {
           code: 40000,
           result: false,
           msg: '导入失败：2 行有错误，未写入任何成绩',
-          data: { imported: 0, errors: [{ row: 3, studentNo: '2026002', message: '成绩须在 0 到 100 之间' }, { row: 5, studentNo: '2026999', message: '学号不在本班' }] },
+          data: { imported: 0, errors: [{ row: 3, studentNo: '2026002', message: '成绩应在0到100之间' }, { row: 5, studentNo: '2026999', message: '学号不在本班' }] },
         },
       },
     });
@@ -122,7 +122,7 @@ describe('ScoreEntryScreen', () => {
     fireEvent.change(input, { target: { files: [file] } });
     const table = await screen.findByTestId('score-import-errors');
     const rows = within(table).getAllByTestId('score-import-error');
-    expect(rows.map((row) => row.textContent)).toEqual(['32026002成绩须在 0 到 100 之间', '52026999学号不在本班']);
+    expect(rows.map((row) => row.textContent)).toEqual(['32026002成绩应在0到100之间', '52026999学号不在本班']);
     const call = calls.find((item) => item.url.pathname === '/api/scores/import')!;
     const form = call.init.body as FormData;
     expect([form.get('batchId'), form.get('classId'), form.get('subject')]).toEqual([BATCH, CLASS_1, '02']);

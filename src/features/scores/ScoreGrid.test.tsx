@@ -74,13 +74,13 @@ describe('ScoreGrid', () => {
     const [first, second] = inputs();
     await waitFor(() => expect(document.activeElement).toBe(first));
     type(first, '101');
-    expect(screen.getByTestId('score-cell-error').textContent).toBe('成绩须在 0 到 100 之间');
+    expect(screen.getByTestId('score-cell-error').textContent).toBe('成绩应在0到100之间');
     expect(first.getAttribute('aria-invalid')).toBe('true');
     key(first, 'Enter');
     // stays in the cell
     expect(document.activeElement).toBe(first);
     type(first, '88.125');
-    expect(screen.getByTestId('score-cell-error').textContent).toBe('成绩最多两位小数');
+    expect(screen.getByTestId('score-cell-error').textContent).toBe('成绩最多保留两位小数');
     type(first, 'x1');
     expect(screen.getByTestId('score-cell-error').textContent).toBe('请输入 0 到 100 的数字，或 q 缺考、m 免考');
     key(first, 'Escape');
@@ -104,7 +104,7 @@ describe('ScoreGrid', () => {
       renderWithProviders(<Harness columns={[column(makeSheet({}, 1))]} />);
       const [first] = inputs();
       type(first, '150');
-      expect(screen.getByTestId('score-cell-error').textContent).toBe('A score is between 0 and 100');
+      expect(screen.getByTestId('score-cell-error').textContent).toBe('The score must be between 0 and 100');
     } finally {
       act(() => i18n.activate('zh'));
     }
@@ -147,7 +147,7 @@ describe('ScoreGrid', () => {
     fireEvent.paste(inputs()[0], { clipboardData: { getData: () => '50\n300\n' } });
     expect(inputs()[0].value).toBe('50');
     expect(inputs()[1].value).toBe('300');
-    expect(screen.getByTestId('score-cell-error').textContent).toBe('成绩须在 0 到 100 之间');
+    expect(screen.getByTestId('score-cell-error').textContent).toBe('成绩应在0到100之间');
     await waitFor(async () => expect(await outbox()).toHaveLength(4));
   });
 

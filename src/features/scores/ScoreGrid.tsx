@@ -137,9 +137,9 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
     (error: ParseError, fullMark: number): string => {
       switch (error) {
         case 'range':
-          return t`成绩须在 0 到 ${fullMark} 之间`;
+          return t`成绩应在0到${fullMark}之间`;
         case 'decimals':
-          return t`成绩最多两位小数`;
+          return t`成绩最多保留两位小数`;
         default:
           return t`请输入 0 到 ${fullMark} 的数字，或 q 缺考、m 免考`;
       }
