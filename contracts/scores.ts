@@ -186,6 +186,15 @@ export const myScoresRequest = z.object({
   search: jsonObjectInput(myScoresSearch),
 });
 export type MyScoresRequest = z.infer<typeof myScoresRequest>;
+/** The answer of `mine`: the page, and for a parent the linked children to choose from ([] for a student). */
+export interface MyScoresData {
+  total: number;
+  rows: MyScoreRow[];
+  /** a parent's children, in student-number order; the page shows `studentId` or else the first */
+  children: { studentId: string; studentName: string }[];
+  /** whose scores the page lists ('' when the caller has no child) */
+  studentId: string;
+}
 export interface MyScoreRow {
   batchId: string;
   batchName: string;

@@ -359,11 +359,11 @@ export const scoresRepository = {
 
   children: (tx: Tx, parentId: string) =>
     tx
-      .execute<{ student_id: string }>(
-        sql`SELECT ps.student_id FROM parent_students ps JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id
+      .execute<{ student_id: string; student_name: string }>(
+        sql`SELECT ps.student_id, s.name AS student_name FROM parent_students ps JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id
             WHERE ps.parent_id = ${parentId} ORDER BY s.user_no, s.name`,
       )
-      .then((result) => result.rows.map((row) => row.student_id)),
+      .then((result) => result.rows.map((row) => ({ studentId: row.student_id, studentName: row.student_name }))),
 
   /** A student's scores of published batches, newest batch first (generic table A page + total). */
   myScores: (tx: Tx, studentId: string, filters: { semesterId?: string; batchId?: string }, offset: number, limit: number) =>

@@ -1,10 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
 import { SUBJECT_DICT } from '../../../contracts/dicts';
-import { ResponseCode, type ResponseCodeValue, type TableAData } from '../../../contracts/envelope';
+import { ResponseCode, type ResponseCodeValue } from '../../../contracts/envelope';
 import {
   ScoreMark,
   SCORES_MANAGE_PERMISSION,
-  type MyScoreRow,
+  type MyScoresData,
   type MyScoresRequest,
   type ScoreCell,
   type ScoreChange,
@@ -415,19 +415,20 @@ export class ScoresService {
    * `POST /api/scores/mine` (generic table A): a student's own scores of published batches; a
    * parent's of one linked child (default the first). Anyone else has no own scores.
    */
-  async mine(tx: Tx, session: Session, request: MyScoresRequest): Promise<TableAData<MyScoreRow>> {
+  async mine(tx: Tx, session: Session, request: MyScoresRequest): Promise<MyScoresData> {
     const { studentId: asked, semesterId, batchId } = request.search;
     const userType = await scoresRepository.userType(tx, session.userId);
     let studentId: string | undefined;
+    let children: MyScoresData['children'] = [];
     if (userType === '2') {
       if (asked && asked !== session.userId) throw new AppError(ResponseCode.forbidden, 'scoresNotYourChild');
       studentId = session.userId;
     } else {
-      const children = await scoresRepository.children(tx, session.userId);
-      if (asked && !children.includes(asked)) throw new AppError(ResponseCode.forbidden, 'scoresNotYourChild');
-      studentId = asked ?? children[0];
+      children = await scoresRepository.children(tx, session.userId);
+      if (asked && !children.some((child) => child.studentId === asked)) throw new AppError(ResponseCode.forbidden, 'scoresNotYourChild');
+      studentId = asked ?? children[0]?.studentId;
     }
-    if (!studentId) return { total: 0, rows: [] };
+    if (!studentId) return { total: 0, rows: [], children, studentId: '' };
     const rows = await scoresRepository.myScores(tx, studentId, { semesterId, batchId }, request.currPage * request.limit, request.limit);
     return {
       total: rows[0]?.total ?? (request.currPage > 0 ? (await scoresRepository.myScores(tx, studentId, { semesterId, batchId }, 0, 1))[0]?.total ?? 0 : 0),
@@ -443,6 +444,8 @@ export class ScoresService {
         classAverage: row.class_average,
         publishedAt: iso(row.published_at) ?? '',
       })),
+      children,
+      studentId,
     };
   }
 }

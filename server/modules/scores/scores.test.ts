@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, TableAData } from '../../../contracts/envelope';
-import type { MyScoreRow, ScoreCell, ScoreChange, ScoreImportResult, ScoreOptions, ScoreSheet } from '../../../contracts/scores';
-import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
+import type { MyScoreRow, MyScoresData, ScoreCell, ScoreChange, ScoreImportResult, ScoreOptions, ScoreSheet } from '../../../contracts/scores';
+import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
 
 /**
  * Score entry against the seeded demo school. Every test makes its own exam batch (七年级, subjects
@@ -603,7 +603,7 @@ describe('own scores', () => {
     expect(mine.body.data).toMatchObject({ total: 1, rows: [{ batchId: published, subject: '02', score: 90, mark: '', fullMark: 100, band: '优秀', classAverage: 80 }] });
     expect(mine.body.data.rows[0].semesterName).toContain('学期');
     const hidden = await post<TableAData<MyScoreRow>>('/api/scores/mine', student, { search: JSON.stringify({ batchId: unpublished }) });
-    expect(hidden.body.data).toEqual({ total: 0, rows: [] });
+    expect(hidden.body.data).toMatchObject({ total: 0, rows: [] });
     const all = await post<TableAData<MyScoreRow>>('/api/scores/mine', student, { limit: 500 });
     expect(all.body.data.rows.some((row) => row.batchId === unpublished)).toBe(false);
 
@@ -617,6 +617,25 @@ describe('own scores', () => {
     expect(explicit.body.data.total).toBe(1);
     const notMine = await post('/api/scores/mine', parent, { search: JSON.stringify({ studentId: others[0].studentId }) }, en);
     expect(notMine.body).toMatchObject({ code: 40300, msg: "You can only see your own or your child's scores" });
+    expect(child.body.data).toMatchObject({ studentId: me, children: [{ studentId: me }] });
+    expect((await post<MyScoresData>('/api/scores/mine', student, {})).body.data.children).toEqual([]);
+
+    // a parent of two children chooses: both are listed (by student number), each one's own scores
+    const twoChildren = await createUser(t.db, 'demo', { roles: ['parent'], userType: '4' });
+    await ownerQuery(t.db, 'INSERT INTO parent_students (tenant_id, parent_id, student_id) VALUES ($1, $2, $3), ($1, $2, $4)', [
+      twoChildren.tenantId,
+      twoChildren.id,
+      me,
+      others[0].studentId,
+    ]);
+    const secondParent = await login(t.app, 'demo', twoChildren.username);
+    const first = await post<MyScoresData>('/api/scores/mine', secondParent, { search: JSON.stringify({ batchId: published }) });
+    const listed = [me, others[0].studentId].map((id) => sheet.students.find((s) => s.studentId === id)!).sort((a, b) => a.studentNo.localeCompare(b.studentNo));
+    expect(first.body.data.children).toEqual(listed.map((s) => ({ studentId: s.studentId, studentName: s.studentName })));
+    expect(first.body.data.studentId).toBe(listed[0].studentId);
+    const second = await post<MyScoresData>('/api/scores/mine', secondParent, { search: JSON.stringify({ batchId: published, studentId: others[0].studentId }) });
+    expect(second.body.data).toMatchObject({ studentId: others[0].studentId, rows: [expect.objectContaining({ score: 70 })] });
+
     // teachers have no 我的成绩
     expect((await post('/api/scores/mine', teacher, {})).body.code).toBe(40300);
   });

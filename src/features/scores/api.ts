@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { TableAData } from '../../../contracts/envelope';
-import type { MyScoreRow, ScoreCell, ScoreChange, ScoreOptions, ScoreSheet } from '../../../contracts/scores';
+import type { MyScoresData, ScoreCell, ScoreChange, ScoreOptions, ScoreSheet } from '../../../contracts/scores';
 import { dictQuery } from '../../lib/dicts';
 import { post } from '../../lib/http';
 import { SUBJECT_DICT } from './codes';
@@ -71,26 +70,14 @@ export const scoreChangesQuery = (batchId: string, classId: string, subject: str
 export const subjectDictQuery = () => dictQuery(SUBJECT_DICT);
 
 /**
- * `POST /api/scores/mine` (table A): the caller's (or a child's) published scores. Every row of the
- * caller at once (a student has a few dozen per year). `children` is read when the server sends it
- * (a parent's linked students); the contract does not list them yet.
+ * `POST /api/scores/mine` (table A): the caller's (or a child's) published scores, and a parent's
+ * children to choose from. Every row of the caller at once (a student has a few dozen per year).
  */
-export interface MyScoresPage {
-  rows: MyScoreRow[];
-  total: number;
-  children: { studentId: string; studentName: string }[];
-}
+export type MyScoresPage = MyScoresData;
 export const myScoresQuery = (studentId?: string) =>
   queryOptions({
     queryKey: scoreKeys.mine(studentId ?? ''),
-    queryFn: async ({ signal }): Promise<MyScoresPage> => {
-      const data = await post<TableAData<MyScoreRow> & { children?: MyScoresPage['children'] }>(
-        MINE_URL,
-        { currPage: 0, limit: 500, search: JSON.stringify(studentId ? { studentId } : {}) },
-        { signal },
-      );
-      return { rows: Array.isArray(data.rows) ? data.rows : [], total: Number(data.total) || 0, children: Array.isArray(data.children) ? data.children : [] };
-    },
+    queryFn: ({ signal }): Promise<MyScoresPage> => post<MyScoresData>(MINE_URL, { currPage: 0, limit: 500, search: JSON.stringify(studentId ? { studentId } : {}) }, { signal }),
   });
 
 /** A saved (or the server's) cell into its sheet's cache, replacing the student's cell. */
