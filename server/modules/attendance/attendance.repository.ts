@@ -68,7 +68,8 @@ export const attendanceRepository = {
       .select(classColumns)
       .from(orgUnits)
       .leftJoin(grade, joinGrade)
-      .where(and(eq(orgUnits.kind, 'class'), campusId ? eq(orgUnits.campusId, campusId) : undefined))
+      // graduated classes take no roll any more
+      .where(and(eq(orgUnits.kind, 'class'), eq(orgUnits.graduated, false), campusId ? eq(orgUnits.campusId, campusId) : undefined))
       .orderBy(asc(orgUnits.gradeLevel), asc(orgUnits.sort), asc(orgUnits.code)),
 
   classesByIds: (tx: Tx, classIds: readonly string[]) =>
@@ -78,7 +79,7 @@ export const attendanceRepository = {
           .select(classColumns)
           .from(orgUnits)
           .leftJoin(grade, joinGrade)
-          .where(and(eq(orgUnits.kind, 'class'), inArray(orgUnits.id, [...classIds])))
+          .where(and(eq(orgUnits.kind, 'class'), eq(orgUnits.graduated, false), inArray(orgUnits.id, [...classIds])))
           .orderBy(asc(orgUnits.gradeLevel), asc(orgUnits.sort), asc(orgUnits.code)),
 
   /** A user's head and subject teacher duties in classes. */
