@@ -5,12 +5,21 @@ import { useRef, useState, type ReactNode } from 'react';
 import { IMPORT_ACCEPT, UPLOAD_COUNT_LIMITS, UPLOAD_PROFILES } from '../../../contracts/files';
 import type { Envelope } from '../../../contracts/envelope';
 import { downloadFile } from '../../lib/download';
-import { postMultipart, HttpError, type FieldValue } from '../../lib/http';
+import { postMultipart, HttpError, type FieldValue, type HttpErrorKind } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { checkUploadFiles } from '../../lib/upload-rules';
 import { usePermitted } from '../Permission';
 
 const typesHint = (types: string) => t`只能上传${types}类型的文件`;
+
+/** A refused import as the widget received it: the envelope's code, msg and data (e.g. per-row errors). */
+export interface ImportFailure {
+  code: number;
+  msg: string;
+  data: unknown;
+  /** 'failure': the server refused (already warned with msg); 'network': no answer; 'expired': the login prompt is open */
+  kind: HttpErrorKind;
+}
 
 export interface ImportButtonProps {
   /** where the file is posted (multipart field `file`, with the token) */
@@ -36,13 +45,24 @@ export interface ImportButtonProps {
   /** close the popover after an upload (default true) */
   closeAfterUpload?: boolean;
   disabled?: boolean;
+  /** the popover's line under the upload button; default 只能上传{accept}类型的文件 */
+  hint?: ReactNode;
+  /** popover placement (default bottom-start; bottom-end for a button at the right edge) */
+  placement?: 'bottom-start' | 'bottom-end';
+  /** data-testid of the button */
+  testId?: string;
   onImported?: (answer: Envelope<unknown>) => void;
+  /**
+   * A refused or failed upload, with the envelope's data (the widget itself shows only msg). Return
+   * true when the screen shows the failure itself: the popover then closes.
+   */
+  onFailed?: (failure: ImportFailure) => boolean | void;
 }
 
 /**
  * Import (SPEC §4, §5, §7): opens a popover (after the optional pre-check) with the template download
  * and the file choice; the file is checked, uploaded with the token, the result msg shown, and the
- * popover closes by default.
+ * popover closes by default. A refusal's data (e.g. per-row errors) reaches the screen through onFailed.
  */
 export function ImportButton({
   url,
@@ -58,7 +78,11 @@ export function ImportButton({
   children,
   closeAfterUpload = true,
   disabled,
+  hint,
+  placement = 'bottom-start',
+  testId,
   onImported,
+  onFailed,
 }: ImportButtonProps) {
   const permitted = usePermitted(permission ? { anyOf: [permission] } : undefined);
   const [open, setOpen] = useState(false);
@@ -108,6 +132,7 @@ export function ImportButton({
       if (error instanceof HttpError) {
         setResult(error.msg);
         if (error.kind === 'failure') notify.warning(error.msg);
+        if (onFailed?.({ code: error.code, msg: error.msg, data: error.data, kind: error.kind }) === true) setOpen(false);
       }
     } finally {
       setState('idle');
@@ -115,9 +140,9 @@ export function ImportButton({
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(details) => !details.open && setOpen(false)} positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
+    <Popover.Root open={open} onOpenChange={(details) => !details.open && setOpen(false)} positioning={{ placement }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
-        <Button size="sm" minH="10" colorPalette="brand" variant="outline" disabled={disabled} loading={checking} onClick={() => void tryOpen()}>
+        <Button size="sm" minH="10" colorPalette="brand" variant="outline" disabled={disabled} loading={checking} data-testid={testId} onClick={() => void tryOpen()}>
           {children ?? <Trans>导入</Trans>}
         </Button>
       </Popover.Trigger>
@@ -153,7 +178,7 @@ export function ImportButton({
                   <Trans>选择文件并上传</Trans>
                 </Button>
                 <Text fontSize="sm" color="fg.muted">
-                  {typesHint(accept)}
+                  {hint ?? typesHint(accept)}
                 </Text>
                 {result && (
                   <Text fontSize="sm" role="status">

@@ -269,6 +269,41 @@ describe('ImportButton', () => {
     await waitFor(() => expect(titles()).toContain('请使用模板导入'));
     expect(screen.getByRole('status').textContent).toBe('请使用模板导入');
   });
+
+  it("onFailed receives a refusal's code, msg and data; returning true closes the popover, otherwise it stays open", async () => {
+    const errors = [{ row: 3, message: '成绩应在0到100之间' }];
+    stub({ '/things/import': { body: { code: 40000, result: false, msg: '导入失败：1 行有错误', data: { errors } } } });
+    const onFailed = vi.fn().mockReturnValueOnce(undefined).mockReturnValueOnce(true);
+    const onImported = vi.fn();
+    renderImport({ onFailed, onImported, testId: 'things-import', hint: '按模板填写' });
+    fireEvent.click(screen.getByTestId('things-import'));
+    await screen.findByTestId('import-input');
+    expect(screen.getByText('按模板填写')).toBeTruthy();
+    expect(screen.queryByText('只能上传.xlsx,.xls类型的文件')).toBeNull();
+    await choose('import-input', [file('a.xlsx', 10)]);
+    await waitFor(() => expect(onFailed).toHaveBeenCalledTimes(1));
+    expect(onFailed).toHaveBeenCalledWith({ code: 40000, msg: '导入失败：1 行有错误', data: { errors }, kind: 'failure' });
+    expect(titles()).toContain('导入失败：1 行有错误');
+    expect(screen.getByRole('status').textContent).toBe('导入失败：1 行有错误');
+    expect(screen.getByTestId('import-input')).toBeTruthy();
+    await choose('import-input', [file('a.xlsx', 10)]);
+    await waitFor(() => expect(onFailed).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByTestId('import-input')).toBeNull());
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('onFailed is not called for a refusal caught before sending, nor for a success', async () => {
+    const calls = stub({ '/things/import': { body: { code: 1, result: true, msg: '成功导入1条', data: null } } });
+    const onFailed = vi.fn();
+    renderImport({ onFailed });
+    fireEvent.click(screen.getByRole('button', { name: '导入' }));
+    await screen.findByTestId('import-input');
+    await choose('import-input', [file('a.csv', 10)]);
+    await choose('import-input', [file('a.xlsx', 10)]);
+    await waitFor(() => expect(titles()).toContain('成功导入1条'));
+    expect(calls.filter((c) => c.url.pathname === '/things/import')).toHaveLength(1);
+    expect(onFailed).not.toHaveBeenCalled();
+  });
 });
 
 describe('ImageUpload thumbnails of stored images', () => {
