@@ -40,9 +40,8 @@ const CONFLICT = ResponseCode.conflict;
 export class CalendarService {
   constructor(private readonly permissions: PermissionsService) {}
 
-  private async require(tx: Tx, session: Session, code: string): Promise<void> {
-    const granted = await this.permissions.grantedCodes(tx, session);
-    if (!granted.has(code)) throw new AppError(ResponseCode.forbidden, 'forbidden');
+  private require(tx: Tx, session: Session, code: string): Promise<void> {
+    return this.permissions.assertHas(tx, session, code);
   }
 
   /** `POST /api/calendar/years`: every school year, newest first, with its number of semesters. */

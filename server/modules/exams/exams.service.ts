@@ -26,6 +26,7 @@ import {
   type ScoreSystemSaveRequest,
 } from '../../../contracts/exams';
 import type { Tx } from '../../db/client';
+import { uniquely } from '../../db/unique';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
@@ -87,20 +88,6 @@ export async function findScoreSystem(tx: Tx, batchId: string, gradeId: string, 
   return toSystem(system, await examsRepository.bandsOfSystems(tx, [system.id]));
 }
 
-/** A unique index refused the write (two saves of one name at once): the same answer as the check before it. */
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === '23505';
-};
-
-async function uniquely<T>(work: () => Promise<T>, refusal: () => AppError): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw isUniqueViolation(error) ? refusal() : error;
-  }
-}
-
 /** The first (up to three) rule issues as one 40000 error in the caller's language. */
 function refuseIssues(issues: readonly RuleIssue[]): never {
   const shown = issues.slice(0, 3);
@@ -121,8 +108,8 @@ export class ExamsService {
     return findScoreSystem(tx, batchId, gradeId, subject);
   }
 
-  private async require(tx: Tx, session: Session, code: string): Promise<void> {
-    if (!(await this.permissions.grantedCodes(tx, session)).has(code)) throw new AppError(ResponseCode.forbidden, 'forbidden');
+  private require(tx: Tx, session: Session, code: string): Promise<void> {
+    return this.permissions.assertHas(tx, session, code);
   }
 
   private async batchOr404(tx: Tx, id: string): Promise<BatchRecord> {

@@ -9,7 +9,7 @@ import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf } from 
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import { MessagesService } from '../messages/messages.service';
-import type { PermissionsService } from '../permissions/permissions.service';
+import { PermissionsService } from '../permissions/permissions.service';
 import { ExamsService, findScoreSystem } from './exams.service';
 
 /**
@@ -302,7 +302,7 @@ describe('permissions and tenants', () => {
   it('checks the add and edit codes apart in the service: holding only kspc_add adds but cannot edit', async () => {
     // the service's own check, with a caller granted kspc and kspc_add only (no role is added to the shared seed)
     const granted = new Set(['kspc', 'kspc_add']);
-    const permissions = { grantedCodes: () => Promise.resolve(granted) } as unknown as PermissionsService;
+    const permissions = { grantedCodes: () => Promise.resolve(granted), assertHas: PermissionsService.prototype.assertHas } as unknown as PermissionsService;
     const service = new ExamsService(permissions, new MessagesService());
     const [adminRow] = await ownerQuery<{ id: string }>(t.db, `SELECT id::text FROM users WHERE tenant_id = $1 AND username = 'admin'`, [demoId]);
     const session = { tenantId: demoId, userId: adminRow.id } as Session;

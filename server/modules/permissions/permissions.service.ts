@@ -85,6 +85,11 @@ export class PermissionsService {
     return (await this.grantOf(tx, session)).codes;
   }
 
+  /** Services' own permission check (immich style): 40300 unless the caller holds `code`. */
+  async assertHas(tx: Tx, session: Session, code: string): Promise<void> {
+    if (!(await this.grantedCodes(tx, session)).has(code)) throw new AppError(ResponseCode.forbidden, 'forbidden');
+  }
+
   /**
    * SPEC §6: a user's own data (a file they uploaded, later their posts…) may be edited or deleted
    * by its owner, or by a holder of `adminCode`; anyone else gets 40300 with `refusal`.
