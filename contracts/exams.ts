@@ -35,6 +35,16 @@ const uniqueList = <T extends z.ZodType<string>>(item: T, min: number, max: numb
 /** a finite number (the rules below say what range) */
 const numberField = z.number().refine(Number.isFinite);
 
+/**
+ * An edit (an id) must carry the version it was read at: a save from an older version is refused
+ * (40900, reload and try again) instead of overwriting someone else's change.
+ */
+const versionOnEdit = (value: { id?: string; version?: number }, ctx: z.RefinementCtx) => {
+  if (value.id !== undefined && value.version === undefined) {
+    ctx.addIssue({ code: 'invalid_type', expected: 'number', path: ['version'], input: undefined });
+  }
+};
+
 /* ------------------------------------------------------------------ exam batches */
 
 /** `POST /api/exams/options`: the choices of the batch form and search. */
@@ -76,19 +86,21 @@ export interface ExamBatchRow {
   version: number;
 }
 
-/** `POST /api/exams/save`: add (no id) or edit (id, and the version it was read at). */
-export const examBatchSaveRequest = z.object({
-  id: z.uuid().optional(),
-  version: z.number().int().min(0).optional(),
-  name: z.string().trim().min(1).max(EXAM_NAME_MAX),
-  semesterId: z.uuid(),
-  gradeIds: uniqueList(z.uuid(), 1, EXAM_GRADES_MAX),
-  subjects: uniqueList(subjectCode, 1, EXAM_SUBJECTS_MAX),
-  startDate: isoDate,
-  endDate: isoDate,
-  sort: z.number().int().min(0).max(EXAM_SORT_MAX),
-  regular: z.boolean(),
-});
+/** `POST /api/exams/save`: add (no id) or edit (id, and the version it was read at: required). */
+export const examBatchSaveRequest = z
+  .object({
+    id: z.uuid().optional(),
+    version: z.number().int().min(0).optional(),
+    name: z.string().trim().min(1).max(EXAM_NAME_MAX),
+    semesterId: z.uuid(),
+    gradeIds: uniqueList(z.uuid(), 1, EXAM_GRADES_MAX),
+    subjects: uniqueList(subjectCode, 1, EXAM_SUBJECTS_MAX),
+    startDate: isoDate,
+    endDate: isoDate,
+    sort: z.number().int().min(0).max(EXAM_SORT_MAX),
+    regular: z.boolean(),
+  })
+  .superRefine(versionOnEdit);
 export type ExamBatchSaveRequest = z.infer<typeof examBatchSaveRequest>;
 
 export const examBatchIdRequest = z.object({ id: z.uuid() });
@@ -141,20 +153,25 @@ export const scoreBandInput = z.object({
   maxScore: numberField,
 });
 
-/** `POST /api/score-systems/save`: add (no id) or edit (id); the bands are saved whole (the list replaces the stored one). */
-export const scoreSystemSaveRequest = z.object({
-  id: z.uuid().optional(),
-  version: z.number().int().min(0).optional(),
-  batchId: z.uuid(),
-  name: z.string().trim().min(1).max(SCORE_SYSTEM_NAME_MAX),
-  gradeIds: uniqueList(z.uuid(), 0, EXAM_GRADES_MAX),
-  subjects: uniqueList(subjectCode, 0, EXAM_SUBJECTS_MAX),
-  fullMark: numberField,
-  excellentLine: numberField,
-  passLine: numberField,
-  ratio: z.number().min(0).max(1),
-  bands: z.array(scoreBandInput).max(SCORE_BANDS_MAX),
-});
+/**
+ * `POST /api/score-systems/save`: add (no id) or edit (id, and the version it was read at: required);
+ * the bands are saved whole (the list replaces the stored one).
+ */
+export const scoreSystemSaveRequest = z
+  .object({
+    id: z.uuid().optional(),
+    version: z.number().int().min(0).optional(),
+    batchId: z.uuid(),
+    name: z.string().trim().min(1).max(SCORE_SYSTEM_NAME_MAX),
+    gradeIds: uniqueList(z.uuid(), 0, EXAM_GRADES_MAX),
+    subjects: uniqueList(subjectCode, 0, EXAM_SUBJECTS_MAX),
+    fullMark: numberField,
+    excellentLine: numberField,
+    passLine: numberField,
+    ratio: z.number().min(0).max(1),
+    bands: z.array(scoreBandInput).max(SCORE_BANDS_MAX),
+  })
+  .superRefine(versionOnEdit);
 export type ScoreSystemSaveRequest = z.infer<typeof scoreSystemSaveRequest>;
 
 export const scoreSystemIdRequest = z.object({ id: z.uuid() });

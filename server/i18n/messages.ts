@@ -169,7 +169,7 @@ export const messages = {
   examSemesterNotFound: { zh: '所选学期不存在', en: 'The selected semester does not exist' },
   examGradeInvalid: { zh: '所选年级不存在或已毕业', en: 'A selected grade does not exist or has graduated' },
   examSubjectInvalid: { zh: '所选科目不在科目字典中：{codes}', en: 'Not subjects of this school: {codes}' },
-  examEndBeforeStart: { zh: '开始时间应早于结束时间', en: 'The exam cannot end before it starts' },
+  examEndBeforeStart: { zh: '结束时间不能早于开始时间', en: 'The exam cannot end before it starts' },
   examSortNotMultipleOf10: { zh: '常规考试的排序必须是{step}的倍数', en: 'The sort of a regular session must be a multiple of {step}' },
   examBatchNameTaken: { zh: '本学期已有名为“{name}”的考试批次', en: 'This semester already has an exam batch named "{name}"' },
   examBatchHasScores: { zh: '该考试批次已录入成绩，不能删除', en: 'Scores have been entered for this exam batch; it cannot be deleted' },
@@ -182,6 +182,31 @@ export const messages = {
   examBatchPublished: { zh: '发布成功，已通知学生和家长', en: 'Published; students and parents were notified' },
   examBatchUnpublished: { zh: '已取消发布', en: 'Unpublished' },
   examScoresPublishedTitle: { zh: '成绩发布：{name}', en: 'Scores released: {name}' },
+  /** the publish notification's body: {name} and {dates} come HTML-escaped */
+  examScoresPublishedBody: {
+    zh: '{name}（{dates}）的成绩已发布，请到“我的成绩”查看。',
+    en: 'The scores of {name} ({dates}) have been released; see "My scores".',
+  },
+  examBatchPublishedLocked: {
+    zh: '考试批次已发布，不能修改；请先取消发布',
+    en: 'The exam batch is published and cannot be changed; unpublish it first',
+  },
+  examBatchGradeHasScores: {
+    zh: '{name}已有本考试批次的成绩，不能从批次中移除该年级',
+    en: 'Scores of {name} have been entered for this exam batch; the grade cannot be removed from it',
+  },
+  examBatchSubjectHasScores: {
+    zh: '{name}已有本考试批次的成绩，不能从批次中移除该科目',
+    en: 'Scores of {name} have been entered for this exam batch; the subject cannot be removed from it',
+  },
+  examBatchSemesterHasScores: {
+    zh: '该考试批次已录入成绩，不能更改学期',
+    en: 'Scores have been entered for this exam batch; its semester cannot be changed',
+  },
+  scoreSystemFullMarkBelowScores: {
+    zh: '已录入的成绩最高为{max}分，满分不能低于{max}',
+    en: 'A score of {max} has already been entered; the full mark cannot be below {max}',
+  },
   scoreSystemNotFound: { zh: '成绩体系不存在', en: 'No such score system' },
   scoreSystemNameTaken: { zh: '该考试批次已有名为“{name}”的成绩体系', en: 'This exam batch already has a score system named "{name}"' },
   scoreSystemHasBands: {
@@ -317,6 +342,7 @@ const fieldLabels: Record<string, Message> = {
   studentId: { zh: '学生', en: 'Student' },
   score: { zh: '成绩', en: 'Score' },
   mark: { zh: '缺考/免考标记', en: 'Mark' },
+  version: { zh: '版本', en: 'Version' },
   'search.batchId': { zh: '考试批次', en: 'Exam batch' },
   name: { zh: '名称', en: 'Name' },
   semesterId: { zh: '学期', en: 'Semester' },

@@ -102,6 +102,51 @@ export const examsRepository = {
     return row;
   },
 
+  /**
+   * The batch row locked FOR UPDATE: every exams write (edit, delete, publish, score systems) takes it
+   * first, so it waits for score saves in flight (they hold FOR SHARE on it) and they wait for it.
+   */
+  async batchForUpdate(tx: Tx, id: string): Promise<BatchRecord | undefined> {
+    const [row] = await tx.select().from(examBatches).where(eq(examBatches.id, id)).for('update');
+    return row;
+  },
+
+  /**
+   * The grades and subjects of a batch that have stored scores (a score, a mark or an audit row): one
+   * row per grade (the class's parent org unit) and subject.
+   */
+  async scoredScopes(tx: Tx, batchId: string): Promise<{ gradeId: string; subject: string }[]> {
+    const result = await tx.execute<{ grade_id: string; subject: string }>(sql`
+      SELECT DISTINCT c.parent_id::text AS grade_id, sh.subject
+        FROM ${scoreSheets} sh
+        JOIN ${orgUnits} c ON c.tenant_id = sh.tenant_id AND c.id = sh.class_id
+       WHERE sh.batch_id = ${batchId}
+         AND (EXISTS (SELECT 1 FROM ${scores} s WHERE s.tenant_id = sh.tenant_id AND s.sheet_id = sh.id)
+           OR EXISTS (SELECT 1 FROM ${scoreChanges} ch WHERE ch.tenant_id = sh.tenant_id AND ch.sheet_id = sh.id))`);
+    return result.rows.map((row) => ({ gradeId: row.grade_id, subject: row.subject }));
+  },
+
+  /** The highest score stored on the batch's sheets of these grades and subjects; null when none. */
+  async highestScore(tx: Tx, batchId: string, gradeIds: readonly string[], subjects: readonly string[]): Promise<number | null> {
+    if (gradeIds.length === 0 || subjects.length === 0) return null;
+    const result = await tx.execute<{ top: string | null }>(sql`
+      SELECT max(s.score)::text AS top
+        FROM ${scores} s
+        JOIN ${scoreSheets} sh ON sh.tenant_id = s.tenant_id AND sh.id = s.sheet_id
+        JOIN ${orgUnits} c ON c.tenant_id = sh.tenant_id AND c.id = sh.class_id
+       WHERE sh.batch_id = ${batchId}
+         AND c.parent_id IN (${sql.join(
+           gradeIds.map((id) => sql`${id}::uuid`),
+           sql`, `,
+         )})
+         AND sh.subject IN (${sql.join(
+           subjects.map((code) => sql`${code}`),
+           sql`, `,
+         )})`);
+    const top = result.rows[0]?.top;
+    return top === null || top === undefined ? null : Number(top);
+  },
+
   async batchNameTaken(tx: Tx, semesterId: string, name: string, exceptId?: string): Promise<boolean> {
     const [row] = await tx
       .select({ id: examBatches.id })
@@ -115,12 +160,12 @@ export const examsRepository = {
     await tx.insert(examBatches).values(row);
   },
 
-  /** Updates when the stored version is `version` (any version when undefined); false when it moved. */
-  async updateBatch(tx: Tx, id: string, version: number | undefined, set: Partial<typeof examBatches.$inferInsert>): Promise<boolean> {
+  /** Updates when the stored version is `version`; false when it moved. */
+  async updateBatch(tx: Tx, id: string, version: number, set: Partial<typeof examBatches.$inferInsert>): Promise<boolean> {
     const updated = await tx
       .update(examBatches)
       .set({ ...set, updatedAt: new Date(), version: sql`${examBatches.version} + 1` })
-      .where(and(eq(examBatches.id, id), version === undefined ? undefined : eq(examBatches.version, version)))
+      .where(and(eq(examBatches.id, id), eq(examBatches.version, version)))
       .returning({ id: examBatches.id });
     return updated.length > 0;
   },
@@ -216,11 +261,12 @@ export const examsRepository = {
     await tx.insert(scoreSystems).values(row);
   },
 
-  async updateSystem(tx: Tx, id: string, version: number | undefined, set: Partial<typeof scoreSystems.$inferInsert>): Promise<boolean> {
+  /** Updates when the stored version is `version`; false when it moved. */
+  async updateSystem(tx: Tx, id: string, version: number, set: Partial<typeof scoreSystems.$inferInsert>): Promise<boolean> {
     const updated = await tx
       .update(scoreSystems)
       .set({ ...set, updatedAt: new Date(), version: sql`${scoreSystems.version} + 1` })
-      .where(and(eq(scoreSystems.id, id), version === undefined ? undefined : eq(scoreSystems.version, version)))
+      .where(and(eq(scoreSystems.id, id), eq(scoreSystems.version, version)))
       .returning({ id: scoreSystems.id });
     return updated.length > 0;
   },

@@ -27,12 +27,13 @@ import {
 } from '../../../contracts/exams';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
-import { type Lang, type MessageKey, translate } from '../../i18n/messages';
+import { fieldLabel, type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type BandRecord, type BatchRecord, examsRepository, isBatchSortField, type SystemRecord } from './exams.repository';
+import { pickScoreSystem } from '../scores/scores.systems';
 
 /** Message type 成绩发布 (entry '3' of the STD_XB_XXLX dictionary, server/db/seed/dicts.ts MESSAGE_TYPES.score). */
 export const SCORE_RELEASE_MESSAGE_TYPE = '3';
@@ -73,17 +74,15 @@ const coverage = (system: { gradeIds: readonly string[]; subjects: readonly stri
 /**
  * The score system of `batchId` that covers `gradeId` (a grade org unit) and `subject` (an STD_KM
  * code), with its bands highest first; null when none does (score entry then says 'grade has no
- * scale', message key `scoreGradeNoScale`). At most one system covers a grade and subject (saving
- * refuses overlaps). For other modules: call through `services.exams.findScoreSystem`.
+ * scale', message key `scoreGradeNoScale`). The choice is scores.systems.ts pickScoreSystem (most
+ * specific first), shared with score entry. For other modules: call through `services.exams.findScoreSystem`.
  */
 export async function findScoreSystem(tx: Tx, batchId: string, gradeId: string, subject: string): Promise<ScoreSystemWithBands | null> {
   const batch = await examsRepository.batchById(tx, batchId);
   if (!batch) return null;
   const systems = await examsRepository.systemsOfBatch(tx, batchId);
-  const system = systems.find((item) => {
-    const covered = coverage(item, batch);
-    return covered.grades.includes(gradeId) && covered.subjects.includes(subject);
-  });
+  // the one choice rule (scores.systems.ts), the same score entry and 我的成绩 use
+  const system = pickScoreSystem(systems, batch, gradeId, subject);
   if (!system) return null;
   return toSystem(system, await examsRepository.bandsOfSystems(tx, [system.id]));
 }
@@ -116,6 +115,21 @@ export class ExamsService {
     const batch = await examsRepository.batchById(tx, id);
     if (!batch) throw new AppError(ResponseCode.notFound, 'examBatchNotFound');
     return batch;
+  }
+
+  /**
+   * The batch locked FOR UPDATE (score saves hold FOR SHARE on it): what is checked below cannot
+   * change under the write, and a save in flight finishes first.
+   */
+  private async lockedBatchOr404(tx: Tx, id: string): Promise<BatchRecord> {
+    const batch = await examsRepository.batchForUpdate(tx, id);
+    if (!batch) throw new AppError(ResponseCode.notFound, 'examBatchNotFound');
+    return batch;
+  }
+
+  /** A published batch and its score systems stay as the students saw them: unpublish first. */
+  private refuseWhilePublished(batch: BatchRecord): void {
+    if (batch.published) throw new AppError(ResponseCode.forbidden, 'examBatchPublishedLocked');
   }
 
   /** `POST /api/exams/options`: semesters (newest first), grades not graduated, subjects (STD_KM). */
@@ -161,7 +175,8 @@ export class ExamsService {
   /** `POST /api/exams/save`: add (kspc_add) or edit (kspc_edit) a batch. */
   async save(tx: Tx, session: Session, request: ExamBatchSaveRequest): Promise<{ id: string }> {
     await this.require(tx, session, request.id ? EXAMS_EDIT_PERMISSION : EXAMS_ADD_PERMISSION);
-    const existing = request.id ? await this.batchOr404(tx, request.id) : undefined;
+    const existing = request.id ? await this.lockedBatchOr404(tx, request.id) : undefined;
+    if (existing) this.refuseWhilePublished(existing);
     const issues = examBatchIssues(request);
     if (issues.length > 0) refuseIssues(issues);
     if (!(await examsRepository.semesterById(tx, request.semesterId))) throw new AppError(ResponseCode.invalidInput, 'examSemesterNotFound');
@@ -194,6 +209,19 @@ export class ExamsService {
       );
       return { id };
     }
+    // entered scores stay reachable: no grade or subject that has scores leaves the batch, and the
+    // batch stays in its semester once there are scores
+    const scored = await examsRepository.scoredScopes(tx, existing.id);
+    if (scored.length > 0 && request.semesterId !== existing.semesterId) throw new AppError(ResponseCode.conflict, 'examBatchSemesterHasScores');
+    const droppedGrade = scored.find((row) => !request.gradeIds.includes(row.gradeId));
+    if (droppedGrade) {
+      throw new AppError(ResponseCode.conflict, 'examBatchGradeHasScores', { name: grades.get(droppedGrade.gradeId)?.name ?? droppedGrade.gradeId });
+    }
+    const droppedSubject = scored.find((row) => !request.subjects.includes(row.subject));
+    if (droppedSubject) {
+      const subjectName = (await examsRepository.dictEntries(tx, SUBJECT_DICT)).find((row) => row.code === droppedSubject.subject)?.name ?? droppedSubject.subject;
+      throw new AppError(ResponseCode.conflict, 'examBatchSubjectHasScores', { name: subjectName });
+    }
     // a score system naming a grade or subject the batch drops would cover nothing it can reach
     for (const system of await examsRepository.systemsOfBatch(tx, existing.id)) {
       if (system.gradeIds.some((id) => !request.gradeIds.includes(id)) || system.subjects.some((code) => !request.subjects.includes(code))) {
@@ -201,7 +229,7 @@ export class ExamsService {
       }
     }
     const updated = await uniquely(
-      () => examsRepository.updateBatch(tx, existing.id, request.version, { ...values, updatedBy: session.userId }),
+      () => examsRepository.updateBatch(tx, existing.id, versionOf(request), { ...values, updatedBy: session.userId }),
       () => new AppError(ResponseCode.conflict, 'examBatchNameTaken', { name: request.name }),
     );
     if (!updated) {
@@ -213,7 +241,8 @@ export class ExamsService {
   /** `POST /api/exams/delete` (kspc_delete): refused while scores or score systems exist. */
   async delete(tx: Tx, session: Session, request: ExamBatchIdRequest): Promise<void> {
     await this.require(tx, session, EXAMS_DELETE_PERMISSION);
-    const batch = await this.batchOr404(tx, request.id);
+    // locked first: a first score save in flight commits before the checks below see it
+    const batch = await this.lockedBatchOr404(tx, request.id);
     if (await examsRepository.batchHasScores(tx, batch.id)) throw new AppError(ResponseCode.conflict, 'examBatchHasScores');
     if ((await examsRepository.systemCount(tx, batch.id)) > 0) throw new AppError(ResponseCode.conflict, 'examBatchHasSystems');
     await examsRepository.deleteBatch(tx, batch.id);
@@ -226,16 +255,21 @@ export class ExamsService {
    */
   async publish(tx: Tx, session: Session, request: ExamBatchPublishRequest): Promise<ExamBatchPublishData> {
     await this.permissions.assertMayPublish(tx, session, [EXAMS_PUBLISH_PERMISSION]);
-    const batch = await this.batchOr404(tx, request.id);
+    // locked first: score saves in flight commit before, later ones see the new flag; of two
+    // simultaneous publishes, the second sees the first's and tells nobody again
+    const batch = await this.lockedBatchOr404(tx, request.id);
     if (batch.published === request.published) return { published: batch.published, notified: 0 };
     await examsRepository.setPublished(tx, batch.id, request.published, session.userId);
     if (!request.published) return { published: false, notified: 0 };
     const recipientIds = await examsRepository.studentsAndParentsOfGrades(tx, batch.gradeIds);
     if (recipientIds.length > 0) {
+      // the message centre keeps one text per message: Chinese first, then English
+      const dates = batch.startDate === batch.endDate ? batch.startDate : `${batch.startDate} ~ ${batch.endDate}`;
+      const body = (lang: Lang) => `<p>${translate(lang, 'examScoresPublishedBody', { name: escapeHtml(batch.name), dates })}</p>`;
       await this.messages.send(tx, session.tenantId, {
         type: SCORE_RELEASE_MESSAGE_TYPE,
-        title: translate('zh', 'examScoresPublishedTitle', { name: batch.name }),
-        content: `<p>${escapeHtml(batch.name)}（${batch.startDate} ~ ${batch.endDate}）的成绩已发布，请到“我的成绩”查看。</p>`,
+        title: publishedTitle(batch.name),
+        content: `${body('zh')}${body('en')}`,
         link: MY_SCORES_PATH,
         senderId: session.userId,
         recipientIds,
@@ -263,7 +297,8 @@ export class ExamsService {
     const existing = request.id ? await examsRepository.systemById(tx, request.id) : undefined;
     if (request.id && !existing) throw new AppError(ResponseCode.notFound, 'scoreSystemNotFound');
     // a system stays with its batch
-    const batch = await this.batchOr404(tx, existing ? existing.batchId : request.batchId);
+    const batch = await this.lockedBatchOr404(tx, existing ? existing.batchId : request.batchId);
+    this.refuseWhilePublished(batch);
     const issues = scoreSystemIssues(request);
     if (issues.length > 0) refuseIssues(issues);
     if (request.gradeIds.some((id) => !batch.gradeIds.includes(id))) throw new AppError(ResponseCode.invalidInput, 'scoreSystemGradeNotInBatch');
@@ -272,6 +307,11 @@ export class ExamsService {
       throw new AppError(ResponseCode.conflict, 'scoreSystemNameTaken', { name: request.name });
     }
     const mine = coverage(request, batch);
+    // the scale holds every score already entered on the sheets it covers
+    const highest = await examsRepository.highestScore(tx, batch.id, mine.grades, mine.subjects);
+    if (highest !== null && request.fullMark < highest) {
+      throw new AppError(ResponseCode.conflict, 'scoreSystemFullMarkBelowScores', { max: formatScore(highest) });
+    }
     for (const other of await examsRepository.systemsOfBatch(tx, batch.id)) {
       if (other.id === existing?.id) continue;
       const theirs = coverage(other, batch);
@@ -296,7 +336,7 @@ export class ExamsService {
     if (existing) {
       id = existing.id;
       const updated = await uniquely(
-        () => examsRepository.updateSystem(tx, id, request.version, { ...values, updatedBy: session.userId }),
+        () => examsRepository.updateSystem(tx, id, versionOf(request), { ...values, updatedBy: session.userId }),
         () => new AppError(ResponseCode.conflict, 'scoreSystemNameTaken', { name: request.name }),
       );
       if (!updated) {
@@ -309,23 +349,23 @@ export class ExamsService {
         () => new AppError(ResponseCode.conflict, 'scoreSystemNameTaken', { name: request.name }),
       );
     }
-    // stored highest first
+    // stored highest first; a band written meanwhile by someone else is their change, not a fault
     const ordered = [...request.bands].sort((a, b) => b.maxScore - a.maxScore);
-    await examsRepository.replaceBands(
-      tx,
-      id,
-      ordered.map((band, index) => ({
-        tenantId: session.tenantId,
-        id: uuidv7(),
-        systemId: id,
-        name: band.name,
-        conversionScore: band.conversionScore,
-        minScore: band.minScore,
-        maxScore: band.maxScore,
-        sort: (index + 1) * 10,
-        createdBy: session.userId,
-        updatedBy: session.userId,
-      })),
+    const bandRows = ordered.map((band, index) => ({
+      tenantId: session.tenantId,
+      id: uuidv7(),
+      systemId: id,
+      name: band.name,
+      conversionScore: band.conversionScore,
+      minScore: band.minScore,
+      maxScore: band.maxScore,
+      sort: (index + 1) * 10,
+      createdBy: session.userId,
+      updatedBy: session.userId,
+    }));
+    await uniquely(
+      () => examsRepository.replaceBands(tx, id, bandRows),
+      () => new AppError(ResponseCode.conflict, 'scoreSystemStale'),
     );
     return { id };
   }
@@ -335,9 +375,22 @@ export class ExamsService {
     await this.require(tx, session, SCORE_SYSTEMS_DELETE_PERMISSION);
     const system = await examsRepository.systemById(tx, request.id);
     if (!system) throw new AppError(ResponseCode.notFound, 'scoreSystemNotFound');
+    this.refuseWhilePublished(await this.lockedBatchOr404(tx, system.batchId));
     if ((await examsRepository.bandCount(tx, system.id)) > 0) throw new AppError(ResponseCode.conflict, 'scoreSystemHasBands');
     await examsRepository.deleteSystem(tx, system.id);
   }
+}
+
+/** The publish notification's title in both languages (one message per recipient, read in either). */
+export const publishedTitle = (name: string) => `${translate('zh', 'examScoresPublishedTitle', { name })} / ${translate('en', 'examScoresPublishedTitle', { name })}`;
+
+/** A stored score as people write it: 110, 98.5, 99.25. */
+const formatScore = (score: number) => String(Number(score.toFixed(2)));
+
+/** The version an edit was read at (the contract requires it with an id). */
+function versionOf(request: { version?: number }): number {
+  if (request.version === undefined) throw new AppError(ResponseCode.invalidInput, (lang: Lang) => translate(lang, 'fieldRequired', { field: fieldLabel(lang, 'version') }));
+  return request.version;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

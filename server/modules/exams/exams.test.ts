@@ -190,7 +190,7 @@ describe('exam batches', () => {
   it('refuses an end before the start (SPEC §5 exam end not before start, the date helper text)', async () => {
     expect(await messagesOf('/api/exams/save', batchInput({ startDate: '2026-12-05', endDate: '2026-12-04' }))).toEqual({
       code: 40000,
-      zh: '开始时间应早于结束时间',
+      zh: '结束时间不能早于开始时间',
       en: 'The exam cannot end before it starts',
     });
   });
@@ -277,7 +277,7 @@ describe('exam batches', () => {
     const name = unique('数学体系');
     expect((await saveSystem(systemInput(id, { name, subjects: ['02'] }))).body.code).toBe(1);
     const row = (await listBatches(admin)).data.rows.find((r) => r.id === id)!;
-    expect(await messagesOf('/api/exams/save', { ...batchInput({ name: row.name }), id, subjects: ['01'] })).toEqual({
+    expect(await messagesOf('/api/exams/save', { ...batchInput({ name: row.name }), id, version: row.version, subjects: ['01'] })).toEqual({
       code: 40900,
       zh: `成绩体系“${name}”用到了要移除的年级或科目，请先修改该成绩体系`,
       en: `Score system "${name}" uses a grade or subject being removed; change it first`,
@@ -308,7 +308,7 @@ describe('permissions and tenants', () => {
     const session = { tenantId: demoId, userId: adminRow.id } as Session;
     const { id } = await t.db.withTenant(demoId, (tx) => service.save(tx, session, examBatchSaveRequest.parse(batchInput())));
     created.push(id);
-    const refused = await t.db.withTenant(demoId, (tx) => service.save(tx, session, examBatchSaveRequest.parse({ ...batchInput(), id }))).catch((e: unknown) => e);
+    const refused = await t.db.withTenant(demoId, (tx) => service.save(tx, session, examBatchSaveRequest.parse({ ...batchInput(), id, version: 1 }))).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe(40300);
     expect((refused as AppError).messageIn('zh')).toBe('没有权限，请联系管理员');
@@ -322,7 +322,7 @@ describe('permissions and tenants', () => {
     expect((await post('/api/score-systems/list', kgAdmin, { batchId: first.id })).body).toMatchObject({ code: 40400, msg: '考试批次不存在' });
     expect((await post('/api/exams/publish', kgAdmin, { id: first.id, published: false })).body.code).toBe(40400);
     expect((await post('/api/exams/delete', kgAdmin, { id: first.id })).body.code).toBe(40400);
-    expect((await post('/api/exams/save', kgAdmin, { ...batchInput(), id: first.id })).body.code).toBe(40400);
+    expect((await post('/api/exams/save', kgAdmin, { ...batchInput(), id: first.id, version: 1 })).body.code).toBe(40400);
     expect((await saveSystem(systemInput(first.id), {}, kgAdmin)).body.code).toBe(40400);
     const system = (await post<ScoreSystemRow[]>('/api/score-systems/list', admin, { batchId: first.id })).body.data[0];
     expect((await post('/api/score-systems/delete', kgAdmin, { id: system.id })).body.code).toBe(40400);
@@ -350,13 +350,21 @@ describe('publishing', () => {
     expect(row).toMatchObject({ published: true, publishedByName: '系统管理员' });
     expect(row.publishedAt).not.toBeNull();
     const name = row.name;
-    const messages = await ownerQuery<{ type: string; link: string; n: string }>(
+    // one message per recipient, in both languages (the message centre keeps one text)
+    const messages = await ownerQuery<{ type: string; link: string; content: string; n: string }>(
       t.db,
-      `SELECT m.type, m.link, count(r.user_id) n FROM messages m JOIN message_recipients r ON r.tenant_id = m.tenant_id AND r.message_id = m.id
-        WHERE m.tenant_id = $1 AND m.title = $2 GROUP BY m.type, m.link, m.id`,
-      [demoId, `成绩发布：${name}`],
+      `SELECT m.type, m.link, m.content, count(r.user_id) n FROM messages m JOIN message_recipients r ON r.tenant_id = m.tenant_id AND r.message_id = m.id
+        WHERE m.tenant_id = $1 AND m.title = $2 GROUP BY m.type, m.link, m.content, m.id`,
+      [demoId, `成绩发布：${name} / Scores released: ${name}`],
     );
-    expect(messages).toEqual([{ type: '3', link: '/jxgl/wdcj', n: String(body.data.notified) }]);
+    expect(messages).toEqual([
+      {
+        type: '3',
+        link: '/jxgl/wdcj',
+        content: `<p>${name}（2026-12-01 ~ 2026-12-02）的成绩已发布，请到“我的成绩”查看。</p><p>The scores of ${name} (2026-12-01 ~ 2026-12-02) have been released; see "My scores".</p>`,
+        n: String(body.data.notified),
+      },
+    ]);
     // publishing again changes nothing and tells nobody
     expect((await post<ExamBatchPublishData>('/api/exams/publish', admin, { id, published: true })).body.data).toEqual({ published: true, notified: 0 });
 
@@ -491,9 +499,209 @@ describe('score systems and grade bands', () => {
       en: 'This score system has grade bands and cannot be deleted; delete its bands first',
     });
     const system = (await post<ScoreSystemRow[]>('/api/score-systems/list', admin, { batchId: other })).body.data[0];
-    expect((await saveSystem({ ...systemInput(other, { name: system.name }), id, bands: [] })).body.code).toBe(1);
+    expect((await saveSystem({ ...systemInput(other, { name: system.name }), id, version: system.version, bands: [] })).body.code).toBe(1);
     expect((await post('/api/score-systems/delete', admin, { id })).body.code).toBe(1);
     expect((await post<ScoreSystemRow[]>('/api/score-systems/list', admin, { batchId: other })).body.data).toEqual([]);
     expect((await post('/api/score-systems/delete', admin, { id }, EN)).body).toMatchObject({ code: 40400, msg: 'No such score system' });
+  });
+});
+
+/* ------------------------------------------------------------------ review of issue 7: 1.2, 1.3, 1.4, 1.8 */
+
+type Queryable = { query: (text: string, values?: unknown[]) => Promise<unknown> };
+const ownerPool = (): Queryable => t.db.pool;
+
+/** A class of the grade and one of its students, and the admin's id (who enters the score). */
+const classOf = async (gradeName: string) => {
+  const [klass] = await ownerQuery<{ id: string }>(
+    t.db,
+    `SELECT id::text FROM org_units WHERE tenant_id = $1 AND kind = 'class' AND parent_id = $2 ORDER BY name LIMIT 1`,
+    [demoId, grade[gradeName]],
+  );
+  const [student] = await ownerQuery<{ id: string }>(t.db, `SELECT id::text FROM users WHERE tenant_id = $1 AND org_unit_id = $2 AND user_type = '2' LIMIT 1`, [
+    demoId,
+    klass.id,
+  ]);
+  const [adminRow] = await ownerQuery<{ id: string }>(t.db, `SELECT id::text FROM users WHERE tenant_id = $1 AND username = 'admin'`, [demoId]);
+  return { classId: klass.id, studentId: student.id, adminId: adminRow.id };
+};
+
+/** Stores one score as the score module would (a sheet of the grade's first class and the subject). */
+const storeScore = async (batchId: string, subject: string, score: number, gradeName = '九年级', db: Queryable = ownerPool()) => {
+  const { classId, studentId, adminId } = await classOf(gradeName);
+  const sheetId = uuidv7();
+  await db.query(`INSERT INTO score_sheets (tenant_id, id, batch_id, class_id, subject) VALUES ($1, $2, $3, $4, $5)`, [demoId, sheetId, batchId, classId, subject]);
+  await db.query(`INSERT INTO scores (tenant_id, sheet_id, student_id, score, entered_by) VALUES ($1, $2, $3, $4, $5)`, [demoId, sheetId, studentId, score, adminId]);
+};
+
+/** An open transaction of its own (as a score save in flight); the caller commits or rolls back. */
+const openTx = async () => {
+  const client = await t.db.pool.connect();
+  await client.query('BEGIN');
+  return {
+    client,
+    end: async (how: 'COMMIT' | 'ROLLBACK') => {
+      try {
+        await client.query(how);
+      } finally {
+        client.release();
+      }
+    },
+  };
+};
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const batchRow = async (id: string) => (await listBatches(admin, {})).data.rows.find((r) => r.id === id);
+const systemsOf = async (batchId: string) => (await post<ScoreSystemRow[]>('/api/score-systems/list', admin, { batchId })).body.data;
+
+describe('locks: publish and delete wait for a score save in flight (review 1.2)', () => {
+  it('two publishes at once while a save holds the batch: the batch is published once and its students and parents are told once', async () => {
+    const id = await addBatch();
+    const name = (await batchRow(id))!.name;
+    const save = await openTx();
+    await save.client.query('SELECT 1 FROM exam_batches WHERE tenant_id = $1 AND id = $2 FOR SHARE', [demoId, id]);
+    const answers = Promise.all([
+      post<ExamBatchPublishData>('/api/exams/publish', admin, { id, published: true }),
+      post<ExamBatchPublishData>('/api/exams/publish', admin, { id, published: true }),
+    ]);
+    await pause(400);
+    await save.end('COMMIT');
+    const bodies = (await answers).map(({ body }) => body);
+    expect(bodies.map((body) => body.code)).toEqual([1, 1]);
+    const notified = bodies.map((body) => body.data.notified).sort((a, b) => a - b);
+    expect(notified[0]).toBe(0);
+    expect(notified[1]).toBeGreaterThan(0);
+    const [{ n }] = await ownerQuery<{ n: string }>(t.db, `SELECT count(*) n FROM messages WHERE tenant_id = $1 AND title = $2`, [
+      demoId,
+      `成绩发布：${name} / Scores released: ${name}`,
+    ]);
+    expect(Number(n)).toBe(1);
+    expect((await post('/api/exams/publish', admin, { id, published: false })).body.code).toBe(1);
+  });
+
+  it("deleting a batch while a first score save is in flight waits for it and then refuses (scores entered), never a fault", async () => {
+    const id = await addBatch();
+    const save = await openTx();
+    await save.client.query('SELECT 1 FROM exam_batches WHERE tenant_id = $1 AND id = $2 FOR SHARE', [demoId, id]);
+    await storeScore(id, '01', 75, '九年级', save.client);
+    const answer = post('/api/exams/delete', admin, { id });
+    await pause(400);
+    await save.end('COMMIT');
+    expect((await answer).body).toMatchObject({ code: 40900, msg: '该考试批次已录入成绩，不能删除' });
+    expect(await batchRow(id)).toBeDefined();
+  });
+});
+
+describe('a published batch and its score systems cannot change (review 1.3)', () => {
+  const locked = { code: 40300, zh: '考试批次已发布，不能修改；请先取消发布', en: 'The exam batch is published and cannot be changed; unpublish it first' };
+
+  it('refuses editing the batch, adding, editing or deleting its score systems until it is unpublished', async () => {
+    const id = await addBatch();
+    const empty = await saveSystem(systemInput(id, { subjects: ['01'], bands: [] }));
+    expect(empty.body.code, empty.body.msg).toBe(1);
+    const withBands = await saveSystem(systemInput(id, { subjects: ['02'] }));
+    expect(withBands.body.code, withBands.body.msg).toBe(1);
+    expect((await post('/api/exams/publish', admin, { id, published: true })).body.code).toBe(1);
+    const row = (await batchRow(id))!;
+    const [emptySystem, system] = await systemsOf(id);
+
+    expect(await messagesOf('/api/exams/save', { ...batchInput({ name: row.name, endDate: '2026-12-05' }), id, version: row.version })).toEqual(locked);
+    expect(await messagesOf('/api/score-systems/save', { ...systemInput(id, { name: system.name, subjects: ['02'], fullMark: 150 }), id: system.id, version: system.version })).toEqual(
+      locked,
+    );
+    expect(await messagesOf('/api/score-systems/save', systemInput(id, { subjects: [] , bands: [] }))).toEqual(locked);
+    expect(await messagesOf('/api/score-systems/delete', { id: emptySystem.id })).toEqual(locked);
+    // nothing changed
+    expect(await batchRow(id)).toMatchObject({ endDate: '2026-12-02', version: row.version, systemCount: 2 });
+    expect((await systemsOf(id)).find((s) => s.id === system.id)).toMatchObject({ fullMark: 100, version: system.version });
+
+    expect((await post('/api/exams/publish', admin, { id, published: false })).body.code).toBe(1);
+    const unpublished = (await batchRow(id))!;
+    expect((await post('/api/exams/save', admin, { ...batchInput({ name: row.name, endDate: '2026-12-05' }), id, version: unpublished.version })).body.code).toBe(1);
+    expect((await post('/api/score-systems/delete', admin, { id: emptySystem.id })).body.code).toBe(1);
+  });
+
+  it('refuses a full mark below the highest score entered on the sheets the system covers', async () => {
+    const id = await addBatch({ subjects: ['01', '02'] });
+    const wide = [{ name: '优秀', conversionScore: 100, minScore: 90, maxScore: 120 }];
+    const { body } = await saveSystem(systemInput(id, { subjects: ['01'], fullMark: 120, excellentLine: 100, passLine: 72, bands: wide }));
+    expect(body.code, body.msg).toBe(1);
+    await storeScore(id, '01', 110);
+    const system = (await systemsOf(id))[0];
+    const edit = (fullMark: number) => ({ ...systemInput(id, { name: system.name, subjects: ['01'], fullMark, excellentLine: 85, passLine: 60, bands: [] }), id: system.id, version: system.version });
+    expect(await messagesOf('/api/score-systems/save', edit(100))).toEqual({
+      code: 40900,
+      zh: '已录入的成绩最高为110分，满分不能低于110',
+      en: 'A score of 110 has already been entered; the full mark cannot be below 110',
+    });
+    expect((await systemsOf(id))[0]).toMatchObject({ fullMark: 120, version: system.version });
+    // a system of another subject is not held by that score; the full mark may come down to the score itself
+    expect((await saveSystem(systemInput(id, { subjects: ['02'], fullMark: 100 }))).body.code).toBe(1);
+    expect((await saveSystem(edit(110))).body.code).toBe(1);
+  });
+});
+
+describe('entered scores stay reachable when a batch is edited (review 1.4)', () => {
+  it('refuses removing a grade or subject that has scores and changing the semester once there are scores; other edits go through', async () => {
+    const id = await addBatch({ gradeIds: [grade['九年级'], grade['八年级']], subjects: ['01', '02', '03'] });
+    await storeScore(id, '03', 66);
+    const row = (await batchRow(id))!;
+    const edit = (over: Record<string, unknown>) => ({ ...batchInput({ name: row.name, gradeIds: row.gradeIds, subjects: row.subjects, ...over }), id, version: row.version });
+    expect(await messagesOf('/api/exams/save', edit({ subjects: ['01', '02'] }))).toEqual({
+      code: 40900,
+      zh: '英语已有本考试批次的成绩，不能从批次中移除该科目',
+      en: 'Scores of 英语 have been entered for this exam batch; the subject cannot be removed from it',
+    });
+    expect(await messagesOf('/api/exams/save', edit({ gradeIds: [grade['八年级']] }))).toEqual({
+      code: 40900,
+      zh: '九年级已有本考试批次的成绩，不能从批次中移除该年级',
+      en: 'Scores of 九年级 have been entered for this exam batch; the grade cannot be removed from it',
+    });
+    const other = options.semesters.find((s) => !s.isCurrent)!;
+    expect(await messagesOf('/api/exams/save', edit({ semesterId: other.id }))).toEqual({
+      code: 40900,
+      zh: '该考试批次已录入成绩，不能更改学期',
+      en: 'Scores have been entered for this exam batch; its semester cannot be changed',
+    });
+    expect(await batchRow(id)).toMatchObject({ subjects: ['01', '02', '03'], version: row.version });
+    // 八年级 and 语文 have no scores: they may go
+    const { body } = await post('/api/exams/save', admin, edit({ gradeIds: [grade['九年级']], subjects: ['02', '03'] }));
+    expect(body.code, body.msg).toBe(1);
+    expect(await batchRow(id)).toMatchObject({ gradeNames: ['九年级'], subjects: ['02', '03'] });
+  });
+});
+
+describe('versions on edit (review 1.8)', () => {
+  it('refuses an edit of a batch or a score system without the version it was read at, and changes nothing', async () => {
+    const id = await addBatch();
+    const row = (await batchRow(id))!;
+    expect(await messagesOf('/api/exams/save', { ...batchInput({ name: row.name, sort: 40 }), id })).toEqual({
+      code: 40000,
+      zh: '版本(version)不能为空',
+      en: 'Version (version) is required',
+    });
+    expect(await batchRow(id)).toMatchObject({ sort: 30, version: row.version });
+    expect((await saveSystem(systemInput(id, { subjects: ['01'] }))).body.code).toBe(1);
+    const system = (await systemsOf(id))[0];
+    expect(await messagesOf('/api/score-systems/save', { ...systemInput(id, { name: system.name, subjects: ['01'], ratio: 0.5 }), id: system.id })).toMatchObject({
+      code: 40000,
+      zh: '版本(version)不能为空',
+    });
+    expect((await systemsOf(id))[0]).toMatchObject({ ratio: 1, version: system.version });
+  });
+
+  it('a band written by someone else while the bands are replaced: a clear refusal (reload and try again), not a fault', async () => {
+    const id = await addBatch();
+    expect((await saveSystem(systemInput(id, { subjects: ['01'], bands: [] }))).body.code).toBe(1);
+    const system = (await systemsOf(id))[0];
+    const other = await openTx();
+    await other.client.query(
+      `INSERT INTO score_bands (tenant_id, id, system_id, name, conversion_score, min_score, max_score, sort) VALUES ($1, $2, $3, '优秀', 95, 85, 100, 10)`,
+      [demoId, uuidv7(), system.id],
+    );
+    const answer = saveSystem({ ...systemInput(id, { name: system.name, subjects: ['01'] }), id: system.id, version: system.version });
+    await pause(400);
+    await other.end('COMMIT');
+    expect((await answer).body).toMatchObject({ code: 40900, msg: '该成绩体系已被他人修改，请刷新后重试' });
+    expect((await systemsOf(id))[0].bands.map((b) => b.name)).toEqual(['优秀']);
   });
 });
