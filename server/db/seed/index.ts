@@ -12,7 +12,7 @@ export { ROLE_DEFINITIONS } from './menus';
 
 /** Demo accounts (password DEMO_PASSWORD) by tenant code. */
 export const DEMO_ACCOUNTS = {
-  demo: ['admin', 'teacher', 'student', 'parent'],
+  demo: ['admin', 'teacher', 'teacher2', 'student', 'parent'],
   kg: ['admin'],
 } as const;
 

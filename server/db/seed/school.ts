@@ -193,6 +193,21 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
     });
     teacherIds.push(teacherId);
   }
+  // `teacher2` (K12 only) co-teaches 数学 in the demo class with `teacher` (team teaching: the
+  // conflict case of score entry). Kept out of teacherIds and the PRNG so every other account and
+  // duty is what it was.
+  const coTeacherId = profile.demoClass
+    ? account({
+        username: 'teacher2',
+        name: '周雅琴',
+        userType: UserType.teacher,
+        gender: '2',
+        userNo: 'T0999',
+        orgUnitId: departmentIds[1 % departmentIds.length],
+        campusId: campusIds[classes.find((c) => c.level === profile.demoClass!.level)!.campusIndex],
+      })
+    : undefined;
+  if (coTeacherId) grantRole(coTeacherId, 'teacher');
   for (let n = 1; n <= profile.otherStaff; n += 1) {
     const gender = random.next() < 0.7 ? '2' : '1'; // most school staff are women
     teacherIds.push(
@@ -228,6 +243,10 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
     profile.subjects.slice(0, 3).forEach((subject) => {
       const demoTeacherTeaches = demoClass && subject === profile.subjects[1] && klass.level === demoClass.level && klass.classNo <= 2;
       dutyRows.push({ tenantId, orgUnitId: klass.id, userId: demoTeacherTeaches ? teacherIds[0] : takeTeacher(), duty: 'subject_teacher', subject: subject.code });
+      // after the demo teacher's row, so the seeded 数学 scores stay the demo teacher's
+      if (coTeacherId && klass === demoClass && subject === profile.subjects[1]) {
+        dutyRows.push({ tenantId, orgUnitId: klass.id, userId: coTeacherId, duty: 'subject_teacher', subject: subject.code });
+      }
     });
   }
   for (const userId of headTeachers) grantRole(userId, 'banzhuren');
@@ -306,7 +325,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
     users: userRows.length,
     students,
     parents: links.length,
-    staff: teacherIds.length + 1,
+    staff: teacherIds.length + (coTeacherId ? 2 : 1),
     classes: classes.length,
   };
 }

@@ -18,14 +18,14 @@ const inTenant = (code: string) => `(SELECT id FROM tenants WHERE code = '${code
 const seededSchools = `tenant_id IN (SELECT id FROM tenants WHERE code IN ('demo', 'kg'))`;
 
 describe('demo seed', () => {
-  it('creates the K12 school: 27 classes of 40 students, a parent each, 60 staff', async () => {
+  it('creates the K12 school: 27 classes of 40 students, a parent each, 61 staff', async () => {
     const demo = inTenant('demo');
     expect(await count(`SELECT count(*) n FROM campuses WHERE tenant_id = ${demo}`)).toBe(2);
     expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade'`)).toBe(9);
     expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'class'`)).toBe(27);
     expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type = '2' AND username NOT LIKE 'u\\_%'`)).toBe(1080);
     expect(await count(`SELECT count(*) n FROM parent_students WHERE tenant_id = ${demo}`)).toBe(1080);
-    expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type IN ('1', '3') AND username NOT LIKE 'u\\_%'`)).toBe(60);
+    expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type IN ('1', '3') AND username NOT LIKE 'u\\_%'`)).toBe(61);
     const names = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade' ORDER BY grade_level`);
     expect(names.map((row) => row.name)).toEqual(['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级']);
   });
@@ -47,6 +47,28 @@ describe('demo seed', () => {
         WHERE u.tenant_id = ${inTenant('demo')} AND u.username = 'teacher'`,
     );
     expect(teacherDuties.duties).toEqual(['head_teacher:七年级(1)班:', 'subject_teacher:七年级(1)班:02', 'subject_teacher:七年级(2)班:02']);
+    // teacher2 co-teaches 数学 in 七年级(1)班 (team teaching), nothing else
+    const coTeachers = await ownerQuery<{ username: string; roles: string[] }>(
+      t.db,
+      `SELECT u.username, (SELECT array_agg(r.code ORDER BY r.code) FROM user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
+                            WHERE ur.tenant_id = u.tenant_id AND ur.user_id = u.id) roles
+         FROM staff_duties d JOIN users u ON u.tenant_id = d.tenant_id AND u.id = d.user_id
+         JOIN org_units o ON o.tenant_id = d.tenant_id AND o.id = d.org_unit_id
+        WHERE d.tenant_id = ${inTenant('demo')} AND o.name = '七年级(1)班' AND d.duty = 'subject_teacher' AND d.subject = '02'
+        ORDER BY u.username`,
+    );
+    expect(coTeachers).toEqual([
+      { username: 'teacher', roles: ['banzhuren', 'teacher'] },
+      { username: 'teacher2', roles: ['teacher'] },
+    ]);
+    const [teacher2Duties] = await ownerQuery<{ duties: string[] }>(
+      t.db,
+      `SELECT array_agg(d.duty || ':' || o.name || ':' || d.subject) duties
+         FROM staff_duties d JOIN users u ON u.tenant_id = d.tenant_id AND u.id = d.user_id
+         JOIN org_units o ON o.tenant_id = d.tenant_id AND o.id = d.org_unit_id
+        WHERE u.tenant_id = ${inTenant('demo')} AND u.username = 'teacher2'`,
+    );
+    expect(teacher2Duties.duties).toEqual(['subject_teacher:七年级(1)班:02']);
 
     const [family] = await ownerQuery<{ class_name: string; parent: string; student_no: string }>(
       t.db,
