@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SchoolYearField, SemesterField } from './calendar-rules';
 import { jsonObjectInput } from './input';
 
 /**
@@ -8,39 +9,21 @@ import { jsonObjectInput } from './input';
  * - A school year: code, name, start, end, current flag. Its current flag is never edited directly:
  *   it follows the current semester (setting a semester current makes its school year current).
  * - A semester: school year, code, name, year, working start/end, teaching start/end, number of
- *   weeks, current flag. Rules (one list, `semesterProblems`, used by the form and the server):
+ *   weeks, current flag. Rules (one list, `semesterProblems` in the zod-free calendar-rules.ts,
+ *   re-exported here, used by the form and the server):
  *   code and name required; year an integer above 2000 and below 9999; every start before its end
  *   (开始时间应早于结束时间); the teaching range inside the working range; weeks an integer from 1
  *   to the number of weeks the working range spans (a 20-week term inside a 22-week working range
  *   is fine, 30 weeks in it is not); the working range inside its school year; semesters of one
- *   school year never overlap; codes unique per school.
+ *   school year never overlap; codes unique per school (a concurrent duplicate gets the same 40900).
+ * - An edit sends the `version` of the row it loaded; a row changed meanwhile answers 40900
+ *   (请刷新后重试) and nothing is written.
  * - Setting the current semester (xnxq_edit) is irreversible: only a semester later (by start date)
  *   than the current one; when it belongs to another school year, every grade moves up one level in
  *   the same transaction and the top grade graduates (see `CalendarSetCurrentResult`).
  */
 
-/** menu and read permission; add, edit (also: set the current semester), delete */
-export const CALENDAR_PERMISSION = 'xnxq';
-export const CALENDAR_ADD_PERMISSION = 'xnxq_add';
-export const CALENDAR_EDIT_PERMISSION = 'xnxq_edit';
-export const CALENDAR_DELETE_PERMISSION = 'xnxq_delete';
-
-export const CALENDAR_CODE_MAX = 30;
-export const CALENDAR_NAME_MAX = 50;
-/** SPEC §5: "Semester year integer 2000–9999 (above 2000, below 9999)" */
-export const SEMESTER_YEAR_ABOVE = 2000;
-export const SEMESTER_YEAR_BELOW = 9999;
-
-const DAY_MS = 86_400_000;
-const isIsoDay = (text: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getUTCFullYear() >= 1900;
-};
-/** days from `from` to `to`, both inclusive (YYYY-MM-DD) */
-export const daysInclusive = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-/** SPEC-side rule for weeks: at most the number of (started) weeks the working range spans */
-export const maxWeeks = (startDate: string, endDate: string) => Math.ceil(daysInclusive(startDate, endDate) / 7);
+export * from './calendar-rules';
 
 /** A YYYY-MM-DD text; an impossible day is refused by the rules with a clear message. */
 const dayText = z.string().trim().max(10);
@@ -54,19 +37,25 @@ export type CalendarIdsRequest = z.infer<typeof calendarIdsRequest>;
 export const calendarIdRequest = z.object({ id: z.string().trim().max(64).default('') });
 export type CalendarIdRequest = z.infer<typeof calendarIdRequest>;
 
-/** `POST /api/calendar/years/add` and `/edit` (edit: id). */
+/** a row's `version` as the form loaded it: an edit of a row changed since answers 40900 */
+const version = z.number().int().min(1);
+
+/** `POST /api/calendar/years/add` (no id) and `/edit` (`schoolYearEditInput`: id and version required). */
 export const schoolYearInput = z.object({
   id: z.uuid().optional(),
+  version: version.optional(),
   code: z.string().trim().max(200),
   name: z.string().trim().max(200),
   startDate: dayText,
   endDate: dayText,
 });
 export type SchoolYearInput = z.infer<typeof schoolYearInput>;
+export const schoolYearEditInput = schoolYearInput.extend({ id: z.uuid(), version });
 
-/** `POST /api/calendar/semesters/add` and `/edit` (edit: id). */
+/** `POST /api/calendar/semesters/add` (no id) and `/edit` (`semesterEditInput`: id and version required). */
 export const semesterInput = z.object({
   id: z.uuid().optional(),
+  version: version.optional(),
   schoolYearId: z.uuid(),
   code: z.string().trim().max(200),
   name: z.string().trim().max(200),
@@ -78,6 +67,12 @@ export const semesterInput = z.object({
   weeks: z.number(),
 });
 export type SemesterInput = z.infer<typeof semesterInput>;
+export const semesterEditInput = semesterInput.extend({ id: z.uuid(), version });
+
+// the zod-free rules (calendar-rules.ts) name the same fields as the wire: a renamed field fails typecheck here
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies SameKeys<SchoolYearField, Exclude<keyof SchoolYearInput, 'id' | 'version'>>;
+true satisfies SameKeys<SemesterField, Exclude<keyof SemesterInput, 'id' | 'version'>>;
 
 /** `POST /api/calendar/semesters` (generic table A): search JSON { schoolYearId? }, newest first. */
 export const semesterListRequest = z.object({
@@ -97,6 +92,8 @@ export interface SchoolYear {
   semesterCount: number;
   /** the name of its current semester, '' when none of its semesters is current */
   currentSemesterName: string;
+  /** sent back with an edit */
+  version: number;
 }
 
 export interface Semester {
@@ -112,6 +109,8 @@ export interface Semester {
   teachEndDate: string;
   weeks: number;
   isCurrent: boolean;
+  /** sent back with an edit */
+  version: number;
 }
 
 /** `POST /api/calendar/semesters/set-current` { id }: what changed, in one transaction. */
@@ -127,84 +126,3 @@ export interface CalendarSetCurrentResult {
   classes: number;
 }
 
-/** One broken rule: the field it belongs to and a message key (contracts keep no texts; both sides translate). */
-export interface CalendarProblem {
-  field: string;
-  key:
-    | 'calendarCodeRequired'
-    | 'calendarCodeTooLong'
-    | 'calendarCodeInvalid'
-    | 'calendarNameRequired'
-    | 'calendarNameTooLong'
-    | 'calendarDateInvalid'
-    | 'calendarStartBeforeEnd'
-    | 'calendarYearRange'
-    | 'calendarTeachOutsideWork'
-    | 'calendarWeeksPositive'
-    | 'calendarWeeksRange';
-  params?: Record<string, number>;
-}
-
-const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-
-function codeAndName(input: { code?: unknown; name?: unknown }, problems: CalendarProblem[]) {
-  const code = typeof input.code === 'string' ? input.code.trim() : '';
-  const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (!code) problems.push({ field: 'code', key: 'calendarCodeRequired' });
-  else if (code.length > CALENDAR_CODE_MAX) problems.push({ field: 'code', key: 'calendarCodeTooLong', params: { max: CALENDAR_CODE_MAX } });
-  else if (!CODE_PATTERN.test(code)) problems.push({ field: 'code', key: 'calendarCodeInvalid' });
-  if (!name) problems.push({ field: 'name', key: 'calendarNameRequired' });
-  else if (name.length > CALENDAR_NAME_MAX) problems.push({ field: 'name', key: 'calendarNameTooLong', params: { max: CALENDAR_NAME_MAX } });
-}
-
-/** a start/end pair: both real days, start strictly before end (the message goes on the start field, as the date helper does) */
-function range(input: Record<string, unknown>, start: string, end: string, problems: CalendarProblem[]): boolean {
-  let ok = true;
-  for (const field of [start, end]) {
-    const value = input[field];
-    if (typeof value !== 'string' || !isIsoDay(value.trim())) {
-      problems.push({ field, key: 'calendarDateInvalid' });
-      ok = false;
-    }
-  }
-  if (!ok) return false;
-  if (String(input[start]) >= String(input[end])) {
-    problems.push({ field: start, key: 'calendarStartBeforeEnd' });
-    return false;
-  }
-  return true;
-}
-
-/** The rules of a school year the form and the server share (uniqueness is the server's). */
-export function schoolYearProblems(input: Partial<Record<keyof SchoolYearInput, unknown>>): CalendarProblem[] {
-  const problems: CalendarProblem[] = [];
-  codeAndName(input, problems);
-  range(input, 'startDate', 'endDate', problems);
-  return problems;
-}
-
-/**
- * The rules of one semester the form and the server share. The server adds: the school year
- * exists, the working range lies inside it, no overlap with its other semesters, code unique.
- */
-export function semesterProblems(input: Partial<Record<keyof SemesterInput, unknown>>): CalendarProblem[] {
-  const problems: CalendarProblem[] = [];
-  codeAndName(input, problems);
-  const year = input.year;
-  if (typeof year !== 'number' || !Number.isInteger(year) || year <= SEMESTER_YEAR_ABOVE || year >= SEMESTER_YEAR_BELOW) {
-    problems.push({ field: 'year', key: 'calendarYearRange', params: { above: SEMESTER_YEAR_ABOVE, below: SEMESTER_YEAR_BELOW } });
-  }
-  const work = range(input, 'startDate', 'endDate', problems);
-  const teach = range(input, 'teachStartDate', 'teachEndDate', problems);
-  if (work && teach && (String(input.teachStartDate) < String(input.startDate) || String(input.teachEndDate) > String(input.endDate))) {
-    problems.push({ field: 'teachStartDate', key: 'calendarTeachOutsideWork' });
-  }
-  const weeks = input.weeks;
-  if (typeof weeks !== 'number' || !Number.isInteger(weeks) || weeks < 1) {
-    problems.push({ field: 'weeks', key: 'calendarWeeksPositive' });
-  } else if (work) {
-    const max = maxWeeks(String(input.startDate), String(input.endDate));
-    if (weeks > max) problems.push({ field: 'weeks', key: 'calendarWeeksRange', params: { max } });
-  }
-  return problems;
-}

@@ -115,10 +115,10 @@ export const messages = {
   },
   calendarSemesterOverlap: { zh: '与同一学年的学期“{name}”日期重叠', en: 'The dates overlap the semester "{name}" of the same school year' },
   calendarDeleteContainsCurrent: { zh: '所选学期包含当前学期，不能删除', en: 'The selected semesters contain the current semester and cannot be deleted' },
-  calendarSemesterInUse: {
-    zh: '学期“{name}”已有教学安排（考试批次或考勤记录），不能删除',
-    en: 'The semester "{name}" has teaching records (exam batches or attendance rolls) and cannot be deleted',
-  },
+  // SPEC §8 'semester has teaching classes and cannot be deleted' (its exam batches or attendance rolls)
+  calendarSemesterInUse: { zh: '学期“{name}”已有教学班，不能删除', en: 'The semester "{name}" has teaching classes and cannot be deleted' },
+  calendarYearStale: { zh: '该学年已被他人修改，请刷新后重试', en: 'The school year was changed by someone else; refresh and try again' },
+  calendarSemesterStale: { zh: '该学期已被他人修改，请刷新后重试', en: 'The semester was changed by someone else; refresh and try again' },
   calendarChooseLaterSemester: { zh: '请选择比当前学期（{name}）更晚的学期', en: 'Please choose a semester later than the current one ({name})' },
   calendarSaved: { zh: '保存成功', en: 'Saved' },
   calendarDeleted: { zh: '删除成功', en: 'Deleted' },

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { attendanceRolls } from '../attendance/attendance.table';
 import { examBatches } from '../exams/exams.table';
 import { orgUnits, schoolYears, semesters } from '../school/school.table';
+import { tenants } from '../tenants/tenants.table';
 
 const semesterColumns = {
   id: semesters.id,
@@ -17,6 +18,7 @@ const semesterColumns = {
   teachEndDate: semesters.teachEndDate,
   weeks: semesters.weeks,
   isCurrent: semesters.isCurrent,
+  version: semesters.version,
 };
 const joinYear = and(eq(schoolYears.tenantId, semesters.tenantId), eq(schoolYears.id, semesters.schoolYearId));
 
@@ -37,6 +39,7 @@ export const calendarRepository = {
         // qualified by hand: inside a one-table select drizzle leaves column names bare
         semesterCount: sql<number>`(SELECT count(*)::int FROM semesters s WHERE s.tenant_id = school_years.tenant_id AND s.school_year_id = school_years.id)`,
         currentSemesterName: sql<string>`coalesce((SELECT s.name FROM semesters s WHERE s.tenant_id = school_years.tenant_id AND s.school_year_id = school_years.id AND s.is_current LIMIT 1), '')`,
+        version: schoolYears.version,
       })
       .from(schoolYears)
       .orderBy(desc(schoolYears.startDate), asc(schoolYears.code)),
@@ -59,11 +62,14 @@ export const calendarRepository = {
 
   insertYear: (tx: Tx, tenantId: string, userId: string, row: SchoolYearWrite) => tx.insert(schoolYears).values({ ...row, tenantId, createdBy: userId, updatedBy: userId }),
 
-  updateYear: (tx: Tx, userId: string, id: string, row: Omit<SchoolYearWrite, 'id' | 'isCurrent'>) =>
+  /** only at `version` (the one the editor loaded): false when the row changed meanwhile */
+  updateYear: (tx: Tx, userId: string, id: string, version: number, row: Omit<SchoolYearWrite, 'id' | 'isCurrent'>) =>
     tx
       .update(schoolYears)
       .set({ ...row, updatedBy: userId, updatedAt: sql`now()`, version: sql`${schoolYears.version} + 1` })
-      .where(eq(schoolYears.id, id)),
+      .where(and(eq(schoolYears.id, id), eq(schoolYears.version, version)))
+      .returning({ id: schoolYears.id })
+      .then((rows) => rows.length > 0),
 
   deleteYears: (tx: Tx, ids: readonly string[]) => tx.delete(schoolYears).where(inArray(schoolYears.id, [...ids])),
 
@@ -143,11 +149,14 @@ export const calendarRepository = {
 
   insertSemester: (tx: Tx, tenantId: string, userId: string, row: SemesterWrite) => tx.insert(semesters).values({ ...row, tenantId, createdBy: userId, updatedBy: userId }),
 
-  updateSemester: (tx: Tx, userId: string, id: string, row: Omit<SemesterWrite, 'id' | 'isCurrent'>) =>
+  /** only at `version` (the one the editor loaded): false when the row changed meanwhile */
+  updateSemester: (tx: Tx, userId: string, id: string, version: number, row: Omit<SemesterWrite, 'id' | 'isCurrent'>) =>
     tx
       .update(semesters)
       .set({ ...row, updatedBy: userId, updatedAt: sql`now()`, version: sql`${semesters.version} + 1` })
-      .where(eq(semesters.id, id)),
+      .where(and(eq(semesters.id, id), eq(semesters.version, version)))
+      .returning({ id: semesters.id })
+      .then((rows) => rows.length > 0),
 
   deleteSemesters: (tx: Tx, ids: readonly string[]) => tx.delete(semesters).where(inArray(semesters.id, [...ids])),
 
@@ -170,6 +179,14 @@ export const calendarRepository = {
       .set({ isCurrent: sql`(${schoolYears.id} = ${schoolYearId}::uuid)`, updatedBy: userId, updatedAt: sql`now()`, version: sql`${schoolYears.version} + 1` })
       .where(sql`${schoolYears.isCurrent} OR ${schoolYears.id} = ${schoolYearId}::uuid`);
   },
+
+  /** the school's kind (K12 or kindergarten): which grade naming scheme, so where its grades end */
+  tenantKind: (tx: Tx, tenantId: string) =>
+    tx
+      .select({ kind: tenants.kind })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId))
+      .then((rows) => rows[0]?.kind),
 
   /** every grade and class (graduated or not), locked for the upgrade */
   gradesAndClasses: (tx: Tx) =>

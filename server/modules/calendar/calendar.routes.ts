@@ -6,7 +6,9 @@ import {
   calendarIdRequest,
   calendarIdsRequest,
   calendarYearsRequest,
+  schoolYearEditInput,
   schoolYearInput,
+  semesterEditInput,
   semesterInput,
   semesterListRequest,
 } from '../../../contracts/calendar';
@@ -51,8 +53,8 @@ export const calendarRoutes = [
     method: 'POST',
     url: '/api/calendar/years/edit',
     access: EDIT,
-    summary: 'edits a school year (its semesters must stay inside it)',
-    body: schoolYearInput,
+    summary: 'edits a school year at the version it was loaded (its semesters must stay inside it)',
+    body: schoolYearEditInput,
     handler: async ({ tx, session, body, services, setMessage }) => {
       const year = await services.calendar.saveYear(tx, session, body, 'edit');
       setMessage('calendarSaved');
@@ -87,8 +89,8 @@ export const calendarRoutes = [
     method: 'POST',
     url: '/api/calendar/semesters/edit',
     access: EDIT,
-    summary: 'edits a semester (same rules as add)',
-    body: semesterInput,
+    summary: 'edits a semester at the version it was loaded (same rules as add)',
+    body: semesterEditInput,
     handler: async ({ tx, session, body, services, setMessage }) => {
       const semester = await services.calendar.saveSemester(tx, session, body, 'edit');
       setMessage('calendarSaved');

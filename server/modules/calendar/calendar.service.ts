@@ -16,11 +16,12 @@ import {
 } from '../../../contracts/calendar';
 import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
+import { uniquely } from '../../db/unique';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { calendarRepository } from './calendar.repository';
-import { nextLevelNames } from './grade-names';
+import { nextLevelNames, topLevel } from './grade-names';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,14 +70,20 @@ export class CalendarService {
     if (mode === 'edit') {
       const existing = await calendarRepository.yearById(tx, id);
       if (!existing) throw new AppError(ResponseCode.notFound, 'calendarYearNotSet');
+      if (existing.version !== input.version) throw new AppError(CONFLICT, 'calendarYearStale');
       const outside = await calendarRepository.semestersOutside(tx, id, input.startDate, input.endDate);
       if (outside) throw new AppError(ResponseCode.invalidInput, 'calendarYearExcludesSemester', { name: outside.name });
     }
+    const codeTaken = () => new AppError(CONFLICT, 'calendarYearCodeTaken', { code: input.code });
     const taken = await calendarRepository.yearByCode(tx, input.code);
-    if (taken && taken.id !== id) throw new AppError(CONFLICT, 'calendarYearCodeTaken', { code: input.code });
+    if (taken && taken.id !== id) throw codeTaken();
     const row = { code: input.code, name: input.name, startDate: input.startDate, endDate: input.endDate };
-    if (mode === 'add') await calendarRepository.insertYear(tx, session.tenantId, session.userId, { id, ...row });
-    else await calendarRepository.updateYear(tx, session.userId, id, row);
+    // a concurrent request may take the code between the check and the write: the same refusal, not a fault
+    // (the refusal ends the request, so no savepoint is needed)
+    if (mode === 'add') await uniquely(() => calendarRepository.insertYear(tx, session.tenantId, session.userId, { id, ...row }), codeTaken);
+    else if (!(await uniquely(() => calendarRepository.updateYear(tx, session.userId, id, input.version ?? 0, row), codeTaken))) {
+      throw new AppError(CONFLICT, 'calendarYearStale');
+    }
     const saved = (await calendarRepository.years(tx)).find((year) => year.id === id);
     if (!saved) throw new Error('school year vanished after save');
     return saved;
@@ -103,7 +110,11 @@ export class CalendarService {
     refuse(semesterProblems(input));
     const id = mode === 'add' ? uuidv7() : input.id;
     if (!id) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
-    if (mode === 'edit' && !(await calendarRepository.semesterById(tx, id))) throw new AppError(ResponseCode.notFound, 'calendarSemesterNotSet');
+    if (mode === 'edit') {
+      const existing = await calendarRepository.semesterById(tx, id);
+      if (!existing) throw new AppError(ResponseCode.notFound, 'calendarSemesterNotSet');
+      if (existing.version !== input.version) throw new AppError(CONFLICT, 'calendarSemesterStale');
+    }
     const year = await calendarRepository.yearById(tx, input.schoolYearId);
     if (!year) throw new AppError(ResponseCode.invalidInput, 'calendarYearNotSet');
     if (input.startDate < year.startDate || input.endDate > year.endDate) {
@@ -111,8 +122,9 @@ export class CalendarService {
     }
     const overlap = await calendarRepository.overlapping(tx, year.id, input.startDate, input.endDate, mode === 'edit' ? id : undefined);
     if (overlap) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterOverlap', { name: overlap.name });
+    const codeTaken = () => new AppError(CONFLICT, 'calendarSemesterCodeTaken', { code: input.code });
     const taken = await calendarRepository.semesterByCode(tx, input.code);
-    if (taken && taken.id !== id) throw new AppError(CONFLICT, 'calendarSemesterCodeTaken', { code: input.code });
+    if (taken && taken.id !== id) throw codeTaken();
     const row = {
       schoolYearId: year.id,
       code: input.code,
@@ -124,8 +136,10 @@ export class CalendarService {
       teachEndDate: input.teachEndDate,
       weeks: input.weeks,
     };
-    if (mode === 'add') await calendarRepository.insertSemester(tx, session.tenantId, session.userId, { id, ...row });
-    else await calendarRepository.updateSemester(tx, session.userId, id, row);
+    if (mode === 'add') await uniquely(() => calendarRepository.insertSemester(tx, session.tenantId, session.userId, { id, ...row }), codeTaken);
+    else if (!(await uniquely(() => calendarRepository.updateSemester(tx, session.userId, id, input.version ?? 0, row), codeTaken))) {
+      throw new AppError(CONFLICT, 'calendarSemesterStale');
+    }
     const saved = await calendarRepository.semesterById(tx, id);
     if (!saved) throw new Error('semester vanished after save');
     return saved;
@@ -152,8 +166,10 @@ export class CalendarService {
    * `POST /api/calendar/semesters/set-current` (xnxq_edit): irreversible. Only a semester starting
    * after the current one (any semester when none is current). Flags: that semester and its school
    * year become the only current ones. When the school year changes, every grade not graduated moves
-   * up one level with its classes (renamed by the shared naming scheme) and the top grade (the
-   * highest level the school has ever had) graduates with its classes instead. Students keep their
+   * up one level with its classes (renamed by the shared naming scheme) and the top grade graduates
+   * with its classes instead. The top is the end of the school's stage (grade-names.ts `topLevel`:
+   * 九年级, or 12 for a school with 高中 grades; 大班), not the highest level that exists: a
+   * junior school opened with 七年级 and 八年级 moves both up and graduates none. Students keep their
    * class, so they move up with it. All of it in the request's one transaction.
    */
   async setCurrent(tx: Tx, session: Session, id: string): Promise<CalendarSetCurrentResult> {
@@ -172,11 +188,12 @@ export class CalendarService {
 
     const units = await calendarRepository.gradesAndClasses(tx);
     const grades = units.filter((unit) => unit.kind === 'grade' && unit.gradeLevel !== null);
-    const topLevel = Math.max(0, ...grades.map((grade) => grade.gradeLevel ?? 0));
+    const scheme = (await calendarRepository.tenantKind(tx, session.tenantId)) === 'kindergarten' ? 'kindergarten' : 'k12';
+    const top = topLevel(scheme, grades);
     const active = grades.filter((grade) => !grade.graduated);
     const classesOf = (gradeId: string) => units.filter((unit) => unit.kind === 'class' && unit.parentId === gradeId && !unit.graduated);
-    const graduating = active.filter((grade) => grade.gradeLevel === topLevel);
-    const moving = active.filter((grade) => (grade.gradeLevel ?? 0) < topLevel);
+    const graduating = active.filter((grade) => (grade.gradeLevel ?? 0) >= top);
+    const moving = active.filter((grade) => (grade.gradeLevel ?? 0) < top);
 
     const graduateIds = graduating.flatMap((grade) => [grade.id, ...classesOf(grade.id).map((klass) => klass.id)]);
     const moves = moving.flatMap((grade) => {

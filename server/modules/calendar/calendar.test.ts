@@ -6,7 +6,7 @@ import type { TableAData } from '../../../contracts/envelope';
 import { DEMO_KINDERGARTEN, DEMO_PASSWORD, DEMO_SCHOOL } from '../../db/seed';
 import { seedSchool } from '../../db/seed/school';
 import { hashPassword } from '../auth/passwords';
-import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
+import { buildTestApp, call, type CallResult, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
 
 /**
  * School years and semesters. The upgrade renames grades, so these tests never touch the shared demo
@@ -181,7 +181,8 @@ describe('validation (form rules repeated at the API)', () => {
     expect(bad.body).toMatchObject({ code: 40000, msg: '开始时间应早于结束时间' });
     const dup = await post('/api/calendar/years/add', admin, { code: '2026-2027', name: '重复', startDate: '2030-09-01', endDate: '2031-08-31' }, 'en');
     expect(dup.body).toMatchObject({ code: 40900, msg: 'The school year code "2026-2027" is already in use' });
-    const shrink = await post('/api/calendar/years/edit', admin, { id: yearId, code: '2026-2027', name: '2026-2027学年', startDate: '2026-09-01', endDate: '2027-06-30' });
+    const version = (await years()).find((y) => y.id === yearId)!.version;
+    const shrink = await post('/api/calendar/years/edit', admin, { id: yearId, version, code: '2026-2027', name: '2026-2027学年', startDate: '2026-09-01', endDate: '2027-06-30' });
     expect(shrink.body).toMatchObject({ code: 40000, msg: '学期“2026-2027学年第二学期”不在修改后的学年日期范围内' });
   });
 
@@ -191,7 +192,7 @@ describe('validation (form rules repeated at the API)', () => {
     const ok = await post<Semester>('/api/calendar/semesters/edit', admin, { ...rest, id: second.id, weeks: 19 });
     expect(ok.body.code, ok.body.msg).toBe(1);
     expect(ok.body.data.weeks).toBe(19);
-    const bad = await post('/api/calendar/semesters/edit', admin, { ...rest, id: second.id, startDate: '2027-01-10' });
+    const bad = await post('/api/calendar/semesters/edit', admin, { ...rest, id: second.id, version: ok.body.data.version, startDate: '2027-01-10' });
     expect(bad.body.msg).toBe('与同一学年的学期“2026-2027学年第一学期”日期重叠');
   });
 });
@@ -327,7 +328,7 @@ describe('deleting', () => {
     const first = await semesterNamed('2026-2027学年第一学期');
     expect((await post('/api/calendar/semesters/delete', admin, { ids: [first.id] })).body).toMatchObject({
       code: 40900,
-      msg: '学期“2026-2027学年第一学期”已有教学安排（考试批次或考勤记录），不能删除',
+      msg: '学期“2026-2027学年第一学期”已有教学班，不能删除',
     });
     // an exam batch in the second semester
     await ownerQuery(
@@ -336,7 +337,7 @@ describe('deleting', () => {
       [k12.id, uuidv7(), second.id],
     );
     expect((await post('/api/calendar/semesters/delete', admin, { ids: [second.id] }, 'en')).body.msg).toBe(
-      'The semester "2026-2027学年第二学期" has teaching records (exam batches or attendance rolls) and cannot be deleted',
+      'The semester "2026-2027学年第二学期" has teaching classes and cannot be deleted',
     );
     expect((await semesters()).map((s) => s.id)).toEqual(expect.arrayContaining([first.id, second.id, current.id]));
   });
@@ -364,5 +365,146 @@ describe('deleting', () => {
     const year = (await years())[0];
     expect((await post('/api/calendar/years/delete', teacher, { ids: [year.id] })).body.code).toBe(40300);
     expect((await post('/api/calendar/semesters/add', teacher, semesterBody(year.id, 2040))).body.code).toBe(40300);
+  });
+});
+
+describe('the top grade is the end of the school’s stage, not the highest grade it has', () => {
+  it('a junior school with only 七年级 and 八年级 moves both up (八年级 → 九年级) and graduates none', async () => {
+    const code = `calj${randomBytes(4).toString('hex')}`;
+    const grades = DEMO_SCHOOL.grades.filter((g) => g.level === 7 || g.level === 8);
+    await seedSchool(t.db, { ...DEMO_SCHOOL, code, hosts: [`${code}.localhost`], grades, studentsPerClass: 1, otherStaff: 12 }, await hashPassword(DEMO_PASSWORD), new Date('2026-11-21T04:00:00Z'));
+    const tenantId = await tenantIdOf(t.db, code);
+    const token = await login(t.app, code, 'admin');
+    const next = await addYear(token, 2027);
+    const semester = await addSemester(token, semesterBody(next.id, 2027));
+
+    const { body } = await setCurrent(token, semester.id);
+    expect(body).toMatchObject({ code: 1, msg: '已设为当前学期，各年级已升级', data: { upgraded: true, movedGrades: 2, graduatedGrades: 0, classes: 6 } });
+    const after = await units(tenantId);
+    expect(after.filter((u) => u.graduated)).toEqual([]);
+    expect(after.filter((u) => u.kind === 'grade').map((u) => [u.name, u.name_en, u.grade_level])).toEqual([
+      ['八年级', 'Grade 8', 8],
+      ['九年级', 'Grade 9', 9],
+    ]);
+    expect(after.filter((u) => u.grade_level === 9).map((u) => u.name)).toEqual(['九年级', '九年级(1)班', '九年级(2)班', '九年级(3)班']);
+
+    // the next school year: now 九年级 is the top of the stage and graduates
+    const later = await addYear(token, 2028);
+    const again = await setCurrent(token, (await addSemester(token, semesterBody(later.id, 2028))).id);
+    expect(again.body.data).toMatchObject({ movedGrades: 1, graduatedGrades: 1 });
+    expect((await units(tenantId)).filter((u) => !u.graduated && u.kind === 'grade').map((u) => u.name)).toEqual(['九年级']);
+  });
+});
+
+/**
+ * Holds an uncommitted row taking a code (owner connection) while `requests` run: each passes the
+ * service's code check (the row is not visible yet) and then waits at its write on the unique index.
+ * Once `waiting` requests wait, the row is rolled back (the requests then race each other for the
+ * code) or committed (every request lost it to this row).
+ */
+async function holdingCode(insert: { text: string; values: unknown[] }, waiting: number, end: 'ROLLBACK' | 'COMMIT', requests: () => Promise<CallResult<unknown>>[]) {
+  const client = await t.db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(insert.text, insert.values);
+    const holder = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    const answers = Promise.all(requests());
+    for (let tries = 0; ; tries += 1) {
+      const [row] = await ownerQuery<{ n: number }>(t.db, 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holder]);
+      if (row.n >= waiting) break;
+      if (tries > 400) throw new Error('the requests never waited at their write');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await client.query(end);
+    return await answers;
+  } finally {
+    client.release();
+  }
+}
+
+describe('a code another request takes at the same moment', () => {
+  it('two simultaneous adds of one school year code: one is saved, the other gets the clear refusal (not a fault)', async () => {
+    const add = (lang?: 'en') => post<SchoolYear>('/api/calendar/years/add', admin, { code: '2070-2071', name: '2070-2071学年', startDate: '2070-09-01', endDate: '2071-08-31' }, lang);
+    const answers = await holdingCode(
+      { text: `INSERT INTO school_years (tenant_id, id, code, name, start_date, end_date) VALUES ($1, $2, '2070-2071', '占位', '2070-09-01', '2071-08-31')`, values: [k12.id, uuidv7()] },
+      2,
+      'ROLLBACK',
+      () => [add(), add('en')],
+    );
+    const bodies = answers.map((a) => a.body);
+    expect(bodies.map((b) => b.code).sort()).toEqual([1, 40900]);
+    expect(bodies.find((b) => b.code === 40900)!.msg).toMatch(/^(学年代码“2070-2071”已存在|The school year code "2070-2071" is already in use)$/);
+    expect((await years()).filter((y) => y.code === '2070-2071')).toHaveLength(1);
+  });
+
+  it('two simultaneous adds of one semester code: one is saved, the other gets 学期代码“…”已存在', async () => {
+    const year = (await years()).find((y) => y.code === '2070-2071')!;
+    const add = () => post<Semester>('/api/calendar/semesters/add', admin, semesterBody(year.id, 2070));
+    const answers = await holdingCode(
+      {
+        text: `INSERT INTO semesters (tenant_id, id, school_year_id, code, name, year, start_date, end_date, teach_start_date, teach_end_date, weeks)
+               VALUES ($1, $2, $3, '2070-2071-1', '占位', 2070, '2071-03-01', '2071-03-02', '2071-03-01', '2071-03-02', 1)`,
+        values: [k12.id, uuidv7(), year.id],
+      },
+      2,
+      'ROLLBACK',
+      () => [add(), add()],
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual([1, 40900]);
+    expect(answers.find((a) => a.body.code === 40900)!.body.msg).toBe('学期代码“2070-2071-1”已存在');
+    expect((await semesters(admin, year.id)).map((s) => s.code)).toEqual(['2070-2071-1']);
+  });
+
+  it('an edit to a code another request just took gets the same refusal, and changes nothing', async () => {
+    const year = (await years()).find((y) => y.code === '2070-2071')!;
+    const semester = (await semesters(admin, year.id))[0];
+    const { schoolYearName: _n, isCurrent: _c, ...row } = semester;
+    const [answer] = await holdingCode(
+      {
+        text: `INSERT INTO semesters (tenant_id, id, school_year_id, code, name, year, start_date, end_date, teach_start_date, teach_end_date, weeks)
+               VALUES ($1, $2, $3, '2070-2071-2', '2070-2071学年第二学期', 2070, '2071-03-01', '2071-07-10', '2071-03-01', '2071-07-10', 19)`,
+        values: [k12.id, uuidv7(), year.id],
+      },
+      1,
+      'COMMIT',
+      () => [post('/api/calendar/semesters/edit', admin, { ...row, code: '2070-2071-2' }, 'en')],
+    );
+    expect(answer.body).toMatchObject({ code: 40900, msg: 'The semester code "2070-2071-2" is already in use' });
+    expect((await semesters(admin, year.id)).find((s) => s.id === semester.id)).toMatchObject({ code: '2070-2071-1', version: semester.version });
+  });
+});
+
+describe('edits carry the version they were loaded at', () => {
+  it('a school year changed meanwhile: 40900 请刷新后重试, the other edit kept; a saved edit bumps the version', async () => {
+    const year = await addYear(admin, 2080);
+    expect(year.version).toBe(1);
+    const form = { id: year.id, code: year.code, name: year.name, startDate: year.startDate, endDate: year.endDate };
+    const first = await post<SchoolYear>('/api/calendar/years/edit', admin, { ...form, version: 1, name: '2080-2081学年（甲）' });
+    expect(first.body).toMatchObject({ code: 1, data: { name: '2080-2081学年（甲）', version: 2 } });
+    const stale = await post('/api/calendar/years/edit', admin, { ...form, version: 1, name: '2080-2081学年（乙）' });
+    expect(stale.body).toMatchObject({ code: 40900, msg: '该学年已被他人修改，请刷新后重试' });
+    expect((await post('/api/calendar/years/edit', admin, { ...form, version: 1 }, 'en')).body.msg).toBe('The school year was changed by someone else; refresh and try again');
+    expect((await years()).find((y) => y.id === year.id)).toMatchObject({ name: '2080-2081学年（甲）', version: 2 });
+    // an edit without the version it was loaded at is refused
+    expect((await post('/api/calendar/years/edit', admin, form)).body.code).toBe(40000);
+  });
+
+  it('a semester changed meanwhile: 40900, nothing written; two edits from one version at once: one wins', async () => {
+    const year = (await years()).find((y) => y.code === '2080-2081')!;
+    const semester = await addSemester(admin, semesterBody(year.id, 2080));
+    const { schoolYearName: _n, isCurrent: _c, ...form } = semester;
+    expect(form.version).toBe(1);
+    const first = await post<Semester>('/api/calendar/semesters/edit', admin, { ...form, weeks: 18 });
+    expect(first.body).toMatchObject({ code: 1, data: { weeks: 18, version: 2 } });
+    const stale = await post('/api/calendar/semesters/edit', admin, { ...form, weeks: 19 });
+    expect(stale.body).toMatchObject({ code: 40900, msg: '该学期已被他人修改，请刷新后重试' });
+    expect((await post('/api/calendar/semesters/edit', admin, { ...form, weeks: 19 }, 'en')).body.msg).toBe('The semester was changed by someone else; refresh and try again');
+    expect((await semesters(admin, year.id)).find((s) => s.id === semester.id)).toMatchObject({ weeks: 18, version: 2 });
+
+    const both = await Promise.all([17, 16].map((weeks) => post<Semester>('/api/calendar/semesters/edit', admin, { ...form, version: 2, weeks })));
+    expect(both.map((a) => a.body.code).sort()).toEqual([1, 40900]);
+    const saved = (await semesters(admin, year.id)).find((s) => s.id === semester.id)!;
+    expect(saved.version).toBe(3);
+    expect(saved.weeks).toBe(both.find((a) => a.body.code === 1)!.body.data.weeks);
   });
 });

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const YEAR: SchoolYear = { id: '0190a0a0-0000-7000-8000-000000000001', code: '2026-2027', name: '2026-2027学年', startDate: '2026-09-01', endDate: '2027-08-31', isCurrent: true, semesterCount: 2, currentSemesterName: '2026-2027学年第一学期' };
+const YEAR: SchoolYear = { id: '0190a0a0-0000-7000-8000-000000000001', code: '2026-2027', name: '2026-2027学年', startDate: '2026-09-01', endDate: '2027-08-31', isCurrent: true, semesterCount: 2, currentSemesterName: '2026-2027学年第一学期', version: 1 };
 const semester = (n: 1 | 2, isCurrent: boolean): Semester => ({
   id: `0190a0a0-0000-7000-8000-00000000001${n}`,
   schoolYearId: YEAR.id,
@@ -26,6 +26,7 @@ const semester = (n: 1 | 2, isCurrent: boolean): Semester => ({
   teachEndDate: n === 1 ? '2027-01-17' : '2027-07-03',
   weeks: 20,
   isCurrent,
+  version: 1,
 });
 const ALL = ['xnxq', 'xnxq_add', 'xnxq_edit', 'xnxq_delete'];
 

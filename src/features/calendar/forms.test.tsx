@@ -5,7 +5,7 @@ import type { SchoolYear, Semester } from '../../../contracts/calendar';
 import { renderWithProviders } from '../../test/render';
 import { SchoolYearForm, SemesterForm } from './forms';
 
-const YEAR: SchoolYear = { id: '0190a0a0-0000-7000-8000-000000000001', code: '2027-2028', name: '2027-2028学年', startDate: '2027-09-01', endDate: '2028-08-31', isCurrent: false, semesterCount: 0, currentSemesterName: '' };
+const YEAR: SchoolYear = { id: '0190a0a0-0000-7000-8000-000000000001', code: '2027-2028', name: '2027-2028学年', startDate: '2027-09-01', endDate: '2028-08-31', isCurrent: false, semesterCount: 0, currentSemesterName: '', version: 2 };
 const SEMESTER: Semester = {
   id: '0190a0a0-0000-7000-8000-000000000002',
   schoolYearId: YEAR.id,
@@ -19,6 +19,7 @@ const SEMESTER: Semester = {
   teachEndDate: '2028-01-17',
   weeks: 20,
   isCurrent: false,
+  version: 4,
 };
 
 const go = () => act(async () => fireEvent.submit(document.getElementById('f')!));
@@ -47,7 +48,7 @@ describe('semester form: the shared rules show per field before anything is sent
     await go();
     expect(within(field('年份')).queryByText('学年须为大于2000且小于9999的整数')).toBeNull();
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit.mock.calls[0][0]).toMatchObject({ id: SEMESTER.id, year: 2001, weeks: 20, schoolYearId: YEAR.id });
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ id: SEMESTER.id, version: 4, year: 2001, weeks: 20, schoolYearId: YEAR.id });
   });
 
   it('start before end (开始时间应早于结束时间), teaching inside working, weeks within the working range', async () => {
@@ -105,5 +106,13 @@ describe('school year form', () => {
     setDate('开始日期', '2030-09-01');
     await go();
     expect(onSubmit).toHaveBeenCalledWith({ code: '2030-2031', name: '2030-2031学年', startDate: '2030-09-01', endDate: '2031-08-31' });
+  });
+
+  it('an edit sends the id and the version the row was loaded at', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SchoolYearForm id="f" initial={YEAR} onSubmit={onSubmit} />);
+    typeInto('学年名称', '2027-2028学年（改）');
+    await go();
+    expect(onSubmit).toHaveBeenCalledWith({ id: YEAR.id, version: 2, code: '2027-2028', name: '2027-2028学年（改）', startDate: '2027-09-01', endDate: '2028-08-31' });
   });
 });

@@ -1,27 +1,26 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import {
-  schoolYearProblems,
-  semesterProblems,
-  type SchoolYear,
-  type SchoolYearInput,
-  type Semester,
-  type SemesterInput,
-} from '../../../contracts/calendar';
+import type { SchoolYear, SchoolYearInput, Semester, SemesterInput } from '../../../contracts/calendar';
+// the rules come zod-free: this module is reached from the route file, and zod must stay out of its chunks
+import { schoolYearProblems, semesterProblems } from '../../../contracts/calendar-rules';
 import { SchemaForm, type FormValues, type SchemaField } from '../../components/form/SchemaForm';
 import { fieldProblem } from './problems';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : value === '' || value === null || value === undefined ? Number.NaN : Number(value));
 
+/** The row an edit starts from: its id and the version it was loaded at (a row changed since is refused, 40900). */
+type Loaded = { id: string; version: number } | undefined;
+const idAndVersion = (loaded: Loaded) => (loaded ? { id: loaded.id, version: loaded.version } : {});
+
 /** The form's values as the contract's input (what the API receives). */
-export function schoolYearInputOf(values: FormValues, id?: string): SchoolYearInput {
-  return { ...(id ? { id } : {}), code: text(values.code), name: text(values.name), startDate: text(values.startDate), endDate: text(values.endDate) };
+export function schoolYearInputOf(values: FormValues, loaded?: Loaded): SchoolYearInput {
+  return { ...idAndVersion(loaded), code: text(values.code), name: text(values.name), startDate: text(values.startDate), endDate: text(values.endDate) };
 }
 
-export function semesterInputOf(values: FormValues, id?: string): SemesterInput {
+export function semesterInputOf(values: FormValues, loaded?: Loaded): SemesterInput {
   return {
-    ...(id ? { id } : {}),
+    ...idAndVersion(loaded),
     schoolYearId: text(values.schoolYearId),
     code: text(values.code),
     name: text(values.name),
@@ -40,7 +39,7 @@ export interface SchoolYearFormProps {
   onSubmit: (input: SchoolYearInput) => unknown;
 }
 
-/** Code, name, start, end of a school year; the shared rules (contracts/calendar.ts) per field. */
+/** Code, name, start, end of a school year; the shared rules (contracts/calendar-rules.ts) per field. */
 export function SchoolYearForm({ id, initial, onSubmit }: SchoolYearFormProps) {
   const { t } = useLingui();
   const fields = useMemo((): SchemaField[] => {
@@ -53,7 +52,7 @@ export function SchoolYearForm({ id, initial, onSubmit }: SchoolYearFormProps) {
     ];
   }, [t]);
   const initialValues = initial ? { code: initial.code, name: initial.name, startDate: initial.startDate, endDate: initial.endDate } : {};
-  return <SchemaForm id={id} fields={fields} initialValues={initialValues} columns={2} onSubmit={(values) => onSubmit(schoolYearInputOf(values, initial?.id))} />;
+  return <SchemaForm id={id} fields={fields} initialValues={initialValues} columns={2} onSubmit={(values) => onSubmit(schoolYearInputOf(values, initial))} />;
 }
 
 export interface SemesterFormProps {
@@ -95,11 +94,11 @@ export function SemesterForm({ id, years, initial, defaultYearId, onSubmit }: Se
   }, [t, years]);
   const initialValues = useMemo((): FormValues => {
     if (initial) {
-      const { id: _id, schoolYearName: _name, isCurrent: _current, ...rest } = initial;
+      const { id: _id, schoolYearName: _name, isCurrent: _current, version: _version, ...rest } = initial;
       return rest;
     }
     const year = years.find((item) => item.id === defaultYearId) ?? years[0];
     return year ? { schoolYearId: year.id, year: Number(year.startDate.slice(0, 4)) } : {};
   }, [initial, years, defaultYearId]);
-  return <SchemaForm id={id} fields={fields} initialValues={initialValues} columns={2} onSubmit={(values) => onSubmit(semesterInputOf(values, initial?.id))} />;
+  return <SchemaForm id={id} fields={fields} initialValues={initialValues} columns={2} onSubmit={(values) => onSubmit(semesterInputOf(values, initial))} />;
 }

@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro';
-import type { CalendarProblem } from '../../../contracts/calendar';
+import type { CalendarProblem } from '../../../contracts/calendar-rules';
 
 /**
- * The shared rules' messages (contracts/calendar.ts `CalendarProblem`), the same texts the server
+ * The shared rules' messages (contracts/calendar-rules.ts `CalendarProblem`), the same texts the server
  * sends (server/i18n/messages.ts calendar*): the form says what the API would.
  */
 export function problemText(problem: CalendarProblem): string {
