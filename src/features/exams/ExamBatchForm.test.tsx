@@ -52,7 +52,9 @@ describe('ExamBatchForm', () => {
     fill('结束日期', '2026-12-09');
     numberField('排序', '15');
     await save();
+    // the date helper on the start (SPEC §5 literal), the batch rule on the end
     expect(screen.getAllByText('开始时间应早于结束时间').length).toBeGreaterThan(0);
+    expect(screen.getByText('结束时间不能早于开始时间')).toBeTruthy();
     expect(screen.getByText('常规考试的排序必须是10的倍数')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
 

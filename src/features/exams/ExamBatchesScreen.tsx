@@ -239,6 +239,11 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
           formId={FORM_ID}
           onCancel={() => setEditing(null)}
         >
+          {editing.batch?.published && (
+            <Text data-testid="exam-batch-locked" color="orange.fg" fontSize="sm" mb="4">
+              {t`该考试批次已发布，不能修改；如需修改，请先取消发布`}
+            </Text>
+          )}
           <ExamBatchForm id={FORM_ID} options={options.data} batch={editing.batch} semesterId={semesterId} onSubmit={save} />
         </FormShell>
       )}

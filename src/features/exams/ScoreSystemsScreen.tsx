@@ -162,6 +162,12 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
         </Permission>
       </Flex>
 
+      {batch?.published && (
+        <Text data-testid="score-systems-locked" color="orange.fg" fontSize="sm">
+          {t`该考试批次已发布，成绩体系不能修改；如需修改，请先取消发布`}
+        </Text>
+      )}
+
       {batches.isError ? (
         <RequestError error={batches.error} />
       ) : systems.isError ? (

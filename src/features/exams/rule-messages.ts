@@ -10,7 +10,7 @@ export function ruleMessage(issue: RuleIssue<ExamBatchIssueCode | ScoreSystemIss
   const p = issue.params ?? {};
   switch (issue.code) {
     case 'examEndBeforeStart':
-      return t`开始时间应早于结束时间`;
+      return t`结束时间不能早于开始时间`;
     case 'examSortNotMultipleOf10':
       return t`常规考试的排序必须是${p.step}的倍数`;
     case 'scoreSystemFullMarkRange':
