@@ -80,19 +80,21 @@ async function goOnline(context: BrowserContext) {
 
 const MATHS = '02';
 
-async function teacherApp(page: Page) {
-  await logIn(page, { tenant: 'demo', username: 'teacher' });
+async function teacherApp(page: Page, username: 'teacher' | 'teacher2' = 'teacher') {
+  await logIn(page, { tenant: 'demo', username });
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
 }
 
-/** Picks batch, class and subject with the screen's selects (the choice goes into the URL). */
+/** Picks batch, class and subject with the screen's selects (the choice goes into the URL); a submitted subject reads 数学（已提交）. */
 async function openSheet(page: Page, batch: string, className: string, subject: string) {
   await page.goto('/jxgl/cjlr');
   await page.getByTestId('pick-batch').selectOption({ label: batch });
   await page.getByTestId('pick-class').selectOption({ label: className });
-  await page.getByTestId('pick-subject').selectOption({ label: subject });
+  const pick = page.getByTestId('pick-subject');
+  const option = pick.locator('option').filter({ hasText: new RegExp(`^${subject}(（已提交）)?$`) });
+  await pick.selectOption((await option.getAttribute('value')) ?? '');
   await expect(page.getByTestId('score-grid')).toBeVisible();
   await expect(page).toHaveURL(/batchId=.+classId=.+subject=02/);
 }
@@ -196,7 +198,114 @@ test.describe('score entry', () => {
     expect((await admin.sheet(batchId, classId, MATHS)).submitted).toBe(true);
   });
 
-  test("two teachers: the administrator changes a score meanwhile; the teacher's edit conflicts, shows both values and the teacher chooses", async ({ page, request }) => {
+  test("two teachers in two browsers: teacher2 saves while teacher is offline; teacher's edit conflicts, shows both values and who changed it; keep mine, then take the server's", async ({ page, context, browser, request }) => {
+    test.setTimeout(120_000);
+    // 七年级(1)班 数学 is taught by teacher (李明华) and teacher2 (周雅琴) together (the demo seed's team teaching)
+    const admin = await Api.login(request, 'admin');
+    const { batchId, classId } = await admin.ids('期中考试', '七年级(1)班');
+    const sheet = await admin.sheet(batchId, classId, MATHS);
+    const row = 5;
+    const student = sheet.students[row];
+    // the class may hold the first test's scores (submitted: these edits are then corrections)
+    const version = sheet.cells.find((cell) => cell.studentId === student.studentId)?.version ?? 0;
+    const serverCell = async () => (await admin.sheet(batchId, classId, MATHS)).cells.find((cell) => cell.studentId === student.studentId)!;
+
+    // both log in through the login form, each in a browser context of their own, and load the sheet
+    const otherContext = await browser.newContext();
+    try {
+      const other = await otherContext.newPage();
+      await teacherApp(page, 'teacher');
+      await teacherApp(other, 'teacher2');
+      await openSheet(page, '期中考试', '七年级(1)班', '数学');
+      await openSheet(other, '期中考试', '七年级(1)班', '数学');
+      await expect(cells(page)).toHaveCount(sheet.students.length);
+      await expect(cells(other)).toHaveCount(sheet.students.length);
+      const mine = cells(page).nth(row);
+      const theirs = cells(other).nth(row);
+      const myCell = page.getByTestId('score-cell').nth(row);
+      const theirCell = other.getByTestId('score-cell').nth(row);
+
+      // teacher goes offline and types 88: queued on this device
+      await goOffline(context);
+      await expect(page.getByTestId('offline-indicator')).toHaveAttribute('data-state', 'offline');
+      await mine.focus();
+      await page.keyboard.type('88');
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('pending-count')).toHaveText('1');
+      await expect(myCell).toHaveAttribute('data-state', 'queued');
+
+      // teacher2, online, types 93 in the same cell: saved
+      await theirs.focus();
+      await other.keyboard.type('93');
+      await other.keyboard.press('Enter');
+      await expect(theirCell).toHaveAttribute('data-state', 'saved', { timeout: 30_000 });
+      expect(await serverCell()).toMatchObject({ score: 93, mark: '', version: version + 1, enteredByName: '周雅琴' });
+
+      // teacher comes back online: the queued 88 was typed on the old version, so it conflicts
+      await goOnline(context);
+      await expect(myCell).toHaveAttribute('data-state', 'conflict', { timeout: 60_000 });
+      await expect(mine).toHaveValue('88');
+      await expect(page.getByTestId('score-conflicts')).toBeVisible();
+      await page.getByTestId('open-pending-panel').click();
+      const panel = page.getByTestId('outbox-panel');
+      const entry = panel.locator('[data-testid="outbox-entry"][data-state="conflict"]');
+      await expect(entry).toHaveCount(1);
+      await expect(entry.getByTestId('score-conflict')).toContainText(student.studentName);
+      await expect(entry.getByTestId('score-conflict-mine')).toHaveText('88');
+      await expect(entry.getByTestId('score-conflict-server')).toHaveText('93');
+      await expect(entry.getByTestId('score-conflict-who')).toContainText('服务器上由 周雅琴 于');
+      // deciding nothing writes nothing
+      expect(await serverCell()).toMatchObject({ score: 93, version: version + 1 });
+
+      // keep mine: re-sent on the server's version and saved
+      await entry.getByRole('button', { name: '保留我的' }).click();
+      await expect(panel.getByTestId('outbox-empty')).toBeVisible({ timeout: 30_000 });
+      await expect(myCell).toHaveAttribute('data-state', 'saved');
+      await expect(mine).toHaveValue('88');
+      expect(await serverCell()).toMatchObject({ score: 88, mark: '', version: version + 2, enteredByName: '李明华' });
+      // teacher2 sees it after a reload
+      await other.reload();
+      await expect(cells(other).nth(row)).toHaveValue('88');
+
+      // again, and this time teacher takes the server's value: offline 72.5, teacher2 meanwhile 64
+      await panel.getByRole('button', { name: '关闭' }).first().click();
+      await expect(panel).toHaveCount(0);
+      await goOffline(context);
+      await expect(page.getByTestId('offline-indicator')).toHaveAttribute('data-state', 'offline');
+      await mine.focus();
+      await page.keyboard.type('72.5');
+      await page.keyboard.press('Enter');
+      await expect(myCell).toHaveAttribute('data-state', 'queued');
+      await cells(other).nth(row).focus();
+      await other.keyboard.type('64');
+      await other.keyboard.press('Enter');
+      await expect(other.getByTestId('score-cell').nth(row)).toHaveAttribute('data-state', 'saved', { timeout: 30_000 });
+      expect(await serverCell()).toMatchObject({ score: 64, version: version + 3, enteredByName: '周雅琴' });
+
+      await goOnline(context);
+      await expect(myCell).toHaveAttribute('data-state', 'conflict', { timeout: 60_000 });
+      await page.getByTestId('open-pending-panel').click();
+      await expect(entry.getByTestId('score-conflict-mine')).toHaveText('72.5');
+      await expect(entry.getByTestId('score-conflict-server')).toHaveText('64');
+      await expect(entry.getByTestId('score-conflict-who')).toContainText('服务器上由 周雅琴 于');
+      await entry.getByRole('button', { name: '采用服务器的' }).click();
+      await expect(panel.getByTestId('outbox-empty')).toBeVisible({ timeout: 30_000 });
+      await expect(mine).toHaveValue('64');
+      await expect(myCell).not.toHaveAttribute('data-state', 'conflict');
+      // the server kept teacher2's value: nothing more was written
+      expect(await serverCell()).toMatchObject({ score: 64, mark: '', version: version + 3, enteredByName: '周雅琴' });
+      const trail = (await admin.changes(batchId, classId, MATHS)).filter((change) => change.studentId === student.studentId && change.version > version);
+      expect(trail.map((change) => [change.version, change.newScore, change.changedByName]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+        [version + 1, 93, '周雅琴'],
+        [version + 2, 88, '李明华'],
+        [version + 3, 64, '周雅琴'],
+      ]);
+    } finally {
+      await otherContext.close();
+    }
+  });
+
+  test("the administrator changes a score meanwhile (through the API); the teacher's edit conflicts, shows both values and the teacher chooses", async ({ page, request }) => {
     const admin = await Api.login(request, 'admin');
     const { batchId, classId } = await admin.ids('期中考试', '七年级(2)班');
     await teacherApp(page);
