@@ -29,6 +29,8 @@ export const ResponseCode = {
   idempotencyInProgress: 40901,
   /** an operation id (Idempotency-Key) used before with a different request: never applied */
   idempotencyMismatch: 42200,
+  /** the input is well-formed but a domain rule refuses it (a score above the scale, a grade without a scale) */
+  unprocessable: 42200,
   /** account locked after repeated failures */
   locked: 42300,
   rateLimited: 42900,

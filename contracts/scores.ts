@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { jsonObjectInput } from './input';
+import { decimalsOfNumber, SCORE_DECIMALS, SCORE_SCALE_MAX, ScoreMark, type ScoreMarkValue } from './score-rules';
+
+export * from './score-rules';
 
 /*
  * Server notes (issue 7, additive: no field or call changed; what the server answers where the text
@@ -14,6 +17,14 @@ import { jsonObjectInput } from './input';
  * - import: any invalid row → code 40000, result false, msg '导入失败：{n}行数据有误，未导入任何成绩',
  *   data = ScoreImportResult { imported: 0, errors }; success → code 1, data { imported, errors: [] }.
  * - mine: callers who are neither students nor parents get an empty table.
+ * Review fixes (issue 7 review 1.1-1.10, additive):
+ * - writes (save, submit, import, template) need a subject_teacher duty for the class and subject, or
+ *   cjlr_manage; a head teacher reading another subject of the class gets editable false, and a
+ *   write there answers 40300 '您不是该班级此科目的任课教师，只能查看成绩'.
+ * - sheet and changes answer without a scale (system null, noScale true, editable false); writes
+ *   still answer 42200 '该年级未设置分制'.
+ * - clearing a cell (score null, mark '') of a submitted sheet → 40000 '已提交的成绩不能清空，可标记缺考或免考'.
+ * - import accepts .xlsx only; a cell changed by someone else during the import → 40900, nothing imported.
  */
 
 /**
@@ -42,19 +53,13 @@ export const SCORES_MANAGE_PERMISSION = 'cjlr_manage';
 /** students and parents: their own published scores */
 export const MY_SCORES_PERMISSION = 'wdcj';
 
-/** SPEC §9 score scale 0–200; a score has at most two decimals */
-export const SCORE_SCALE_MAX = 200;
-export const SCORE_DECIMALS = 2;
-export const ScoreMark = { none: '', absent: 'absent', exempt: 'exempt' } as const;
-export type ScoreMarkValue = (typeof ScoreMark)[keyof typeof ScoreMark];
-
 const subjectCode = z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9_]+$/);
 /** at most two decimals, 0-200 here; the sheet's own scale is checked by the server (and as typed) */
 const scoreValue = z
   .number()
   .min(0)
   .max(SCORE_SCALE_MAX)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'at most two decimals');
+  .refine((value) => decimalsOfNumber(value) <= SCORE_DECIMALS, 'at most two decimals');
 
 /** `POST /api/scores/options`: what the caller may open: batches (current semester first) → classes → subjects. */
 export const scoreOptionsRequest = z.object({ semesterId: z.uuid().optional() });
@@ -102,11 +107,22 @@ export interface ScoreSheet {
   classId: string;
   className: string;
   subject: string;
-  system: ScoreSystemSummary;
+  /** null when no score system of the batch covers the class's grade and the subject (then noScale) */
+  system: ScoreSystemSummary | null;
+  /**
+   * true when no score system covers the grade and subject ('grade has no scale', 该年级未设置分制):
+   * the sheet is still shown, read-only (editable false); saves, submits and imports are refused
+   * with that message (42200). Absent or false otherwise.
+   */
+  noScale?: boolean;
   submitted: boolean;
   submittedAt: string | null;
   submittedByName: string;
-  /** false when the batch is published (nothing changes any more) or the caller may not write */
+  /**
+   * false when the batch is published (nothing changes any more), the sheet has no scale, or the
+   * caller may not write it: writes need a subject_teacher duty for the class and subject (or
+   * cjlr_manage); a head teacher reads every subject of the class but writes only what they teach.
+   */
   editable: boolean;
   students: { studentId: string; studentName: string; studentNo: string }[];
   cells: ScoreCell[];

@@ -245,6 +245,18 @@ export const messages = {
     zh: '该考试批次的成绩已发布，不能再修改',
     en: 'The scores of this exam batch are published and can no longer be changed',
   },
+  scoresNotYourSubject: {
+    zh: '您不是该班级此科目的任课教师，只能查看成绩',
+    en: 'You do not teach this subject in this class; you can only view its scores',
+  },
+  scoresSubmittedNoClear: {
+    zh: '已提交的成绩不能清空，可标记缺考或免考',
+    en: 'A submitted score cannot be cleared; mark the student absent or exempt instead',
+  },
+  scoresImportConflict: {
+    zh: '导入期间有成绩被他人修改，未导入任何成绩，请重新下载模板后导入',
+    en: 'Someone else changed scores during the import; nothing was imported. Please download the template again and import it',
+  },
   scoresStudentNotInClass: { zh: '该学生不在此班级', en: 'This student is not in this class' },
   scoresOutOfRange: { zh: '成绩应在0到{fullMark}之间', en: 'The score must be between 0 and {fullMark}' },
   scoresTooManyDecimals: { zh: '成绩最多保留两位小数', en: 'A score has at most two decimals' },

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { ScoreMark, type ScoreImportRowError, type ScoreMarkValue, type ScoreSheet, type ScoreSheetRequest } from '../../../contracts/scores';
+import { parseScoreText, ScoreMark, scoreIssue, type ScoreImportRowError, type ScoreMarkValue, type ScoreSheet, type ScoreSheetRequest } from '../../../contracts/scores';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 
 /**
@@ -115,18 +115,16 @@ function plain(value: ExcelJS.CellValue): string | number | null {
   return null;
 }
 
-const NUMBER_TEXT = /^[+]?\d+(\.\d+)?$/;
-
 /**
  * Reads an uploaded template: refused (40000 by the caller) unless it is the template of this very
- * sheet; then every row's student number and score cell, with the score cell's problems.
+ * sheet; then every row's student number and score cell, with the score cell's problems (the score
+ * rule of contracts/score-rules.ts: a number cell as stored, a text cell on its decimal text).
  */
 export async function readImport(
   bytes: Buffer,
   request: ScoreSheetRequest,
   fullMark: number,
   lang: Lang,
-  problem: (score: number) => boolean,
 ): Promise<ParsedImport | 'notTemplate' | 'otherSheet'> {
   const workbook = new ExcelJS.Workbook();
   let loaded: Loaded;
@@ -158,16 +156,17 @@ export async function readImport(
       return;
     }
     let score: number | null = null;
-    if (typeof text === 'number') score = text;
+    if (typeof text === 'number') score = scoreIssue(text, fullMark) === null ? text : null;
     else {
       const mark = MARK_WORDS.get(text.toLowerCase());
       if (mark) {
         rows.push({ row: rowNumber, studentNo, value: { score: null, mark } });
         return;
       }
-      if (NUMBER_TEXT.test(text)) score = Number(text);
+      const parsed = parseScoreText(text, fullMark);
+      if (parsed.ok) score = parsed.score;
     }
-    if (score === null || problem(score)) {
+    if (score === null) {
       errors.push({ row: rowNumber, studentNo, message: message('scoresRowScoreInvalid') });
       return;
     }

@@ -1,21 +1,29 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 
 /**
  * SQL of score entry (contracts/scores.ts). Tenant scoping comes from row-level security; joins
  * still name tenant_id so the planner uses the (tenant_id, …) keys.
  *
- * The score system of a sheet (batch aliased b): a system of the batch whose grades include the class's grade (or are
- * all grades, []) and whose subjects include the subject (or are all, []), the most specific first.
+ * Score systems: the SQL reads a batch's systems (aliased b for the batch); which one gives a sheet
+ * its scale is chosen by scores.systems.ts (pickScoreSystem), the one rule exams uses too.
  */
-const systemFor = (grade: SQL, subject: SQL) => sql`
-  SELECT sy.id, sy.name, sy.full_mark, sy.excellent_line::float8 AS excellent_line, sy.pass_line::float8 AS pass_line
-  FROM score_systems sy
-  WHERE sy.tenant_id = b.tenant_id AND sy.batch_id = b.id
-    AND (cardinality(sy.grade_ids) = 0 OR ${grade} = ANY (sy.grade_ids))
-    AND (cardinality(sy.subjects) = 0 OR ${subject} = ANY (sy.subjects))
-  ORDER BY cardinality(sy.grade_ids) = 0, cardinality(sy.subjects) = 0, sy.name
-  LIMIT 1`;
+const systemsOfBatch = sql`coalesce((
+    SELECT json_agg(json_build_object(
+      'id', sy.id, 'name', sy.name, 'fullMark', sy.full_mark, 'excellentLine', sy.excellent_line::float8,
+      'passLine', sy.pass_line::float8, 'gradeIds', sy.grade_ids, 'subjects', sy.subjects) ORDER BY sy.name)
+    FROM score_systems sy WHERE sy.tenant_id = b.tenant_id AND sy.batch_id = b.id), '[]'::json)`;
+
+/** A score system as the sheet reads it (SQL above). */
+export interface SystemRow {
+  id: string;
+  name: string;
+  fullMark: number;
+  excellentLine: number;
+  passLine: number;
+  gradeIds: string[];
+  subjects: string[];
+}
 
 /** What every check of a sheet call needs, read in one statement. */
 export type SheetContextRow = {
@@ -26,14 +34,13 @@ export type SheetContextRow = {
   class_id: string | null;
   class_name: string | null;
   grade_id: string | null;
-  /** the caller teaches the class (head teacher) or the subject in it */
+  /** the caller teaches the subject in the class (subject_teacher duty): may write */
   teaches: boolean;
+  /** the caller is the class's head teacher: may read every subject of the class */
+  heads: boolean;
   caller_name: string;
-  system_id: string | null;
-  system_name: string | null;
-  full_mark: number | null;
-  excellent_line: number | null;
-  pass_line: number | null;
+  /** every score system of the batch (scores.systems.ts picks the sheet's) */
+  systems: SystemRow[];
   sheet_id: string | null;
   submitted: boolean | null;
   submitted_at: Date | null;
@@ -76,10 +83,14 @@ const sheetContextColumns = (userId: string) => sql`
   EXISTS (
     SELECT 1 FROM staff_duties d
     WHERE d.tenant_id = b.tenant_id AND d.user_id = ${userId} AND d.org_unit_id = c.id
-      AND (d.duty = 'head_teacher' OR (d.duty = 'subject_teacher' AND d.subject = sh_subject.subject))
+      AND d.duty = 'subject_teacher' AND d.subject = sh_subject.subject
   ) AS teaches,
+  EXISTS (
+    SELECT 1 FROM staff_duties d
+    WHERE d.tenant_id = b.tenant_id AND d.user_id = ${userId} AND d.org_unit_id = c.id AND d.duty = 'head_teacher'
+  ) AS heads,
   coalesce((SELECT u.name FROM users u WHERE u.tenant_id = b.tenant_id AND u.id = ${userId}), '') AS caller_name,
-  sys.id AS system_id, sys.name AS system_name, sys.full_mark, sys.excellent_line, sys.pass_line,
+  ${systemsOfBatch} AS systems,
   sh.id AS sheet_id, sh.submitted, sh.submitted_at,
   (SELECT u.name FROM users u WHERE u.tenant_id = sh.tenant_id AND u.id = sh.submitted_by) AS submitted_by_name`;
 
@@ -87,17 +98,23 @@ const sheetContextFrom = (classId: string, subject: string) => sql`
   FROM exam_batches b
   CROSS JOIN (SELECT ${subject}::text AS subject) sh_subject
   LEFT JOIN org_units c ON c.tenant_id = b.tenant_id AND c.id = ${classId} AND c.kind = 'class'
-  LEFT JOIN LATERAL (${systemFor(sql`c.parent_id`, sql`${subject}::text`)}) sys ON true
   LEFT JOIN score_sheets sh ON sh.tenant_id = b.tenant_id AND sh.batch_id = b.id AND sh.class_id = ${classId} AND sh.subject = ${subject}`;
 
+/**
+ * Writes (save, submit, import) read the context with FOR SHARE on the batch row: a publish or a
+ * delete of the batch (FOR UPDATE) waits for them, and one that committed first is seen (published,
+ * or no batch any more) instead of the snapshot before it.
+ */
+const lockBatch = (lock: boolean) => (lock ? sql` FOR SHARE OF b` : sql``);
+
 export const scoresRepository = {
-  /** The sheet's batch, class, score system, sheet row and whether the caller teaches it (undefined: no such batch). */
-  sheetContext: (tx: Tx, userId: string, batchId: string, classId: string, subject: string) =>
+  /** The sheet's batch, class, score systems, sheet row and the caller's duties (undefined: no such batch). `lock`: FOR SHARE on the batch. */
+  sheetContext: (tx: Tx, userId: string, batchId: string, classId: string, subject: string, lock = false) =>
     tx
-      .execute<SheetContextRow>(sql`SELECT ${sheetContextColumns(userId)} ${sheetContextFrom(classId, subject)} WHERE b.id = ${batchId}`)
+      .execute<SheetContextRow>(sql`SELECT ${sheetContextColumns(userId)} ${sheetContextFrom(classId, subject)} WHERE b.id = ${batchId}${lockBatch(lock)}`)
       .then((result) => result.rows[0]),
 
-  /** The save path's single read (see CellContextRow). */
+  /** The save path's read (see CellContextRow), FOR SHARE on the batch. */
   cellContext: (tx: Tx, userId: string, batchId: string, classId: string, subject: string, studentId: string) =>
     tx
       .execute<CellContextRow>(
@@ -110,7 +127,7 @@ export const scoresRepository = {
               (SELECT u.name FROM users u WHERE u.tenant_id = sc.tenant_id AND u.id = sc.entered_by) AS entered_by_name
             ${sheetContextFrom(classId, subject)}
             LEFT JOIN scores sc ON sc.tenant_id = sh.tenant_id AND sc.sheet_id = sh.id AND sc.student_id = ${studentId}
-            WHERE b.id = ${batchId}`,
+            WHERE b.id = ${batchId}${lockBatch(true)}`,
       )
       .then((result) => result.rows[0]),
 
@@ -133,6 +150,18 @@ export const scoresRepository = {
     if (!found.rows[0]) throw new Error('score sheet vanished after a conflicting insert');
     return found.rows[0];
   },
+
+  /**
+   * Locks the sheet row and answers its submitted flag as committed now: FOR SHARE (saves, imports:
+   * they wait for a submit under way and then see it) or FOR UPDATE (submit: waits for saves under way,
+   * so its completeness count sees their cells).
+   */
+  lockSheet: (tx: Tx, sheetId: string, mode: 'share' | 'update') =>
+    tx
+      .execute<{ submitted: boolean }>(
+        sql`SELECT submitted FROM score_sheets WHERE id = ${sheetId}${mode === 'share' ? sql` FOR SHARE` : sql` FOR UPDATE`}`,
+      )
+      .then((result) => result.rows[0]?.submitted ?? false),
 
   /**
    * One cell's write and its audit row in one statement: the score upserted only while its version
@@ -219,30 +248,57 @@ export const scoresRepository = {
       )
       .then((result) => result.rows),
 
-  /** Several cells written at once (imports): upserts with version + 1 and their audit rows. */
-  writeCells: async (tx: Tx, input: { tenantId: string; sheetId: string; userId: string; correction: boolean; rows: (CellWrite & { changeId: string })[] }) => {
-    if (input.rows.length === 0) return;
+  /** The bands of several systems (我的成绩). */
+  bandsOfSystems: (tx: Tx, systemIds: readonly string[]) =>
+    systemIds.length === 0
+      ? Promise.resolve([])
+      : tx
+          .execute<{ system_id: string; name: string; min_score: number; max_score: number }>(
+            sql`SELECT system_id, name, min_score, max_score FROM score_bands WHERE system_id = ANY (${uuidArray(systemIds)}) ORDER BY min_score DESC, sort, name`,
+          )
+          .then((result) => result.rows),
+
+  /**
+   * Several cells written at once (imports): upserts with version + 1 and their audit rows, each only
+   * while its version is still the one read under the lock (`baseVersion`, 0: no row). Answers how
+   * many were written; fewer than given means someone else wrote a cell meanwhile (the caller rolls
+   * the whole import back).
+   */
+  writeCells: async (
+    tx: Tx,
+    input: { tenantId: string; sheetId: string; userId: string; correction: boolean; rows: (CellWrite & { changeId: string; baseVersion: number })[] },
+  ): Promise<number> => {
+    if (input.rows.length === 0) return 0;
     const values = sql.join(
-      input.rows.map((row) => sql`(${row.studentId}::uuid, ${row.score}::numeric, ${row.mark}::text, ${row.oldScore}::numeric, ${row.oldMark}::text, ${row.changeId}::uuid)`),
+      input.rows.map(
+        (row) =>
+          sql`(${row.studentId}::uuid, ${row.score}::numeric, ${row.mark}::text, ${row.oldScore}::numeric, ${row.oldMark}::text, ${row.changeId}::uuid, ${row.baseVersion}::int)`,
+      ),
       sql`, `,
     );
-    await tx.execute(sql`
-      WITH input (student_id, score, mark, old_score, old_mark, change_id) AS (VALUES ${values}),
+    const result = await tx.execute<{ written: number }>(sql`
+      WITH input (student_id, score, mark, old_score, old_mark, change_id, base_version) AS (VALUES ${values}),
       up AS (
         INSERT INTO scores AS s (tenant_id, sheet_id, student_id, score, mark, entered_by, entered_at, created_by, updated_by, version)
-        SELECT ${input.tenantId}, ${input.sheetId}, i.student_id, i.score, i.mark, ${input.userId}, now(), ${input.userId}, ${input.userId}, 1 FROM input i
+        SELECT ${input.tenantId}, ${input.sheetId}, i.student_id, i.score, i.mark, ${input.userId}, now(), ${input.userId}, ${input.userId}, i.base_version + 1 FROM input i
         ON CONFLICT (tenant_id, sheet_id, student_id) DO UPDATE
           SET score = excluded.score, mark = excluded.mark, entered_by = excluded.entered_by, entered_at = now(),
               updated_at = now(), updated_by = excluded.updated_by, version = s.version + 1
+          WHERE s.version = excluded.version - 1
         RETURNING s.student_id, s.version, s.entered_at
+      ),
+      audit AS (
+        INSERT INTO score_changes (tenant_id, id, sheet_id, student_id, old_score, old_mark, new_score, new_mark, correction, changed_by, changed_at, score_version, created_by, updated_by)
+        SELECT ${input.tenantId}, i.change_id, ${input.sheetId}, i.student_id, i.old_score, i.old_mark, i.score, i.mark, ${input.correction},
+               ${input.userId}, up.entered_at, up.version, ${input.userId}, ${input.userId}
+        FROM input i JOIN up ON up.student_id = i.student_id
+        RETURNING 1
       )
-      INSERT INTO score_changes (tenant_id, id, sheet_id, student_id, old_score, old_mark, new_score, new_mark, correction, changed_by, changed_at, score_version, created_by, updated_by)
-      SELECT ${input.tenantId}, i.change_id, ${input.sheetId}, i.student_id, i.old_score, i.old_mark, i.score, i.mark, ${input.correction},
-             ${input.userId}, up.entered_at, up.version, ${input.userId}, ${input.userId}
-      FROM input i JOIN up ON up.student_id = i.student_id`);
+      SELECT (SELECT count(*) FROM up)::int AS written`);
+    return result.rows[0].written;
   },
 
-  /** Locks the sheet row and marks it submitted. */
+  /** Marks the sheet submitted (the caller holds its row lock, lockSheet 'update'). */
   markSubmitted: (tx: Tx, sheetId: string, userId: string) =>
     tx.execute(
       sql`UPDATE score_sheets SET submitted = true, submitted_at = now(), submitted_by = ${userId}, updated_at = now(), updated_by = ${userId}, version = version + 1
@@ -376,17 +432,16 @@ export const scoresRepository = {
         subject: string;
         score: number | null;
         mark: string;
-        full_mark: number | null;
-        band: string | null;
+        grade_id: string | null;
+        batch_grade_ids: string[];
+        batch_subjects: string[];
+        systems: SystemRow[];
         class_average: number | null;
         published_at: Date | null;
       }>(
         sql`SELECT count(*) OVER ()::int AS total, b.id AS batch_id, b.name AS batch_name, se.name AS semester_name, sh.subject,
-                   sc.score::float8 AS score, sc.mark, sys.full_mark,
-                   (SELECT bd.name FROM score_bands bd
-                     WHERE bd.tenant_id = b.tenant_id AND bd.system_id = sys.id AND sc.score IS NOT NULL
-                       AND bd.min_score <= sc.score AND sc.score < bd.max_score + 1
-                     ORDER BY bd.min_score DESC LIMIT 1) AS band,
+                   sc.score::float8 AS score, sc.mark, c.parent_id AS grade_id, b.grade_ids AS batch_grade_ids, b.subjects AS batch_subjects,
+                   ${systemsOfBatch} AS systems,
                    (SELECT round(avg(x.score), 2)::float8 FROM scores x WHERE x.tenant_id = sh.tenant_id AND x.sheet_id = sh.id AND x.score IS NOT NULL) AS class_average,
                    b.published_at
             FROM scores sc
@@ -394,7 +449,6 @@ export const scoresRepository = {
             JOIN exam_batches b ON b.tenant_id = sh.tenant_id AND b.id = sh.batch_id AND b.published
             JOIN semesters se ON se.tenant_id = b.tenant_id AND se.id = b.semester_id
             LEFT JOIN org_units c ON c.tenant_id = sh.tenant_id AND c.id = sh.class_id
-            LEFT JOIN LATERAL (${systemFor(sql`c.parent_id`, sql`sh.subject`)}) sys ON true
             WHERE sc.student_id = ${studentId} AND (sc.score IS NOT NULL OR sc.mark <> '')
               ${filters.semesterId ? sql`AND b.semester_id = ${filters.semesterId}` : sql``}
               ${filters.batchId ? sql`AND b.id = ${filters.batchId}` : sql``}

@@ -31,8 +31,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  */
 const scoreSaveBody = z.object({ ...scoreSaveRequest.shape, score: z.number().nullable() });
 
-/** SPEC §5 / §9 imports: one .xlsx or .xls file, not empty, at most 10 MB. */
-const IMPORT_EXTENSIONS = ['xlsx', 'xls'];
+/** SPEC §5 / §9 imports: one .xlsx file (the template; the old binary .xls cannot be read), not empty, at most 10 MB. */
+const IMPORT_EXTENSIONS = ['xlsx'];
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 interface ImportUpload extends Staged {
@@ -69,7 +69,7 @@ async function receiveImport(request: FastifyRequest): Promise<ImportUpload> {
   if (files.length > 1) throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: 1 });
   const [file] = files;
   const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase() : '';
-  if (!IMPORT_EXTENSIONS.includes(extension)) throw new AppError(ResponseCode.invalidInput, 'uploadWrongType', { types: '.xlsx,.xls' });
+  if (!IMPORT_EXTENSIONS.includes(extension)) throw new AppError(ResponseCode.invalidInput, 'uploadWrongType', { types: '.xlsx' });
   if (file.bytes.length === 0) throw new AppError(ResponseCode.invalidInput, 'scoresImportEmpty');
   if (file.bytes.length > IMPORT_MAX_BYTES) throw new AppError(ResponseCode.invalidInput, 'uploadTooLarge', { maxSize: IMPORT_MAX_BYTES / 1024 });
   return { bytes: file.bytes, fields, discard: async () => undefined };

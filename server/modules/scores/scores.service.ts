@@ -1,8 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import { SUBJECT_DICT } from '../../../contracts/dicts';
-import { ResponseCode, type ResponseCodeValue } from '../../../contracts/envelope';
+import { ResponseCode } from '../../../contracts/envelope';
 import {
   ScoreMark,
+  scoreIssue,
   SCORES_MANAGE_PERMISSION,
   type MyScoresData,
   type MyScoresRequest,
@@ -23,11 +24,9 @@ import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { DictsService } from '../dicts/dicts.service';
 import type { PermissionsService } from '../permissions/permissions.service';
-import { scoresRepository, type CellRow, type CellWrite, type SheetContextRow } from './scores.repository';
+import { scoresRepository, type CellRow, type CellWrite, type SheetContextRow, type SystemRow } from './scores.repository';
 import { buildScoresWorkbook, buildTemplate, type ExportClass, readImport } from './scores.excel';
-
-/** contracts/scores.ts: 42200 for a score the sheet's scale refuses and for a grade without a scale */
-export const UNPROCESSABLE: ResponseCodeValue = ResponseCode.idempotencyMismatch;
+import { bandOf, pickScoreSystem } from './scores.systems';
 
 /** The body the save route accepts: the contract's, with the score's range and decimals left to the service (its messages name the scale). */
 export interface ScoreSaveInput {
@@ -40,14 +39,25 @@ export interface ScoreSaveInput {
   baseVersion: number;
 }
 
-const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
-/** The score rules of SPEC §5 against a sheet's scale: the message key, or null when the score is fine. */
+/** The score rule of SPEC §5 (contracts/score-rules.ts) against a sheet's scale: the message key, or null when the score is fine. */
 export function scoreProblem(score: number, fullMark: number): { key: 'scoresOutOfRange' | 'scoresTooManyDecimals'; params: { fullMark: number } } | null {
-  if (!Number.isFinite(score) || score < 0 || score > fullMark) return { key: 'scoresOutOfRange', params: { fullMark } };
-  if (!hasTwoDecimalsAtMost(score)) return { key: 'scoresTooManyDecimals', params: { fullMark } };
-  return null;
+  const issue = scoreIssue(score, fullMark);
+  if (issue === null) return null;
+  return { key: issue === 'range' ? 'scoresOutOfRange' : 'scoresTooManyDecimals', params: { fullMark } };
 }
+
+/** A sheet context that passed the checks: its class, and the score system giving its scale (null: 'grade has no scale'). */
+type CheckedContext<C extends SheetContextRow = SheetContextRow> = C & {
+  class_id: string;
+  class_name: string;
+  grade_id: string;
+  system: SystemRow | null;
+  /** the caller may write the sheet (subject teacher of the class, or cjlr_manage); published is not considered */
+  writer: boolean;
+};
+
+/** A checked context of a write: it has a scale. */
+type WritableContext<C extends SheetContextRow = SheetContextRow> = CheckedContext<C> & { system: SystemRow };
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -62,7 +72,7 @@ const cellOf = (studentId: string, row: CellRow | undefined): ScoreCell => ({
 
 interface Rights {
   manage: boolean;
-  /** class → subjects taught ('*' = every subject: head teacher) */
+  /** class → subjects taught ('*' = every subject: head teacher, read only) */
   duties: Map<string, Set<string>>;
 }
 
@@ -97,22 +107,30 @@ export class ScoresService {
 
   /**
    * The checks every sheet call makes, on one context row: batch, class of one of its grades,
-   * subject of the batch, a score system, and the caller teaching it (or managing). `write` adds:
-   * the batch is not published.
+   * subject of the batch, and the caller reading it (subject teacher or head teacher of the class,
+   * or managing). The sheet's score system is picked here (null: no scale; reads still answer).
    */
-  private checkContext(
-    context: SheetContextRow | undefined,
-    manage: boolean,
-    subject: string,
-    write: boolean,
-  ): asserts context is SheetContextRow & { class_id: string; class_name: string; grade_id: string; system_id: string; full_mark: number } {
+  private checkContext<C extends SheetContextRow>(context: C | undefined, manage: boolean, subject: string): CheckedContext<C> {
     if (!context) throw new AppError(ResponseCode.notFound, 'scoresBatchNotFound');
-    if (!context.class_id || !context.grade_id) throw new AppError(ResponseCode.notFound, 'scoresClassNotFound');
-    if (!manage && !context.teaches) throw new AppError(ResponseCode.forbidden, 'scoresNotYourSheet');
+    if (!context.class_id || !context.grade_id || !context.class_name) throw new AppError(ResponseCode.notFound, 'scoresClassNotFound');
+    if (!manage && !context.teaches && !context.heads) throw new AppError(ResponseCode.forbidden, 'scoresNotYourSheet');
     if (!context.batch_grade_ids.includes(context.grade_id)) throw new AppError(ResponseCode.invalidInput, 'scoresClassNotInBatch');
     if (!context.batch_subjects.includes(subject)) throw new AppError(ResponseCode.invalidInput, 'scoresSubjectNotInBatch');
-    if (write && context.published) throw new AppError(ResponseCode.forbidden, 'scoresBatchPublished');
-    if (!context.system_id || context.full_mark === null) throw new AppError(UNPROCESSABLE, 'scoreGradeNoScale');
+    const system = pickScoreSystem(context.systems, { gradeIds: context.batch_grade_ids, subjects: context.batch_subjects }, context.grade_id, subject);
+    return { ...context, class_id: context.class_id, class_name: context.class_name, grade_id: context.grade_id, system, writer: manage || context.teaches };
+  }
+
+  /**
+   * The checks of a write (save, submit, import, template): those of a read, then the caller teaches
+   * the subject in the class (a head teacher only reads the class's other subjects), the batch is
+   * not published, and the sheet has a scale.
+   */
+  private checkWrite<C extends SheetContextRow>(context: C | undefined, manage: boolean, subject: string): WritableContext<C> {
+    const checked = this.checkContext(context, manage, subject);
+    if (!checked.writer) throw new AppError(ResponseCode.forbidden, 'scoresNotYourSubject');
+    if (checked.published) throw new AppError(ResponseCode.forbidden, 'scoresBatchPublished');
+    if (!checked.system) throw new AppError(ResponseCode.unprocessable, 'scoreGradeNoScale');
+    return checked as WritableContext<C>;
   }
 
   /** `POST /api/scores/options`: semesters, the batches of one (default the current), the classes and subjects the caller may open. */
@@ -150,10 +168,9 @@ export class ScoresService {
   /** `POST /api/scores/sheet`: the roster with every cell, the score system and the sheet's state. */
   async sheet(tx: Tx, session: Session, request: ScoreSheetRequest): Promise<ScoreSheet> {
     const manage = await this.manages(tx, session);
-    const context = await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject);
-    this.checkContext(context, manage, request.subject, false);
-    if (!context.sheet_id && !context.published) {
-      // The sheet row is made when the sheet is first opened, so the saves that follow (50 of them,
+    const context = this.checkContext(await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject), manage, request.subject);
+    if (!context.sheet_id && !context.published && context.writer && context.system) {
+      // The sheet row is made when its writer first opens it, so the saves that follow (50 of them,
       // side by side) never wait on each other creating it; an empty sheet is no score (a batch with
       // only empty sheets can still be deleted).
       const created = await scoresRepository.ensureSheet(tx, { tenantId: session.tenantId, id: uuidv7(), ...request, userId: session.userId });
@@ -163,11 +180,11 @@ export class ScoresService {
     return this.readSheet(tx, context, request);
   }
 
-  private async readSheet(tx: Tx, context: SheetContextRow & { class_id: string; class_name: string; system_id: string; full_mark: number }, request: ScoreSheetRequest): Promise<ScoreSheet> {
+  private async readSheet(tx: Tx, context: CheckedContext, request: ScoreSheetRequest): Promise<ScoreSheet> {
     const [students, stored, bands] = [
       await scoresRepository.roster(tx, context.class_id),
       context.sheet_id ? await scoresRepository.cells(tx, context.sheet_id) : [],
-      await scoresRepository.bands(tx, context.system_id),
+      context.system ? await scoresRepository.bands(tx, context.system.id) : [],
     ];
     const byStudent = new Map(stored.map((row) => [row.student_id, row]));
     return {
@@ -175,38 +192,45 @@ export class ScoresService {
       classId: context.class_id,
       className: context.class_name,
       subject: request.subject,
-      system: {
-        id: context.system_id,
-        name: context.system_name ?? '',
-        fullMark: context.full_mark,
-        excellentLine: context.excellent_line ?? 0,
-        passLine: context.pass_line ?? 0,
-        bands: bands.map((band) => ({ name: band.name, conversionScore: band.conversion_score, minScore: band.min_score, maxScore: band.max_score })),
-      },
+      system: context.system
+        ? {
+            id: context.system.id,
+            name: context.system.name,
+            fullMark: context.system.fullMark,
+            excellentLine: context.system.excellentLine,
+            passLine: context.system.passLine,
+            bands: bands.map((band) => ({ name: band.name, conversionScore: band.conversion_score, minScore: band.min_score, maxScore: band.max_score })),
+          }
+        : null,
+      ...(context.system ? {} : { noScale: true }),
       submitted: context.submitted ?? false,
       submittedAt: iso(context.submitted_at),
       submittedByName: context.submitted_by_name ?? '',
-      editable: !context.published,
+      editable: !context.published && context.writer && context.system !== null,
       students: students.map((s) => ({ studentId: s.id, studentName: s.name, studentNo: s.user_no })),
       cells: students.map((s) => cellOf(s.id, byStudent.get(s.id))),
     };
   }
 
   /**
-   * `POST /api/scores/save` (idempotent): one cell. One read (the context and the current cell),
+   * `POST /api/scores/save` (idempotent): one cell. One read (the context and the current cell,
+   * FOR SHARE on the batch), the sheet row locked FOR SHARE (made first on the sheet's first save),
    * then one statement writing the score (only while its version is still `baseVersion`) and its
-   * audit row; the first save of a sheet creates the sheet first. A save that changes nothing
-   * answers the stored cell.
+   * audit row. A save that changes nothing answers the stored cell; clearing a cell of a submitted
+   * sheet is refused (mark it absent or exempt instead).
    */
   async save(tx: Tx, session: Session, input: ScoreSaveInput): Promise<ScoreCell> {
     if (input.mark !== ScoreMark.none && input.score !== null) throw new AppError(ResponseCode.invalidInput, 'scoresMarkedWithScore');
     const manage = await this.manages(tx, session);
-    const context = await scoresRepository.cellContext(tx, session.userId, input.batchId, input.classId, input.subject, input.studentId);
-    this.checkContext(context, manage, input.subject, true);
+    const context = this.checkWrite(
+      await scoresRepository.cellContext(tx, session.userId, input.batchId, input.classId, input.subject, input.studentId),
+      manage,
+      input.subject,
+    );
     if (!context.in_class) throw new AppError(ResponseCode.invalidInput, 'scoresStudentNotInClass');
     if (input.score !== null) {
-      const problem = scoreProblem(input.score, context.full_mark);
-      if (problem) throw new AppError(UNPROCESSABLE, problem.key, problem.params);
+      const problem = scoreProblem(input.score, context.system.fullMark);
+      if (problem) throw new AppError(ResponseCode.unprocessable, problem.key, problem.params);
     }
     const current: CellRow | undefined =
       context.version === null
@@ -224,7 +248,6 @@ export class ScoresService {
     if (currentCell.score === input.score && currentCell.mark === input.mark) return currentCell;
 
     let sheetId = context.sheet_id;
-    let submitted = context.submitted ?? false;
     if (!sheetId) {
       const sheet = await scoresRepository.ensureSheet(tx, {
         tenantId: session.tenantId,
@@ -235,8 +258,11 @@ export class ScoresService {
         userId: session.userId,
       });
       sheetId = sheet.id;
-      submitted = sheet.submitted;
     }
+    // FOR SHARE on the sheet: a submit under way (FOR UPDATE) finishes first and is seen here; a
+    // submit that comes later waits for this save, so it never counts a cell this save clears.
+    const submitted = await scoresRepository.lockSheet(tx, sheetId, 'share');
+    if (submitted && input.score === null && input.mark === ScoreMark.none) throw new AppError(ResponseCode.invalidInput, 'scoresSubmittedNoClear');
     const saved = await scoresRepository.saveCell(tx, {
       tenantId: session.tenantId,
       sheetId,
@@ -260,26 +286,25 @@ export class ScoresService {
   /** `POST /api/scores/submit`: every student of the class has a score or a mark (SPEC §8), then submitted. */
   async submit(tx: Tx, session: Session, request: ScoreSheetRequest): Promise<ScoreSheet> {
     const manage = await this.manages(tx, session);
-    const context = await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject);
-    this.checkContext(context, manage, request.subject, true);
+    const context = this.checkWrite(await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject, true), manage, request.subject);
     const sheet = context.sheet_id
       ? { id: context.sheet_id }
       : await scoresRepository.ensureSheet(tx, { tenantId: session.tenantId, id: uuidv7(), ...request, userId: session.userId });
+    // FOR UPDATE on the sheet: saves under way (FOR SHARE) finish first, so the count below sees them
+    const submitted = await scoresRepository.lockSheet(tx, sheet.id, 'update');
     const roster = await scoresRepository.roster(tx, context.class_id);
     if (roster.length === 0 || (await scoresRepository.countIncomplete(tx, context.class_id, sheet.id)) > 0) {
       throw new AppError(ResponseCode.invalidInput, 'scoresIncomplete');
     }
-    if (!context.submitted) await scoresRepository.markSubmitted(tx, sheet.id, session.userId);
-    const fresh = await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject);
-    this.checkContext(fresh, manage, request.subject, false);
+    if (!submitted) await scoresRepository.markSubmitted(tx, sheet.id, session.userId);
+    const fresh = this.checkContext(await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject), manage, request.subject);
     return this.readSheet(tx, fresh, request);
   }
 
   /** `POST /api/scores/changes`: the audit trail of a sheet, newest first ([] before the first save). */
   async changes(tx: Tx, session: Session, request: ScoreChangesRequest): Promise<ScoreChange[]> {
     const manage = await this.manages(tx, session);
-    const context = await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject);
-    this.checkContext(context, manage, request.subject, false);
+    const context = this.checkContext(await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject), manage, request.subject);
     if (!context.sheet_id) return [];
     return (await scoresRepository.changes(tx, context.sheet_id, request.studentId)).map((row) => ({
       studentId: row.student_id,
@@ -349,7 +374,11 @@ export class ScoresService {
 
   /** `GET /api/scores/template`: the sheet's roster with its current cells, and the sheet's identity on a hidden worksheet. */
   async template(tx: Tx, session: Session, request: ScoreSheetRequest, lang: Lang): Promise<{ fileName: string; bytes: Buffer }> {
-    const sheet = await this.sheet(tx, session, request);
+    // a read (a GET writes nothing: no sheet row is made here), refused where the import would be
+    const manage = await this.manages(tx, session);
+    const context = this.checkContext(await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject), manage, request.subject);
+    if (!context.writer) throw new AppError(ResponseCode.forbidden, 'scoresNotYourSubject');
+    const sheet = await this.readSheet(tx, context, request);
     const subjectName = (await this.subjectNames(tx, lang)).get(request.subject) ?? request.subject;
     const bytes = await buildTemplate(request, sheet, subjectName, lang);
     return { fileName: `${sheet.batch.name}_${sheet.className}_${subjectName}${lang === 'zh' ? '_导入模板' : '_template'}.xlsx`, bytes };
@@ -363,10 +392,9 @@ export class ScoresService {
    */
   async import(tx: Tx, session: Session, request: ScoreSheetRequest, bytes: Buffer, lang: Lang): Promise<ScoreImportResult> {
     const manage = await this.manages(tx, session);
-    const context = await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject);
-    this.checkContext(context, manage, request.subject, true);
-    const fullMark = context.full_mark;
-    const parsed = await readImport(bytes, request, fullMark, lang, (score) => scoreProblem(score, fullMark) !== null);
+    const context = this.checkWrite(await scoresRepository.sheetContext(tx, session.userId, request.batchId, request.classId, request.subject, true), manage, request.subject);
+    const fullMark = context.system.fullMark;
+    const parsed = await readImport(bytes, request, fullMark, lang);
     if (parsed === 'notTemplate') throw new AppError(ResponseCode.invalidInput, 'scoresImportTemplateRequired');
     if (parsed === 'otherSheet') throw new AppError(ResponseCode.invalidInput, 'scoresImportTemplateMismatch');
     const roster = await scoresRepository.roster(tx, context.class_id);
@@ -396,18 +424,20 @@ export class ScoresService {
       const result: ScoreImportResult = { imported: 0, errors };
       throw new AppError(ResponseCode.invalidInput, 'scoresImportInvalid', { count: new Set(errors.map((e) => e.row)).size }, result);
     }
-    const sheet = context.sheet_id
-      ? { id: context.sheet_id, submitted: context.submitted ?? false }
-      : await scoresRepository.ensureSheet(tx, { tenantId: session.tenantId, id: uuidv7(), ...request, userId: session.userId });
-    const current = new Map((await scoresRepository.cells(tx, sheet.id, true)).map((row) => [row.student_id, row]));
-    const writes: (CellWrite & { changeId: string })[] = [];
+    const sheetId = context.sheet_id ?? (await scoresRepository.ensureSheet(tx, { tenantId: session.tenantId, id: uuidv7(), ...request, userId: session.userId })).id;
+    const submitted = await scoresRepository.lockSheet(tx, sheetId, 'share');
+    const current = new Map((await scoresRepository.cells(tx, sheetId, true)).map((row) => [row.student_id, row]));
+    const writes: (CellWrite & { changeId: string; baseVersion: number })[] = [];
     for (const cell of wanted) {
       const old = current.get(cell.studentId);
       if (old && old.score === cell.score && old.mark === cell.mark) continue;
       if (!old && cell.score === null && cell.mark === '') continue;
-      writes.push({ ...cell, oldScore: old ? old.score : null, oldMark: old ? old.mark : null, changeId: uuidv7() });
+      writes.push({ ...cell, oldScore: old ? old.score : null, oldMark: old ? old.mark : null, changeId: uuidv7(), baseVersion: old ? old.version : 0 });
     }
-    await scoresRepository.writeCells(tx, { tenantId: session.tenantId, sheetId: sheet.id, userId: session.userId, correction: sheet.submitted, rows: writes });
+    const written = await scoresRepository.writeCells(tx, { tenantId: session.tenantId, sheetId, userId: session.userId, correction: submitted, rows: writes });
+    // a cell someone else saved between the read above and the write (a first save of an empty cell):
+    // the whole import is rolled back (this error ends the transaction), nothing is overwritten
+    if (written !== writes.length) throw new AppError(ResponseCode.conflict, 'scoresImportConflict');
     return { imported: writes.length, errors: [] };
   }
 
@@ -430,17 +460,21 @@ export class ScoresService {
     }
     if (!studentId) return { total: 0, rows: [], children, studentId: '' };
     const rows = await scoresRepository.myScores(tx, studentId, { semesterId, batchId }, request.currPage * request.limit, request.limit);
+    const systems = rows.map((row) => pickScoreSystem(row.systems, { gradeIds: row.batch_grade_ids, subjects: row.batch_subjects }, row.grade_id, row.subject));
+    const bands = await scoresRepository.bandsOfSystems(tx, [...new Set(systems.flatMap((system) => (system ? [system.id] : [])))]);
+    const bandRanges = (systemId: string) =>
+      bands.filter((band) => band.system_id === systemId).map((band) => ({ name: band.name, minScore: band.min_score, maxScore: band.max_score }));
     return {
       total: rows[0]?.total ?? (request.currPage > 0 ? (await scoresRepository.myScores(tx, studentId, { semesterId, batchId }, 0, 1))[0]?.total ?? 0 : 0),
-      rows: rows.map((row) => ({
+      rows: rows.map((row, index) => ({
         batchId: row.batch_id,
         batchName: row.batch_name,
         semesterName: row.semester_name,
         subject: row.subject,
         score: row.score,
         mark: row.mark as ScoreMarkValue,
-        fullMark: row.full_mark ?? 0,
-        band: row.band ?? '',
+        fullMark: systems[index]?.fullMark ?? 0,
+        band: systems[index] ? bandOf(row.score, bandRanges(systems[index].id)) : '',
         classAverage: row.class_average,
         publishedAt: iso(row.published_at) ?? '',
       })),

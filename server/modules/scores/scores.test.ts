@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, TableAData } from '../../../contracts/envelope';
 import type { MyScoreRow, MyScoresData, ScoreCell, ScoreChange, ScoreImportResult, ScoreOptions, ScoreSheet } from '../../../contracts/scores';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
+import { findScoreSystem } from '../exams/exams.service';
 
 /**
  * Score entry against the seeded demo school. Every test makes its own exam batch (七年级, subjects
@@ -150,15 +151,56 @@ describe('options and sheets', () => {
     expect(sheet.students.map((s) => s.studentNo)).toEqual([...sheet.students.map((s) => s.studentNo)].sort());
     expect(sheet.cells.every((c) => c.version === 0 && c.score === null && c.mark === '')).toBe(true);
     expect(sheet.system).toMatchObject({ name: '百分制', fullMark: 100, excellentLine: 85, passLine: 60 });
-    expect(sheet.system.bands.map((b) => b.name)).toEqual(['优秀', '良好', '不及格']);
+    expect(sheet.noScale).toBeUndefined();
+    expect(sheet.system!.bands.map((b) => b.name)).toEqual(['优秀', '良好', '不及格']);
   });
 
-  it("says 'grade has no scale' (42200) when no score system covers the grade and subject", async () => {
+  it("without a scale the sheet still shows, read-only (noScale); writes say 'grade has no scale' (42200)", async () => {
     const batchId = await makeBatch({ system: false });
-    const zh = await post('/api/scores/sheet', teacher, { batchId, classId: classIds['七年级(1)班'], subject: '02' });
-    expect(zh.body).toMatchObject({ code: 42200, result: false, msg: '该年级未设置分制' });
-    const enSave = await save(teacher, { batchId, classId: classIds['七年级(1)班'], subject: '02', studentId: uuidv7(), score: 1, baseVersion: 0 }, undefined, en);
+    const target = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    expect(sheet).toMatchObject({ system: null, noScale: true, editable: false, submitted: false });
+    expect(sheet.students).toHaveLength(40);
+    expect((await post<ScoreChange[]>('/api/scores/changes', teacher, target)).body).toMatchObject({ code: 1, data: [] });
+    const zhSave = await save(teacher, { ...target, studentId: sheet.students[0].studentId, score: 1, baseVersion: 0 });
+    expect(zhSave.body).toMatchObject({ code: 42200, result: false, msg: '该年级未设置分制' });
+    const enSave = await save(teacher, { ...target, studentId: sheet.students[0].studentId, score: 1, baseVersion: 0 }, undefined, en);
     expect(enSave.body).toMatchObject({ code: 42200, msg: 'This grade has no score scale' });
+    expect((await post('/api/scores/submit', teacher, target)).body).toMatchObject({ code: 42200, msg: '该年级未设置分制' });
+    // opening it made no sheet row (nothing can be written there)
+    const sheets = await ownerQuery(t.db, 'SELECT 1 FROM score_sheets WHERE tenant_id = $1 AND batch_id = $2', [demoId, batchId]);
+    expect(sheets).toHaveLength(0);
+  });
+
+  it('a sheet whose score system went away after scores were entered still shows them, read-only', async () => {
+    const batchId = await makeBatch();
+    const target = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    expect((await save(teacher, { ...target, studentId: sheet.students[0].studentId, score: 77, baseVersion: 0 })).body.code).toBe(1);
+    await ownerQuery(t.db, 'DELETE FROM score_bands WHERE tenant_id = $1 AND system_id IN (SELECT id FROM score_systems WHERE batch_id = $2)', [demoId, batchId]);
+    await ownerQuery(t.db, 'DELETE FROM score_systems WHERE tenant_id = $1 AND batch_id = $2', [demoId, batchId]);
+    const after = await sheetOf(batchId, '七年级(1)班', '02');
+    expect(after).toMatchObject({ system: null, noScale: true, editable: false });
+    expect(after.cells[0]).toMatchObject({ score: 77, version: 1 });
+    const changes = await post<ScoreChange[]>('/api/scores/changes', teacher, target);
+    expect(changes.body.data.map((c) => c.newScore)).toEqual([77]);
+    expect((await save(teacher, { ...target, studentId: sheet.students[0].studentId, score: 78, baseVersion: 1 })).body.code).toBe(42200);
+  });
+
+  it('takes the most specific score system: a grade-and-subject system before the catch-all one, here and in exams findScoreSystem', async () => {
+    const batchId = await makeBatch({ fullMark: 100 });
+    // a second system naming 七年级 数学 (the exams screen refuses the overlap; older data may hold it)
+    await ownerQuery(
+      t.db,
+      `INSERT INTO score_systems (tenant_id, id, batch_id, name, grade_ids, subjects, full_mark, excellent_line, pass_line, ratio)
+       VALUES ($1, $2, $3, '数学150', ARRAY[$4]::uuid[], ARRAY['02'], 150, 130, 90, 1)`,
+      [demoId, uuidv7(), batchId, grade7],
+    );
+    expect((await sheetOf(batchId, '七年级(1)班', '02')).system).toMatchObject({ name: '数学150', fullMark: 150 });
+    expect((await sheetOf(batchId, '七年级(1)班', '01')).system).toMatchObject({ name: '百分制', fullMark: 100 });
+    const found = await t.db.withTenant(demoId, (tx) => findScoreSystem(tx, batchId, grade7, '02'));
+    expect(found).toMatchObject({ name: '数学150', fullMark: 150 });
+    expect((await t.db.withTenant(demoId, (tx) => findScoreSystem(tx, batchId, grade7, '03')))?.name).toBe('百分制');
   });
 
   it('refuses a class or subject the teacher does not teach, an unknown batch, and a class outside the batch', async () => {
@@ -527,15 +569,19 @@ describe('import', () => {
     plain.addWorksheet('Sheet1').addRow(['学号', '姓名', '成绩']);
     const notTemplate = await upload(teacher, [...target, { name: 'file', filename: 'a.xlsx', content: await bytesOf(plain) }]);
     expect(notTemplate).toMatchObject({ code: 40000, msg: '请使用成绩导入模板导入' });
-    const garbage = await upload(teacher, [...target, { name: 'file', filename: 'old.xls', content: Buffer.from('not a workbook') }]);
+    const garbage = await upload(teacher, [...target, { name: 'file', filename: 'new.xlsx', content: Buffer.from('not a workbook') }]);
     expect(garbage).toMatchObject({ code: 40000, msg: '请使用成绩导入模板导入' });
+    // the old binary .xls cannot be read: refused by its type, naming the format
+    const xls = await upload(teacher, [...target, { name: 'file', filename: 'old.xls', content: Buffer.from('not a workbook') }]);
+    expect(xls).toMatchObject({ code: 40000, msg: '只能上传.xlsx类型的文件' });
     const template = await templateOf(batchId);
-    const otherSubject = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '01'), { name: 'file', filename: 'a.xlsx', content: await bytesOf(template) }]);
+    // (uploaded by the manager: the head teacher may not import 语文 at all)
+    const otherSubject = await upload(admin, [...targetParts(batchId, '七年级(1)班', '01'), { name: 'file', filename: 'a.xlsx', content: await bytesOf(template) }]);
     expect(otherSubject).toMatchObject({ code: 40000, msg: '导入模板与所选的考试批次、班级或科目不符，请重新下载模板' });
     const empty = await upload(teacher, [...target, { name: 'file', filename: 'a.xlsx', content: Buffer.alloc(0) }]);
     expect(empty).toMatchObject({ code: 40000, msg: '文件大小不能为0' });
     const wrongType = await upload(teacher, [...target, { name: 'file', filename: 'a.csv', content: Buffer.from('1,2') }]);
-    expect(wrongType).toMatchObject({ code: 40000, msg: '只能上传.xlsx,.xls类型的文件' });
+    expect(wrongType).toMatchObject({ code: 40000, msg: '只能上传.xlsx类型的文件' });
     const noFile = await upload(teacher, target);
     expect(noFile.code).toBe(40000);
     const noTarget = await upload(teacher, [{ name: 'file', filename: 'a.xlsx', content: await bytesOf(template) }]);
@@ -566,9 +612,9 @@ describe('messages in English', () => {
     const bytes = Buffer.from(await plain.xlsx.writeBuffer());
     expect(await upload(teacher, [...parts, { name: 'file', filename: 'a.xlsx', content: bytes }], en)).toMatchObject({ code: 40000, msg: 'Please use the score import template' });
     expect(await upload(teacher, [...parts, { name: 'file', filename: 'a.xlsx', content: Buffer.alloc(0) }], en)).toMatchObject({ msg: 'The file size cannot be 0' });
-    expect(await upload(teacher, [...parts, { name: 'file', filename: 'a.txt', content: Buffer.from('x') }], en)).toMatchObject({ msg: 'Only files of type .xlsx,.xls can be uploaded' });
+    expect(await upload(teacher, [...parts, { name: 'file', filename: 'a.txt', content: Buffer.from('x') }], en)).toMatchObject({ msg: 'Only files of type .xlsx can be uploaded' });
     const template = (await download(`/api/scores/template?batchId=${batchId}&classId=${classIds['七年级(1)班']}&subject=02`, teacher, null, 'GET')).rawPayload;
-    const mismatch = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '03'), { name: 'file', filename: 'a.xlsx', content: template }], en);
+    const mismatch = await upload(admin, [...targetParts(batchId, '七年级(1)班', '03'), { name: 'file', filename: 'a.xlsx', content: template }], en);
     expect(mismatch.msg).toBe('The template belongs to another exam batch, class or subject; please download the template again');
     const imported = await upload(teacher, [...parts, { name: 'file', filename: 'a.xlsx', content: template }], en);
     expect(imported).toMatchObject({ code: 1, msg: 'Imported', data: { imported: 0, errors: [] } });
@@ -594,8 +640,8 @@ describe('own scores', () => {
     await save(teacher, { ...target, batchId: published, studentId: others[1].studentId, score: null, mark: 'absent' });
     await save(teacher, { ...target, batchId: unpublished, studentId: me, score: 50 });
     // a cell entered and then cleared is no score
-    await save(teacher, { ...target, batchId: published, subject: '01', studentId: me, score: 33 });
-    await save(teacher, { ...target, batchId: published, subject: '01', studentId: me, score: null, baseVersion: 1 });
+    await save(admin, { ...target, batchId: published, subject: '01', studentId: me, score: 33 });
+    await save(admin, { ...target, batchId: published, subject: '01', studentId: me, score: null, baseVersion: 1 });
     await publish(published);
 
     const mine = await post<TableAData<MyScoreRow>>('/api/scores/mine', student, { currPage: 0, limit: 100, search: JSON.stringify({ batchId: published }) });
@@ -674,7 +720,7 @@ describe('the demo seed', () => {
     const maths = await sheetOf(monthly.id, '七年级(1)班', '02');
     expect(maths.submitted).toBe(true);
     expect(maths.cells.every((c) => c.version === 1 && (c.score !== null || c.mark !== ''))).toBe(true);
-    expect(maths.cells.every((c) => c.score === null || (c.score >= 0 && c.score <= maths.system.fullMark))).toBe(true);
+    expect(maths.cells.every((c) => c.score === null || (c.score >= 0 && c.score <= maths.system!.fullMark))).toBe(true);
     expect((await sheetOf(monthly.id, '七年级(2)班', '02')).cells.every((c) => c.version === 1)).toBe(true);
     // 期中考试: 数学 of 七年级(1)班 is left for the demo teacher; 语文 is there
     expect((await sheetOf(midterm.id, '七年级(1)班', '02')).cells.every((c) => c.version === 0)).toBe(true);
@@ -687,5 +733,268 @@ describe('the demo seed', () => {
     const monthlyMaths = rows.find((row) => row.batchId === monthly.id && row.subject === '02')!;
     expect(monthlyMaths.classAverage).toBeGreaterThan(0);
     if (monthlyMaths.score !== null) expect(monthlyMaths.band).not.toBe('');
+  });
+});
+
+// ---------- review fixes: who writes, locks, clearing, import versions, formats ----------
+
+/** A transaction of its own on the database (as the owner), held open until commit: another session's write in flight. */
+async function openTx() {
+  const client = await t.db.pool.connect();
+  await client.query('BEGIN');
+  return {
+    query: <R extends Record<string, unknown>>(text: string, values: unknown[] = []) => client.query<R>(text, values).then((r) => r.rows),
+    /** this transaction's id, which a session blocked by its row locks waits on */
+    txid: async () => (await client.query<{ id: string }>('SELECT pg_current_xact_id()::text AS id')).rows[0].id,
+    end: async (how: 'COMMIT' | 'ROLLBACK') => {
+      try {
+        await client.query(how);
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/**
+ * Resolves once some session waits for `txid` (a row lock it holds), or `call` settled without
+ * waiting; `call` is the request under test.
+ */
+async function waitsOn<T>(txid: string, call: Promise<T>): Promise<'waiting' | 'settled'> {
+  let settled = false;
+  void call.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let i = 0; i < 200; i += 1) {
+    if (settled) return 'settled';
+    const rows = await ownerQuery<{ n: string }>(t.db, `SELECT count(*) n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = $1`, [txid]);
+    if (Number(rows[0].n) > 0) return 'waiting';
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return settled ? 'settled' : 'waiting';
+}
+
+const sheetIdOf = async (batchId: string, className: string, subject: string) =>
+  (
+    await ownerQuery<{ id: string }>(t.db, 'SELECT id::text FROM score_sheets WHERE tenant_id = $1 AND batch_id = $2 AND class_id = $3 AND subject = $4', [
+      demoId,
+      batchId,
+      classIds[className],
+      subject,
+    ])
+  )[0]?.id;
+
+describe('a head teacher reads every subject of the class but writes only what they teach', () => {
+  it('语文 of 七年级(1)班 is read-only for its head teacher (who teaches 数学): no save, submit, import or template; read, changes and export stay', async () => {
+    const batchId = await makeBatch();
+    const chinese = { batchId, classId: classIds['七年级(1)班'], subject: '01' };
+    // options still list the class's subjects; the sheet answers, not editable
+    const options = await post<ScoreOptions>('/api/scores/options', teacher, {});
+    expect(options.body.data.batches.find((b) => b.batchId === batchId)!.classes[0].subjects.map((s) => s.subject)).toEqual(['01', '02', '03']);
+    const sheet = await sheetOf(batchId, '七年级(1)班', '01');
+    expect(sheet).toMatchObject({ editable: false, batch: { published: false }, system: { fullMark: 100 } });
+    expect((await sheetOf(batchId, '七年级(1)班', '02')).editable).toBe(true);
+
+    const studentId = sheet.students[0].studentId;
+    const refused = await save(teacher, { ...chinese, studentId, score: 90, baseVersion: 0 });
+    expect(refused.body).toMatchObject({ code: 40300, result: false, msg: '您不是该班级此科目的任课教师，只能查看成绩' });
+    const refusedEn = await save(teacher, { ...chinese, studentId, score: 90, baseVersion: 0 }, undefined, en);
+    expect(refusedEn.body).toMatchObject({ code: 40300, msg: 'You do not teach this subject in this class; you can only view its scores' });
+    expect((await post('/api/scores/submit', teacher, chinese)).body).toMatchObject({ code: 40300, msg: '您不是该班级此科目的任课教师，只能查看成绩' });
+    const template = await download(`/api/scores/template?batchId=${batchId}&classId=${chinese.classId}&subject=01`, teacher, null, 'GET');
+    expect((template.json() as Envelope).code).toBe(40300);
+    // the 语文 teacher's (here the manager's) template, uploaded by the head teacher: refused
+    const adminTemplate = (await download(`/api/scores/template?batchId=${batchId}&classId=${chinese.classId}&subject=01`, admin, null, 'GET')).rawPayload;
+    const workbook = await workbookOf(adminTemplate);
+    workbook.worksheets[0].getCell(2, 3).value = 80;
+    const imported = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '01'), { name: 'file', filename: 'a.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) }]);
+    expect(imported).toMatchObject({ code: 40300, msg: '您不是该班级此科目的任课教师，只能查看成绩' });
+    expect(await scoreRows(batchId)).toHaveLength(0);
+
+    // what the 语文 teacher enters, the head teacher reads, with its trail, and exports
+    expect((await save(admin, { ...chinese, studentId, score: 88, baseVersion: 0 })).body.code).toBe(1);
+    expect((await sheetOf(batchId, '七年级(1)班', '01')).cells[0]).toMatchObject({ score: 88, version: 1 });
+    expect((await post<ScoreChange[]>('/api/scores/changes', teacher, chinese)).body.data.map((c) => c.newScore)).toEqual([88]);
+    const exported = await download('/api/scores/export', teacher, chinese);
+    expect((await workbookOf(exported.rawPayload)).worksheets[0].getCell(2, 3).value).toBe(88);
+  });
+});
+
+describe('locks against a publish, a submit and other writers in flight', () => {
+  it('a save, a submit and an import wait for a publish under way and are then refused as published', async () => {
+    for (const operation of ['save', 'submit', 'import'] as const) {
+      const batchId = await makeBatch();
+      const target = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+      const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+      let bytes = Buffer.alloc(0);
+      if (operation === 'submit') for (const s of sheet.students) await save(teacher, { ...target, studentId: s.studentId, score: 60, baseVersion: 0 });
+      if (operation === 'import') {
+        const workbook = await workbookOf((await download(`/api/scores/template?batchId=${batchId}&classId=${target.classId}&subject=02`, teacher, null, 'GET')).rawPayload);
+        workbook.worksheets[0].getCell(2, 3).value = 70;
+        bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      }
+      const before = await changeRows(batchId);
+      // the publish (exams) locks the batch row FOR UPDATE and sets published
+      const publisher = await openTx();
+      await publisher.query('SELECT id FROM exam_batches WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [demoId, batchId]);
+      await publisher.query('UPDATE exam_batches SET published = true, published_at = now() WHERE tenant_id = $1 AND id = $2', [demoId, batchId]);
+      const txid = await publisher.txid();
+      const call: Promise<{ code: number; msg: string }> =
+        operation === 'save'
+          ? save(teacher, { ...target, studentId: sheet.students[0].studentId, score: 99, baseVersion: 0 }).then((r) => r.body)
+          : operation === 'submit'
+            ? post('/api/scores/submit', teacher, target).then((r) => r.body)
+            : upload(teacher, [...targetParts(batchId, '七年级(1)班', '02'), { name: 'file', filename: 'a.xlsx', content: bytes }]);
+      const state = await waitsOn(txid, call);
+      await publisher.end('COMMIT');
+      expect(state, operation).toBe('waiting');
+      expect(await call, operation).toMatchObject({ code: 40300, msg: '该考试批次的成绩已发布，不能再修改' });
+      expect(await changeRows(batchId), operation).toBe(before);
+      expect((await sheetOf(batchId, '七年级(1)班', '02')).submitted, operation).toBe(false);
+    }
+  });
+
+  it('refuses clearing a cell of a submitted sheet (mark absent or exempt instead), in zh and en', async () => {
+    const batchId = await makeBatch();
+    const target = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    for (const s of sheet.students) await save(teacher, { ...target, studentId: s.studentId, score: 60, baseVersion: 0 });
+    expect((await post('/api/scores/submit', teacher, target)).body.code).toBe(1);
+    const studentId = sheet.students[3].studentId;
+    const cleared = await save(teacher, { ...target, studentId, score: null, mark: '', baseVersion: 1 });
+    expect(cleared.body).toMatchObject({ code: 40000, result: false, msg: '已提交的成绩不能清空，可标记缺考或免考' });
+    const clearedEn = await save(admin, { ...target, studentId, score: null, mark: '', baseVersion: 1 }, undefined, en);
+    expect(clearedEn.body).toMatchObject({ code: 40000, msg: 'A submitted score cannot be cleared; mark the student absent or exempt instead' });
+    expect((await scoreRows(batchId, studentId))[0]).toMatchObject({ score: '60.00', version: 1 });
+    // marking is a correction, allowed
+    expect((await save(teacher, { ...target, studentId, score: null, mark: 'absent', baseVersion: 1 })).body.data).toMatchObject({ mark: 'absent', version: 2 });
+  });
+
+  it('a clearing save waits for a submit under way (the sheet row) and is then refused', async () => {
+    const batchId = await makeBatch();
+    const target = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    for (const s of sheet.students) await save(teacher, { ...target, studentId: s.studentId, score: 60, baseVersion: 0 });
+    const sheetId = await sheetIdOf(batchId, '七年级(1)班', '02');
+    // a submit in flight: the sheet row locked FOR UPDATE and marked submitted
+    const submitter = await openTx();
+    await submitter.query('SELECT id FROM score_sheets WHERE id = $1 FOR UPDATE', [sheetId]);
+    await submitter.query('UPDATE score_sheets SET submitted = true, submitted_at = now() WHERE id = $1', [sheetId]);
+    const txid = await submitter.txid();
+    const call = save(teacher, { ...target, studentId: sheet.students[0].studentId, score: null, mark: '', baseVersion: 1 });
+    const state = await waitsOn(txid, call);
+    await submitter.end('COMMIT');
+    expect(state).toBe('waiting');
+    expect((await call).body).toMatchObject({ code: 40000, msg: '已提交的成绩不能清空，可标记缺考或免考' });
+    expect((await scoreRows(batchId, sheet.students[0].studentId))[0]).toMatchObject({ score: '60.00', version: 1 });
+  });
+
+  it('a submit waits for a save under way (the sheet row) and counts what it wrote: a cleared cell refuses the submit', async () => {
+    const batchId = await makeBatch();
+    const target = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    for (const s of sheet.students) await save(teacher, { ...target, studentId: s.studentId, score: 60, baseVersion: 0 });
+    const sheetId = await sheetIdOf(batchId, '七年级(1)班', '02');
+    // a clearing save in flight: the sheet row held FOR SHARE, the cell cleared
+    const saver = await openTx();
+    await saver.query('SELECT id FROM score_sheets WHERE id = $1 FOR SHARE', [sheetId]);
+    await saver.query(`UPDATE scores SET score = NULL, mark = '', version = version + 1 WHERE sheet_id = $1 AND student_id = $2`, [sheetId, sheet.students[0].studentId]);
+    const txid = await saver.txid();
+    const call = post('/api/scores/submit', teacher, target);
+    const state = await waitsOn(txid, call);
+    await saver.end('COMMIT');
+    expect(state).toBe('waiting');
+    expect((await call).body).toMatchObject({ code: 40000, msg: '班级学生未登记或成绩不完整，不能提交成绩' });
+    expect((await sheetOf(batchId, '七年级(1)班', '02')).submitted).toBe(false);
+  });
+});
+
+describe('imports check versions', () => {
+  it('a cell first saved by someone else during the import: the whole import is refused (40900), nothing imported or overwritten', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const sheetId = await sheetIdOf(batchId, '七年级(1)班', '02');
+    const workbook = await workbookOf((await download(`/api/scores/template?batchId=${batchId}&classId=${classIds['七年级(1)班']}&subject=02`, teacher, null, 'GET')).rawPayload);
+    workbook.worksheets[0].getCell(2, 3).value = 70; // student 0
+    workbook.worksheets[0].getCell(3, 3).value = 71; // student 1: someone else saves it meanwhile
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const adminId = (await ownerQuery<{ id: string }>(t.db, `SELECT id::text FROM users WHERE tenant_id = $1 AND username = 'admin'`, [demoId]))[0].id;
+    const other = await openTx();
+    await other.query(
+      `INSERT INTO scores (tenant_id, sheet_id, student_id, score, mark, entered_by, entered_at, created_by, updated_by, version)
+       VALUES ($1, $2, $3, 55, '', $4, now(), $4, $4, 1)`,
+      [demoId, sheetId, sheet.students[1].studentId, adminId],
+    );
+    const txid = await other.txid();
+    const call = upload(teacher, [...targetParts(batchId, '七年级(1)班', '02'), { name: 'file', filename: 'a.xlsx', content: bytes }]);
+    const state = await waitsOn(txid, call);
+    await other.end('COMMIT');
+    expect(state).toBe('waiting');
+    expect(await call).toMatchObject({ code: 40900, result: false, msg: '导入期间有成绩被他人修改，未导入任何成绩，请重新下载模板后导入' });
+    const rows = await scoreRows(batchId);
+    expect(rows.map((r) => [r.student_id, r.score, r.version])).toEqual([[sheet.students[1].studentId, '55.00', 1]]);
+    expect(await changeRows(batchId)).toBe(0);
+
+    // again with the fresh template: imported, from the version it read
+    const fresh = await workbookOf((await download(`/api/scores/template?batchId=${batchId}&classId=${classIds['七年级(1)班']}&subject=02`, teacher, null, 'GET')).rawPayload);
+    expect(fresh.worksheets[0].getCell(3, 3).value).toBe(55);
+    fresh.worksheets[0].getCell(2, 3).value = 70;
+    fresh.worksheets[0].getCell(3, 3).value = 71;
+    const again = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '02'), { name: 'file', filename: 'a.xlsx', content: Buffer.from(await fresh.xlsx.writeBuffer()) }], en);
+    expect(again).toMatchObject({ code: 1, data: { imported: 2 } });
+    expect((await sheetOf(batchId, '七年级(1)班', '02')).cells.slice(0, 2).map((c) => [c.score, c.version])).toEqual([
+      [70, 1],
+      [71, 2],
+    ]);
+  });
+
+  it('names the conflict in English too', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const sheetId = await sheetIdOf(batchId, '七年级(1)班', '02');
+    const workbook = await workbookOf((await download(`/api/scores/template?batchId=${batchId}&classId=${classIds['七年级(1)班']}&subject=02`, teacher, null, 'GET')).rawPayload);
+    workbook.worksheets[0].getCell(2, 3).value = 70;
+    const adminId = (await ownerQuery<{ id: string }>(t.db, `SELECT id::text FROM users WHERE tenant_id = $1 AND username = 'admin'`, [demoId]))[0].id;
+    const other = await openTx();
+    await other.query(`INSERT INTO scores (tenant_id, sheet_id, student_id, score, mark, entered_by, entered_at, created_by, updated_by, version) VALUES ($1, $2, $3, 55, '', $4, now(), $4, $4, 1)`, [
+      demoId,
+      sheetId,
+      sheet.students[0].studentId,
+      adminId,
+    ]);
+    const txid = await other.txid();
+    const call = upload(teacher, [...targetParts(batchId, '七年级(1)班', '02'), { name: 'file', filename: 'a.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) }], en);
+    expect(await waitsOn(txid, call)).toBe('waiting');
+    await other.end('COMMIT');
+    expect(await call).toMatchObject({ code: 40900, msg: 'Someone else changed scores during the import; nothing was imported. Please download the template again and import it' });
+  });
+});
+
+describe('the template and the score rule', () => {
+  it('downloading the template (a GET) writes nothing: no sheet row is made', async () => {
+    const batchId = await makeBatch();
+    const response = await download(`/api/scores/template?batchId=${batchId}&classId=${classIds['七年级(1)班']}&subject=02`, teacher, null, 'GET');
+    expect(response.statusCode).toBe(200);
+    expect((await workbookOf(response.rawPayload)).worksheets[0].rowCount).toBe(41);
+    expect(await ownerQuery(t.db, 'SELECT 1 FROM score_sheets WHERE tenant_id = $1 AND batch_id = $2', [demoId, batchId])).toHaveLength(0);
+  });
+
+  it('counts decimals exactly: 99.999999999 is refused (the database would round it to 100), 0.29 and 59.99 are fine, also in imports', async () => {
+    const batchId = await makeBatch();
+    const sheet = await sheetOf(batchId, '七年级(1)班', '02');
+    const base = { batchId, classId: classIds['七年级(1)班'], subject: '02' };
+    expect((await save(teacher, { ...base, studentId: sheet.students[0].studentId, score: 99.999999999, baseVersion: 0 })).body).toMatchObject({
+      code: 42200,
+      msg: '成绩最多保留两位小数',
+    });
+    expect((await save(teacher, { ...base, studentId: sheet.students[0].studentId, score: 0.29, baseVersion: 0 })).body.data).toMatchObject({ score: 0.29 });
+    const workbook = await workbookOf((await download(`/api/scores/template?batchId=${batchId}&classId=${base.classId}&subject=02`, teacher, null, 'GET')).rawPayload);
+    workbook.worksheets[0].getCell(3, 3).value = 99.999999999;
+    workbook.worksheets[0].getCell(4, 3).value = '99.999999999';
+    workbook.worksheets[0].getCell(5, 3).value = 59.99;
+    const result = await upload(teacher, [...targetParts(batchId, '七年级(1)班', '02'), { name: 'file', filename: 'a.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) }]);
+    expect(result).toMatchObject({ code: 40000 });
+    expect(result.data!.errors.map((e) => e.row)).toEqual([3, 4]);
   });
 });

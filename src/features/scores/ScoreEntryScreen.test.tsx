@@ -185,4 +185,38 @@ describe('ScoreEntryScreen', () => {
     expect(screen.queryByTestId('score-import')).toBeNull();
     expect(screen.queryByTestId('score-submit')).toBeNull();
   });
+
+  it("a sheet without a scale shows its scores read-only under the note 'grade has no scale' (该年级未设置分制)", async () => {
+    serve({
+      '/api/scores/options': ok(makeOptions()),
+      '/api/scores/sheet': ok(makeSheet({ system: null, noScale: true, editable: false }, 2, { 1: { score: 77, version: 1 } })),
+    });
+    show({ batchId: BATCH, classId: CLASS_1, subject: '02' });
+    expect((await screen.findByTestId('score-no-scale')).textContent).toBe('该年级未设置分制');
+    await screen.findByTestId('score-grid');
+    const cells = screen.getAllByRole('textbox') as HTMLInputElement[];
+    expect(cells.map((input) => [input.value, input.readOnly])).toEqual([
+      ['77', true],
+      ['', true],
+    ]);
+    expect(screen.getByTestId('score-column').textContent).toContain('未设置分制');
+    expect(screen.queryByTestId('score-submit')).toBeNull();
+    expect(screen.queryByTestId('score-import')).toBeNull();
+    expect(screen.queryByTestId('score-marks')).toBeNull();
+  });
+
+  it("a head teacher's other subject (editable false) is read-only: no submit, no import, cells read-only; export stays", async () => {
+    serve({
+      '/api/scores/options': ok(makeOptions(['01', '02'])),
+      '/api/scores/sheet': ok(makeSheet({ subject: '01', editable: false }, 2, { 1: { score: 90, version: 1 } })),
+    });
+    show({ batchId: BATCH, classId: CLASS_1, subject: '01' });
+    await screen.findByTestId('score-grid');
+    expect(screen.getByTestId('score-read-only').textContent).toBe('只读');
+    expect((screen.getAllByRole('textbox') as HTMLInputElement[]).every((input) => input.readOnly)).toBe(true);
+    expect(screen.queryByTestId('score-submit')).toBeNull();
+    expect(screen.queryByTestId('score-import')).toBeNull();
+    expect(screen.getByTestId('score-export-class')).toBeTruthy();
+    expect(screen.queryByTestId('score-no-scale')).toBeNull();
+  });
 });

@@ -305,7 +305,7 @@ function SheetStatus({ column, multi, pending }: { column: GridColumn; multi: bo
           </Badge>
         )}
         {!sheet.editable && !sheet.batch.published ? (
-          <Text fontSize="sm" color="fg.muted">
+          <Text fontSize="sm" color="fg.muted" data-testid="score-read-only">
             <Trans>只读</Trans>
           </Text>
         ) : null}
@@ -320,6 +320,13 @@ function SheetStatus({ column, multi, pending }: { column: GridColumn; multi: bo
           ) : null}
         </HStack>
       </Flex>
+      {sheet.system === null || sheet.noScale ? (
+        // SPEC: 'grade has no scale': the scores entered so far stay visible, nothing can be entered
+        <Text fontSize="sm" color="orange.fg" role="note" data-testid="score-no-scale">
+          {multi ? `${column.subjectName}：` : ''}
+          <Trans>该年级未设置分制</Trans>
+        </Text>
+      ) : null}
       {pending && canSubmit && sheet.editable && !sheet.submitted ? (
         <Text fontSize="xs" color="fg.muted">
           <Trans>有待同步的成绩，同步完成后才能提交</Trans>

@@ -10,6 +10,7 @@ import {
   columnStats,
   EMPTY_VALUE,
   formatValue,
+  fullMarkOf,
   parseCellInput,
   parseClipboardBlock,
   rowTotal,
@@ -163,7 +164,7 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
       const studentId = key.slice(separator + 1);
       const column = bySubject.get(subject);
       if (!column) return true;
-      const parsed = parseCellInput(text, column.sheet.system.fullMark, words);
+      const parsed = parseCellInput(text, fullMarkOf(column.sheet), words);
       if (!parsed.ok) return false;
       setDrafts((prev) => {
         const next = { ...prev };
@@ -345,7 +346,7 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
       const key = cellKey(column.subject, student.studentId);
       const draft = drafts[key];
       if (draft !== undefined) {
-        const parsed = parseCellInput(draft, column.sheet.system.fullMark, labels);
+        const parsed = parseCellInput(draft, fullMarkOf(column.sheet), labels);
         if (parsed.ok) return parsed.value;
       }
       return committed(key);
@@ -397,7 +398,7 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
                 <th key={column.subject} data-testid="score-column" data-subject={column.subject}>
                   {column.subjectName}
                   <span className="full">
-                    <Trans>满分 {column.sheet.system.fullMark}</Trans>
+                    {column.sheet.system ? <Trans>满分 {column.sheet.system.fullMark}</Trans> : <Trans>未设置分制</Trans>}
                   </span>
                 </th>
               ))}
@@ -418,8 +419,8 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
                 {columns.map((column, c) => {
                   const key = cellKey(column.subject, student.studentId);
                   const draft = drafts[key];
-                  const parsed = draft === undefined ? null : parseCellInput(draft, column.sheet.system.fullMark, labels);
-                  const error = parsed && !parsed.ok ? errorText(parsed.error, column.sheet.system.fullMark) : null;
+                  const parsed = draft === undefined ? null : parseCellInput(draft, fullMarkOf(column.sheet), labels);
+                  const error = parsed && !parsed.ok ? errorText(parsed.error, fullMarkOf(column.sheet)) : null;
                   const entries = queued.get(key);
                   const state: CellState = error ? 'invalid' : stateOf(entries, recent[key], serverCells.get(key)?.version ?? 0);
                   return (
@@ -459,7 +460,7 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
         </table>
       </Box>
       <Text fontSize="xs" color="fg.muted" mt="1">
-        {columns.length === 1 ? (
+        {columns.length === 1 && columns[0].sheet.system ? (
           <Trans>
             优秀线 {columns[0].sheet.system.excellentLine} 分，及格线 {columns[0].sheet.system.passLine} 分。
           </Trans>

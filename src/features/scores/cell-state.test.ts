@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decimalsOfNumber, parseScoreText, scoreIssue } from '../../../contracts/score-rules';
 import { columnStats, parseCellInput, parseClipboardBlock, rowTotal, type CellValue } from './cell-state';
 
 const score = (value: number): CellValue => ({ score: value, mark: '' });
@@ -21,6 +22,7 @@ describe('parseCellInput', () => {
     expect(parseCellInput('-1', 100)).toEqual({ ok: false, error: 'format' });
     expect(parseCellInput('abc', 100)).toEqual({ ok: false, error: 'format' });
     expect(parseCellInput('1e2', 100)).toEqual({ ok: false, error: 'format' });
+    expect(parseCellInput('99.999999999', 100)).toEqual({ ok: false, error: 'decimals' });
   });
   it('reads marks (q / 缺考 absent, m / 免考 exempt) and an empty cell', () => {
     expect(parseCellInput('q', 100)).toEqual({ ok: true, value: absent });
@@ -30,6 +32,21 @@ describe('parseCellInput', () => {
     expect(parseCellInput('免考', 100)).toEqual({ ok: true, value: exempt });
     expect(parseCellInput('Exempt', 100, { exempt: 'Exempt' })).toEqual({ ok: true, value: exempt });
     expect(parseCellInput('  ', 100)).toEqual({ ok: true, value: empty });
+  });
+});
+
+describe('the score rule (contracts/score-rules.ts, shared with the server and the import)', () => {
+  it('counts decimals exactly, without a tolerance', () => {
+    expect(decimalsOfNumber(0.29)).toBe(2);
+    expect(decimalsOfNumber(59.99)).toBe(2);
+    expect(decimalsOfNumber(100)).toBe(0);
+    expect(decimalsOfNumber(99.999999999)).toBe(9);
+    expect(decimalsOfNumber(1.5e-7)).toBe(8);
+    expect(scoreIssue(99.999999999, 100)).toBe('decimals');
+    expect(scoreIssue(100.01, 100)).toBe('range');
+    expect(scoreIssue(0.29, 100)).toBeNull();
+    expect(parseScoreText('85.555', 120)).toEqual({ ok: false, issue: 'decimals' });
+    expect(parseScoreText('88.5', 120)).toEqual({ ok: true, score: 88.5 });
   });
 });
 
@@ -45,6 +62,9 @@ describe('columnStats', () => {
     // 4 in the rates (3 scores + 1 absent): 1 excellent, 2 passed
     expect(stats.excellentRate).toBe(0.25);
     expect(stats.passRate).toBe(0.5);
+  });
+  it('has no rates without a scale (no lines)', () => {
+    expect(columnStats([score(90), score(50)], null)).toMatchObject({ average: 70, excellentRate: null, passRate: null });
   });
   it('has no figures for an empty column', () => {
     const stats = columnStats([empty, exempt], { excellentLine: 85, passLine: 60 });

@@ -1,5 +1,6 @@
-import type { ScoreCell, ScoreMarkValue, ScoreSaveRequest, ScoreSystemSummary } from '../../../contracts/scores';
-import { SCORE_DECIMALS, ScoreMark } from './codes';
+import { parseScoreText, SCORE_SCALE_MAX, type ScoreValueIssue } from '../../../contracts/score-rules';
+import type { ScoreCell, ScoreMarkValue, ScoreSaveRequest, ScoreSheet, ScoreSystemSummary } from '../../../contracts/scores';
+import { ScoreMark } from './codes';
 
 /** What a cell holds: a score, a mark (absent / exempt), or nothing. */
 export interface CellValue {
@@ -15,7 +16,10 @@ export const scoreEntityKey = (batchId: string, subject: string, studentId: stri
 /** A cell's key inside a class's grid. */
 export const cellKey = (subject: string, studentId: string): string => `${subject}:${studentId}`;
 
-export type ParseError = 'format' | 'range' | 'decimals';
+export type ParseError = ScoreValueIssue;
+
+/** The scale a sheet's cells are checked against (a sheet without a scale is read-only; its cells are only shown). */
+export const fullMarkOf = (sheet: Pick<ScoreSheet, 'system'>): number => sheet.system?.fullMark ?? SCORE_SCALE_MAX;
 export type ParseResult = { ok: true; value: CellValue } | { ok: false; error: ParseError };
 
 /** Words a teacher types (or pastes from Excel) for the marks; matched case-insensitively, trimmed. */
@@ -24,8 +28,9 @@ const EXEMPT_WORDS = ['m', '免', '免考', 'exempt'];
 
 /**
  * A typed text as a cell value: '' clears; q / 缺考 marks absent, m / 免考 exempt; otherwise a number
- * between 0 and the sheet's full mark with at most two decimals. Extra words (the labels the cell
- * shows in the reader's language) also count as marks.
+ * between 0 and the sheet's full mark with at most two decimals (the score rule of
+ * contracts/score-rules.ts, the server's). Extra words (the labels the cell shows in the reader's
+ * language) also count as marks.
  */
 export function parseCellInput(text: string, fullMark: number, labels: { absent?: string; exempt?: string } = {}): ParseResult {
   const value = text.trim().replace(/[０-９．]/g, (ch) => (ch === '．' ? '.' : String(ch.charCodeAt(0) - 0xff10)));
@@ -33,12 +38,9 @@ export function parseCellInput(text: string, fullMark: number, labels: { absent?
   const lower = value.toLowerCase();
   if (ABSENT_WORDS.includes(lower) || (labels.absent && lower === labels.absent.toLowerCase())) return { ok: true, value: { score: null, mark: ScoreMark.absent } };
   if (EXEMPT_WORDS.includes(lower) || (labels.exempt && lower === labels.exempt.toLowerCase())) return { ok: true, value: { score: null, mark: ScoreMark.exempt } };
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) return { ok: false, error: 'format' };
-  const decimals = value.includes('.') ? value.split('.')[1].length : 0;
-  const score = Number(value);
-  if (!Number.isFinite(score) || score < 0 || score > fullMark) return { ok: false, error: 'range' };
-  if (decimals > SCORE_DECIMALS) return { ok: false, error: 'decimals' };
-  return { ok: true, value: { score: Math.round(score * 100) / 100, mark: ScoreMark.none } };
+  const parsed = parseScoreText(value, fullMark);
+  if (!parsed.ok) return { ok: false, error: parsed.issue };
+  return { ok: true, value: { score: parsed.score, mark: ScoreMark.none } };
 }
 
 export const sameValue = (a: CellValue, b: CellValue): boolean => a.score === b.score && a.mark === b.mark;
@@ -74,7 +76,8 @@ export interface ColumnStats {
   passRate: number | null;
 }
 
-export function columnStats(values: readonly CellValue[], system: Pick<ScoreSystemSummary, 'excellentLine' | 'passLine'>): ColumnStats {
+/** `system` null (no scale): no lines, so no rates. */
+export function columnStats(values: readonly CellValue[], system: Pick<ScoreSystemSummary, 'excellentLine' | 'passLine'> | null): ColumnStats {
   let scored = 0;
   let absent = 0;
   let exempt = 0;
@@ -91,8 +94,8 @@ export function columnStats(values: readonly CellValue[], system: Pick<ScoreSyst
       total += value.score;
       highest = highest === null ? value.score : Math.max(highest, value.score);
       lowest = lowest === null ? value.score : Math.min(lowest, value.score);
-      if (value.score >= system.excellentLine) excellent += 1;
-      if (value.score >= system.passLine) pass += 1;
+      if (system && value.score >= system.excellentLine) excellent += 1;
+      if (system && value.score >= system.passLine) pass += 1;
     }
   }
   const base = scored + absent;
@@ -106,8 +109,8 @@ export function columnStats(values: readonly CellValue[], system: Pick<ScoreSyst
     average: scored > 0 ? Math.round((total / scored) * 100) / 100 : null,
     highest,
     lowest,
-    excellentRate: base > 0 ? excellent / base : null,
-    passRate: base > 0 ? pass / base : null,
+    excellentRate: base > 0 && system ? excellent / base : null,
+    passRate: base > 0 && system ? pass / base : null,
   };
 }
 
