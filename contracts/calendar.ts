@@ -20,7 +20,8 @@ import { jsonObjectInput } from './input';
  *   (请刷新后重试) and nothing is written.
  * - Setting the current semester (xnxq_edit) is irreversible: only a semester later (by start date)
  *   than the current one; when it belongs to another school year, every grade moves up one level in
- *   the same transaction and the top grade graduates (see `CalendarSetCurrentResult`).
+ *   the same transaction and the top grade graduates (see `CalendarSetCurrentResult`). The top is the
+ *   end of the school's stage, not the highest grade it has: 九年级 (12 when it has 高中 grades), 大班.
  */
 
 export * from './calendar-rules';

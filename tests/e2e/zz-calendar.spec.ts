@@ -69,6 +69,28 @@ test('an administrator adds a semester of the next school year, sets it current 
   const row = page.getByTestId('semester-row').filter({ hasText: '2027-2028学年第一学期' });
   await expect(row).toBeVisible();
 
+  // an edit sends the version the form loaded: saved; an edit of a row changed meanwhile (another tab) is refused
+  await row.getByRole('button', { name: '编辑' }).click();
+  await control(page, '周数').fill('19');
+  await control(page, '周数').blur();
+  await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(row).toContainText('19');
+  await row.getByRole('button', { name: '编辑' }).click();
+  await control(page, '周数').fill('18');
+  const other = await page.context().newPage();
+  await other.goto('/xlcd/xnxq');
+  await other.getByTestId('semester-row').filter({ hasText: '2027-2028学年第一学期' }).getByRole('button', { name: '编辑' }).click();
+  await control(other, '周数').fill('17');
+  await other.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+  await expect(other.getByRole('dialog')).toHaveCount(0);
+  await other.close();
+  await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('该学期已被他人修改，请刷新后重试')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+  await page.reload();
+  await expect(row).toContainText('17');
+
   // set it current: asked twice; cancelling the first question changes nothing
   await row.getByRole('button', { name: '设为当前学期' }).click();
   await expect(page.getByTestId('switch-confirm-1')).toContainText('此操作不可撤销');
