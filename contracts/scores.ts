@@ -34,7 +34,7 @@ export * from './score-rules';
  *
  * A sheet is one class × one subject (a SUBJECT_DICT code) × one exam batch. Its scale (full mark)
  * and rates come from the batch's score system covering the class's grade and the subject; none →
- * 42200 'grade has no scale'. Every student's cell is saved on its own through the outbox (kind
+ * 'grade has no scale': the sheet reads read-only (noScale), writes answer 42200. Every student's cell is saved on its own through the outbox (kind
  * 'scores.save', entity `score:<batchId>:<subject>:<studentId>`, the natural key student × exam ×
  * subject) carrying the version it was edited from; a cell changed on the server meanwhile answers
  * 40900 with the server's cell, so the teacher chooses in the conflict inbox. Submitting a sheet

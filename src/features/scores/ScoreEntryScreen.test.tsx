@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../../app/theme';
+import { toaster } from '../../lib/toaster';
 import { GrantsProvider } from '../../components/Permission';
 import { setConfig } from '../../lib/config';
 import { resetOfflineDbForTests, setScope } from '../../lib/offline/db';
@@ -218,5 +219,17 @@ describe('ScoreEntryScreen', () => {
     expect(screen.queryByTestId('score-import')).toBeNull();
     expect(screen.getByTestId('score-export-class')).toBeTruthy();
     expect(screen.queryByTestId('score-no-scale')).toBeNull();
+  });
+
+  it('the import takes .xlsx only: an old .xls is refused before sending, naming the format', async () => {
+    serve({ '/api/scores/options': ok(makeOptions()), '/api/scores/sheet': ok(makeSheet({}, 2)) });
+    const toast = vi.spyOn(toaster, 'create');
+    show({ batchId: BATCH, classId: CLASS_1, subject: '02' });
+    fireEvent.click(await screen.findByTestId('score-import'));
+    const input = (await screen.findByTestId('import-input')) as HTMLInputElement;
+    expect(input.accept).toBe('.xlsx');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'scores.xls', { type: 'application/vnd.ms-excel' })] } });
+    await waitFor(() => expect(toast.mock.calls.map((call) => (call[0] as { title?: string }).title)).toContain('只能上传.xlsx类型的文件'));
+    expect(calls.some((call) => call.url.pathname === '/api/scores/import')).toBe(false);
   });
 });

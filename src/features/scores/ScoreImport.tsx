@@ -13,7 +13,7 @@ const rowErrorsOf = (data: unknown): ScoreImportRowError[] => {
 
 /**
  * Import of a sheet from its template (cjlr_import) through the shared ImportButton (template download,
- * one .xlsx/.xls, the SPEC §5 checks). Any invalid row → nothing written: the server's per-row errors
+ * one .xlsx: the server cannot read the old binary .xls, so it is refused here already; the SPEC §5 checks). Any invalid row → nothing written: the server's per-row errors
  * (`data.errors` of the refusal) are handed to the screen's table and the popover closes.
  */
 export function ScoreImport({ sheet, onErrors }: { sheet: ScoreSheet; onErrors: (errors: ScoreImportRowError[]) => void }) {
@@ -37,6 +37,7 @@ export function ScoreImport({ sheet, onErrors }: { sheet: ScoreSheet; onErrors: 
       templateUrl={TEMPLATE_URL}
       templateParams={params}
       data={params}
+      accept=".xlsx"
       placement="bottom-end"
       testId="score-import"
       hint={<Trans>按模板填写成绩（缺考填“缺考”，免考填“免考”）；任何一行有错误时不写入任何成绩</Trans>}
