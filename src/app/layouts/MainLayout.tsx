@@ -2,12 +2,11 @@ import { Box, CloseButton, Drawer, Flex, HStack, Portal, useMediaQuery } from '@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { PermissionPayload } from '../../../contracts/session';
 import { BlockingDialog } from '../../components/BlockingDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { GrantsProvider } from '../../components/Permission';
-import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { getConfig } from '../../lib/config';
 import { normalisePath } from '../../lib/menus';
@@ -24,6 +23,9 @@ import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
 import { UpdatePrompt } from '../UpdatePrompt';
 import { UserMenu } from './UserMenu';
+
+// loads when the user opens it: its form is not part of every page (the /dashboard JS budget)
+const ChangePasswordDialog = lazy(() => import('../../features/auth/ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })));
 
 /**
  * The main (authenticated) layout of SPEC §2 Shell: side menu, top bar, tab strip, content.
@@ -159,7 +161,11 @@ function Shell({ permission }: { permission: PermissionPayload }) {
 
         {/* registers the service worker; an update waits for the user, so typed input is never lost */}
         <UpdatePrompt />
-        <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        {changingPassword && (
+          <Suspense fallback={null}>
+            <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+          </Suspense>
+        )}
         <ConfirmDialog
           open={confirmLogout}
           title={<Trans>提示</Trans>}

@@ -9,7 +9,7 @@ import { useMessageAccess } from './access';
 import { messageTypesQuery, unreadMessagesQuery } from './api';
 import { badgeText } from './format';
 import { useFailureToast } from '../../lib/notify';
-import { MessageDetailDialog } from './MessageDetailDialog';
+import { LazyMessageDetailDialog } from './LazyMessageDetailDialog';
 import { MessageSummary } from './MessageSummary';
 
 export const BellIcon = /* @__PURE__ */ makeIcon(
@@ -129,7 +129,7 @@ function Bell() {
           </Popover.Positioner>
         </Portal>
       </Popover.Root>
-      <MessageDetailDialog messageId={openId} onClose={() => setOpenId(null)} />
+      <LazyMessageDetailDialog messageId={openId} onClose={() => setOpenId(null)} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useMessageAccess } from './access';
 import { messageTypesQuery, unreadMessagesQuery } from './api';
-import { MessageDetailDialog } from './MessageDetailDialog';
+import { LazyMessageDetailDialog } from './LazyMessageDetailDialog';
 import { MessageSummary } from './MessageSummary';
 
 /** How many unread messages the card lists. */
@@ -78,7 +78,7 @@ function UnreadCard() {
           </Link>
         </Button>
       </Card.Footer>
-      <MessageDetailDialog messageId={openId} onClose={() => setOpenId(null)} />
+      <LazyMessageDetailDialog messageId={openId} onClose={() => setOpenId(null)} />
     </Card.Root>
   );
 }

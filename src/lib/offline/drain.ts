@@ -6,7 +6,10 @@ import { HttpError, requestEnvelope, TRANSPORT_CODE } from '../http';
 import { session } from '../session';
 import { currentDb, currentScope, scopeKey, type OfflineDb } from './db';
 import { onDrainRequest } from './events';
-import { outboxKind, sortEntries, type OutboxEntry } from './kinds';
+import { loadOutboxKindModules, outboxKind, sortEntries, type OutboxEntry } from './kinds';
+
+/** whether this tab has loaded the features' kind modules (once, when a write needs them) */
+let kindsLoaded = false;
 
 /**
  * The drain (OFFLINE.md §4, §6): sends the outbox, one tab at a time (Web Locks), in order per
@@ -246,6 +249,13 @@ function closeChannel(): void {
  * entity that stops (conflict, failure, retry later, kind not loaded) sends nothing more this pass.
  */
 export async function drainOnce(db: OfflineDb): Promise<number | null> {
+  // a write of a kind this tab has not loaded (queued on another page or in another tab, or before a
+  // reload): load the features' kind modules first, so it is described in the panel (held too) and
+  // delivered with its cache update
+  if (!kindsLoaded && (await db.outbox.toArray()).some((entry) => !outboxKind(entry.kind))) {
+    kindsLoaded = true;
+    await loadOutboxKindModules();
+  }
   if (!session.loggedIn || (await isHeld(db))) return null;
   let nextWake: number | null = null;
   const stopped = new Set<string>();

@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toaster } from '../toaster';
 import { currentDb, onVersionChange, scopeKey, setScope, type OfflineScope } from './db';
 import { startDrain, stopDrain } from './drain';
-import { loadOutboxKindModules } from './kinds';
 import { forgetPersistedQueries, persistInto } from './persister';
 import { requestPersistentStorage } from './storage';
 
@@ -41,9 +40,9 @@ export function start(queryClient: QueryClient, scope: OfflineScope): Promise<vo
     const db = setScope(scope)!;
     const unsubscribe = await persistInto(queryClient, db);
     active = { key, unsubscribe, queryClient };
-    // the restore above is what an offline start waits for; the kinds load while the app renders
-    await loadOutboxKindModules();
-    if (active?.key === key) startDrain(queryClient);
+    // the restore above is what an offline start waits for; the drain loads the features' kind
+    // modules when the outbox holds a write of a kind not loaded yet (usually it is empty)
+    startDrain(queryClient);
   });
   const done = starting;
   void done.finally(() => {
