@@ -54,8 +54,9 @@ const kindModules = new Set<() => Promise<unknown>>();
 
 /**
  * The app names the modules that define outbox kinds (features register their kinds when loaded);
- * the engine loads them all before it drains, so a queued write gets its kind's onDelivered and
- * ConflictView whichever page is open. Lazy imports: nothing of a feature joins the entry chunk.
+ * the drain loads them all when the outbox holds a write of a kind not loaded yet, so a queued write
+ * gets its kind's onDelivered and ConflictView whichever page is open. Lazy imports: nothing of a
+ * feature joins the entry chunk, and an empty outbox loads none of them.
  */
 export function registerOutboxKindModules(...loaders: (() => Promise<unknown>)[]): void {
   for (const load of loaders) kindModules.add(load);
