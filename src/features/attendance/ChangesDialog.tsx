@@ -1,5 +1,5 @@
-import { RequestError } from '../../components/RequestError';
-import { Badge, CloseButton, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { QueryContent } from '../../components/QueryContent';
+import { Badge, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { AttendanceChange } from '../../../contracts/attendance';
@@ -37,60 +37,51 @@ export function ChangesDialog({ classId, date, open, onClose }: ChangesDialogPro
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              {changes.isPending ? (
-                <Stack gap="2">
-                  <Skeleton h="5" />
-                  <Skeleton h="5" />
-                </Stack>
-              ) : changes.isError ? (
-                <RequestError error={changes.error} />
-              ) : changes.data.length === 0 ? (
-                <Text color="fg.muted">
-                  <Trans>暂无修改记录</Trans>
-                </Text>
-              ) : (
-                <Stack as="ol" gap="2" listStyleType="none">
-                  {changes.data.filter((change) => !routine(change)).map((change, index) => (
-                    <Stack as="li" key={`${change.version}:${change.studentId}:${index}`} gap="0.5" py="1.5" borderBottomWidth="1px" borderColor="border.muted" data-testid="roll-change">
-                      <HStack gap="2" wrap="wrap">
-                        <Text fontWeight="semibold">{change.studentName}</Text>
-                        {change.oldStatus ? (
-                          <Badge colorPalette={statusPalette(change.oldStatus)} variant="subtle">
-                            {label(change.oldStatus)}
-                          </Badge>
-                        ) : (
-                          <Text as="span" color="fg.muted" fontSize="sm">
-                            <Trans>（首次）</Trans>
+              <QueryContent query={changes} empty={<Trans>暂无修改记录</Trans>}>
+                {(rows) => (
+                  <Stack as="ol" gap="2" listStyleType="none">
+                    {rows.filter((change) => !routine(change)).map((change, index) => (
+                      <Stack as="li" key={`${change.version}:${change.studentId}:${index}`} gap="0.5" py="1.5" borderBottomWidth="1px" borderColor="border.muted" data-testid="roll-change">
+                        <HStack gap="2" wrap="wrap">
+                          <Text fontWeight="semibold">{change.studentName}</Text>
+                          {change.oldStatus ? (
+                            <Badge colorPalette={statusPalette(change.oldStatus)} variant="subtle">
+                              {label(change.oldStatus)}
+                            </Badge>
+                          ) : (
+                            <Text as="span" color="fg.muted" fontSize="sm">
+                              <Trans>（首次）</Trans>
+                            </Text>
+                          )}
+                          <Text as="span" aria-hidden>
+                            →
                           </Text>
-                        )}
-                        <Text as="span" aria-hidden>
-                          →
-                        </Text>
-                        <Badge colorPalette={statusPalette(change.newStatus)} variant="solid">
-                          {label(change.newStatus)}
-                        </Badge>
-                      </HStack>
-                      {change.oldRemark !== change.newRemark && (change.oldRemark || change.newRemark) ? (
-                        <Text fontSize="sm" color="fg.muted">
+                          <Badge colorPalette={statusPalette(change.newStatus)} variant="solid">
+                            {label(change.newStatus)}
+                          </Badge>
+                        </HStack>
+                        {change.oldRemark !== change.newRemark && (change.oldRemark || change.newRemark) ? (
+                          <Text fontSize="sm" color="fg.muted">
+                            <Trans>
+                              备注：{change.oldRemark || '—'} → {change.newRemark || '—'}
+                            </Trans>
+                          </Text>
+                        ) : null}
+                        <Text fontSize="xs" color="fg.muted">
                           <Trans>
-                            备注：{change.oldRemark || '—'} → {change.newRemark || '—'}
+                            {change.changedByName} · {formatDateTime(change.changedAt, i18n.locale)} · 第 {change.version} 次提交
                           </Trans>
                         </Text>
-                      ) : null}
-                      <Text fontSize="xs" color="fg.muted">
-                        <Trans>
-                          {change.changedByName} · {formatDateTime(change.changedAt, i18n.locale)} · 第 {change.version} 次提交
-                        </Trans>
+                      </Stack>
+                    ))}
+                    {routineCount > 0 ? (
+                      <Text as="li" fontSize="sm" color="fg.muted" data-testid="roll-change-routine">
+                        <Trans>另有 {routineCount} 人首次点名记为出勤</Trans>
                       </Text>
-                    </Stack>
-                  ))}
-                  {routineCount > 0 ? (
-                    <Text as="li" fontSize="sm" color="fg.muted" data-testid="roll-change-routine">
-                      <Trans>另有 {routineCount} 人首次点名记为出勤</Trans>
-                    </Text>
-                  ) : null}
-                </Stack>
-              )}
+                    ) : null}
+                  </Stack>
+                )}
+              </QueryContent>
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t`关闭`} />

@@ -1,9 +1,9 @@
-import { Badge, CloseButton, Dialog, NativeSelect, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, CloseButton, Dialog, NativeSelect, Portal, Stack, Table } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ScoreSheet } from '../../../contracts/scores';
-import { RequestError } from '../../components/RequestError';
+import { QueryContent } from '../../components/QueryContent';
 import { formatDateTime } from '../../lib/format';
 import { scoreChangesQuery } from './api';
 import { describeValue } from './outbox-kind';
@@ -45,58 +45,49 @@ export default function ScoreChangesDialog({ sheet, subjectName, open, onClose }
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                {changes.isPending ? (
-                  <Stack gap="2">
-                    <Skeleton h="5" />
-                    <Skeleton h="5" />
-                  </Stack>
-                ) : changes.isError ? (
-                  <RequestError error={changes.error} />
-                ) : changes.data.length === 0 ? (
-                  <Text color="fg.muted">
-                    <Trans>暂无修改记录</Trans>
-                  </Text>
-                ) : (
-                  <Table.Root size="sm">
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>
-                          <Trans>学生</Trans>
-                        </Table.ColumnHeader>
-                        <Table.ColumnHeader>
-                          <Trans>原值</Trans>
-                        </Table.ColumnHeader>
-                        <Table.ColumnHeader>
-                          <Trans>新值</Trans>
-                        </Table.ColumnHeader>
-                        <Table.ColumnHeader>
-                          <Trans>修改人</Trans>
-                        </Table.ColumnHeader>
-                        <Table.ColumnHeader>
-                          <Trans>时间</Trans>
-                        </Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {changes.data.map((change, index) => (
-                        <Table.Row key={`${change.studentId}:${change.version}:${index}`} data-testid="score-change">
-                          <Table.Cell>{change.studentName}</Table.Cell>
-                          <Table.Cell>{change.oldScore === null && !change.oldMark ? '—' : describeValue(change.oldScore, change.oldMark ?? '')}</Table.Cell>
-                          <Table.Cell>
-                            {describeValue(change.newScore, change.newMark)}
-                            {change.correction ? (
-                              <Badge ms="1" colorPalette="orange" size="sm">
-                                <Trans>更正</Trans>
-                              </Badge>
-                            ) : null}
-                          </Table.Cell>
-                          <Table.Cell>{change.changedByName}</Table.Cell>
-                          <Table.Cell>{formatDateTime(change.changedAt, i18n.locale)}</Table.Cell>
+                <QueryContent query={changes} empty={<Trans>暂无修改记录</Trans>}>
+                  {(rows) => (
+                    <Table.Root size="sm">
+                      <Table.Header>
+                        <Table.Row>
+                          <Table.ColumnHeader>
+                            <Trans>学生</Trans>
+                          </Table.ColumnHeader>
+                          <Table.ColumnHeader>
+                            <Trans>原值</Trans>
+                          </Table.ColumnHeader>
+                          <Table.ColumnHeader>
+                            <Trans>新值</Trans>
+                          </Table.ColumnHeader>
+                          <Table.ColumnHeader>
+                            <Trans>修改人</Trans>
+                          </Table.ColumnHeader>
+                          <Table.ColumnHeader>
+                            <Trans>时间</Trans>
+                          </Table.ColumnHeader>
                         </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                )}
+                      </Table.Header>
+                      <Table.Body>
+                        {rows.map((change, index) => (
+                          <Table.Row key={`${change.studentId}:${change.version}:${index}`} data-testid="score-change">
+                            <Table.Cell>{change.studentName}</Table.Cell>
+                            <Table.Cell>{change.oldScore === null && !change.oldMark ? '—' : describeValue(change.oldScore, change.oldMark ?? '')}</Table.Cell>
+                            <Table.Cell>
+                              {describeValue(change.newScore, change.newMark)}
+                              {change.correction ? (
+                                <Badge ms="1" colorPalette="orange" size="sm">
+                                  <Trans>更正</Trans>
+                                </Badge>
+                              ) : null}
+                            </Table.Cell>
+                            <Table.Cell>{change.changedByName}</Table.Cell>
+                            <Table.Cell>{formatDateTime(change.changedAt, i18n.locale)}</Table.Cell>
+                          </Table.Row>
+                        ))}
+                      </Table.Body>
+                    </Table.Root>
+                  )}
+                </QueryContent>
               </Stack>
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>

@@ -252,17 +252,20 @@ export async function drainOnce(db: OfflineDb): Promise<number | null> {
   // a write of a kind this tab has not loaded (queued on another page or in another tab, or before a
   // reload): load the features' kind modules first, so it is described in the panel (held too) and
   // delivered with its cache update
-  if (!kindsLoaded && (await db.outbox.toArray()).some((entry) => !outboxKind(entry.kind))) {
+  let queued = await db.outbox.toArray();
+  if (!kindsLoaded && queued.some((entry) => !outboxKind(entry.kind))) {
     kindsLoaded = true;
     await loadOutboxKindModules();
   }
   if (!session.loggedIn || (await isHeld(db))) return null;
   let nextWake: number | null = null;
   const stopped = new Set<string>();
-  for (;;) {
+  for (let round = 0; ; round++) {
+    // the first round uses the read above; later rounds see what the last one delivered or rebased
+    if (round > 0) queued = await db.outbox.toArray();
     const heads: OutboxEntry[] = [];
     const seen = new Set<string>();
-    for (const entry of sortEntries(await db.outbox.toArray())) {
+    for (const entry of sortEntries(queued)) {
       if (seen.has(entry.entityKey)) continue;
       seen.add(entry.entityKey);
       if (stopped.has(entry.entityKey)) continue;
