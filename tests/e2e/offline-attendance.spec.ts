@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type Request, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import type { AttendanceChange, AttendanceClass, AttendanceRoll } from '../../contracts/attendance';
+import type { Envelope } from '../../contracts/envelope';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER, OUTBOX_BATCH_URL, type OutboxBatchData } from '../../contracts/idempotency';
-import { isApiPath } from '../../contracts/paths';
-import { DEMO_PASSWORD, fillLoginForm, logIn, sessionToken } from './support';
+import { DemoApi, fillLoginForm, goOffline, goOnline, logInWithServiceWorker, sessionToken, waitForPersistedQuery } from './support';
 
 // OFFLINE.md's eight acceptance cases, with student attendance as the queued write: real Chromium,
 // the production build and its service worker, the real server. Every test takes its own roll
@@ -36,35 +36,7 @@ function schoolDay(back: number): string {
 
 // ---------------------------------------------------------------- the server, through the API
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-class Api {
-  private constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-
-  static async login(request: APIRequestContext, username: string): Promise<Api> {
-    const response = await request.post('/api/login/v3', {
-      data: { username, password: DEMO_PASSWORD, tenant: 'demo' },
-    });
-    const body = (await response.json()) as Envelope<{ token: string }>;
-    expect(body.code, body.msg).toBe(1);
-    return new Api(request, body.data.token);
-  }
-
-  async post<T>(path: string, data: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
-    const response = await this.request.post(path, {
-      data,
-      headers: { 'X-Access-Token': this.token, ...headers },
-    });
-    return (await response.json()) as Envelope<T>;
-  }
-
+class Api extends DemoApi {
   async roll(classId: string, date: string): Promise<AttendanceRoll> {
     const body = await this.post<AttendanceRoll>('/api/attendance/roll', {
       classId,
@@ -100,24 +72,6 @@ function expectEachChangeOnce(changes: AttendanceChange[], version: number) {
 }
 
 // ---------------------------------------------------------------- network
-
-/**
- * Offline for the page AND the service worker: `setOffline` alone does not cut what the service
- * worker fetches, so every API path (contracts/paths.ts) is aborted for the whole context too.
- */
-const apiUrl = (url: URL) => isApiPath(url.pathname);
-const abortApi = (route: Route) => route.abort('internetdisconnected');
-
-async function goOffline(context: BrowserContext) {
-  await context.route(apiUrl, abortApi);
-  await context.setOffline(true);
-}
-
-/** Back online: the routes go, the browser fires `online` (the outbox drains on it). */
-async function goOnline(context: BrowserContext) {
-  await context.unroute(apiUrl, abortApi);
-  await context.setOffline(false);
-}
 
 /** The drain sends queued rolls in batches (POST /api/outbox/batch); other callers send the submit alone. */
 const isBatch = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === OUTBOX_BATCH_URL;
@@ -155,12 +109,7 @@ const countBy = (keys: string[]) => keys.reduce((counts, key) => counts.set(key,
 // ---------------------------------------------------------------- the app
 
 /** Logs the teacher in and waits until the service worker is active (it registers from the authenticated layout). */
-async function teacherApp(page: Page) {
-  await logIn(page, TEACHER);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-}
+const teacherApp = (page: Page) => logInWithServiceWorker(page, TEACHER);
 
 async function openRoll(page: Page, classId: string, date: string) {
   await page.goto(`/xssw/xskq/roll?classId=${classId}&date=${date}`);
@@ -186,41 +135,8 @@ async function submit(page: Page) {
 }
 
 /** Waits until the app's persisted query cache (the user's Dexie database) holds this roll, so an offline reload shows it. */
-async function rollPersisted(page: Page, classId: string, date: string) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          async (wanted) => {
-            const name = (await indexedDB.databases()).find((db) => db.name?.startsWith('xiaowu-offline:'))?.name;
-            if (!name) return false;
-            const value = await new Promise<unknown>((resolve) => {
-              const open = indexedDB.open(name);
-              open.onerror = () => resolve(null);
-              open.onsuccess = () => {
-                const db = open.result;
-                try {
-                  const get = db.transaction('queries', 'readonly').objectStore('queries').get('client');
-                  get.onsuccess = () => resolve((get.result as { value?: unknown } | undefined)?.value ?? null);
-                  get.onerror = () => resolve(null);
-                } catch {
-                  resolve(null);
-                } finally {
-                  db.close();
-                }
-              };
-            });
-            if (typeof value !== 'string') return false;
-            const client = JSON.parse(value) as {
-              clientState?: { queries?: { queryKey: unknown }[] };
-            };
-            return (client.clientState?.queries ?? []).some((query) => JSON.stringify(query.queryKey) === wanted);
-          },
-          JSON.stringify(['attendance', 'roll', classId, date]),
-        ),
-      { message: 'the roll is in the persisted query cache' },
-    )
-    .toBe(true);
+function rollPersisted(page: Page, classId: string, date: string) {
+  return waitForPersistedQuery(page, ['attendance', 'roll', classId, date], 'the roll is in the persisted query cache');
 }
 
 /** The outbox rows of this user's offline store (read straight from IndexedDB). */
@@ -362,7 +278,7 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
       const response = await route.fetch();
       // the batch's one operation: its own envelope
       const [result] = ((await response.json()) as Envelope<OutboxBatchData>).data.results;
-      reachedServer({ code: result!.code, msg: result!.msg, data: result!.data as AttendanceRoll });
+      reachedServer({ code: result!.code, msg: result!.msg, result: result!.code === 1, data: result!.data as AttendanceRoll });
       // neither fulfilled nor continued: the page is closed while it waits
     });
     const student = await mark(page, 1, LABEL.absent, STATUS.absent);

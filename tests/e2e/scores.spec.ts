@@ -1,43 +1,13 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { TableAData } from '../../contracts/envelope';
 import type { MyScoreRow, ScoreCell, ScoreChange, ScoreOptions, ScoreSheet } from '../../contracts/scores';
-import { isApiPath } from '../../contracts/paths';
-import { DEMO_PASSWORD, logIn } from './support';
+import { DemoApi, goOffline, goOnline, logIn, logInWithServiceWorker, waitForPersistedQuery } from './support';
 
 // Score entry (issue 7): real Chromium, the production build and its service worker, the real
 // server with the demo seed (期中考试 unpublished, 第一次月考 published). The server side is read
 // through the API from request contexts that are neither routed nor offline.
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-class Api {
-  private constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-
-  static async login(request: APIRequestContext, username: string): Promise<Api> {
-    const response = await request.post('/api/login/v3', { data: { username, password: DEMO_PASSWORD, tenant: 'demo' } });
-    const body = (await response.json()) as Envelope<{ token: string }>;
-    expect(body.code, body.msg).toBe(1);
-    return new Api(request, body.data.token);
-  }
-
-  async post<T>(path: string, data: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
-    const response = await this.request.post(path, { data, headers: { 'X-Access-Token': this.token, ...headers } });
-    return (await response.json()) as Envelope<T>;
-  }
-
-  async ok<T>(path: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
-    const body = await this.post<T>(path, data, headers);
-    expect(body.code, `${path}: ${body.msg}`).toBe(1);
-    return body.data;
-  }
-
+class Api extends DemoApi {
   /** batch and class ids by name, from the options the caller sees */
   async ids(batchName: string, className: string): Promise<{ batchId: string; classId: string }> {
     const options = await this.ok<ScoreOptions>('/api/scores/options', {});
@@ -61,31 +31,11 @@ class Api {
   }
 }
 
-// ---------------------------------------------------------------- network (page AND service worker)
-
-const apiUrl = (url: URL) => isApiPath(url.pathname);
-const abortApi = (route: Route) => route.abort('internetdisconnected');
-
-async function goOffline(context: BrowserContext) {
-  await context.route(apiUrl, abortApi);
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute(apiUrl, abortApi);
-  await context.setOffline(false);
-}
-
 // ---------------------------------------------------------------- the app
 
 const MATHS = '02';
 
-async function teacherApp(page: Page, username: 'teacher' | 'teacher2' = 'teacher') {
-  await logIn(page, { tenant: 'demo', username });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-}
+const teacherApp = (page: Page, username: 'teacher' | 'teacher2' = 'teacher') => logInWithServiceWorker(page, { tenant: 'demo', username });
 
 /** Picks batch, class and subject with the screen's selects (the choice goes into the URL); a submitted subject reads 数学（已提交）. */
 async function openSheet(page: Page, batch: string, className: string, subject: string) {
@@ -102,37 +52,8 @@ async function openSheet(page: Page, batch: string, className: string, subject: 
 const cells = (page: Page) => page.getByTestId('score-grid').locator('input[data-r]');
 
 /** Waits until the persisted query cache (the user's Dexie database) holds the sheet, so an offline reload shows it. */
-async function sheetPersisted(page: Page, batchId: string, classId: string, subject: string) {
-  const wanted = JSON.stringify(['scores', 'sheet', batchId, classId, subject]);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (key) => {
-          const name = (await indexedDB.databases()).find((db) => db.name?.startsWith('xiaowu-offline:'))?.name;
-          if (!name) return false;
-          const value = await new Promise<unknown>((resolve) => {
-            const open = indexedDB.open(name);
-            open.onerror = () => resolve(null);
-            open.onsuccess = () => {
-              const db = open.result;
-              try {
-                const get = db.transaction('queries', 'readonly').objectStore('queries').get('client');
-                get.onsuccess = () => resolve((get.result as { value?: unknown } | undefined)?.value ?? null);
-                get.onerror = () => resolve(null);
-              } catch {
-                resolve(null);
-              } finally {
-                db.close();
-              }
-            };
-          });
-          if (typeof value !== 'string') return false;
-          const client = JSON.parse(value) as { clientState?: { queries?: { queryKey: unknown }[] } };
-          return (client.clientState?.queries ?? []).some((query) => JSON.stringify(query.queryKey) === key);
-        }, wanted),
-      { message: 'the sheet is in the persisted query cache' },
-    )
-    .toBe(true);
+function sheetPersisted(page: Page, batchId: string, classId: string, subject: string) {
+  return waitForPersistedQuery(page, ['scores', 'sheet', batchId, classId, subject], 'the sheet is in the persisted query cache');
 }
 
 /** The score typed for the n-th student (two decimals now and then, all under any scale). */

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import type { Envelope } from '../../contracts/envelope';
+import { isApiPath } from '../../contracts/paths';
 
 export const DEMO_PASSWORD = 'Xiaowu@2026';
 
@@ -37,4 +39,94 @@ export async function sessionToken(page: Page): Promise<string> {
   const token = cookies.find((c) => c.name === 'xiaowu-token')?.value;
   if (!token) throw new Error('no session token cookie');
   return decodeURIComponent(token);
+}
+
+/** Logs in through the form and waits until the service worker is active (it registers from the authenticated layout). */
+export async function logInWithServiceWorker(page: Page, account: DemoAccount) {
+  await logIn(page, account);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+// ---------------------------------------------------------------- network (page AND service worker)
+
+/**
+ * Offline for the page AND the service worker: `setOffline` alone does not cut what the service
+ * worker fetches, so every API path (contracts/paths.ts) is aborted for the whole context too.
+ */
+const apiUrl = (url: URL) => isApiPath(url.pathname);
+const abortApi = (route: Route) => route.abort('internetdisconnected');
+
+export async function goOffline(context: BrowserContext) {
+  await context.route(apiUrl, abortApi);
+  await context.setOffline(true);
+}
+
+/** Back online: the routes go, the browser fires `online` (the outbox drains on it). */
+export async function goOnline(context: BrowserContext) {
+  await context.unroute(apiUrl, abortApi);
+  await context.setOffline(false);
+}
+
+/** Waits until the app's persisted query cache (the user's Dexie database) holds `queryKey`, so an offline reload shows it. */
+export async function waitForPersistedQuery(page: Page, queryKey: readonly unknown[], message: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (wanted) => {
+          const name = (await indexedDB.databases()).find((db) => db.name?.startsWith('xiaowu-offline:'))?.name;
+          if (!name) return false;
+          const value = await new Promise<unknown>((resolve) => {
+            const open = indexedDB.open(name);
+            open.onerror = () => resolve(null);
+            open.onsuccess = () => {
+              const db = open.result;
+              try {
+                const get = db.transaction('queries', 'readonly').objectStore('queries').get('client');
+                get.onsuccess = () => resolve((get.result as { value?: unknown } | undefined)?.value ?? null);
+                get.onerror = () => resolve(null);
+              } catch {
+                resolve(null);
+              } finally {
+                db.close();
+              }
+            };
+          });
+          if (typeof value !== 'string') return false;
+          const client = JSON.parse(value) as { clientState?: { queries?: { queryKey: unknown }[] } };
+          return (client.clientState?.queries ?? []).some((query) => JSON.stringify(query.queryKey) === wanted);
+        }, JSON.stringify(queryKey)),
+      { message },
+    )
+    .toBe(true);
+}
+
+// ---------------------------------------------------------------- the server, through the API
+
+/** A demo account's calls from a request context (neither routed nor offline); features extend it with their reads. */
+export class DemoApi {
+  constructor(
+    protected readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async login<A extends DemoApi>(this: new (request: APIRequestContext, token: string) => A, request: APIRequestContext, username: string): Promise<A> {
+    const response = await request.post('/api/login/v3', { data: { username, password: DEMO_PASSWORD, tenant: 'demo' } });
+    const body = (await response.json()) as Envelope<{ token: string }>;
+    expect(body.code, body.msg).toBe(1);
+    return new this(request, body.data.token);
+  }
+
+  async post<T>(path: string, data: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
+    const response = await this.request.post(path, { data, headers: { 'X-Access-Token': this.token, ...headers } });
+    return (await response.json()) as Envelope<T>;
+  }
+
+  /** The call's data; fails the test unless it answered code 1. */
+  async ok<T>(path: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const body = await this.post<T>(path, data, headers);
+    expect(body.code, `${path}: ${body.msg}`).toBe(1);
+    return body.data;
+  }
 }
