@@ -168,6 +168,7 @@ export const MENU_CATALOGUE: readonly CatalogueDirectory[] = [
       menu('走读申请', 'Day-student applications', '/xssw/zdsq', 'zdsq', { icon: 'guide', buttons: buttons('zdsq', 'add', 'audit') }),
       menu('在读证明', 'Enrolment proofs', '/xssw/zdzm', 'zdzm', { icon: 'documentation', buttons: buttons('zdzm', 'add', 'audit') }),
       menu('成绩证明', 'Score proofs', '/xssw/cjzm', 'cjzm', { icon: 'documentation', buttons: buttons('cjzm', 'add', 'audit') }),
+      menu('审批设置', 'Audit settings', '/xssw/spsz', 'spsz', { icon: 'tree', buttons: crud('spsz') }),
       menu('三级评价', 'Three-level evaluation', '/xssw/sjpj', 'sjpj', { icon: 'star', buttons: buttons('sjpj', 'add', 'export') }),
       menu('期末评价', 'End-of-term evaluation', '/xssw/qmpj', 'qmpj', { icon: 'star', buttons: buttons('qmpj', 'add', 'export') }),
       menu('评价记录', 'Evaluation records', '/cpgl/cppjhz/pjjl', 'cpgl_cppjhz_index', { icon: 'list', buttons: buttons('cpgl_cppjhz', 'export') }),

@@ -11,7 +11,7 @@ export * from '../modules/files/files.table';
 export * from '../modules/selector/selector.table';
 export * from '../modules/applog/applog.table';
 export * from '../plugins/idempotency.table';
-export * from '../modules/leave/leave.table';
 export * from '../modules/attendance/attendance.table';
 export * from '../modules/exams/exams.table';
 export * from '../modules/scores/scores.table';
+export * from '../modules/applications/applications.table';

@@ -291,6 +291,41 @@ export const messages = {
   },
   scoresExportNothing: { zh: '没有可导出的成绩表', en: 'There is no score sheet to export' },
 
+  // applications and audits (modules/applications); SPEC §4, §5, §8
+  applicationsNotFound: { zh: '申请不存在或已被删除', en: 'The application does not exist or has been deleted' },
+  applicationsCannotAuditSelf: { zh: '不能审核自己的申请', en: 'You cannot audit your own application' },
+  applicationsNotSameAuditState: { zh: '所选申请不是同一审核状态，不能批量审核', en: 'The selected applications are not in the same audit state' },
+  applicationsRecordExpired: { zh: '该记录已过期，仅可查看', en: 'This record has expired and is view-only' },
+  applicationsPeriodBlocked: {
+    zh: '所选时间段包含不可选时段：{name}（{range}）',
+    en: 'The selected time range contains a non-selectable period: {name} ({range})',
+  },
+  applicationsStartBeforeEnd: { zh: '开始时间应早于结束时间', en: 'The start time must be earlier than the end time' },
+  applicationsTimeRequired: { zh: '请选择开始时间和结束时间', en: 'Choose the start and end time' },
+  applicationsCancelOutsideLeave: {
+    zh: '销假时间应在原请假时间（{range}）之内',
+    en: 'The return time must be inside the original leave ({range})',
+  },
+  applicationsOverlapping: { zh: '该时间段已有请假或申请（{range}）', en: 'There is already an application for this time ({range})' },
+  applicationsNotYourTurn: { zh: '该申请当前不由您审核', en: 'This application is not waiting for your audit' },
+  applicationsNotPending: { zh: '该申请已{state}，不能再审核', en: 'This application is already {state} and cannot be audited' },
+  applicationsChangedMeanwhile: { zh: '该申请已被他人处理，请刷新后查看', en: 'Someone else has dealt with this application; refresh to see it' },
+  applicationsNotApplicant: { zh: '只有申请人可以进行此操作', en: 'Only the applicant can do this' },
+  applicationsNotDraft: { zh: '已提交的申请不能修改，请先撤回', en: 'A submitted application cannot be changed; withdraw it first' },
+  applicationsNotWithdrawable: { zh: '只有待审核且尚未审核的申请可以撤回', en: 'Only an application nobody has audited yet can be withdrawn' },
+  applicationsNotCancellable: { zh: '只有已通过且未销假的请假可以销假', en: 'Only approved leave that has not been cancelled can be cancelled' },
+  applicationsNoAuditor: { zh: '未找到{step}，请联系管理员设置审核人', en: 'No {step} found; ask the administrator to set up the auditor' },
+  applicationsNotYourStudent: { zh: '只能为本人或自己的孩子申请', en: 'You can apply only for yourself or your own children' },
+  applicationsNoPermission: { zh: '没有该申请的权限，请联系管理员', en: 'You have no permission for this application; contact the administrator' },
+  applicationsProofNotReady: { zh: '证明在审核通过后才能打印', en: 'The proof can be printed once the application is approved' },
+  applicationsFlowDuplicate: { zh: '同一类型、请假类型和天数的审核流程已存在', en: 'An audit flow for this kind, leave type and length already exists' },
+  applicationsMessageSubmitted: { zh: '{applicant}的{kind}已提交，等待{step}审核', en: "{applicant}'s {kind} has been submitted and awaits the {step}" },
+  applicationsMessageToAudit: { zh: '{applicant}的{kind}（{range}）等待您审核', en: "{applicant}'s {kind} ({range}) is waiting for your audit" },
+  applicationsMessagePassed: { zh: '{applicant}的{kind}已通过{step}审核', en: "{applicant}'s {kind} has passed the {step}'s audit" },
+  applicationsMessageApproved: { zh: '{applicant}的{kind}已审核通过', en: "{applicant}'s {kind} has been approved" },
+  applicationsMessageRejected: { zh: '{applicant}的{kind}未通过审核：{opinion}', en: "{applicant}'s {kind} was rejected: {opinion}" },
+  applicationsMessageCancelled: { zh: '{applicant}的{kind}已销假（返回时间 {at}）', en: "{applicant}'s {kind} was cancelled (back at {at})" },
+
   idempotencyInProgress: { zh: '该操作正在处理中，请稍后重试', en: 'This operation is still being processed, please try again shortly' },
 } satisfies Record<string, Message>;
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { addDays, SCHOOL_UTC_OFFSET, schoolDate, weekday } from '../../modules/attendance/school-day';
 import { attendanceEntries, attendanceRolls } from '../../modules/attendance/attendance.table';
-import { studentLeaves } from '../../modules/leave/leave.table';
+import { DEFAULT_FLOWS, daysTouched } from '../../../contracts/application-rules';
+import { applicationEvents, applications } from '../../modules/applications/applications.table';
 import { users } from '../../modules/users/users.table';
 import type { Tx } from '../client';
 
@@ -16,6 +17,8 @@ export interface AttendanceSeedInput {
   semesters: { id: string; startDate: string; endDate: string }[];
   /** students of the demo class who get an approved leave around the seed day */
   leaveStudentIds: string[];
+  /** their class */
+  leaveClassId?: string;
   approverId: string;
 }
 
@@ -74,17 +77,36 @@ export async function seedAttendance(tx: Tx, tenantId: string, input: Attendance
     { leaveType: '1', reason: '发烧，居家休息' },
     { leaveType: '2', reason: '家中有事' },
   ];
+  const submittedAt = new Date(from.getTime() - 12 * 60 * 60 * 1000);
+  const decidedAt = new Date(from.getTime() - 10 * 60 * 60 * 1000);
   const leaves = input.leaveStudentIds.slice(0, reasons.length).map((studentId, index) => ({
     tenantId,
     id: uuidv7(),
-    studentId,
+    kind: 'student_leave' as const,
+    applicantId: studentId,
+    submittedBy: studentId,
+    orgUnitId: input.leaveClassId,
     ...reasons[index],
     startsAt: from,
     endsAt: to,
+    days: daysTouched(from, to),
     state: 'approved' as const,
-    createdBy: input.approverId,
+    steps: DEFAULT_FLOWS.student_leave,
+    step: 0,
+    submittedAt,
+    decidedAt,
+    deadlineAt: new Date(to.getTime() + 7 * 86_400_000),
+    createdBy: studentId,
     updatedBy: input.approverId,
   }));
-  if (leaves.length > 0) await tx.insert(studentLeaves).values(leaves);
+  if (leaves.length > 0) {
+    await tx.insert(applications).values(leaves);
+    await tx.insert(applicationEvents).values(
+      leaves.flatMap((leave) => [
+        { tenantId, id: uuidv7(), applicationId: leave.id, action: 'submit' as const, actorId: leave.applicantId, at: submittedAt },
+        { tenantId, id: uuidv7(), applicationId: leave.id, action: 'pass' as const, step: 0, actorId: input.approverId, opinion: '同意，注意休息', at: decidedAt },
+      ]),
+    );
+  }
   return { rolls: rolls.length, leaves: leaves.length };
 }

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { LEAVE_TYPE_DICTS } from '../../../contracts/application-rules';
 import { ATTENDANCE_STATUS_DICT } from '../../../contracts/attendance';
 import { SUBJECT_DICT } from '../../../contracts/dicts';
 import { MESSAGE_TYPE_DICT } from '../../../contracts/messages';
@@ -59,6 +60,32 @@ export const SEED_DICTIONARIES: readonly SeedDictionary[] = [
       { code: '4', name: '请假', nameEn: 'On leave' },
       { code: '5', name: '早退', nameEn: 'Left early' },
       { code: '9', name: '其他', nameEn: 'Other' },
+    ],
+  },
+  {
+    code: LEAVE_TYPE_DICTS.student_leave!,
+    name: '学生请假类型',
+    nameEn: 'Student leave types',
+    remark: '学生请假申请的类型',
+    entries: [
+      { code: '1', name: '病假', nameEn: 'Sick leave' },
+      { code: '2', name: '事假', nameEn: 'Personal leave' },
+      { code: '9', name: '其他', nameEn: 'Other' },
+    ],
+  },
+  {
+    code: LEAVE_TYPE_DICTS.staff_leave!,
+    name: '教职工请假类型',
+    nameEn: 'Staff leave types',
+    remark: '教师考勤请假申请的类型',
+    entries: [
+      { code: '1', name: '事假', nameEn: 'Personal leave' },
+      { code: '2', name: '病假', nameEn: 'Sick leave' },
+      { code: '3', name: '年休假', nameEn: 'Annual leave' },
+      { code: '4', name: '婚假', nameEn: 'Marriage leave' },
+      { code: '5', name: '产假', nameEn: 'Maternity leave' },
+      { code: '6', name: '丧假', nameEn: 'Bereavement leave' },
+      { code: '7', name: '探亲假', nameEn: 'Family visit leave' },
     ],
   },
 ];

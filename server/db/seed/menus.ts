@@ -27,7 +27,7 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     nameEn: 'Head teacher',
     grants: [
       'xsxx', 'xsxx_edit', 'xsxx_export', 'bjgl', 'jtxx', 'jtxx_edit', 'xjyd', 'xjyd_add', 'qjgl', 'qjgl_audit', 'xskq', 'xskq_add',
-      'cxsq', 'cxsq_audit', 'zdsq', 'zdsq_audit', 'sjpj', 'sjpj_add', 'qmpj', 'qmpj_add', 'cpgl_cppjhz_index', 'hjgl', 'hjgl_add',
+      'cxsq', 'cxsq_audit', 'zdsq', 'zdsq_audit', 'zdzm', 'zdzm_audit', 'cjzm', 'cjzm_audit', 'kqsp', 'kqsp_audit', 'sjpj', 'sjpj_add', 'qmpj', 'qmpj_add', 'cpgl_cppjhz_index', 'hjgl', 'hjgl_add',
       'hdgl', 'hdgl_add', 'jzjt', 'tzgg', 'tzgg_add', 'czda', 'czda_add', 'messageCenter_xxzx',
     ],
   },
@@ -36,7 +36,7 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     name: '年级组长',
     nameEn: 'Grade leader',
     grants: [
-      'xsxx', 'xsxx_export', 'bjgl', 'kbcx', 'kspc', 'cjlr', 'cjlr_export', 'tksq', 'tksq_audit', 'qjgl', 'qjgl_audit', 'xskq', 'sjpj',
+      'xsxx', 'xsxx_export', 'bjgl', 'kbcx', 'kspc', 'cjlr', 'cjlr_export', 'tksq', 'tksq_audit', 'qjgl', 'qjgl_audit', 'zdsq', 'zdsq_audit', 'xskq', 'sjpj',
       'qmpj', 'cpgl_cppjhz_index', 'hdgl', 'hdgl_add', 'hdgl_publish', 'tzgg', 'tzgg_add', 'tzgg_publish', 'ydkh', 'messageCenter_xxzx',
     ],
   },
@@ -45,7 +45,8 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     name: '学生',
     nameEn: 'Student',
     grants: [
-      'messageCenter_xxzx', 'survey_wjdt', 'qjgl', 'qjgl_add', 'kbcx', 'wdcj', 'zdzm', 'zdzm_add', 'cjzm', 'cjzm_add', 'hjgl', 'hdgl', 'stgl',
+      'messageCenter_xxzx', 'survey_wjdt', 'qjgl', 'qjgl_add', 'cxsq', 'cxsq_add', 'zdsq', 'zdsq_add', 'kbcx', 'wdcj', 'zdzm', 'zdzm_add', 'cjzm',
+      'cjzm_add', 'hjgl', 'hdgl', 'stgl',
       'zybz', 'yjfk', 'yjfk_add',
     ],
   },
@@ -53,7 +54,25 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     code: 'parent',
     name: '家长',
     nameEn: 'Parent',
-    grants: ['messageCenter_xxzx', 'survey_wjdt', 'qjgl', 'qjgl_add', 'kbcx', 'wdcj', 'jzjt', 'zybz', 'tzgg', 'czda', 'yjfk', 'yjfk_add'],
+    grants: [
+      'messageCenter_xxzx', 'survey_wjdt', 'qjgl', 'qjgl_add', 'cxsq', 'cxsq_add', 'zdsq', 'zdsq_add', 'zdzm', 'zdzm_add', 'cjzm', 'cjzm_add', 'kbcx',
+      'wdcj', 'jzjt', 'zybz', 'tzgg', 'czda', 'yjfk', 'yjfk_add',
+    ],
+  },
+  {
+    code: 'department_head',
+    name: '处室主任',
+    nameEn: 'Division director',
+    grants: ['jzgxx', 'jskq', 'jskq_add', 'jskq_export', 'kqsp', 'kqsp_audit', 'messageCenter_xxzx'],
+  },
+  {
+    code: 'teaching_office',
+    name: '教务处',
+    nameEn: 'Teaching office',
+    grants: [
+      'xsxx', 'bjgl', 'qjgl', 'qjgl_audit', 'qjgl_export', 'zdzm', 'zdzm_audit', 'cjzm', 'cjzm_audit', 'jskq', 'jskq_export', 'kqsp', 'kqsp_audit',
+      'messageCenter_xxzx',
+    ],
   },
 ];
 

@@ -249,6 +249,19 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
       }
     });
   }
+  // Department heads (they audit their staff's attendance applications): `teacher2` heads the demo
+  // teacher's department; elsewhere the first numbered staff member of the department. Added after
+  // the other duties so those stay what they were.
+  departmentIds.forEach((departmentId, index) => {
+    const headId =
+      coTeacherId && index === 1 % departmentIds.length
+        ? coTeacherId
+        : teacherIds.slice(1).find((teacherId) => userRows.find((row) => row.id === teacherId)?.orgUnitId === departmentId);
+    if (!headId) return;
+    dutyRows.push({ tenantId, orgUnitId: departmentId, userId: headId, duty: 'department_head' });
+    grantRole(headId, 'department_head');
+  });
+  grantRole(adminId, 'teaching_office');
   for (const userId of headTeachers) grantRole(userId, 'banzhuren');
   for (const userId of gradeLeaders) grantRole(userId, 'grade_leader');
 
@@ -314,6 +327,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
         classes: classes.map((klass) => ({ id: klass.id, headTeacherId: headOf.get(klass.id)! })),
         semesters: semesterRows.map((row) => ({ id: row.id, startDate: row.startDate, endDate: row.endDate })),
         leaveStudentIds,
+        leaveClassId: demoClass.id,
         approverId: teacherIds[0],
       },
       today,

@@ -61,16 +61,16 @@ describe('demo seed', () => {
     );
     expect(coTeachers).toEqual([
       { username: 'teacher', roles: ['banzhuren', 'teacher'] },
-      { username: 'teacher2', roles: ['teacher'] },
+      { username: 'teacher2', roles: ['department_head', 'teacher'] },
     ]);
     const [teacher2Duties] = await ownerQuery<{ duties: string[] }>(
       t.db,
-      `SELECT array_agg(d.duty || ':' || o.name || ':' || d.subject) duties
+      `SELECT array_agg(d.duty || ':' || o.name || ':' || d.subject ORDER BY d.duty, o.name) duties
          FROM staff_duties d JOIN users u ON u.tenant_id = d.tenant_id AND u.id = d.user_id
          JOIN org_units o ON o.tenant_id = d.tenant_id AND o.id = d.org_unit_id
         WHERE u.tenant_id = ${inTenant('demo')} AND u.username = 'teacher2'`,
     );
-    expect(teacher2Duties.duties).toEqual(['subject_teacher:七年级(1)班:02']);
+    expect(teacher2Duties.duties).toEqual(['department_head:教务处:', 'subject_teacher:七年级(1)班:02']);
 
     const [family] = await ownerQuery<{ class_name: string; parent: string; student_no: string }>(
       t.db,
@@ -136,9 +136,9 @@ describe('demo seed', () => {
     expect(alwaysShow).toEqual([{ children: 1, hidden: 1 }]);
   });
 
-  it('has six roles per tenant, SQL-type ready', async () => {
+  it('has eight roles per tenant, SQL-type ready', async () => {
     const roles = await ownerQuery<{ code: string }>(t.db, `SELECT code FROM roles WHERE tenant_id = ${inTenant('demo')} ORDER BY sort`);
-    expect(roles.map((r) => r.code)).toEqual(['admin', 'teacher', 'banzhuren', 'grade_leader', 'student', 'parent']);
+    expect(roles.map((r) => r.code)).toEqual(['admin', 'teacher', 'banzhuren', 'grade_leader', 'student', 'parent', 'department_head', 'teaching_office']);
   });
 
   it('seeds attendance history on school days before the last nine days, two approved leaves in 七年级(1)班, the status dictionary', async () => {
@@ -163,9 +163,9 @@ describe('demo seed', () => {
     const leaves = await ownerQuery<{ class_name: string; starts: string; ends: string }>(
       t.db,
       `SELECT o.name class_name, (l.starts_at AT TIME ZONE 'Asia/Shanghai')::date::text starts, (l.ends_at AT TIME ZONE 'Asia/Shanghai')::date::text ends
-         FROM student_leaves l JOIN users s ON s.tenant_id = l.tenant_id AND s.id = l.student_id
+         FROM applications l JOIN users s ON s.tenant_id = l.tenant_id AND s.id = l.applicant_id
          JOIN org_units o ON o.tenant_id = s.tenant_id AND o.id = s.org_unit_id
-        WHERE l.tenant_id = ${demo} AND l.state = 'approved'`,
+        WHERE l.tenant_id = ${demo} AND l.kind = 'student_leave' AND l.state = 'approved' AND l.starts_at < now()`,
     );
     expect(leaves).toEqual([
       { class_name: '七年级(1)班', starts: addDays(today, -1), ends: addDays(today, 2) },

@@ -1,23 +1,27 @@
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { studentLeaves } from './leave.table';
+import { applications } from '../applications/applications.table';
+
+/** a cancelled leave (销假) ends when the student came back */
+const effectiveEnd = sql<Date>`coalesce(${applications.cancelledAt}, ${applications.endsAt})`.mapWith(applications.endsAt);
 
 // Tenant scoping comes from row-level security.
 export const leaveRepository = {
-  /** Approved leaves of these students overlapping [dayStart, dayEnd). */
+  /** Approved student leaves of these students overlapping [dayStart, dayEnd), up to the return time when cancelled. */
   approvedOverlapping: (tx: Tx, studentIds: readonly string[], dayStart: Date, dayEnd: Date) =>
     studentIds.length === 0
       ? Promise.resolve([])
       : tx
-          .select({ id: studentLeaves.id, studentId: studentLeaves.studentId, startsAt: studentLeaves.startsAt, endsAt: studentLeaves.endsAt, reason: studentLeaves.reason })
-          .from(studentLeaves)
+          .select({ id: applications.id, studentId: applications.applicantId, startsAt: applications.startsAt, endsAt: effectiveEnd, reason: applications.reason })
+          .from(applications)
           .where(
             and(
-              inArray(studentLeaves.studentId, [...studentIds]),
-              eq(studentLeaves.state, 'approved'),
-              lte(studentLeaves.startsAt, dayEnd),
-              gte(studentLeaves.endsAt, dayStart),
+              eq(applications.kind, 'student_leave'),
+              inArray(applications.applicantId, [...studentIds]),
+              eq(applications.state, 'approved'),
+              lte(applications.startsAt, dayEnd),
+              gte(effectiveEnd, dayStart),
             ),
           )
-          .orderBy(studentLeaves.startsAt),
+          .orderBy(applications.startsAt),
 };

@@ -20,7 +20,7 @@ export class LeaveService {
     const dayEnd = new Date(dayStart.getTime() + 24 * 60 * 60 * 1000 - 1);
     const found = new Map<string, ApprovedLeave>();
     for (const row of await leaveRepository.approvedOverlapping(tx, studentIds, dayStart, dayEnd)) {
-      if (!found.has(row.studentId)) found.set(row.studentId, { leaveId: row.id, from: row.startsAt.toISOString(), to: row.endsAt.toISOString(), reason: row.reason });
+      if (!found.has(row.studentId)) found.set(row.studentId, { leaveId: row.id, from: row.startsAt!.toISOString(), to: row.endsAt.toISOString(), reason: row.reason });
     }
     return found;
   }

@@ -24,9 +24,9 @@ const permissionsOf = async (tenant: string, username: string) => {
 };
 
 describe('GET /ms/getPermission', () => {
-  it('gives the administrator every menu, button code and the admin role', async () => {
+  it('gives the administrator every menu, button code, the admin role and 教务处 (teaching office)', async () => {
     const data = await permissionsOf('demo', 'admin');
-    expect(data.roles).toEqual(['admin']);
+    expect(data.roles).toEqual(['admin', 'teaching_office']);
     expect(data.permission).toEqual(expect.arrayContaining(cataloguePermissionCodes()));
     expect(data.permission).toContain('system_user');
     expect(data.userInfo).toMatchObject({ username: 'admin', name: '系统管理员', userType: '1', tenant: 'demo', tenantName: '示范学校' });

@@ -8,6 +8,8 @@ export const schoolInfo = pgTable('school_info', {
   nameEn: text('name_en').notNull().default(''),
   /** file id of the logo, '' for the default logo */
   logo: text('logo').notNull().default(''),
+  /** file id of the school's seal image printed on proofs, '' for a drawn seal */
+  seal: text('seal').notNull().default(''),
   address: text('address').notNull().default(''),
   phone: text('phone').notNull().default(''),
   ...auditColumns(),

@@ -1,0 +1,138 @@
+// Applications and their audits (issue 8): kinds, states, audit steps and the rules both sides apply.
+// Zod-free on purpose: screens imported by route files may import this without pulling zod into the
+// entry chunk (contracts/applications.ts holds the request schemas).
+
+/** Student kinds first, then staff kinds (teacher attendance, SPEC §1 'Staff'). */
+export const STUDENT_APPLICATION_KINDS = ['student_leave', 'travel', 'day_student', 'enrolment_proof', 'score_proof'] as const;
+export const STAFF_APPLICATION_KINDS = ['staff_leave', 'staff_outing', 'staff_overtime', 'staff_shift', 'staff_makeup'] as const;
+export const APPLICATION_KINDS = [...STUDENT_APPLICATION_KINDS, ...STAFF_APPLICATION_KINDS] as const;
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
+export type StudentApplicationKind = (typeof STUDENT_APPLICATION_KINDS)[number];
+export type StaffApplicationKind = (typeof STAFF_APPLICATION_KINDS)[number];
+export type ApplicationFamily = 'student' | 'staff';
+
+export const familyOf = (kind: ApplicationKind): ApplicationFamily =>
+  (STAFF_APPLICATION_KINDS as readonly string[]).includes(kind) ? 'staff' : 'student';
+
+/** Kinds without a time range: the proofs. */
+export const PROOF_KINDS: readonly ApplicationKind[] = ['enrolment_proof', 'score_proof'];
+export const hasTimeRange = (kind: ApplicationKind) => !PROOF_KINDS.includes(kind);
+/** Kinds with a leave type from a dictionary, and the dictionary. */
+export const LEAVE_TYPE_DICTS: Partial<Record<ApplicationKind, string>> = {
+  student_leave: 'STD_XSQJLX',
+  staff_leave: 'STD_JSQJLX',
+};
+/** Kinds whose approved applications can be cancelled (销假: the person is back early). */
+export const CANCELLABLE_KINDS: readonly ApplicationKind[] = ['student_leave', 'staff_leave', 'staff_outing'];
+/** SPEC §5: leave certificates 4 pictures (JPG up to 2 MB). */
+export const MAX_ATTACHMENTS = 4;
+export const ATTACHMENT_TYPES = '.jpg,.jpeg,.png';
+export const ATTACHMENT_MAX_KB = 2048;
+export const REASON_MAX = 300;
+export const OPINION_MAX = 300;
+/** at most this many applications in one batch audit */
+export const BATCH_AUDIT_MAX = 200;
+
+/**
+ * Permission codes per kind (contracts/menus.ts): the menu (see), add (apply), audit. Staff kinds
+ * share 教师考勤 (apply, own records, monthly summary) and 考勤审批 (audit).
+ */
+export const KIND_PERMISSIONS: Record<ApplicationKind, { menu: string; add: string; audit: string; export?: string }> = {
+  student_leave: { menu: 'qjgl', add: 'qjgl_add', audit: 'qjgl_audit', export: 'qjgl_export' },
+  travel: { menu: 'cxsq', add: 'cxsq_add', audit: 'cxsq_audit' },
+  day_student: { menu: 'zdsq', add: 'zdsq_add', audit: 'zdsq_audit' },
+  enrolment_proof: { menu: 'zdzm', add: 'zdzm_add', audit: 'zdzm_audit' },
+  score_proof: { menu: 'cjzm', add: 'cjzm_add', audit: 'cjzm_audit' },
+  staff_leave: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
+  staff_outing: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
+  staff_overtime: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
+  staff_shift: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
+  staff_makeup: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
+};
+
+/** Route paths of the screens (contracts/menus.ts). */
+export const KIND_PATHS: Record<ApplicationKind, string> = {
+  student_leave: '/xssw/qjgl',
+  travel: '/xssw/cxsq',
+  day_student: '/xssw/zdsq',
+  enrolment_proof: '/xssw/zdzm',
+  score_proof: '/xssw/cjzm',
+  staff_leave: '/jzg/jskq',
+  staff_outing: '/jzg/jskq',
+  staff_overtime: '/jzg/jskq',
+  staff_shift: '/jzg/jskq',
+  staff_makeup: '/jzg/jskq',
+};
+export const STAFF_AUDIT_PATH = '/jzg/kqsp';
+
+/**
+ * draft: saved, not submitted (SPEC §4 make-up 'not submitted'); pending: at `step` of its chain;
+ * approved / rejected: decided; withdrawn: taken back by the applicant before a decision.
+ */
+export const APPLICATION_STATES = ['draft', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type ApplicationState = (typeof APPLICATION_STATES)[number];
+/** SPEC §4 leave: not cancelled, cancelled */
+export const CANCEL_STATES = ['not_cancelled', 'cancelled'] as const;
+export type CancelState = (typeof CANCEL_STATES)[number];
+export const EVENT_ACTIONS = ['submit', 'pass', 'reject', 'withdraw', 'cancel'] as const;
+export type EventAction = (typeof EVENT_ACTIONS)[number];
+export const AUDIT_DECISIONS = ['pass', 'reject'] as const;
+export type AuditDecision = (typeof AUDIT_DECISIONS)[number];
+
+/**
+ * Who audits a step. head_teacher: of the student's class (make-up: of the class taught);
+ * grade_leader: of that class's grade; department_head: of the staff member's department;
+ * role: any member of the role `roleCode` (e.g. teaching_office 教务处).
+ */
+export const AUDIT_STEP_KINDS = ['head_teacher', 'grade_leader', 'department_head', 'role'] as const;
+export type AuditStepKind = (typeof AUDIT_STEP_KINDS)[number];
+export interface AuditStep {
+  kind: AuditStepKind;
+  /** kind 'role' only */
+  roleCode?: string;
+}
+export const MAX_AUDIT_STEPS = 5;
+/** the role code of 教务处, the make-up chain's second step (SPEC §4) */
+export const TEACHING_OFFICE_ROLE = 'teaching_office';
+
+/** Chains used when a school has configured none for a kind. */
+export const DEFAULT_FLOWS: Record<ApplicationKind, AuditStep[]> = {
+  student_leave: [{ kind: 'head_teacher' }],
+  travel: [{ kind: 'head_teacher' }],
+  day_student: [{ kind: 'head_teacher' }, { kind: 'grade_leader' }],
+  enrolment_proof: [{ kind: 'head_teacher' }, { kind: 'role', roleCode: TEACHING_OFFICE_ROLE }],
+  score_proof: [{ kind: 'head_teacher' }, { kind: 'role', roleCode: TEACHING_OFFICE_ROLE }],
+  staff_leave: [{ kind: 'department_head' }],
+  staff_outing: [{ kind: 'department_head' }],
+  staff_overtime: [{ kind: 'department_head' }],
+  staff_shift: [{ kind: 'department_head' }],
+  staff_makeup: [{ kind: 'head_teacher' }, { kind: 'role', roleCode: TEACHING_OFFICE_ROLE }],
+};
+export const DEFAULT_DEADLINE_DAYS = 7;
+
+/**
+ * The audit state batch audits compare (SPEC §4 'batch audit only for same audit state'): the state,
+ * and for pending ones the step's auditor kind, e.g. 'pending:head_teacher', 'pending:role:teaching_office'.
+ */
+export function auditStateOf(application: { state: ApplicationState; steps: readonly AuditStep[]; step: number }): string {
+  if (application.state !== 'pending') return application.state;
+  const step = application.steps[application.step];
+  if (!step) return 'pending';
+  return step.kind === 'role' ? `pending:role:${step.roleCode ?? ''}` : `pending:${step.kind}`;
+}
+
+/** The time zone of the school day (same as attendance). */
+export const SCHOOL_TIME_ZONE_OFFSET = '+08:00';
+
+/** Calendar days [startsAt, endsAt] touches in the school's time zone (a leave 08:00-17:00 is 1 day). */
+export function daysTouched(startsAt: Date, endsAt: Date): number {
+  const offsetMs = 8 * 60 * 60 * 1000;
+  const dayOf = (date: Date) => Math.floor((date.getTime() + offsetMs) / 86_400_000);
+  return Math.max(0, dayOf(endsAt) - dayOf(startsAt) + 1);
+}
+
+/**
+ * The zh and en texts of the rules live in server/i18n/messages.ts (keys `applications…`); the server
+ * answers in the caller's language and the screens show its words (forms check the same rules as
+ * typed, with their own copy of the texts).
+ */

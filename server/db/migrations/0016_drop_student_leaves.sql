@@ -1,0 +1,1 @@
+DROP TABLE "student_leaves" CASCADE;
