@@ -47,6 +47,9 @@ export const APPLICATION_URLS = {
   flows: '/api/applications/flows',
   flowSave: '/api/applications/flows/save',
   flowDelete: '/api/applications/flows/delete',
+  /** the school's seal image printed on proofs: read / set (a file id from /file/upload, '' = the drawn seal) */
+  seal: '/api/applications/seal',
+  sealSave: '/api/applications/seal/save',
   blockedPeriods: '/api/applications/blocked-periods',
   blockedPeriodSave: '/api/applications/blocked-periods/save',
   blockedPeriodDelete: '/api/applications/blocked-periods/delete',
@@ -277,6 +280,13 @@ export const blockedPeriodSaveRequest = z.object({
   endsAt: isoDateTime,
   kinds: z.array(kind).min(1).max(APPLICATION_KINDS.length),
 });
+
+export interface SealSetting {
+  /** '' when the school uses the drawn seal */
+  resId: string;
+  resName: string;
+}
+export const sealSaveRequest = z.object({ resId: z.string().trim().max(64) });
 
 /* ------------------------------------------------------------------ staff monthly summary */
 
