@@ -7,3 +7,4 @@ import { registerOutboxKindModules } from '../lib/offline/kinds';
  */
 registerOutboxKindModules(() => import('../features/attendance/outbox-kind'));
 registerOutboxKindModules(() => import('../features/scores/outbox-kind'));
+registerOutboxKindModules(() => import('../features/applications/outbox-kind'));

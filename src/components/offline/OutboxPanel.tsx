@@ -268,7 +268,9 @@ const asText = (value: unknown): string => {
 
 function ConflictRow({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: () => void }) {
   const queryClient = useQueryClient();
-  const View = outboxKind(entry.kind)?.ConflictView;
+  const kind = outboxKind(entry.kind);
+  const View = kind?.ConflictView;
+  const mayKeepMine = kind?.canKeepMine ? kind.canKeepMine(entry) : true;
   return (
     <Stack gap="2" borderWidth="1px" borderColor="orange.muted" borderRadius="l2" p="3" data-testid="outbox-entry" data-state="conflict">
       <EntryHead entry={entry} />
@@ -284,9 +286,11 @@ function ConflictRow({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: () =
         </Grid>
       )}
       <HStack justify="end" gap="2" wrap="wrap">
-        <Button size="sm" colorPalette="brand" onClick={() => void keepMine(entry.opId)}>
-          <Trans>保留我的</Trans>
-        </Button>
+        {mayKeepMine && (
+          <Button size="sm" colorPalette="brand" onClick={() => void keepMine(entry.opId)}>
+            <Trans>保留我的</Trans>
+          </Button>
+        )}
         <Button size="sm" variant="outline" onClick={() => void takeServers(entry.opId, queryClient)}>
           <Trans>采用服务器的</Trans>
         </Button>

@@ -38,6 +38,8 @@ export interface OutboxKind<P = unknown, R = unknown> {
   ConflictView?: ComponentType<{ entry: OutboxEntry<P> }>;
   /** optional (extension): the version a delivered answer carries; default `result.version` when a number */
   versionOf?(result: R): number | null;
+  /** optional (extension): whether 'keep mine' is offered for a conflict (default: yes), e.g. only while the record still allows my change */
+  canKeepMine?(entry: OutboxEntry<P>): boolean;
   /** optional (extension): after 'take server's', put serverData into the cache; default invalidates active queries */
   onTakeServers?(serverData: unknown, entry: OutboxEntry<P>, queryClient: QueryClient): void | Promise<void>;
 }

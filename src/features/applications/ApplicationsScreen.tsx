@@ -1,0 +1,406 @@
+/**
+ * The generic applications list screen (issue 8), one for every kind and route:
+ *
+ *   <ApplicationsScreen
+ *     kinds={['student_leave']}                  // the kinds this screen lists (several: a kind filter appears)
+ *     scopes={['mine', 'todo', 'done', 'all']}   // tabs offered; shown only when permitted (mine: a kind's
+ *                                                // menu code; todo/done/all: a kind's audit code)
+ *     search={search}                            // validated URL search (search.ts applicationSearchParams)
+ *     onSearchChange={(next) => navigate(...)}   // new URL search (filters, page, size, scope, id)
+ *     title={t`请假管理`}
+ *     extraTabs?                                 // optional [{ key, label, render }] after the scope tabs
+ *                                                // (e.g. /jzg/jskq 月度汇总); search.scope holds its key
+ *   />
+ *
+ * It embeds the scope tabs, the search header (kind when several, audit state, keyword, date range),
+ * table A over /api/applications/list (applicationListInput: route loaders ensure the same first page),
+ * row selection with 批量通过 / 批量驳回 (todo and all; same audit state required), the 申请 button
+ * (an add code of a shown kind) opening ApplyDrawer, and DetailDrawer for `search.id`. Audits queue
+ * through the outbox (outbox-kind.tsx): a queued row shows 待同步 and leaves the todo list at once.
+ */
+import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { CANCELLABLE_KINDS, KIND_PERMISSIONS, type ApplicationKind } from '../../../contracts/application-rules';
+import type { ApplicationRow, ListScope } from '../../../contracts/applications';
+import { useGrants } from '../../components/Permission';
+import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
+import { useTableQuery } from '../../components/table/table-query';
+import { SearchHeader } from '../../components/SearchHeader';
+import { useOutboxEntries } from '../../lib/offline/outbox';
+import { applicationListInput, rememberApplication } from './api';
+import { permittedScopes, scopeOf } from './scopes';
+import { sameAuditState } from './batch';
+import { kindDefinition } from './kinds/registry';
+import { auditStateColor, auditStateLabel, CANCEL_LABELS, EXPIRED_LABEL, QUEUED_LABEL, SCOPE_LABELS, STATE_FILTERS } from './labels';
+import { AUDIT_KIND } from './outbox-kind';
+import { compactSearch, type ApplicationSearchParams } from './search';
+import { showRange, showTime } from './time';
+
+const ApplyDrawer = lazy(() => import('./ApplyDrawer'));
+const DetailDrawer = lazy(() => import('./DetailDrawer'));
+const BatchAuditDialog = lazy(() => import('./BatchAuditDialog'));
+
+export interface ExtraTab {
+  key: string;
+  label: ReactNode;
+  render: () => ReactNode;
+}
+
+/** The screen's search: the list's (search.ts) with `scope` open to extra tabs' keys. */
+export type ScreenSearch = Omit<ApplicationSearchParams, 'scope'> & { scope?: string };
+
+export interface ApplicationsScreenProps {
+  kinds: readonly ApplicationKind[];
+  scopes: readonly ListScope[];
+  search: ScreenSearch;
+  onSearchChange: (next: ScreenSearch) => void;
+  title: ReactNode;
+  extraTabs?: readonly ExtraTab[];
+}
+
+const rowKey = (row: ApplicationRow) => row.id;
+
+/** 待同步 for audits queued (pending or sending); conflicting or failed ones stay in the list. */
+function useQueuedAudits(): Map<string, string> {
+  const entries = useOutboxEntries({ kind: AUDIT_KIND });
+  return useMemo(() => new Map(entries.map((entry) => [(entry.payload as { id: string }).id, entry.state])), [entries]);
+}
+
+export function StateBadges({ row, queued }: { row: Pick<ApplicationRow, 'auditState' | 'expired' | 'kind' | 'state' | 'cancelState'>; queued?: string }) {
+  const { i18n } = useLingui();
+  return (
+    <HStack gap="1" wrap="wrap">
+      <Badge colorPalette={auditStateColor(row.auditState)} data-testid="application-state">
+        {i18n._(auditStateLabel(row.auditState))}
+      </Badge>
+      {row.state === 'approved' && CANCELLABLE_KINDS.includes(row.kind) && (
+        <Badge colorPalette={row.cancelState === 'cancelled' ? 'blue' : 'gray'} variant="outline" data-testid="application-cancel-state">
+          {i18n._(CANCEL_LABELS[row.cancelState])}
+        </Badge>
+      )}
+      {row.expired && (
+        <Badge colorPalette="gray" variant="solid" data-testid="application-expired">
+          {i18n._(EXPIRED_LABEL)}
+        </Badge>
+      )}
+      {queued && (queued === 'pending' || queued === 'sending') && (
+        <Badge colorPalette="purple" data-testid="application-queued">
+          {i18n._(QUEUED_LABEL)}
+        </Badge>
+      )}
+    </HStack>
+  );
+}
+
+export function ApplicationsScreen({ kinds, scopes, search, onSearchChange, title, extraTabs = [] }: ApplicationsScreenProps) {
+  const { t, i18n } = useLingui();
+  const grants = useGrants();
+  const allowed = useMemo(() => permittedScopes(kinds, scopes, grants.permissions), [kinds, scopes, grants.permissions]);
+  const extra = extraTabs.find((tab) => tab.key === search.scope);
+  const scope = scopeOf(search.scope, allowed);
+  const auditor = kinds.some((kind) => grants.permissions.includes(KIND_PERMISSIONS[kind].audit));
+  const addable = kinds.filter((kind) => grants.permissions.includes(KIND_PERMISSIONS[kind].add));
+  const selectable = auditor && (scope === 'todo' || scope === 'all');
+
+  const input = applicationListInput(kinds, scope, search);
+  const table = useTableQuery<ApplicationRow>({ ...input, enabled: !extra && allowed.length > 0 });
+  const queued = useQueuedAudits();
+  // the todo list drops what I audited offline at once (the outbox delivers it later)
+  const dropped = scope === 'todo' ? table.rows.filter((row) => queued.get(row.id) === 'pending' || queued.get(row.id) === 'sending') : [];
+  const rows = dropped.length ? table.rows.filter((row) => !dropped.includes(row)) : table.rows;
+  useEffect(() => table.rows.forEach(rememberApplication), [table.rows]);
+
+  const [draft, setDraft] = useState({ kind: search.kind ?? '', state: search.state ?? '', keyword: search.keyword ?? '', from: search.from ?? '', to: search.to ?? '' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [batch, setBatch] = useState<{ decision: 'pass' | 'reject'; key: number } | null>(null);
+  const [batchError, setBatchError] = useState('');
+  const [applying, setApplying] = useState<number | null>(null);
+  const listKey = JSON.stringify(input);
+  useEffect(() => {
+    setSelected(new Set());
+    setBatchError('');
+  }, [listKey]);
+
+  const selectedRows = rows.filter((row) => selected.has(row.id));
+  const notSame = t`所选申请不是同一审核状态，不能批量审核`;
+  const openBatch = (decision: 'pass' | 'reject') => {
+    if (!sameAuditState(selectedRows)) {
+      setBatchError(notSame);
+      return;
+    }
+    setBatchError('');
+    setBatch({ decision, key: Date.now() });
+  };
+  const toggle = (id: string, on: boolean) => {
+    setBatchError('');
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  const showKind = kinds.length > 1;
+  const showLeaveType = kinds.some((kind) => kindDefinition(kind).hasLeaveType);
+  const showRangeColumn = kinds.some((kind) => kindDefinition(kind).hasTimeRange);
+  const open = (id: string) => onSearchChange({ ...search, id });
+
+  const columns = useMemo((): DataTableColumn<ApplicationRow>[] => {
+    const list: DataTableColumn<ApplicationRow>[] = [];
+    if (selectable) {
+      list.push({
+        key: 'select',
+        title: (
+          <Checkbox.Root
+            aria-label={t`全选`}
+            checked={rows.length > 0 && rows.every((row) => selected.has(row.id)) ? true : rows.some((row) => selected.has(row.id)) ? 'indeterminate' : false}
+            onCheckedChange={(change) => {
+              setBatchError('');
+              setSelected(change.checked === true ? new Set(rows.filter((row) => !row.expired).map((row) => row.id)) : new Set());
+            }}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+          </Checkbox.Root>
+        ),
+        width: '10',
+        render: (row) => (
+          <Checkbox.Root aria-label={t`选择 ${row.applicantName}`} disabled={row.expired} checked={selected.has(row.id)} onCheckedChange={(change) => toggle(row.id, change.checked === true)} data-testid="application-select">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+          </Checkbox.Root>
+        ),
+      });
+    }
+    list.push({
+      key: 'applicant',
+      title: t`申请人`,
+      render: (row) => (
+        <Button variant="plain" p="0" h="auto" minH="0" fontWeight="medium" colorPalette="brand" onClick={() => open(row.id)} data-testid="application-open">
+          {row.applicantName}
+          {row.applicantNo && (
+            <Text as="span" color="fg.muted" fontWeight="normal" ms="1" hideBelow="md">
+              {row.applicantNo}
+            </Text>
+          )}
+        </Button>
+      ),
+    });
+    list.push({ key: 'orgUnit', title: t`班级/部门`, hideBelow: 'lg', muted: true, render: (row) => row.orgUnitName });
+    if (showKind) list.push({ key: 'kind', title: t`类型`, nowrap: true, render: (row) => i18n._(kindDefinition(row.kind).label) });
+    if (showLeaveType) list.push({ key: 'leaveType', title: t`请假类型`, nowrap: true, hideBelow: 'md', render: (row) => row.leaveTypeName || '—' });
+    if (showRangeColumn) {
+      list.push({ key: 'range', title: t`起止时间`, hideBelow: 'sm', render: (row) => (row.startsAt ? showRange(row.startsAt, row.endsAt) : '—') });
+      list.push({ key: 'days', title: t`天数`, align: 'end', nowrap: true, hideBelow: 'md', render: (row) => (row.startsAt ? String(row.days) : '—') });
+    }
+    list.push({ key: 'reason', title: t`事由`, hideBelow: 'lg', render: (row) => row.reason });
+    list.push({ key: 'state', title: t`状态`, render: (row) => <StateBadges row={row} queued={queued.get(row.id)} /> });
+    list.push({ key: 'submittedAt', title: t`申请时间`, nowrap: true, hideBelow: 'lg', muted: true, render: (row) => showTime(row.submittedAt) });
+    list.push({
+      key: 'actions',
+      title: t`操作`,
+      nowrap: true,
+      render: (row) => (
+        <Button size="sm" variant="outline" onClick={() => open(row.id)}>
+          {scope === 'todo' && !row.expired ? t`审核` : t`查看`}
+        </Button>
+      ),
+    });
+    return list;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- open/toggle read the current search through props
+  }, [t, i18n, selectable, rows, selected, showKind, showLeaveType, showRangeColumn, queued, scope, search]);
+
+  const rowProps = (row: ApplicationRow) => ({
+    'data-testid': 'application-row',
+    'data-id': row.id,
+    'data-audit-state': row.auditState,
+    'data-expired': row.expired ? '1' : '0',
+  });
+
+  const setScope = (next: string) => onSearchChange(compactSearch({ ...search, scope: next, page: undefined, id: undefined }));
+
+  const tabs = [...allowed.map((key) => ({ key, label: i18n._(SCOPE_LABELS[key]) as ReactNode })), ...extraTabs.map((tab) => ({ key: tab.key, label: tab.label }))];
+  const current = extra ? extra.key : scope;
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h1" size="lg" flex="1">
+          {title}
+        </Heading>
+        {addable.length > 0 && (
+          <Button colorPalette="brand" minH="11" onClick={() => setApplying(Date.now())} data-testid="application-apply">
+            <Trans>申请</Trans>
+          </Button>
+        )}
+      </Flex>
+
+      {tabs.length > 1 && (
+        <Tabs.Root value={current} onValueChange={(details) => setScope(details.value)} variant="line">
+          <Tabs.List overflowX="auto">
+            {tabs.map((tab) => (
+              <Tabs.Trigger key={tab.key} value={tab.key} data-testid={`scope-${tab.key}`}>
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Tabs.Root>
+      )}
+
+      {extra ? (
+        extra.render()
+      ) : allowed.length === 0 ? (
+        <Text color="fg.muted">
+          <Trans>没有查看权限，请联系管理员</Trans>
+        </Text>
+      ) : (
+        <>
+          <SearchHeader
+            busy={table.refreshing}
+            defaultOpen={false}
+            onSearch={() =>
+              onSearchChange(
+                compactSearch<ScreenSearch>({
+                  scope: search.scope,
+                  size: search.size,
+                  kind: (draft.kind || undefined) as ApplicationKind | undefined,
+                  state: draft.state || undefined,
+                  keyword: draft.keyword.trim() || undefined,
+                  from: draft.from || undefined,
+                  to: draft.to || undefined,
+                }),
+              )
+            }
+            onReset={() => {
+              setDraft({ kind: '', state: '', keyword: '', from: '', to: '' });
+              onSearchChange(compactSearch({ scope: search.scope, size: search.size }));
+            }}
+          >
+            {showKind && (
+              <Field.Root width={{ base: 'full', sm: '40' }}>
+                <Field.Label fontSize="sm">
+                  <Trans>类型</Trans>
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field minH="11" value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: event.currentTarget.value })}>
+                    <option value="">{t`全部`}</option>
+                    {kinds.map((kind) => (
+                      <option key={kind} value={kind}>
+                        {i18n._(kindDefinition(kind).label)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            )}
+            <Field.Root width={{ base: 'full', sm: '44' }}>
+              <Field.Label fontSize="sm">
+                <Trans>审核状态</Trans>
+              </Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field minH="11" value={draft.state} onChange={(event) => setDraft({ ...draft, state: event.currentTarget.value })}>
+                  <option value="">{t`全部`}</option>
+                  {STATE_FILTERS.map((state) => (
+                    <option key={state} value={state}>
+                      {i18n._(auditStateLabel(state))}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root width={{ base: 'full', sm: '44' }}>
+              <Field.Label fontSize="sm">
+                <Trans>姓名/学号</Trans>
+              </Field.Label>
+              <Input minH="11" maxLength={50} value={draft.keyword} placeholder={t`请输入`} onChange={(event) => setDraft({ ...draft, keyword: event.currentTarget.value })} />
+            </Field.Root>
+            <Field.Root width={{ base: 'full', sm: '40' }}>
+              <Field.Label fontSize="sm">
+                <Trans>开始日期</Trans>
+              </Field.Label>
+              <Input minH="11" type="date" value={draft.from} max={draft.to || undefined} onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })} />
+            </Field.Root>
+            <Field.Root width={{ base: 'full', sm: '40' }}>
+              <Field.Label fontSize="sm">
+                <Trans>结束日期</Trans>
+              </Field.Label>
+              <Input minH="11" type="date" value={draft.to} min={draft.from || undefined} onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })} />
+            </Field.Root>
+          </SearchHeader>
+
+          {selectable && (
+            <Stack gap="2">
+              <HStack gap="2" wrap="wrap">
+                <Button size="sm" colorPalette="green" disabled={selectedRows.length === 0} onClick={() => openBatch('pass')} data-testid="batch-pass">
+                  <Trans>批量通过</Trans>
+                </Button>
+                <Button size="sm" colorPalette="red" variant="outline" disabled={selectedRows.length === 0} onClick={() => openBatch('reject')} data-testid="batch-reject">
+                  <Trans>批量驳回</Trans>
+                </Button>
+                {selectedRows.length > 0 && (
+                  <Text fontSize="sm" color="fg.muted" data-testid="batch-count">
+                    <Trans>已选 {selectedRows.length} 项</Trans>
+                  </Text>
+                )}
+              </HStack>
+              {batchError && (
+                <Alert.Root status="error" size="sm" data-testid="batch-error">
+                  <Alert.Indicator />
+                  <Alert.Title>{batchError}</Alert.Title>
+                </Alert.Root>
+              )}
+            </Stack>
+          )}
+
+          <Box>
+            <DataTable
+              data-testid="applications"
+              columns={columns}
+              rows={rows}
+              total={Math.max(0, table.total - dropped.length)}
+              page={search.page ?? 0}
+              size={search.size ?? 10}
+              loading={table.loading}
+              refreshing={table.refreshing}
+              rowKey={rowKey}
+              rowProps={rowProps}
+              onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+            />
+          </Box>
+        </>
+      )}
+
+      <Suspense fallback={null}>
+        {applying !== null && (
+          <ApplyDrawer
+            key={applying}
+            kinds={addable}
+            onClose={() => setApplying(null)}
+            onSaved={(id) => {
+              setApplying(null);
+              onSearchChange(compactSearch({ ...search, scope: allowed.includes('mine') ? 'mine' : search.scope, page: undefined, id }));
+            }}
+          />
+        )}
+        {search.id && !extra && <DetailDrawer id={search.id} onClose={() => onSearchChange(compactSearch({ ...search, id: undefined }))} />}
+        {batch && (
+          <BatchAuditDialog
+            key={batch.key}
+            decision={batch.decision}
+            ids={selectedRows.map((row) => row.id)}
+            onClose={() => setBatch(null)}
+            onDone={() => {
+              setBatch(null);
+              setSelected(new Set());
+            }}
+            onRefused={(message) => setBatchError(message)}
+          />
+        )}
+      </Suspense>
+    </Stack>
+  );
+}

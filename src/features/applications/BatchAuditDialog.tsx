@@ -1,0 +1,58 @@
+import { Field, Text, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { OPINION_MAX } from '../../../contracts/application-rules';
+import { FormShell } from '../../components/FormShell';
+import { HttpError } from '../../lib/http';
+import { notify } from '../../lib/notify';
+import { batchAudit, refreshAfterWrite } from './api';
+
+export interface BatchAuditDialogProps {
+  decision: 'pass' | 'reject';
+  ids: string[];
+  onClose: () => void;
+  onDone: () => void;
+  /** the server refused the batch (e.g. 所选申请不是同一审核状态，不能批量审核): its words */
+  onRefused: (message: string) => void;
+}
+
+/** 批量通过 / 批量驳回: one opinion for every selected application (online only: one call). */
+export default function BatchAuditDialog({ decision, ids, onClose, onDone, onRefused }: BatchAuditDialogProps) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [opinion, setOpinion] = useState('');
+  const [error, setError] = useState('');
+  const save = async () => {
+    if (decision === 'reject' && !opinion.trim()) {
+      setError(t`驳回时请填写审核意见`);
+      throw new Error('opinion required');
+    }
+    try {
+      const answer = await batchAudit(ids, decision, opinion.trim());
+      notify.success(t`已审核 ${answer.count} 条申请`);
+      onDone();
+    } catch (failure) {
+      const message = failure instanceof HttpError ? failure.msg : t`审核失败`;
+      setError(message);
+      onRefused(message);
+      throw failure;
+    } finally {
+      await refreshAfterWrite(queryClient);
+    }
+  };
+  return (
+    <FormShell open variant="dialog" size="sm" title={decision === 'pass' ? t`批量通过` : t`批量驳回`} saveLabel={<Trans>确定</Trans>} onCancel={onClose} onSave={save}>
+      <Text mb="3" data-testid="batch-dialog-count">
+        <Trans>将{decision === 'pass' ? t`通过` : t`驳回`}所选的 {ids.length} 条申请</Trans>
+      </Text>
+      <Field.Root invalid={Boolean(error)}>
+        <Field.Label>
+          <Trans>审核意见</Trans>
+        </Field.Label>
+        <Textarea value={opinion} maxLength={OPINION_MAX} rows={3} placeholder={t`请输入`} onChange={(event) => setOpinion(event.currentTarget.value)} data-testid="batch-opinion" />
+        {error && <Field.ErrorText data-testid="batch-dialog-error">{error}</Field.ErrorText>}
+      </Field.Root>
+    </FormShell>
+  );
+}

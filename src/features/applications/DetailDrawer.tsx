@@ -1,0 +1,335 @@
+import { Box, Button, CloseButton, Drawer, Field, Grid, HStack, Input, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { familyOf, OPINION_MAX } from '../../../contracts/application-rules';
+import type { ApplicationDetail } from '../../../contracts/applications';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RequestError } from '../../components/RequestError';
+import { downloadFile } from '../../lib/download';
+import { HttpError } from '../../lib/http';
+import { notify } from '../../lib/notify';
+import { enqueue, useOutboxEntries } from '../../lib/offline/outbox';
+import { applicationDetailQuery, applicationOptionsQuery, cancelApplication, refreshAfterWrite, URLS, withdrawApplication } from './api';
+import { StateBadges } from './ApplicationsScreen';
+import { Attachments } from './Attachments';
+import { kindDefinition } from './kinds/registry';
+import { EVENT_LABELS, STEP_LABELS } from './labels';
+import { auditApplicationKind, auditEntityKey } from './outbox-kind';
+import { isoOfLocal, localOfIso, msOfLocal, showRange, showTime } from './time';
+
+const ApplyDrawer = lazy(() => import('./ApplyDrawer'));
+
+function Line({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Text fontSize="sm" data-testid={testId}>
+      <Text as="span" color="fg.muted">
+        {label}：
+      </Text>
+      {children}
+    </Text>
+  );
+}
+
+/** The return time a 销假 form starts with: now, inside the leave. */
+function defaultReturn(detail: ApplicationDetail): string {
+  const now = Date.now();
+  const start = detail.startsAt ? Date.parse(detail.startsAt) : now;
+  const end = detail.endsAt ? Date.parse(detail.endsAt) : now;
+  return localOfIso(new Date(Math.min(Math.max(now, start), end)).toISOString());
+}
+
+/** The 销假 time is inside the original leave (SPEC §4), as typed; the server says the same. */
+export function cancelTimeError(detail: Pick<ApplicationDetail, 'startsAt' | 'endsAt'>, local: string, outside: (range: string) => string, required: string): string {
+  const at = msOfLocal(local);
+  if (Number.isNaN(at)) return required;
+  const start = detail.startsAt ? Date.parse(detail.startsAt) : Number.NEGATIVE_INFINITY;
+  const end = detail.endsAt ? Date.parse(detail.endsAt) : Number.POSITIVE_INFINITY;
+  return at < start || at > end ? outside(showRange(detail.startsAt, detail.endsAt)) : '';
+}
+
+/**
+ * One application: its fields, pictures, the audit trail (who, when, opinion) and what the caller may
+ * do now (`can`): 通过 / 驳回 with an opinion (queued through the outbox: works offline), 撤回, 销假,
+ * 打印证明, 编辑 (drafts). Past its deadline it is view-only: 已过期 and the note, no actions.
+ */
+export default function DetailDrawer({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const query = useQuery(applicationDetailQuery(id));
+  const detail = query.data;
+  const family = detail ? familyOf(detail.kind) : 'student';
+  const options = useQuery({ ...applicationOptionsQuery(family), enabled: Boolean(detail && detail.kind === 'score_proof') });
+  const entries = useOutboxEntries({ entityKey: auditEntityKey(id) });
+  const queued = entries.find((entry) => entry.state === 'pending' || entry.state === 'sending');
+  const stuck = entries.find((entry) => entry.state === 'conflict' || entry.state === 'failed');
+
+  const [opinion, setOpinion] = useState('');
+  const [opinionError, setOpinionError] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
+  const [returnAt, setReturnAt] = useState<string | null>(null);
+  const [cancelError, setCancelError] = useState('');
+  const [editing, setEditing] = useState(false);
+
+  const failed = (error: unknown, fallback: string) => notify.error(error instanceof HttpError ? error.msg : fallback);
+
+  const audit = async (decision: 'pass' | 'reject') => {
+    if (!detail) return;
+    if (decision === 'reject' && !opinion.trim()) {
+      setOpinionError(t`驳回时请填写审核意见`);
+      return;
+    }
+    setOpinionError('');
+    setBusy(decision);
+    try {
+      await enqueue(auditApplicationKind, {
+        entityKey: auditEntityKey(detail.id),
+        payload: { id: detail.id, version: detail.version, decision, opinion: opinion.trim() },
+        baseVersion: detail.version,
+      });
+      notify.success(navigator.onLine === false ? t`已保存，联网后自动同步` : t`已提交审核`);
+      setOpinion('');
+    } catch (error) {
+      failed(error, t`审核失败`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const withdraw = async () => {
+    if (!detail) return;
+    setBusy('withdraw');
+    try {
+      const answer = await withdrawApplication(detail.id, detail.version);
+      notify.success(t`已撤回`);
+      setConfirmWithdraw(false);
+      await refreshAfterWrite(queryClient, answer);
+    } catch (error) {
+      failed(error, t`撤回失败`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const cancel = async () => {
+    if (!detail || returnAt === null) return;
+    const message = cancelTimeError(detail, returnAt, (range) => t`销假时间应在原请假时间（${range}）之内`, t`请选择返回时间`);
+    setCancelError(message);
+    if (message) return;
+    setBusy('cancel');
+    try {
+      const answer = await cancelApplication(detail.id, detail.version, isoOfLocal(returnAt));
+      notify.success(t`已销假`);
+      setReturnAt(null);
+      await refreshAfterWrite(queryClient, answer);
+    } catch (error) {
+      if (error instanceof HttpError && error.kind === 'failure') setCancelError(error.msg);
+      else failed(error, t`销假失败`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const printProof = async () => {
+    if (!detail) return;
+    setBusy('proof');
+    try {
+      await downloadFile(`${URLS.proof}/${detail.id}`);
+    } catch (error) {
+      failed(error, t`下载失败`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const definition = detail ? kindDefinition(detail.kind) : undefined;
+  const DetailLines = definition?.DetailLines;
+  const actionable = detail && !detail.expired;
+  const pendingStep = detail?.state === 'pending' ? detail.steps[detail.step] : undefined;
+  const stepName = (step: { kind: string; roleCode?: string } | undefined) => {
+    if (!step) return '';
+    const label = STEP_LABELS[step.kind === 'role' ? `role:${step.roleCode ?? ''}` : step.kind];
+    return label ? i18n._(label) : (step.roleCode ?? step.kind);
+  };
+
+  return (
+    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }} placement="end">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content data-testid="application-detail">
+            <Drawer.Header>
+              <Drawer.Title>{definition ? i18n._(definition.label) : <Trans>申请详情</Trans>}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              {query.isError && !detail ? (
+                <RequestError error={query.error} />
+              ) : !detail ? (
+                <Text color="fg.muted">
+                  <Trans>加载中…</Trans>
+                </Text>
+              ) : (
+                <Stack gap="4">
+                  <StateBadges row={detail} queued={queued?.state} />
+                  {detail.expired ? (
+                    <Text fontSize="sm" color="orange.fg" data-testid="application-note">
+                      {t`该记录已过期，仅可查看`}
+                    </Text>
+                  ) : detail.note ? (
+                    <Text fontSize="sm" color="fg.muted" data-testid="application-note">
+                      {detail.note}
+                    </Text>
+                  ) : null}
+                  {stuck && (
+                    <Text fontSize="sm" color="red.fg" data-testid="application-stuck">
+                      <Trans>您的审核未能同步，请在待同步面板中处理</Trans>
+                    </Text>
+                  )}
+                  <Stack gap="1">
+                    <Line label={<Trans>申请人</Trans>} testId="detail-applicant">
+                      {detail.applicantName}
+                      {detail.applicantNo ? `（${detail.applicantNo}）` : ''}
+                    </Line>
+                    {detail.orgUnitName && <Line label={<Trans>班级/部门</Trans>}>{detail.orgUnitName}</Line>}
+                    {detail.submittedByName && detail.submittedById !== detail.applicantId && <Line label={<Trans>填报人</Trans>}>{detail.submittedByName}</Line>}
+                    {definition?.hasLeaveType && <Line label={<Trans>请假类型</Trans>}>{detail.leaveTypeName || '—'}</Line>}
+                    {detail.startsAt && (
+                      <Line label={<Trans>起止时间</Trans>} testId="detail-range">
+                        {showRange(detail.startsAt, detail.endsAt)}
+                        {t`（${detail.days} 天）`}
+                      </Line>
+                    )}
+                    <Line label={<Trans>事由</Trans>} testId="detail-reason">
+                      {detail.reason}
+                    </Line>
+                    {detail.submittedAt && <Line label={<Trans>申请时间</Trans>}>{showTime(detail.submittedAt)}</Line>}
+                    {detail.cancelState === 'cancelled' && <Line label={<Trans>销假时间</Trans>}>{showTime(detail.cancelledAt)}</Line>}
+                    {detail.deadlineAt && <Line label={<Trans>可操作截止</Trans>}>{showTime(detail.deadlineAt)}</Line>}
+                  </Stack>
+                  {DetailLines && <DetailLines details={detail.details} options={options.data} />}
+                  {detail.attachments.length > 0 && (
+                    <Stack gap="2">
+                      <Text fontSize="sm" color="fg.muted">
+                        <Trans>证明图片</Trans>
+                      </Text>
+                      <Attachments items={detail.attachments} />
+                    </Stack>
+                  )}
+
+                  <Separator />
+                  <Stack gap="2" data-testid="application-events">
+                    <Text fontWeight="medium">
+                      <Trans>审核流程</Trans>
+                    </Text>
+                    {detail.events.map((event) => (
+                      <Box key={event.id} borderStartWidth="3px" borderColor={event.action === 'reject' ? 'red.solid' : event.action === 'pass' ? 'green.solid' : 'border.emphasized'} ps="3" data-testid="application-event" data-action={event.action}>
+                        <Text fontSize="sm" fontWeight="medium">
+                          {i18n._(EVENT_LABELS[event.action]!)}
+                          {event.step !== null && event.action !== 'submit' && detail.steps[event.step] ? ` · ${stepName(detail.steps[event.step])}` : ''}
+                        </Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          {event.actorName} · {showTime(event.at)}
+                        </Text>
+                        {event.opinion && <Text fontSize="sm">{event.opinion}</Text>}
+                      </Box>
+                    ))}
+                    {pendingStep && (
+                      <Box borderStartWidth="3px" borderColor="orange.solid" borderStyle="dashed" ps="3" data-testid="application-waiting">
+                        <Text fontSize="sm">
+                          <Trans>等待{stepName(pendingStep)}审核</Trans>
+                        </Text>
+                      </Box>
+                    )}
+                  </Stack>
+
+                  {actionable && detail.can.audit && !queued && (
+                    <Stack gap="2" data-testid="audit-form">
+                      <Separator />
+                      <Field.Root invalid={Boolean(opinionError)}>
+                        <Field.Label>
+                          <Trans>审核意见</Trans>
+                        </Field.Label>
+                        <Textarea value={opinion} rows={3} maxLength={OPINION_MAX} placeholder={t`请输入`} onChange={(event) => setOpinion(event.currentTarget.value)} data-testid="audit-opinion" />
+                        {opinionError && <Field.ErrorText>{opinionError}</Field.ErrorText>}
+                      </Field.Root>
+                      <HStack gap="2">
+                        <Button colorPalette="green" minH="11" flex="1" loading={busy === 'pass'} onClick={() => void audit('pass')} data-testid="audit-pass">
+                          <Trans>通过</Trans>
+                        </Button>
+                        <Button colorPalette="red" variant="outline" minH="11" flex="1" loading={busy === 'reject'} onClick={() => void audit('reject')} data-testid="audit-reject">
+                          <Trans>驳回</Trans>
+                        </Button>
+                      </HStack>
+                    </Stack>
+                  )}
+
+                  {actionable && detail.can.cancel && (
+                    <Stack gap="2" data-testid="cancel-form">
+                      <Separator />
+                      {returnAt === null ? (
+                        <Button variant="outline" minH="11" onClick={() => setReturnAt(defaultReturn(detail))} data-testid="cancel-open">
+                          <Trans>销假</Trans>
+                        </Button>
+                      ) : (
+                        <>
+                          <Field.Root invalid={Boolean(cancelError)}>
+                            <Field.Label>
+                              <Trans>返回时间</Trans>
+                            </Field.Label>
+                            <Input type="datetime-local" minH="11" value={returnAt} onChange={(event) => setReturnAt(event.currentTarget.value)} data-testid="cancel-at" />
+                            {cancelError && <Field.ErrorText data-testid="cancel-error">{cancelError}</Field.ErrorText>}
+                          </Field.Root>
+                          <HStack gap="2">
+                            <Button variant="outline" onClick={() => setReturnAt(null)}>
+                              <Trans>取消</Trans>
+                            </Button>
+                            <Button colorPalette="brand" loading={busy === 'cancel'} onClick={() => void cancel()} data-testid="cancel-confirm">
+                              <Trans>确认销假</Trans>
+                            </Button>
+                          </HStack>
+                        </>
+                      )}
+                    </Stack>
+                  )}
+                </Stack>
+              )}
+            </Drawer.Body>
+            {detail && actionable && (detail.can.withdraw || detail.can.proof || detail.can.edit) && (
+              <Drawer.Footer>
+                <Grid templateColumns="repeat(auto-fit, minmax(6rem, 1fr))" gap="2" width="full">
+                  {detail.can.edit && (
+                    <Button variant="outline" onClick={() => setEditing(true)} data-testid="application-edit">
+                      <Trans>编辑</Trans>
+                    </Button>
+                  )}
+                  {detail.can.withdraw && (
+                    <Button variant="outline" colorPalette="red" onClick={() => setConfirmWithdraw(true)} data-testid="application-withdraw">
+                      <Trans>撤回</Trans>
+                    </Button>
+                  )}
+                  {detail.can.proof && (
+                    <Button colorPalette="brand" loading={busy === 'proof'} onClick={() => void printProof()} data-testid="application-proof">
+                      <Trans>打印证明</Trans>
+                    </Button>
+                  )}
+                </Grid>
+              </Drawer.Footer>
+            )}
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+      <ConfirmDialog open={confirmWithdraw} title={<Trans>提示</Trans>} busy={busy === 'withdraw'} onConfirm={() => void withdraw()} onCancel={() => setConfirmWithdraw(false)}>
+        <Trans>确定撤回该申请吗？</Trans>
+      </ConfirmDialog>
+      {editing && detail && (
+        <Suspense fallback={null}>
+          <ApplyDrawer kinds={[detail.kind]} draft={detail} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+        </Suspense>
+      )}
+    </Drawer.Root>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_URLS, LIST_SCOPES } from '../../../contracts/applications';
+import { applicationListInput, URLS } from './api';
+import { permittedScopes, scopeOf } from './scopes';
+import { applicationSearchParams, SCOPES } from './search';
+
+describe('applications client core', () => {
+  it('uses the contract URLs and scopes (copied to keep zod out of the screens)', () => {
+    for (const [name, url] of Object.entries(URLS)) expect(url).toBe(APPLICATION_URLS[name as keyof typeof APPLICATION_URLS]);
+    expect([...SCOPES]).toEqual([...LIST_SCOPES]);
+  });
+
+  it('validates the URL search: bad values are dropped, not an error', () => {
+    expect(applicationSearchParams({ scope: 'todo', page: 2, size: 20, id: 'nope', from: '2026-11-01', to: '11/30', state: 'pending:head_teacher', keyword: '  李  ' })).toEqual({
+      scope: 'todo',
+      page: 2,
+      size: 20,
+      from: '2026-11-01',
+      state: 'pending:head_teacher',
+      keyword: '李',
+    });
+    expect(applicationSearchParams({ scope: 'everything', size: 7 })).toEqual({});
+  });
+
+  it('offers mine with a kind menu code and todo/done/all with its audit code', () => {
+    const scopes = ['mine', 'todo', 'done', 'all'] as const;
+    expect(permittedScopes(['student_leave'], scopes, ['qjgl', 'qjgl_add'])).toEqual(['mine']);
+    expect(permittedScopes(['student_leave'], scopes, ['qjgl', 'qjgl_audit'])).toEqual(['mine', 'todo', 'done', 'all']);
+    expect(permittedScopes(['student_leave'], scopes, ['cxsq_audit'])).toEqual([]);
+    expect(scopeOf('all', ['mine'])).toBe('mine');
+    expect(scopeOf('all', ['mine', 'all'])).toBe('all');
+  });
+
+  it('lists the screen kinds unless the URL picks one of them', () => {
+    const body = (search: Parameters<typeof applicationListInput>[2]) => applicationListInput(['staff_leave', 'staff_outing'], 'todo', search).filters;
+    expect(body({})).toEqual({ scope: 'todo', kinds: ['staff_leave', 'staff_outing'] });
+    expect(body({ kind: 'staff_outing', keyword: '李' })).toEqual({ scope: 'todo', kinds: ['staff_outing'], keyword: '李' });
+    expect(body({ kind: 'student_leave' })).toEqual({ scope: 'todo', kinds: ['staff_leave', 'staff_outing'] });
+  });
+});

@@ -1,0 +1,124 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { ApplicationKind, ApplicationFamily } from '../../../contracts/application-rules';
+import type {
+  ApplicationDetail,
+  ApplicationOptions,
+  ApplicationRow,
+  ApplicationSaveRequest,
+  BatchAuditResult,
+  ListScope,
+} from '../../../contracts/applications';
+import { tableKeys, tableQueryOptions, type TableQueryInput } from '../../components/table/table-query';
+import { post } from '../../lib/http';
+import { permittedScopes, scopeOf } from './scopes';
+import type { ApplicationSearchParams } from './search';
+
+/**
+ * The URLs of contracts/applications.ts APPLICATION_URLS (copied: that module pulls in zod, and these
+ * screens load from route files; urls.test.ts checks they agree).
+ */
+export const URLS = {
+  list: '/api/applications/list',
+  get: '/api/applications/get',
+  options: '/api/applications/options',
+  save: '/api/applications/save',
+  withdraw: '/api/applications/withdraw',
+  audit: '/api/applications/audit',
+  batchAudit: '/api/applications/batch-audit',
+  cancel: '/api/applications/cancel',
+  todoCount: '/api/applications/todo-count',
+  proof: '/api/applications/proof',
+} as const;
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  details: ['applications', 'detail'] as const,
+  detail: (id: string) => ['applications', 'detail', id] as const,
+  options: (family: ApplicationFamily) => ['applications', 'options', family] as const,
+};
+
+/** Names seen in lists and details, so the outbox panel can name a queued audit (its payload has ids only). */
+export const knownApplications = new Map<string, { applicantName: string; kind: ApplicationKind }>();
+export function rememberApplication(row: Pick<ApplicationRow, 'id' | 'applicantName' | 'kind'>): void {
+  knownApplications.set(row.id, { applicantName: row.applicantName, kind: row.kind });
+}
+
+/**
+ * The list page a screen shows (table A over /api/applications/list): the same input for the route's
+ * loader (ensureQueryData(tableQueryOptions(...))) and the screen (useTableQuery(...)), so the first
+ * page is read once and lands in the persisted cache.
+ */
+export function applicationListInput(kinds: readonly ApplicationKind[], scope: ListScope, search: Omit<ApplicationSearchParams, 'scope'>): TableQueryInput {
+  const kind = search.kind && kinds.includes(search.kind) ? search.kind : undefined;
+  const filters: Record<string, unknown> = { scope, kinds: kind ? [kind] : [...kinds] };
+  if (search.state) filters.state = search.state;
+  if (search.keyword) filters.keyword = search.keyword;
+  if (search.from) filters.from = search.from;
+  if (search.to) filters.to = search.to;
+  return { url: URLS.list, kind: 'A', filters, page: search.page ?? 0, size: search.size ?? 10 };
+}
+
+/** `POST /api/applications/get`: one application with its events and what the caller may do. */
+export const applicationDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: applicationKeys.detail(id),
+    queryFn: async ({ signal }) => {
+      const detail = await post<ApplicationDetail>(URLS.get, { id }, { signal });
+      rememberApplication(detail);
+      return detail;
+    },
+  });
+
+/** `POST /api/applications/options`: the form's choices (students, leave types, batches, blocked periods). */
+export const applicationOptionsQuery = (family: ApplicationFamily) =>
+  queryOptions({
+    queryKey: applicationKeys.options(family),
+    queryFn: ({ signal }) => post<ApplicationOptions>(URLS.options, { family }, { signal }),
+    staleTime: 60_000,
+  });
+
+/**
+ * Save a draft or submit. Idempotent: the first save's key is the application's id (made when the
+ * drawer opened), so a retry after a lost answer never makes a second application; a later save of the
+ * same draft has a key of its own (a key is bound to one body).
+ */
+export const saveApplication = (body: ApplicationSaveRequest, key: string) => post<ApplicationDetail>(URLS.save, body, { headers: { 'Idempotency-Key': key } });
+export const withdrawApplication = (id: string, version: number) => post<ApplicationDetail>(URLS.withdraw, { id, version });
+export const cancelApplication = (id: string, version: number, cancelledAt: string) => post<ApplicationDetail>(URLS.cancel, { id, version, cancelledAt });
+export const batchAudit = (ids: string[], decision: 'pass' | 'reject', opinion: string) => post<BatchAuditResult>(URLS.batchAudit, { ids, decision, opinion });
+
+export const isApplicationDetail = (value: unknown): value is ApplicationDetail =>
+  Boolean(value) && typeof value === 'object' && typeof (value as ApplicationDetail).version === 'number' && Array.isArray((value as ApplicationDetail).events);
+
+/** After a write: the detail takes the answer, the lists and the dashboard count refresh. */
+export async function refreshAfterWrite(queryClient: QueryClient, detail?: unknown): Promise<void> {
+  if (isApplicationDetail(detail)) {
+    rememberApplication(detail);
+    queryClient.setQueryData(applicationKeys.detail(detail.id), detail);
+  }
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: tableKeys.url(URLS.list) }),
+    queryClient.invalidateQueries({ queryKey: applicationKeys.details }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  ]);
+}
+
+/**
+ * A route's loader: the first page its screen shows (same input as the screen, so it lands in the
+ * persisted cache and reads offline), and the open detail. A failure is left to the screen to show.
+ */
+export async function loadApplicationScreen(
+  queryClient: QueryClient,
+  permissions: readonly string[],
+  kinds: readonly ApplicationKind[],
+  scopes: readonly ListScope[],
+  search: ApplicationSearchParams & { scope?: string },
+): Promise<void> {
+  const allowed = permittedScopes(kinds, scopes, permissions);
+  if (allowed.length === 0) return;
+  const scope = scopeOf(search.scope, allowed);
+  await Promise.all([
+    queryClient.ensureQueryData(tableQueryOptions<ApplicationRow>(applicationListInput(kinds, scope, search))).catch(() => undefined),
+    search.id ? queryClient.ensureQueryData(applicationDetailQuery(search.id)).catch(() => undefined) : undefined,
+  ]);
+}
