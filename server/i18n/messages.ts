@@ -325,6 +325,16 @@ export const messages = {
   applicationsMessageApproved: { zh: '{applicant}的{kind}已审核通过', en: "{applicant}'s {kind} has been approved" },
   applicationsMessageRejected: { zh: '{applicant}的{kind}未通过审核：{opinion}', en: "{applicant}'s {kind} was rejected: {opinion}" },
   applicationsMessageCancelled: { zh: '{applicant}的{kind}已销假（返回时间 {at}）', en: "{applicant}'s {kind} was cancelled (back at {at})" },
+  // proofs, the seal and the staff monthly summary (applications/proofs.*, staff-summary.*)
+  applicationsNotAProof: { zh: '该申请不是证明类申请，没有可打印的证明', en: 'This application is not a proof and has nothing to print' },
+  applicationsSealNotFound: { zh: '印章图片不存在，请重新上传', en: 'The seal picture does not exist; upload it again' },
+  applicationsSealNotImage: { zh: '印章须为PNG或JPG格式的图片', en: 'The seal must be a PNG or JPG picture' },
+  applicationsSealNoSchool: { zh: '未找到学校信息，请先设置学校基本信息', en: "The school's details are missing; set them up first" },
+  applicationsSummaryForbidden: {
+    zh: '只有考勤导出权限人员或部门负责人可以查看考勤汇总',
+    en: 'Only holders of the attendance export permission or department heads can see the attendance summary',
+  },
+  applicationsSummaryOtherDepartment: { zh: '只能查看本部门的考勤汇总', en: "You can see only your own department's attendance summary" },
 
   idempotencyInProgress: { zh: '该操作正在处理中，请稍后重试', en: 'This operation is still being processed, please try again shortly' },
 } satisfies Record<string, Message>;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { APPLICATION_URLS, sealSaveRequest } from '../../../contracts/applications';
+import { defineRoute, RawReply } from '../../plugins/routes';
+import type { Services } from '../../services';
+import { contentDisposition } from '../files/files.service';
+import { ProofsService, requestOrigin } from './proofs.service';
+
+/** 审批设置 (contracts/menus.ts): see and edit the seal */
+const SETTINGS = 'spsz';
+const SETTINGS_EDIT = 'spsz_edit';
+
+const proofsServices = new WeakMap<Services, ProofsService>();
+/** One ProofsService per app (its dependencies are the app's services). */
+export const proofsOf = (services: Services): ProofsService => {
+  let service = proofsServices.get(services);
+  if (!service) {
+    service = new ProofsService(services.permissions, services.tenants, services.dicts, services.files);
+    proofsServices.set(services, service);
+  }
+  return service;
+};
+
+/** Printable proofs, their public verification page and the seal they carry (contracts/applications.ts). */
+export const proofsRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: `${APPLICATION_URLS.proof}/:id`,
+    access: 'session',
+    summary: 'an approved enrolment or score proof as an A4 PDF (seal, verification QR code); applicant, filer, parents, auditors of the kind',
+    params: z.object({ id: z.uuid() }),
+    handler: async ({ tx, session, params, services, request, reply }) => {
+      const { fileName, bytes } = await proofsOf(services).pdf(tx, session, params.id, requestOrigin(request));
+      reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition('inline', fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store');
+      return new RawReply(Buffer.from(bytes));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${APPLICATION_URLS.verify}/:tenant/:code`,
+    access: 'public',
+    summary: "public page the proof's QR code opens: genuine (school, kind, masked name, class, date) or 404 not found",
+    params: z.object({ tenant: z.string().trim().min(1).max(64), code: z.string().trim().min(1).max(64) }),
+    handler: async ({ db, params, services, reply }) => {
+      const { found, html } = await proofsOf(services).verify(db, params.tenant, params.code);
+      reply.code(found ? 200 : 404).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+      return new RawReply(html);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: APPLICATION_URLS.seal,
+    access: { anyOf: [SETTINGS] },
+    summary: "the school's seal printed on proofs: the picture's file id and name ('' = the drawn red seal)",
+    handler: ({ tx, services }) => proofsOf(services).seal(tx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: APPLICATION_URLS.sealSave,
+    access: { anyOf: [SETTINGS_EDIT] },
+    summary: "sets the seal: an uploaded PNG/JPG picture of this school, or '' for the drawn seal",
+    body: sealSaveRequest,
+    handler: ({ tx, session, body, services }) => proofsOf(services).saveSeal(tx, session, body.resId),
+  }),
+];

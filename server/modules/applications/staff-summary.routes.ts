@@ -1,0 +1,46 @@
+import { APPLICATION_URLS, staffSummaryRequest } from '../../../contracts/applications';
+import { defineRoute, RawReply } from '../../plugins/routes';
+import type { Services } from '../../services';
+import { contentDisposition } from '../files/files.service';
+import { StaffSummaryService } from './staff-summary.service';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const summaryServices = new WeakMap<Services, StaffSummaryService>();
+/** One StaffSummaryService per app. */
+const summaryOf = (services: Services): StaffSummaryService => {
+  let service = summaryServices.get(services);
+  if (!service) {
+    service = new StaffSummaryService(services.permissions);
+    summaryServices.set(services, service);
+  }
+  return service;
+};
+
+/**
+ * The staff monthly attendance summary (contracts/applications.ts). Any logged-in user may call:
+ * the service answers holders of jskq_export (every department) and department heads (their own),
+ * and refuses everyone else with a message saying so.
+ */
+export const staffSummaryRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: APPLICATION_URLS.staffSummary,
+    access: 'session',
+    summary: 'approved staff applications of a month per person and department: leave count and days, outings and hours, overtime hours, shifts, make-ups',
+    body: staffSummaryRequest,
+    handler: ({ tx, session, body, services }) => summaryOf(services).summary(tx, session, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: APPLICATION_URLS.staffSummaryExport,
+    access: 'session',
+    summary: 'the monthly summary as .xlsx: worksheets 人员汇总 and 部门汇总, a title row with the month, numbers as numbers',
+    query: staffSummaryRequest,
+    handler: async ({ tx, session, query, services, reply }) => {
+      const { fileName, bytes } = await summaryOf(services).export(tx, session, query);
+      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
+      return new RawReply(bytes);
+    },
+  }),
+];
