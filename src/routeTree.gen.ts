@@ -21,9 +21,17 @@ import { Route as AppJxglCjlrRouteImport } from './routes/_app/jxgl/cjlr'
 import { Route as AppJxglCjtxRouteImport } from './routes/_app/jxgl/cjtx'
 import { Route as AppJxglKspcRouteImport } from './routes/_app/jxgl/kspc'
 import { Route as AppJxglWdcjRouteImport } from './routes/_app/jxgl/wdcj'
+import { Route as AppJzgJskqRouteImport } from './routes/_app/jzg/jskq'
+import { Route as AppJzgKqspRouteImport } from './routes/_app/jzg/kqsp'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
+import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
+import { Route as AppXsswCxsqRouteImport } from './routes/_app/xssw/cxsq'
+import { Route as AppXsswQjglRouteImport } from './routes/_app/xssw/qjgl'
+import { Route as AppXsswSpszRouteImport } from './routes/_app/xssw/spsz'
+import { Route as AppXsswZdsqRouteImport } from './routes/_app/xssw/zdsq'
+import { Route as AppXsswZdzmRouteImport } from './routes/_app/xssw/zdzm'
 import { Route as AppZsglXsbmRouteImport } from './routes/_app/zsgl/xsbm'
 import { Route as SurveyWjdtAnswerSurveyRouteImport } from './routes/survey/wjdt/answerSurvey'
 import { Route as SurveyWjdtWjdtListNotLoginRouteImport } from './routes/survey/wjdt/wjdtListNotLogin'
@@ -95,6 +103,16 @@ const AppJxglWdcjRoute = AppJxglWdcjRouteImport.update({
   path: '/jxgl/wdcj',
   getParentRoute: () => AppRoute,
 } as any)
+const AppJzgJskqRoute = AppJzgJskqRouteImport.update({
+  id: '/jzg/jskq',
+  path: '/jzg/jskq',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJzgKqspRoute = AppJzgKqspRouteImport.update({
+  id: '/jzg/kqsp',
+  path: '/jzg/kqsp',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMessageCenterXxzxRoute = AppMessageCenterXxzxRouteImport.update({
   id: '/messageCenter/xxzx',
   path: '/messageCenter/xxzx',
@@ -108,6 +126,36 @@ const AppPztmPztmRoute = AppPztmPztmRouteImport.update({
 const AppXlcdXnxqRoute = AppXlcdXnxqRouteImport.update({
   id: '/xlcd/xnxq',
   path: '/xlcd/xnxq',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXsswCjzmRoute = AppXsswCjzmRouteImport.update({
+  id: '/xssw/cjzm',
+  path: '/xssw/cjzm',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXsswCxsqRoute = AppXsswCxsqRouteImport.update({
+  id: '/xssw/cxsq',
+  path: '/xssw/cxsq',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXsswQjglRoute = AppXsswQjglRouteImport.update({
+  id: '/xssw/qjgl',
+  path: '/xssw/qjgl',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXsswSpszRoute = AppXsswSpszRouteImport.update({
+  id: '/xssw/spsz',
+  path: '/xssw/spsz',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXsswZdsqRoute = AppXsswZdsqRouteImport.update({
+  id: '/xssw/zdsq',
+  path: '/xssw/zdsq',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXsswZdzmRoute = AppXsswZdzmRouteImport.update({
+  id: '/xssw/zdzm',
+  path: '/xssw/zdzm',
   getParentRoute: () => AppRoute,
 } as any)
 const AppZsglXsbmRoute = AppZsglXsbmRouteImport.update({
@@ -181,9 +229,17 @@ export interface FileRoutesByFullPath {
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
+  '/jzg/jskq': typeof AppJzgJskqRoute
+  '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
+  '/xssw/cjzm': typeof AppXsswCjzmRoute
+  '/xssw/cxsq': typeof AppXsswCxsqRoute
+  '/xssw/qjgl': typeof AppXsswQjglRoute
+  '/xssw/spsz': typeof AppXsswSpszRoute
+  '/xssw/zdsq': typeof AppXsswZdsqRoute
+  '/xssw/zdzm': typeof AppXsswZdzmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/survey/wjdt/answerSurvey': typeof SurveyWjdtAnswerSurveyRoute
   '/survey/wjdt/wjdtListNotLogin': typeof SurveyWjdtWjdtListNotLoginRoute
@@ -208,9 +264,17 @@ export interface FileRoutesByTo {
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
+  '/jzg/jskq': typeof AppJzgJskqRoute
+  '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
+  '/xssw/cjzm': typeof AppXsswCjzmRoute
+  '/xssw/cxsq': typeof AppXsswCxsqRoute
+  '/xssw/qjgl': typeof AppXsswQjglRoute
+  '/xssw/spsz': typeof AppXsswSpszRoute
+  '/xssw/zdsq': typeof AppXsswZdsqRoute
+  '/xssw/zdzm': typeof AppXsswZdzmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/survey/wjdt/answerSurvey': typeof SurveyWjdtAnswerSurveyRoute
   '/survey/wjdt/wjdtListNotLogin': typeof SurveyWjdtWjdtListNotLoginRoute
@@ -237,9 +301,17 @@ export interface FileRoutesById {
   '/_app/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/_app/jxgl/kspc': typeof AppJxglKspcRoute
   '/_app/jxgl/wdcj': typeof AppJxglWdcjRoute
+  '/_app/jzg/jskq': typeof AppJzgJskqRoute
+  '/_app/jzg/kqsp': typeof AppJzgKqspRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
+  '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
+  '/_app/xssw/cxsq': typeof AppXsswCxsqRoute
+  '/_app/xssw/qjgl': typeof AppXsswQjglRoute
+  '/_app/xssw/spsz': typeof AppXsswSpszRoute
+  '/_app/xssw/zdsq': typeof AppXsswZdsqRoute
+  '/_app/xssw/zdzm': typeof AppXsswZdzmRoute
   '/_app/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/survey/wjdt/answerSurvey': typeof SurveyWjdtAnswerSurveyRoute
   '/survey/wjdt/wjdtListNotLogin': typeof SurveyWjdtWjdtListNotLoginRoute
@@ -266,9 +338,17 @@ export interface FileRouteTypes {
     | '/jxgl/cjtx'
     | '/jxgl/kspc'
     | '/jxgl/wdcj'
+    | '/jzg/jskq'
+    | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/xlcd/xnxq'
+    | '/xssw/cjzm'
+    | '/xssw/cxsq'
+    | '/xssw/qjgl'
+    | '/xssw/spsz'
+    | '/xssw/zdsq'
+    | '/xssw/zdzm'
     | '/zsgl/xsbm'
     | '/survey/wjdt/answerSurvey'
     | '/survey/wjdt/wjdtListNotLogin'
@@ -293,9 +373,17 @@ export interface FileRouteTypes {
     | '/jxgl/cjtx'
     | '/jxgl/kspc'
     | '/jxgl/wdcj'
+    | '/jzg/jskq'
+    | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/xlcd/xnxq'
+    | '/xssw/cjzm'
+    | '/xssw/cxsq'
+    | '/xssw/qjgl'
+    | '/xssw/spsz'
+    | '/xssw/zdsq'
+    | '/xssw/zdzm'
     | '/zsgl/xsbm'
     | '/survey/wjdt/answerSurvey'
     | '/survey/wjdt/wjdtListNotLogin'
@@ -321,9 +409,17 @@ export interface FileRouteTypes {
     | '/_app/jxgl/cjtx'
     | '/_app/jxgl/kspc'
     | '/_app/jxgl/wdcj'
+    | '/_app/jzg/jskq'
+    | '/_app/jzg/kqsp'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
     | '/_app/xlcd/xnxq'
+    | '/_app/xssw/cjzm'
+    | '/_app/xssw/cxsq'
+    | '/_app/xssw/qjgl'
+    | '/_app/xssw/spsz'
+    | '/_app/xssw/zdsq'
+    | '/_app/xssw/zdzm'
     | '/_app/zsgl/xsbm'
     | '/survey/wjdt/answerSurvey'
     | '/survey/wjdt/wjdtListNotLogin'
@@ -432,6 +528,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppJxglWdcjRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/jzg/jskq': {
+      id: '/_app/jzg/jskq'
+      path: '/jzg/jskq'
+      fullPath: '/jzg/jskq'
+      preLoaderRoute: typeof AppJzgJskqRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/jzg/kqsp': {
+      id: '/_app/jzg/kqsp'
+      path: '/jzg/kqsp'
+      fullPath: '/jzg/kqsp'
+      preLoaderRoute: typeof AppJzgKqspRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/messageCenter/xxzx': {
       id: '/_app/messageCenter/xxzx'
       path: '/messageCenter/xxzx'
@@ -451,6 +561,48 @@ declare module '@tanstack/react-router' {
       path: '/xlcd/xnxq'
       fullPath: '/xlcd/xnxq'
       preLoaderRoute: typeof AppXlcdXnxqRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/xssw/cjzm': {
+      id: '/_app/xssw/cjzm'
+      path: '/xssw/cjzm'
+      fullPath: '/xssw/cjzm'
+      preLoaderRoute: typeof AppXsswCjzmRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/xssw/cxsq': {
+      id: '/_app/xssw/cxsq'
+      path: '/xssw/cxsq'
+      fullPath: '/xssw/cxsq'
+      preLoaderRoute: typeof AppXsswCxsqRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/xssw/qjgl': {
+      id: '/_app/xssw/qjgl'
+      path: '/xssw/qjgl'
+      fullPath: '/xssw/qjgl'
+      preLoaderRoute: typeof AppXsswQjglRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/xssw/spsz': {
+      id: '/_app/xssw/spsz'
+      path: '/xssw/spsz'
+      fullPath: '/xssw/spsz'
+      preLoaderRoute: typeof AppXsswSpszRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/xssw/zdsq': {
+      id: '/_app/xssw/zdsq'
+      path: '/xssw/zdsq'
+      fullPath: '/xssw/zdsq'
+      preLoaderRoute: typeof AppXsswZdsqRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/xssw/zdzm': {
+      id: '/_app/xssw/zdzm'
+      path: '/xssw/zdzm'
+      fullPath: '/xssw/zdzm'
+      preLoaderRoute: typeof AppXsswZdzmRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/zsgl/xsbm': {
@@ -542,9 +694,17 @@ interface AppRouteChildren {
   AppJxglCjtxRoute: typeof AppJxglCjtxRoute
   AppJxglKspcRoute: typeof AppJxglKspcRoute
   AppJxglWdcjRoute: typeof AppJxglWdcjRoute
+  AppJzgJskqRoute: typeof AppJzgJskqRoute
+  AppJzgKqspRoute: typeof AppJzgKqspRoute
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
+  AppXsswCjzmRoute: typeof AppXsswCjzmRoute
+  AppXsswCxsqRoute: typeof AppXsswCxsqRoute
+  AppXsswQjglRoute: typeof AppXsswQjglRoute
+  AppXsswSpszRoute: typeof AppXsswSpszRoute
+  AppXsswZdsqRoute: typeof AppXsswZdsqRoute
+  AppXsswZdzmRoute: typeof AppXsswZdzmRoute
   AppZsglXsbmRoute: typeof AppZsglXsbmRoute
   AppCpglCppjhzPjjlRoute: typeof AppCpglCppjhzPjjlRoute
   AppJyzcJhtjChar91indexChar93Route: typeof AppJyzcJhtjChar91indexChar93Route
@@ -565,9 +725,17 @@ const AppRouteChildren: AppRouteChildren = {
   AppJxglCjtxRoute: AppJxglCjtxRoute,
   AppJxglKspcRoute: AppJxglKspcRoute,
   AppJxglWdcjRoute: AppJxglWdcjRoute,
+  AppJzgJskqRoute: AppJzgJskqRoute,
+  AppJzgKqspRoute: AppJzgKqspRoute,
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
+  AppXsswCjzmRoute: AppXsswCjzmRoute,
+  AppXsswCxsqRoute: AppXsswCxsqRoute,
+  AppXsswQjglRoute: AppXsswQjglRoute,
+  AppXsswSpszRoute: AppXsswSpszRoute,
+  AppXsswZdsqRoute: AppXsswZdsqRoute,
+  AppXsswZdzmRoute: AppXsswZdzmRoute,
   AppZsglXsbmRoute: AppZsglXsbmRoute,
   AppCpglCppjhzPjjlRoute: AppCpglCppjhzPjjlRoute,
   AppJyzcJhtjChar91indexChar93Route: AppJyzcJhtjChar91indexChar93Route,

@@ -1,3 +1,4 @@
+import { APPLICATIONS_TODO_REQUIREMENT, ApplicationsTodoCard } from '../features/applications/dashboard';
 import type { DashboardCard, PendingCount } from '../features/dashboard/cards';
 import { MESSAGE_REQUIREMENT } from '../features/messages/access';
 import { UnreadMessagesCard } from '../features/messages/UnreadMessagesCard';
@@ -8,6 +9,7 @@ import { UnreadMessagesCard } from '../features/messages/UnreadMessagesCard';
  */
 export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { id: 'unread-messages', requirement: MESSAGE_REQUIREMENT, Component: UnreadMessagesCard },
+  { id: 'applications-todo', requirement: APPLICATIONS_TODO_REQUIREMENT, Component: ApplicationsTodoCard },
 ];
 
 /** Counts of items waiting for the user; none yet (the card says nothing is waiting). */

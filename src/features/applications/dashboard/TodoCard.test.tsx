@@ -1,0 +1,49 @@
+import { i18n } from '@lingui/core';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allows } from '../../../lib/permissions';
+import { fakeFetch, ok, renderWithProviders } from '../../../test/render';
+import { APPLICATIONS_TODO_REQUIREMENT, ApplicationsTodoCard } from './index';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  i18n.activate('zh');
+});
+
+function renderCard(byKind: Record<string, number>) {
+  const total = Object.values(byKind).reduce((sum, n) => sum + n, 0);
+  vi.stubGlobal('fetch', vi.fn(fakeFetch({ '/api/applications/todo-count': ok({ total, byKind }) }).impl));
+  const root = createRootRoute({ component: ApplicationsTodoCard });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/dashboard'] }) });
+  return renderWithProviders(<RouterProvider router={router as never} />);
+}
+
+describe('待我审核的申请 card', () => {
+  it('is for holders of an audit code only', () => {
+    const grants = (permissions: string[]) => ({ permissions, roles: [] });
+    expect(allows(grants(['kqsp_audit']), APPLICATIONS_TODO_REQUIREMENT)).toBe(true);
+    expect(allows(grants(['qjgl_audit']), APPLICATIONS_TODO_REQUIREMENT)).toBe(true);
+    expect(allows(grants(['qjgl', 'qjgl_add', 'jskq', 'jskq_add']), APPLICATIONS_TODO_REQUIREMENT)).toBe(false);
+  });
+
+  it('shows the total and a line per kind, each linking to its todo list (staff kinds: 考勤审批)', async () => {
+    renderCard({ student_leave: 2, staff_leave: 1, staff_makeup: 3 });
+    const card = await screen.findByTestId('applications-todo-card');
+    await waitFor(() => expect(within(card).getByTestId('todo-total').textContent).toBe('6'));
+    expect(within(card).getByTestId('todo-student_leave').getAttribute('href')).toBe('/xssw/qjgl?scope=todo');
+    expect(within(card).getByTestId('todo-student_leave').textContent).toBe('学生请假2');
+    expect(within(card).getByTestId('todo-staff_leave').getAttribute('href')).toBe('/jzg/kqsp?scope=todo&kind=staff_leave');
+    expect(within(card).getByTestId('todo-staff_makeup').textContent).toBe('教师补课3');
+    // the total opens the first kind's list
+    expect(within(card).getByRole('link', { name: '待我审核的申请：6' }).getAttribute('href')).toBe('/xssw/qjgl?scope=todo');
+  });
+
+  it('says nothing waits when the count is 0 (in English too)', async () => {
+    i18n.activate('en');
+    renderCard({});
+    expect(await screen.findByText('Nothing awaits your audit')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('todo-total').textContent).toBe('0'));
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

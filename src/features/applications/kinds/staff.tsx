@@ -1,0 +1,275 @@
+import { Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { ApplicationOptions } from '../../../../contracts/applications';
+import { isoOfLocal, localOfIso, showTime } from '../time';
+import type { KindDefinition, KindFieldsProps } from './types';
+
+/**
+ * The staff kinds of 教师考勤 (SPEC §1 'Staff'): leave (a leave type of STD_JSQJLX, the common
+ * fields), outing (destination), overtime (common fields only), shift (the colleague and the
+ * colleague's time range swapped with mine) and make-up (the class and subject taught, the missed
+ * lesson's date; the make-up lesson itself is the common start/end). Messages are the ones the
+ * server gives for the same rules.
+ */
+
+const DESTINATION_MAX = 100;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const schoolIso = isoOfLocal;
+const schoolLocal = (iso: unknown) => localOfIso(typeof iso === 'string' ? iso : '');
+const schoolText = (iso: unknown) => showTime(typeof iso === 'string' ? iso : '');
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/* ---------------------------------------------------------------- validation */
+
+export function validateOuting(details: Record<string, unknown>): Partial<Record<string, string>> {
+  const destination = text(details.destination).trim();
+  if (!destination) return { destination: t`请输入目的地` };
+  if (destination.length > DESTINATION_MAX) return { destination: t`目的地不能超过${DESTINATION_MAX}个字符` };
+  return {};
+}
+
+export function validateShift(details: Record<string, unknown>): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  if (!text(details.counterpartId)) errors.counterpartId = t`请选择调班同事`;
+  const start = Date.parse(text(details.swapStartsAt));
+  const end = Date.parse(text(details.swapEndsAt));
+  if (Number.isNaN(start) || Number.isNaN(end)) errors.swapEndsAt = t`请选择对方的开始时间和结束时间`;
+  else if (start >= end) errors.swapEndsAt = t`开始时间应早于结束时间`;
+  return errors;
+}
+
+export function validateMakeup(details: Record<string, unknown>): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  if (!text(details.classId)) errors.classId = t`请选择班级`;
+  if (!text(details.subject)) errors.subject = t`请选择科目`;
+  if (!DATE.test(text(details.missedDate))) errors.missedDate = t`请选择缺课日期`;
+  return errors;
+}
+
+/* ---------------------------------------------------------------- fields */
+
+function FieldBox({ label, error, required, children }: { label: ReactNode; error?: string; required?: boolean; children: ReactNode }) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function Select({ value, onChange, disabled, children, testId }: { value: string; onChange: (value: string) => void; disabled?: boolean; children: ReactNode; testId: string }) {
+  return (
+    <NativeSelect.Root disabled={disabled}>
+      <NativeSelect.Field minH="11" value={value} data-testid={testId} onChange={(event) => onChange(event.currentTarget.value)}>
+        <option value="">{t`请选择`}</option>
+        {children}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+function OutingFields({ details, onDetailsChange, errors, disabled }: KindFieldsProps) {
+  return (
+    <FieldBox label={<Trans>目的地</Trans>} error={errors.destination} required>
+      <Input
+        minH="11"
+        data-testid="field-destination"
+        maxLength={DESTINATION_MAX}
+        value={text(details.destination)}
+        disabled={disabled}
+        onChange={(event) => onDetailsChange({ ...details, destination: event.target.value })}
+      />
+    </FieldBox>
+  );
+}
+
+function ShiftFields({ details, onDetailsChange, errors, options, disabled }: KindFieldsProps) {
+  const set = (key: string, value: string) => onDetailsChange({ ...details, [key]: value });
+  return (
+    <Stack gap="4">
+      <FieldBox label={<Trans>调班同事</Trans>} error={errors.counterpartId} required>
+        <Select testId="field-counterpart" value={text(details.counterpartId)} disabled={disabled} onChange={(value) => set('counterpartId', value)}>
+          {options.colleagues.map((colleague) => (
+            <option key={colleague.id} value={colleague.id}>
+              {colleague.departmentName ? `${colleague.name}（${colleague.departmentName}）` : colleague.name}
+            </option>
+          ))}
+        </Select>
+      </FieldBox>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FieldBox label={<Trans>对方开始时间</Trans>} error={errors.swapStartsAt} required>
+          <Input
+            type="datetime-local"
+            minH="11"
+            data-testid="field-swap-start"
+            value={schoolLocal(details.swapStartsAt)}
+            disabled={disabled}
+            onChange={(event) => set('swapStartsAt', schoolIso(event.target.value))}
+          />
+        </FieldBox>
+        <FieldBox label={<Trans>对方结束时间</Trans>} error={errors.swapEndsAt} required>
+          <Input
+            type="datetime-local"
+            minH="11"
+            data-testid="field-swap-end"
+            value={schoolLocal(details.swapEndsAt)}
+            disabled={disabled}
+            onChange={(event) => set('swapEndsAt', schoolIso(event.target.value))}
+          />
+        </FieldBox>
+      </SimpleGrid>
+      <Text fontSize="sm" color="fg.muted">
+        <Trans>上方的开始、结束时间为我的值班时间，与同事的这段时间互换</Trans>
+      </Text>
+    </Stack>
+  );
+}
+
+function MakeupFields({ details, onDetailsChange, errors, options, disabled }: KindFieldsProps) {
+  const classId = text(details.classId);
+  const subjects = options.classes.find((item) => item.id === classId)?.subjects ?? [];
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FieldBox label={<Trans>班级</Trans>} error={errors.classId} required>
+          <Select
+            testId="field-class"
+            value={classId}
+            disabled={disabled}
+            onChange={(value) => {
+              const next = options.classes.find((item) => item.id === value)?.subjects ?? [];
+              // keep the subject when the new class has it; one subject is chosen for the teacher
+              const subject = next.some((item) => item.code === details.subject) ? text(details.subject) : next.length === 1 ? next[0].code : '';
+              onDetailsChange({ ...details, classId: value, subject });
+            }}
+          >
+            {options.classes.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </Select>
+        </FieldBox>
+        <FieldBox label={<Trans>科目</Trans>} error={errors.subject} required>
+          <Select testId="field-subject" value={text(details.subject)} disabled={disabled || !classId} onChange={(value) => onDetailsChange({ ...details, subject: value })}>
+            {subjects.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.name}
+              </option>
+            ))}
+          </Select>
+        </FieldBox>
+      </SimpleGrid>
+      <FieldBox label={<Trans>缺课日期</Trans>} error={errors.missedDate} required>
+        <Input
+          type="date"
+          minH="11"
+          data-testid="field-missed-date"
+          value={text(details.missedDate)}
+          disabled={disabled}
+          onChange={(event) => onDetailsChange({ ...details, missedDate: event.target.value })}
+        />
+      </FieldBox>
+      <Text fontSize="sm" color="fg.muted">
+        <Trans>上方的开始、结束时间为补课时间</Trans>
+      </Text>
+    </Stack>
+  );
+}
+
+/* ---------------------------------------------------------------- detail lines */
+
+function Line({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <SimpleGrid columns={2} gap="2" templateColumns="8em 1fr" fontSize="sm">
+      <Text color="fg.muted">{label}</Text>
+      <Text wordBreak="break-word">{children}</Text>
+    </SimpleGrid>
+  );
+}
+
+function OutingLines({ details }: { details: Record<string, unknown> }) {
+  return (
+    <Line label={<Trans>目的地</Trans>}>
+      <span data-testid="detail-destination">{text(details.destination)}</span>
+    </Line>
+  );
+}
+
+function ShiftLines({ details, options }: { details: Record<string, unknown>; options?: ApplicationOptions }) {
+  const colleague = options?.colleagues.find((item) => item.id === details.counterpartId);
+  const name = colleague?.name ?? text(details.counterpartName);
+  return (
+    <Stack gap="1">
+      <Line label={<Trans>调班同事</Trans>}>{name || text(details.counterpartId)}</Line>
+      <Line label={<Trans>对方时间</Trans>}>
+        {schoolText(details.swapStartsAt)} ~ {schoolText(details.swapEndsAt)}
+      </Line>
+    </Stack>
+  );
+}
+
+function MakeupLines({ details, options }: { details: Record<string, unknown>; options?: ApplicationOptions }) {
+  const klass = options?.classes.find((item) => item.id === details.classId);
+  const subject = klass?.subjects.find((item) => item.code === details.subject);
+  return (
+    <Stack gap="1">
+      <Line label={<Trans>班级</Trans>}>{klass?.name ?? (text(details.className) || text(details.classId))}</Line>
+      <Line label={<Trans>科目</Trans>}>{subject?.name ?? (text(details.subjectName) || text(details.subject))}</Line>
+      <Line label={<Trans>缺课日期</Trans>}>{text(details.missedDate)}</Line>
+    </Stack>
+  );
+}
+
+/* ---------------------------------------------------------------- definitions */
+
+const common = { hasTimeRange: true, hasAttachments: false } as const;
+
+export const STAFF_KIND_DEFINITIONS: KindDefinition[] = [
+  { ...common, kind: 'staff_leave', label: msg`请假`, hasLeaveType: true, emptyDetails: () => ({}) },
+  {
+    ...common,
+    kind: 'staff_outing',
+    label: msg`外出`,
+    hasLeaveType: false,
+    Fields: OutingFields,
+    DetailLines: OutingLines,
+    validateDetails: validateOuting,
+    emptyDetails: () => ({ destination: '' }),
+  },
+  { ...common, kind: 'staff_overtime', label: msg`加班`, hasLeaveType: false, emptyDetails: () => ({}) },
+  {
+    ...common,
+    kind: 'staff_shift',
+    label: msg`调班`,
+    hasLeaveType: false,
+    Fields: ShiftFields,
+    DetailLines: ShiftLines,
+    validateDetails: validateShift,
+    emptyDetails: () => ({ counterpartId: '', swapStartsAt: '', swapEndsAt: '' }),
+  },
+  {
+    ...common,
+    kind: 'staff_makeup',
+    label: msg`补课`,
+    hasLeaveType: false,
+    Fields: MakeupFields,
+    DetailLines: MakeupLines,
+    validateDetails: validateMakeup,
+    emptyDetails: () => ({ classId: '', subject: '', missedDate: '' }),
+  },
+];
+
+/** The label of a staff kind in the current language. */
+export const staffKindLabel = (kind: string) => {
+  const definition = STAFF_KIND_DEFINITIONS.find((item) => item.kind === kind);
+  return definition ? i18n._(definition.label) : kind;
+};

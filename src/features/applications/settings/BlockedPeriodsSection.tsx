@@ -1,0 +1,190 @@
+import { Badge, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { APPLICATION_KINDS } from '../../../../contracts/application-rules';
+import type { BlockedPeriodRow } from '../../../../contracts/applications';
+import { DeleteButton } from '../../../components/DeleteButton';
+import { CheckboxGroup } from '../../../components/form/CheckboxGroup';
+import { FormShell } from '../../../components/FormShell';
+import { Permission, useGrants } from '../../../components/Permission';
+import { RequestError } from '../../../components/RequestError';
+import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import { HttpError } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { isoOfLocal, localOfIso, showRange } from '../time';
+import { blockedPeriodsQuery, saveBlockedPeriod, SETTINGS_URLS, settingsKeys } from './api';
+import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
+import { SETTINGS_KIND_LABELS } from './labels';
+import { hasErrors, PERIOD_NAME_MAX, type PeriodDraft, periodErrors, type PeriodErrors } from './rules';
+
+const rowKey = (row: BlockedPeriodRow) => row.id;
+const rowProps = () => ({ 'data-testid': 'period-row' });
+
+export interface PeriodFormProps {
+  draft: PeriodDraft;
+  onChange: (draft: PeriodDraft) => void;
+  errors: PeriodErrors;
+}
+
+/** A non-selectable period: name (≤ 30), start < end (school time), the kinds it blocks. */
+export function PeriodForm({ draft, onChange, errors }: PeriodFormProps) {
+  const { t } = useLingui();
+  const set = (patch: Partial<PeriodDraft>) => onChange({ ...draft, ...patch });
+  const kindOptions = APPLICATION_KINDS.map((kind) => ({ value: kind, label: t(SETTINGS_KIND_LABELS[kind]) }));
+  return (
+    <Stack gap="4" data-testid="period-form">
+      <Field.Root invalid={Boolean(errors.name)} required>
+        <Field.Label>
+          <Trans>名称</Trans>
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input minH="11" data-testid="period-name" value={draft.name} onChange={(event) => set({ name: event.target.value })} />
+        {errors.name ? <Field.ErrorText>{errors.name}</Field.ErrorText> : <Field.HelperText>{t`不超过${PERIOD_NAME_MAX}个字符，例如：期末考试周`}</Field.HelperText>}
+      </Field.Root>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Field.Root invalid={Boolean(errors.startsAt)} required>
+          <Field.Label>
+            <Trans>开始时间</Trans>
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="datetime-local" minH="11" data-testid="period-start" value={draft.startsAt} onChange={(event) => set({ startsAt: event.target.value })} />
+          {errors.startsAt && <Field.ErrorText>{errors.startsAt}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.endsAt)} required>
+          <Field.Label>
+            <Trans>结束时间</Trans>
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="datetime-local" minH="11" data-testid="period-end" value={draft.endsAt} onChange={(event) => set({ endsAt: event.target.value })} />
+          {errors.endsAt && <Field.ErrorText>{errors.endsAt}</Field.ErrorText>}
+        </Field.Root>
+      </SimpleGrid>
+      <Field.Root invalid={Boolean(errors.kinds)} required>
+        <Field.Label>
+          <Trans>适用的申请类型</Trans>
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <CheckboxGroup name="period-kinds" options={kindOptions} value={draft.kinds} onChange={(kinds) => set({ kinds: kinds as PeriodDraft['kinds'] })} />
+        {errors.kinds && <Field.ErrorText>{errors.kinds}</Field.ErrorText>}
+      </Field.Root>
+    </Stack>
+  );
+}
+
+/** 不可选时段: periods no application of the chosen kinds may contain; add, edit, delete by permission. */
+export function BlockedPeriodsSection() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const grants = useGrants();
+  const periods = useQuery(blockedPeriodsQuery());
+  const [editing, setEditing] = useState<{ row?: BlockedPeriodRow; draft: PeriodDraft; tried: boolean; key: number } | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.blockedPeriods });
+  const may = (code: string) => grants.permissions.includes(code);
+
+  const columns = useMemo(
+    (): DataTableColumn<BlockedPeriodRow>[] => [
+      { key: 'name', title: t`名称`, render: (row) => <Text fontWeight="medium">{row.name}</Text> },
+      { key: 'range', title: t`时间段`, render: (row) => showRange(row.startsAt, row.endsAt) },
+      {
+        key: 'kinds',
+        title: t`适用的申请类型`,
+        hideBelow: 'md',
+        render: (row) => (
+          <HStack gap="1" wrap="wrap">
+            {row.kinds.map((kind) => (
+              <Badge key={kind} variant="outline">
+                {t(SETTINGS_KIND_LABELS[kind])}
+              </Badge>
+            ))}
+          </HStack>
+        ),
+      },
+      {
+        key: 'actions',
+        title: t`操作`,
+        nowrap: true,
+        render: (row) => (
+          <HStack gap="1">
+            {may(SETTINGS_EDIT) && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() =>
+                  setEditing({ row, key: Date.now(), tried: false, draft: { name: row.name, startsAt: localOfIso(row.startsAt), endsAt: localOfIso(row.endsAt), kinds: [...row.kinds] } })
+                }
+              >
+                {t`编辑`}
+              </Button>
+            )}
+            {may(SETTINGS_DELETE) && <DeleteButton url={SETTINGS_URLS.blockedPeriodDelete} params={{ id: row.id, version: row.version }} onDeleted={() => void refresh()} />}
+          </HStack>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `may` reads grants
+    [t, grants],
+  );
+
+  const errors: PeriodErrors = editing?.tried ? periodErrors(editing.draft) : {};
+  const save = async () => {
+    if (!editing) return;
+    const { draft, row } = editing;
+    if (hasErrors(periodErrors(draft))) {
+      setEditing({ ...editing, tried: true });
+      throw new Error('period rules');
+    }
+    try {
+      await saveBlockedPeriod({
+        ...(row ? { id: row.id, version: row.version } : {}),
+        name: draft.name.trim(),
+        startsAt: isoOfLocal(draft.startsAt),
+        endsAt: isoOfLocal(draft.endsAt),
+        kinds: draft.kinds,
+      });
+    } catch (error) {
+      notify.error(error instanceof HttpError ? error.msg : t`保存失败`);
+      throw error;
+    }
+    notify.success(t`保存成功`);
+    setEditing(null);
+    await refresh();
+  };
+
+  return (
+    <>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Text flex="1" minW="48" color="fg.muted" fontSize="sm">
+          <Trans>申请的时间段不能包含不可选时段。</Trans>
+        </Text>
+        <Permission anyOf={[SETTINGS_ADD]}>
+          <Button colorPalette="brand" minH="11" data-testid="period-add" onClick={() => setEditing({ key: Date.now(), tried: false, draft: { name: '', startsAt: '', endsAt: '', kinds: [] } })}>
+            <Trans>新增不可选时段</Trans>
+          </Button>
+        </Permission>
+      </Flex>
+      {periods.isError ? (
+        <RequestError error={periods.error} />
+      ) : (
+        <DataTable
+          data-testid="periods"
+          columns={columns}
+          rows={periods.data ?? []}
+          total={periods.data?.length ?? 0}
+          page={0}
+          size={500}
+          sizes={[500]}
+          loading={periods.isPending}
+          rowKey={rowKey}
+          rowProps={rowProps}
+          onPageChange={() => undefined}
+        />
+      )}
+      {editing && (
+        <FormShell key={editing.key} open size="lg" title={editing.row ? t`编辑不可选时段` : t`新增不可选时段`} onSave={save} onCancel={() => setEditing(null)}>
+          <PeriodForm draft={editing.draft} onChange={(draft) => setEditing((current) => (current ? { ...current, draft } : current))} errors={errors} />
+        </FormShell>
+      )}
+    </>
+  );
+}

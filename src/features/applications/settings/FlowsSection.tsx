@@ -1,0 +1,153 @@
+import { Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { LEAVE_TYPE_DICTS } from '../../../../contracts/application-rules';
+import type { AuditFlowRow } from '../../../../contracts/applications';
+import { DeleteButton } from '../../../components/DeleteButton';
+import { FormShell } from '../../../components/FormShell';
+import { Permission, useGrants } from '../../../components/Permission';
+import { RequestError } from '../../../components/RequestError';
+import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import { dictLabel, dictQuery } from '../../../lib/dicts';
+import { HttpError } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { flowsQuery, rolesQuery, saveFlow, SETTINGS_URLS, settingsKeys } from './api';
+import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
+import { FlowForm } from './FlowForm';
+import { KNOWN_ROLES, SETTINGS_KIND_LABELS } from './labels';
+import { type FlowDraft, flowErrors, type FlowErrors, hasErrors } from './rules';
+import { chainText, type RoleChoice } from './StepEditor';
+
+const rowKey = (row: AuditFlowRow) => row.id;
+const rowProps = () => ({ 'data-testid': 'flow-row' });
+const EMPTY: FlowDraft = { kind: '', leaveType: '', minDays: '0', deadlineDays: '7', steps: [] };
+
+/** The roles a role step may name: the school's roles, else 教务处 and the administrator. */
+export function useRoleChoices(): RoleChoice[] {
+  const { t } = useLingui();
+  const roles = useQuery(rolesQuery());
+  return useMemo(() => (roles.data?.length ? roles.data : KNOWN_ROLES.map((role) => ({ code: role.code, name: t(role.name) }))), [roles.data, t]);
+}
+
+/** 审批流程: the school's audit flows; add, edit, delete by permission. */
+export function FlowsSection() {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const grants = useGrants();
+  const flows = useQuery(flowsQuery());
+  const roles = useRoleChoices();
+  const studentTypes = useQuery(dictQuery(LEAVE_TYPE_DICTS.student_leave!));
+  const staffTypes = useQuery(dictQuery(LEAVE_TYPE_DICTS.staff_leave!));
+  const [editing, setEditing] = useState<{ row?: AuditFlowRow; draft: FlowDraft; tried: boolean; key: number } | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.flows });
+  const may = (code: string) => grants.permissions.includes(code);
+
+  const columns = useMemo((): DataTableColumn<AuditFlowRow>[] => {
+    const typeName = (row: AuditFlowRow) => {
+      const dict = LEAVE_TYPE_DICTS[row.kind];
+      if (!dict) return '—';
+      if (!row.leaveType) return t`全部类型`;
+      return dictLabel((row.kind === 'student_leave' ? studentTypes : staffTypes).data, row.leaveType, i18n.locale);
+    };
+    return [
+      { key: 'kind', title: t`申请类型`, nowrap: true, render: (row) => t(SETTINGS_KIND_LABELS[row.kind]) },
+      { key: 'leaveType', title: t`请假类型`, nowrap: true, hideBelow: 'sm', render: typeName },
+      { key: 'minDays', title: t`最少天数`, align: 'end', nowrap: true, hideBelow: 'sm' },
+      { key: 'steps', title: t`审核步骤`, render: (row) => <Text data-testid="flow-chain">{chainText(row.steps, roles)}</Text> },
+      { key: 'deadlineDays', title: t`审核期限（天）`, align: 'end', nowrap: true, hideBelow: 'md' },
+      {
+        key: 'actions',
+        title: t`操作`,
+        nowrap: true,
+        render: (row) => (
+          <HStack gap="1">
+            {may(SETTINGS_EDIT) && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() =>
+                  setEditing({
+                    row,
+                    key: Date.now(),
+                    tried: false,
+                    draft: { kind: row.kind, leaveType: row.leaveType, minDays: String(row.minDays), deadlineDays: String(row.deadlineDays), steps: row.steps.map((step) => ({ ...step })) },
+                  })
+                }
+              >
+                {t`编辑`}
+              </Button>
+            )}
+            {may(SETTINGS_DELETE) && <DeleteButton url={SETTINGS_URLS.flowDelete} params={{ id: row.id, version: row.version }} onDeleted={() => void refresh()} />}
+          </HStack>
+        ),
+      },
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `may` reads grants
+  }, [t, i18n.locale, roles, studentTypes.data, staffTypes.data, grants]);
+
+  const errors: FlowErrors = editing?.tried ? flowErrors(editing.draft) : {};
+
+  const save = async () => {
+    if (!editing) return;
+    const { draft, row } = editing;
+    if (hasErrors(flowErrors(draft))) {
+      setEditing({ ...editing, tried: true });
+      throw new Error('flow rules');
+    }
+    try {
+      await saveFlow({
+        ...(row ? { id: row.id, version: row.version } : {}),
+        kind: draft.kind,
+        leaveType: LEAVE_TYPE_DICTS[draft.kind as keyof typeof LEAVE_TYPE_DICTS] ? draft.leaveType : '',
+        minDays: Number(draft.minDays),
+        deadlineDays: Number(draft.deadlineDays),
+        steps: draft.steps.map((step) => (step.kind === 'role' ? { kind: 'role', roleCode: step.roleCode } : { kind: step.kind })),
+      });
+    } catch (error) {
+      notify.error(error instanceof HttpError ? error.msg : t`保存失败`);
+      throw error;
+    }
+    notify.success(t`保存成功`);
+    setEditing(null);
+    await refresh();
+  };
+
+  return (
+    <>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Text flex="1" minW="48" color="fg.muted" fontSize="sm">
+          <Trans>未设置流程的申请类型按默认流程审核：学生申请由班主任审核，教师考勤由部门负责人审核，补课由班主任、教务处依次审核。</Trans>
+        </Text>
+        <Permission anyOf={[SETTINGS_ADD]}>
+          <Button colorPalette="brand" minH="11" data-testid="flow-add" onClick={() => setEditing({ key: Date.now(), tried: false, draft: { ...EMPTY, steps: [] } })}>
+            <Trans>新增流程</Trans>
+          </Button>
+        </Permission>
+      </Flex>
+      {flows.isError ? (
+        <RequestError error={flows.error} />
+      ) : (
+        <DataTable
+          data-testid="flows"
+          columns={columns}
+          rows={flows.data ?? []}
+          total={flows.data?.length ?? 0}
+          page={0}
+          size={500}
+          sizes={[500]}
+          loading={flows.isPending}
+          rowKey={rowKey}
+          rowProps={rowProps}
+          onPageChange={() => undefined}
+        />
+      )}
+      {editing && (
+        <FormShell key={editing.key} open size="lg" title={editing.row ? t`编辑审批流程` : t`新增审批流程`} onSave={save} onCancel={() => setEditing(null)}>
+          <FlowForm draft={editing.draft} onChange={(draft) => setEditing((current) => (current ? { ...current, draft } : current))} errors={errors} roles={roles} editing={Boolean(editing.row)} />
+        </FormShell>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuditFlowRow, BlockedPeriodRow } from '../../../../contracts/applications';
+import { GrantsProvider } from '../../../components/Permission';
+import { fakeFetch, ok, renderWithProviders } from '../../../test/render';
+import { SettingsScreen } from './SettingsScreen';
+import type { SettingsSearchParams } from './search';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const FLOW: AuditFlowRow = {
+  id: '0199a000-0000-7000-8000-0000000000f1',
+  kind: 'staff_leave',
+  leaveType: '1',
+  minDays: 3,
+  steps: [{ kind: 'department_head' }, { kind: 'role', roleCode: 'teaching_office' }],
+  deadlineDays: 7,
+  version: 2,
+};
+const PERIOD: BlockedPeriodRow = {
+  id: '0199a000-0000-7000-8000-0000000000f2',
+  name: '期末考试周',
+  startsAt: '2027-01-10T00:00:00+08:00',
+  endsAt: '2027-01-16T23:59:00+08:00',
+  kinds: ['staff_leave'],
+  version: 1,
+};
+const ALL = ['spsz', 'spsz_add', 'spsz_edit', 'spsz_delete'];
+
+function serve() {
+  const fake = fakeFetch({
+    '/api/applications/flows': ok([FLOW]),
+    '/api/applications/flows/save': ok({ id: FLOW.id }),
+    '/api/applications/blocked-periods': ok([PERIOD]),
+    '/api/applications/blocked-periods/save': ok({ id: PERIOD.id }),
+    '/components/getRoles': ok([{ CODE: 'xiaowu', NAME: '校务', CHILD: [{ CODE: 'teaching_office', NAME: '教务处', TYPE: 'ordinary' }, { CODE: 'grade_leader', NAME: '年级组长', TYPE: 'ordinary' }] }]),
+    '/dicts': (init) => {
+      const [type] = JSON.parse(String(init.body)).typeArr as string[];
+      return ok({ [type!]: type === 'STD_JSQJLX' ? [{ code: '1', name: '事假', nameEn: 'Personal' }] : [{ code: '1', name: '病假', nameEn: 'Sick' }] });
+    },
+  });
+  vi.stubGlobal('fetch', vi.fn(fake.impl));
+  return fake;
+}
+const bodyOf = (fake: ReturnType<typeof fakeFetch>, path: string) => {
+  const calls = fake.calls.filter((call) => call.url.pathname === path);
+  return calls.length ? (JSON.parse(String(calls.at(-1)!.init.body)) as Record<string, unknown>) : undefined;
+};
+function renderSettings(permissions = ALL, search: SettingsSearchParams = {}) {
+  return renderWithProviders(
+    <GrantsProvider value={{ permissions, roles: [] }}>
+      <SettingsScreen search={search} onSearchChange={() => undefined} />
+    </GrantsProvider>,
+  );
+}
+
+describe('审批设置', () => {
+  it('lists flows with their chain in words; a new flow starts from the kind’s default chain, steps reorder and the save sends them', async () => {
+    const fake = serve();
+    renderSettings();
+    const [row] = await screen.findAllByTestId('flow-row');
+    await waitFor(() => expect(within(row!).getByTestId('flow-chain').textContent).toBe('部门负责人 → 教务处'));
+    expect(row!.textContent).toContain('教师请假');
+    await waitFor(() => expect(row!.textContent).toContain('事假'));
+
+    fireEvent.click(screen.getByTestId('flow-add'));
+    const form = await screen.findByTestId('flow-form');
+    fireEvent.change(within(form).getByTestId('flow-kind'), { target: { value: 'staff_makeup' } });
+    expect(within(form).getAllByTestId('flow-step')).toHaveLength(2);
+    // make-up: 班主任 then 教务处 (a role step); move 教务处 first
+    fireEvent.click(within(form).getAllByRole('button', { name: '上移' })[1]!);
+    expect((within(form).getByLabelText('第1步审核人') as HTMLSelectElement).value).toBe('role');
+    fireEvent.change(within(form).getByTestId('flow-min-days'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodyOf(fake, '/api/applications/flows/save')).toBeDefined());
+    expect(bodyOf(fake, '/api/applications/flows/save')).toEqual({
+      kind: 'staff_makeup',
+      leaveType: '',
+      minDays: 2,
+      deadlineDays: 7,
+      steps: [{ kind: 'role', roleCode: 'teaching_office' }, { kind: 'head_teacher' }],
+    });
+  });
+
+  it('refuses a flow without steps or with days out of range, without sending it', async () => {
+    const fake = serve();
+    renderSettings();
+    const [row] = await screen.findAllByTestId('flow-row');
+    fireEvent.click(within(row!).getByRole('button', { name: '编辑' }));
+    const form = await screen.findByTestId('flow-form');
+    while (within(form).queryAllByRole('button', { name: '移除' }).length) fireEvent.click(within(form).getAllByRole('button', { name: '移除' })[0]!);
+    fireEvent.change(within(form).getByTestId('flow-deadline-days'), { target: { value: '400' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect((await within(form).findByTestId('steps-error')).textContent).toBe('至少需要一个审核步骤');
+    expect(within(form).getByText('审核期限天数应为0-365的整数')).toBeTruthy();
+    // six steps cannot be added
+    for (let i = 0; i < 5; i += 1) fireEvent.click(within(form).getByRole('button', { name: '添加审核步骤' }));
+    expect((within(form).getByRole('button', { name: '添加审核步骤' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(bodyOf(fake, '/api/applications/flows/save')).toBeUndefined();
+  });
+
+  it('edits send the row’s id and version', async () => {
+    const fake = serve();
+    renderSettings();
+    const [row] = await screen.findAllByTestId('flow-row');
+    fireEvent.click(within(row!).getByRole('button', { name: '编辑' }));
+    const form = await screen.findByTestId('flow-form');
+    fireEvent.change(within(form).getByTestId('flow-min-days'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodyOf(fake, '/api/applications/flows/save')).toMatchObject({ id: FLOW.id, version: 2, kind: 'staff_leave', leaveType: '1', minDays: 5 }));
+  });
+
+  it('without the add, edit and delete codes the settings are read-only', async () => {
+    serve();
+    renderSettings(['spsz']);
+    const [row] = await screen.findAllByTestId('flow-row');
+    expect(within(row!).queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('flow-add')).toBeNull();
+  });
+
+  it('不可选时段: end before start is refused in the form; a valid period is sent in school time', async () => {
+    const fake = serve();
+    renderSettings(ALL, { tab: 'periods' });
+    const [row] = await screen.findAllByTestId('period-row');
+    expect(row!.textContent).toContain('2027-01-10 00:00 ~ 2027-01-16 23:59');
+    fireEvent.click(screen.getByTestId('period-add'));
+    const form = await screen.findByTestId('period-form');
+    fireEvent.change(within(form).getByTestId('period-name'), { target: { value: '元旦' } });
+    fireEvent.change(within(form).getByTestId('period-start'), { target: { value: '2027-01-01T12:00' } });
+    fireEvent.change(within(form).getByTestId('period-end'), { target: { value: '2027-01-01T08:00' } });
+    fireEvent.click(within(form).getByLabelText('教师请假'));
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await within(form).findByText('开始时间应早于结束时间')).toBeTruthy();
+    expect(bodyOf(fake, '/api/applications/blocked-periods/save')).toBeUndefined();
+    fireEvent.change(within(form).getByTestId('period-end'), { target: { value: '2027-01-03T18:00' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(bodyOf(fake, '/api/applications/blocked-periods/save')).toEqual({
+        name: '元旦',
+        startsAt: '2027-01-01T12:00:00+08:00',
+        endsAt: '2027-01-03T18:00:00+08:00',
+        kinds: ['staff_leave'],
+      }),
+    );
+  });
+});

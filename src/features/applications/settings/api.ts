@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AuditFlowRow, BlockedPeriodRow, SealSetting } from '../../../../contracts/applications';
+import type { GetRolesData } from '../../../../contracts/selector';
+import { post } from '../../../lib/http';
+
+/**
+ * 审批设置 calls (contracts/applications.ts APPLICATION_URLS, restated as plain strings so that this
+ * module never pulls the contract's zod schemas into a chunk).
+ */
+export const SETTINGS_URLS = {
+  flows: '/api/applications/flows',
+  flowSave: '/api/applications/flows/save',
+  flowDelete: '/api/applications/flows/delete',
+  seal: '/api/applications/seal',
+  sealSave: '/api/applications/seal/save',
+  blockedPeriods: '/api/applications/blocked-periods',
+  blockedPeriodSave: '/api/applications/blocked-periods/save',
+  blockedPeriodDelete: '/api/applications/blocked-periods/delete',
+  roles: '/components/getRoles',
+} as const;
+
+export const settingsKeys = {
+  all: ['applications', 'settings'] as const,
+  flows: ['applications', 'settings', 'flows'] as const,
+  blockedPeriods: ['applications', 'settings', 'blocked-periods'] as const,
+  seal: ['applications', 'settings', 'seal'] as const,
+  roles: ['applications', 'settings', 'roles'] as const,
+};
+
+/** The school's audit flows (every kind). */
+export const flowsQuery = () =>
+  queryOptions({ queryKey: settingsKeys.flows, queryFn: ({ signal }) => post<AuditFlowRow[]>(SETTINGS_URLS.flows, {}, { signal }) });
+
+/** The school's non-selectable periods. */
+export const blockedPeriodsQuery = () =>
+  queryOptions({ queryKey: settingsKeys.blockedPeriods, queryFn: ({ signal }) => post<BlockedPeriodRow[]>(SETTINGS_URLS.blockedPeriods, {}, { signal }) });
+
+/** The seal printed on proofs ('' = the drawn one). */
+export const sealQuery = () => queryOptions({ queryKey: settingsKeys.seal, queryFn: ({ signal }) => post<SealSetting>(SETTINGS_URLS.seal, {}, { signal }) });
+
+/** Roles a role step may name (the selector's role list, flattened: code → name). */
+export const rolesQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.roles,
+    queryFn: async ({ signal }) => (await post<GetRolesData>(SETTINGS_URLS.roles, { roleType: '' }, { signal })).flatMap((group) => group.CHILD.map((role) => ({ code: role.CODE, name: role.NAME }))),
+    staleTime: 10 * 60_000,
+  });
+
+export const saveFlow = (body: unknown) => post<{ id: string }>(SETTINGS_URLS.flowSave, body);
+export const saveBlockedPeriod = (body: unknown) => post<{ id: string }>(SETTINGS_URLS.blockedPeriodSave, body);
+export const saveSeal = (resId: string) => post<SealSetting>(SETTINGS_URLS.sealSave, { resId });

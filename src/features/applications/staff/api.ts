@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { StaffSummary } from '../../../../contracts/applications';
+import type { GetOrgsData, OrgNode } from '../../../../contracts/selector';
+import { post } from '../../../lib/http';
+
+/** contracts/applications.ts APPLICATION_URLS (restated: the contract module pulls in zod). */
+export const STAFF_SUMMARY_URL = '/api/applications/staff-summary';
+export const STAFF_SUMMARY_EXPORT_URL = '/api/applications/staff-summary/export';
+const ORGS_URL = '/components/getOrgsData';
+
+export const staffKeys = {
+  summary: (month: string, departmentId: string) => ['applications', 'staff-summary', month, departmentId] as const,
+  departments: ['applications', 'departments'] as const,
+};
+
+/** `POST staff-summary`: approved staff applications of a month per person and per department (the server decides who may read it). */
+export const staffSummaryQuery = (month: string, departmentId: string) =>
+  queryOptions({
+    queryKey: staffKeys.summary(month, departmentId),
+    queryFn: ({ signal }) => post<StaffSummary>(STAFF_SUMMARY_URL, { month, departmentId }, { signal }),
+    meta: { persist: false },
+  });
+
+function departmentsOf(nodes: readonly OrgNode[], found: { id: string; name: string }[] = []) {
+  for (const node of nodes) {
+    if (node.KIND === 'department') found.push({ id: node.id, name: node.NAME || node.label });
+    departmentsOf(node.children ?? [], found);
+  }
+  return found;
+}
+
+/** The school's departments (the organisation tree's department nodes) for the filter. */
+export const departmentsQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.departments,
+    queryFn: async ({ signal }) => departmentsOf(await post<GetOrgsData>(ORGS_URL, {}, { signal })),
+    staleTime: 10 * 60_000,
+  });
+
+/** This month in the school's time zone (+08:00), 'YYYY-MM'. */
+export const currentMonth = (now = new Date()) => new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 7);
