@@ -1,5 +1,7 @@
 import { proofsRoutes } from './modules/applications/proofs.routes';
 import { staffSummaryRoutes } from './modules/applications/staff-summary.routes';
+import { applicationsRoutes } from './modules/applications/applications.routes';
+import { applicationSettingsRoutes } from './modules/applications/settings.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -17,7 +19,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
 
 /** The route registry: every API route of the server, as declared by its module. */
-export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...proofsRoutes, ...staffSummaryRoutes];
+export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
 
@@ -37,7 +39,7 @@ const modules: Record<string, readonly AnyRoute[]> = {
   exams: examsRoutes,
   calendar: calendarRoutes,
   outbox: outboxRoutes,
-  applications: [...proofsRoutes, ...staffSummaryRoutes],
+  applications: [...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes],
 };
 const moduleByRoute = new Map(Object.entries(modules).flatMap(([name, routes]) => routes.map((route) => [route, name] as const)));
 export const moduleOfRoute = (route: AnyRoute): string | undefined => moduleByRoute.get(route);

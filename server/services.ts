@@ -1,5 +1,7 @@
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { ApplicationsService } from './modules/applications/applications.service';
+import { ApplicationSettingsService } from './modules/applications/settings.service';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CalendarService } from './modules/calendar/calendar.service';
@@ -42,6 +44,8 @@ export function createServices(db: Database, config: AppConfig) {
     scores: new ScoresService(permissions, dicts),
     exams: new ExamsService(permissions, messages),
     calendar: new CalendarService(permissions),
+    applications: new ApplicationsService(permissions, messages),
+    applicationSettings: new ApplicationSettingsService(permissions),
   };
 }
 

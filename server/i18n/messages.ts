@@ -335,6 +335,18 @@ export const messages = {
     en: 'Only holders of the attendance export permission or department heads can see the attendance summary',
   },
   applicationsSummaryOtherDepartment: { zh: '只能查看本部门的考勤汇总', en: "You can see only your own department's attendance summary" },
+  // applications server core (issue 8, H1)
+  applicationsMessageTitle: { zh: '审批通知：{applicant}的{kind}', en: "Approval: {applicant}'s {kind}" },
+  applicationsNotYourClass: { zh: '只能为自己任教的班级申请补课', en: 'You can apply for a make-up lesson only in a class you teach' },
+  applicationsAttachmentNotYours: { zh: '附件须为您本人上传的图片', en: 'Attachments must be pictures you uploaded yourself' },
+  applicationsLeaveTypeUnknown: { zh: '请选择有效的请假类型', en: 'Choose a valid leave type' },
+  applicationsBatchNotPublished: { zh: '只能选择已发布成绩的考试', en: 'Choose exams whose scores have been released' },
+  applicationsCounterpartInvalid: { zh: '请选择另一位教职工作为调班对象', en: 'Choose another staff member to swap the duty with' },
+  applicationsBatchItemFailed: { zh: '{applicant}：{message}', en: '{applicant}: {message}' },
+  applicationsFlowRoleUnknown: { zh: '审核角色不存在：{role}', en: 'The audit role does not exist: {role}' },
+  applicationsFlowNotFound: { zh: '审核流程不存在或已被删除', en: 'The audit flow does not exist or has been deleted' },
+  applicationsBlockedNotFound: { zh: '不可选时段不存在或已被删除', en: 'The non-selectable period does not exist or has been deleted' },
+  applicationsSettingChangedMeanwhile: { zh: '该设置已被他人修改，请刷新后重试', en: 'Someone else has changed this setting; refresh and try again' },
 
   idempotencyInProgress: { zh: '该操作正在处理中，请稍后重试', en: 'This operation is still being processed, please try again shortly' },
 } satisfies Record<string, Message>;

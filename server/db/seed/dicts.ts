@@ -21,6 +21,7 @@ export const MESSAGE_TYPES = {
   score: '3',
   survey: '4',
   homework: '5',
+  approval: '6',
 } as const;
 
 /** The dictionaries every tenant starts with; the dictionary screens (a later issue) manage more. */
@@ -36,6 +37,7 @@ export const SEED_DICTIONARIES: readonly SeedDictionary[] = [
       { code: MESSAGE_TYPES.score, name: '成绩发布', nameEn: 'Score release', shortName: '成绩' },
       { code: MESSAGE_TYPES.survey, name: '问卷调查', nameEn: 'Survey', shortName: '问卷' },
       { code: MESSAGE_TYPES.homework, name: '作业通知', nameEn: 'Homework', shortName: '作业' },
+      { code: MESSAGE_TYPES.approval, name: '审批通知', nameEn: 'Approval', shortName: '审批' },
     ],
   },
   {

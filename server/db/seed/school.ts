@@ -9,6 +9,7 @@ import { campuses, orgUnits, schoolInfo, schoolYears, semesters } from '../../mo
 import { tenants } from '../../modules/tenants/tenants.table';
 import { parentStudents, staffDuties, users } from '../../modules/users/users.table';
 import type { Database, Tx } from '../client';
+import { seedApplications } from './applications';
 import { seedAttendance } from './attendance';
 import { seedDictionaries } from './dicts';
 import { insertInChunks } from './insert';
@@ -272,6 +273,8 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
   const recipients: DemoRecipients = { admin: adminId, teacher: profile.demoClass ? teacherIds[0] : undefined };
   let demoStudentName = '';
   const leaveStudentIds: string[] = [];
+  /** the demo class's students by seat with their parents (demo applications) */
+  const demoSeats: { studentId: string; parentId: string }[] = [];
   for (const klass of classes) {
     const enrolmentYear = startYear - (klass.level - 1);
     for (let seat = 1; seat <= profile.studentsPerClass; seat += 1) {
@@ -307,6 +310,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
       grantRole(parentId, 'parent');
       if (isDemoStudent) recipients.parent = parentId;
       links.push({ tenantId, parentId, studentId, relation: parentGender === '1' ? '父亲' : '母亲' });
+      if (klass === demoClass) demoSeats.push({ studentId, parentId });
       students += 1;
     }
   }
@@ -332,6 +336,28 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
       },
       today,
     );
+    const secondClass = classes.find((c) => c.level === demoClass.level && c.classNo === 2);
+    const teachingDepartment = departmentIds[1 % departmentIds.length];
+    const currentSemester = semesterRows.find((row) => row.isCurrent) ?? semesterRows[0];
+    if (secondClass && coTeacherId) {
+      await seedApplications(
+        tx,
+        tenantId,
+        {
+          demoClassId: demoClass.id,
+          seats: demoSeats,
+          secondClassId: secondClass.id,
+          secondClassHeadId: headOf.get(secondClass.id)!,
+          makeupSubject: profile.subjects[1].code,
+          teacherId: teacherIds[0],
+          departmentHeadId: coTeacherId,
+          departmentId: teachingDepartment,
+          colleagueId: userRows.find((row) => row.orgUnitId === teachingDepartment && row.userType === UserType.teacher && row.id !== teacherIds[0] && row.id !== coTeacherId)?.id,
+          semesterEnd: currentSemester.endDate,
+        },
+        today,
+      );
+    }
   }
 
   return {

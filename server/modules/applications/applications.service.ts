@@ -1,0 +1,532 @@
+import { randomBytes } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { ResponseCode } from '../../../contracts/envelope';
+import {
+  APPLICATION_KINDS,
+  APPLICATION_STATES,
+  type ApplicationDetail,
+  applicationDetailsByKind,
+  type ApplicationKind,
+  type ApplicationOptions,
+  type ApplicationRow,
+  type ApplicationSearch,
+  type ApplicationState,
+  type AuditDecision,
+  auditStateOf,
+  type BatchAuditResult,
+  CANCEL_STATES,
+  CANCELLABLE_KINDS,
+  DEFAULT_DEADLINE_DAYS,
+  DEFAULT_FLOWS,
+  daysTouched,
+  familyOf,
+  hasTimeRange,
+  KIND_PERMISSIONS,
+  LEAVE_TYPE_DICTS,
+  PROOF_KINDS,
+  STAFF_APPLICATION_KINDS,
+  STUDENT_APPLICATION_KINDS,
+  type TodoCount,
+} from '../../../contracts/applications';
+import type { TableAData } from '../../../contracts/envelope';
+import type { Tx } from '../../db/client';
+import { type Lang, translate } from '../../i18n/messages';
+import { AppError } from '../../plugins/envelope';
+import { parseInput } from '../../plugins/validation';
+import type { Session } from '../auth/auth.service';
+import type { MessagesService } from '../messages/messages.service';
+import type { PermissionsService } from '../permissions/permissions.service';
+import { ADMIN_ROLE } from '../permissions/permissions.service';
+import { auditedBy, auditKindsOf, auditorsOfStep, type Caller, inAuditReach, mayAuditNow, mayAuditStep, ownedBy } from './applications.auditors';
+import { notify, type RoleNames, schoolRange, schoolTime, STATE_WORDS, stepLabel } from './applications.notify';
+import { type ApplicationRecord, applicationsRepository as repo, type ApplicationWrite } from './applications.repository';
+
+const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+const DAY_MS = 86_400_000;
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** 12 random base32 characters: the proof's verification code. */
+export function verifyCode(): string {
+  const bytes = randomBytes(12);
+  return [...bytes].map((byte) => BASE32[byte % 32]).join('');
+}
+
+/** The school day (YYYY-MM-DD, +08:00) of an instant. */
+const schoolDay = (at: Date) => new Date(at.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+export interface SaveInput {
+  id: string;
+  version?: number;
+  kind: ApplicationKind;
+  applicantId?: string;
+  leaveType: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  reason: string;
+  details: Record<string, unknown>;
+  attachments: string[];
+  submit: boolean;
+}
+
+export interface ListInput {
+  currPage: number;
+  limit: number;
+  search: ApplicationSearch;
+}
+
+const toRow = (r: ApplicationRecord): ApplicationRow => ({
+  id: r.id,
+  kind: r.kind,
+  applicantId: r.applicant_id,
+  applicantName: r.applicant_name,
+  applicantNo: r.applicant_no,
+  submittedById: r.submitted_by,
+  submittedByName: r.submitted_by_name,
+  orgUnitName: r.org_unit_name,
+  leaveType: r.leave_type,
+  leaveTypeName: r.leave_type_name,
+  startsAt: iso(r.starts_at),
+  endsAt: iso(r.ends_at),
+  days: r.days,
+  reason: r.reason,
+  state: r.state,
+  auditState: auditStateOf(r),
+  step: r.step,
+  steps: r.steps,
+  cancelState: r.cancel_state,
+  cancelledAt: iso(r.cancelled_at),
+  submittedAt: iso(r.submitted_at),
+  decidedAt: iso(r.decided_at),
+  expired: r.expired,
+  version: r.version,
+});
+
+const isSelf = (caller: Caller, r: ApplicationRecord) => r.applicant_id === caller.userId || r.submitted_by === caller.userId;
+
+/**
+ * Applications and their audits (contracts/applications.ts; brief 'Decisions'): list, detail,
+ * options, save (draft or submit), withdraw, audit, batch audit, cancel (销假), the todo count.
+ */
+export class ApplicationsService {
+  private roleNamesCache: { at: number; names: RoleNames; tenantId: string } | null = null;
+
+  constructor(
+    private readonly permissions: PermissionsService,
+    private readonly messages: MessagesService,
+  ) {}
+
+  /** The caller's facts for the audit rule. */
+  async caller(tx: Tx, session: Session): Promise<Caller> {
+    const codes = await this.permissions.grantedCodes(tx, session);
+    const facts = await repo.callerFacts(tx, session.userId);
+    return {
+      userId: session.userId,
+      userType: facts?.user_type ?? '',
+      admin: (facts?.roles ?? []).includes(ADMIN_ROLE),
+      roles: facts?.roles ?? [],
+      codes,
+      headClasses: facts?.head_classes ?? [],
+      gradesLed: facts?.grades_led ?? [],
+      departmentsHeaded: facts?.departments_headed ?? [],
+      orgUnitId: facts?.org_unit_id ?? null,
+    };
+  }
+
+  private async roleNames(tx: Tx, tenantId: string): Promise<RoleNames> {
+    if (this.roleNamesCache && this.roleNamesCache.tenantId === tenantId && this.roleNamesCache.at > Date.now() - 60_000) return this.roleNamesCache.names;
+    const names: RoleNames = new Map((await repo.roleNames(tx)).map((role) => [role.code, { zh: role.name, en: role.name_en || role.name }]));
+    this.roleNamesCache = { at: Date.now(), names, tenantId };
+    return names;
+  }
+
+  /** Kinds whose own applications the caller may list (menu or add code). */
+  private mineKinds(caller: Caller, kinds: readonly ApplicationKind[]) {
+    return kinds.filter((kind) => caller.admin || caller.codes.has(KIND_PERMISSIONS[kind].menu) || caller.codes.has(KIND_PERMISSIONS[kind].add));
+  }
+
+  /** SQL: the caller may see application `a` (their own, or in their audit reach and submitted). */
+  private visibility(caller: Caller): SQL {
+    return sql`(${ownedBy(caller.userId)} OR (a.state <> 'draft' AND ${inAuditReach(caller, auditKindsOf(caller, APPLICATION_KINDS))}))`;
+  }
+
+  /** The application if the caller may see it, else 40400. `lock`: FOR UPDATE. */
+  async visibleOr404(tx: Tx, session: Session, id: string, lang: Lang = 'zh', lock = false): Promise<{ caller: Caller; record: ApplicationRecord }> {
+    const caller = await this.caller(tx, session);
+    const record = await repo.find(tx, id, lang === 'en', lock);
+    if (!record || !(await repo.satisfies(tx, id, this.visibility(caller)))) throw new AppError(ResponseCode.notFound, 'applicationsNotFound');
+    return { caller, record };
+  }
+
+  /* -------------------------------------------------------------- reads */
+
+  /** `POST /api/applications/list` (table A). */
+  async list(tx: Tx, session: Session, request: ListInput, lang: Lang): Promise<TableAData<ApplicationRow>> {
+    const caller = await this.caller(tx, session);
+    const search = request.search;
+    const kinds = search.kinds && search.kinds.length > 0 ? search.kinds : [...APPLICATION_KINDS];
+    const allowed = search.scope === 'mine' ? this.mineKinds(caller, kinds) : auditKindsOf(caller, kinds);
+    if (allowed.length === 0) throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
+    const where: SQL[] = [sql`a.kind = ANY(${sql.param(allowed)}::text[])`];
+    if (search.scope === 'mine') where.push(ownedBy(caller.userId));
+    if (search.scope === 'todo') where.push(mayAuditNow(caller, allowed));
+    if (search.scope === 'done') where.push(sql`a.state <> 'draft'`, auditedBy(caller.userId));
+    if (search.scope === 'all') where.push(sql`a.state <> 'draft'`, inAuditReach(caller, allowed));
+    const state = search.state ?? '';
+    if (state === 'expired') where.push(sql`a.deadline_at IS NOT NULL AND a.deadline_at <= now()`);
+    else if ((APPLICATION_STATES as readonly string[]).includes(state)) where.push(sql`a.state = ${state}`);
+    else if ((CANCEL_STATES as readonly string[]).includes(state)) where.push(sql`a.state = 'approved' AND a.cancel_state = ${state}`);
+    else if (state.startsWith('pending:role:')) where.push(sql`a.state = 'pending' AND a.steps -> a.step ->> 'kind' = 'role' AND a.steps -> a.step ->> 'roleCode' = ${state.slice(13)}`);
+    else if (state.startsWith('pending:')) where.push(sql`a.state = 'pending' AND a.steps -> a.step ->> 'kind' = ${state.slice(8)}`);
+    else if (state) where.push(sql`false`);
+    if (search.keyword) {
+      const like = `%${search.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(sql`(ap.name ILIKE ${like} OR ap.user_no ILIKE ${like})`);
+    }
+    const rangeStart = sql`coalesce(a.starts_at, a.submitted_at, a.created_at)`;
+    const rangeEnd = sql`coalesce(a.cancelled_at, a.ends_at, a.submitted_at, a.created_at)`;
+    if (search.from) where.push(sql`${rangeEnd} >= ${`${search.from}T00:00:00+08:00`}::timestamptz`);
+    if (search.to) where.push(sql`${rangeStart} < (${`${search.to}T00:00:00+08:00`}::timestamptz + interval '1 day')`);
+    if (search.orgUnitId) where.push(sql`(a.org_unit_id = ${search.orgUnitId}::uuid OR o.parent_id = ${search.orgUnitId}::uuid)`);
+    const condition = sql.join(where, sql` AND `);
+    const offset = request.currPage * request.limit;
+    const rows = await repo.page(tx, condition, offset, request.limit, lang === 'en');
+    const total = rows[0]?.total ?? (offset > 0 ? await repo.count(tx, condition) : 0);
+    return { total, rows: rows.map(toRow) };
+  }
+
+  /** `POST /api/applications/get`: the detail, with what the caller may do. */
+  async get(tx: Tx, session: Session, id: string, lang: Lang): Promise<ApplicationDetail> {
+    const { caller, record } = await this.visibleOr404(tx, session, id, lang);
+    return this.detail(tx, caller, record, lang);
+  }
+
+  private async detail(tx: Tx, caller: Caller, record: ApplicationRecord, lang: Lang): Promise<ApplicationDetail> {
+    const [events, files, audited, reach] = [
+      await repo.events(tx, record.id),
+      await repo.files(tx, record.attachments),
+      await repo.audited(tx, record.id),
+      await repo.satisfies(tx, record.id, inAuditReach(caller, auditKindsOf(caller, [record.kind]))),
+    ];
+    const names = new Map(files.map((file) => [file.id, file.name]));
+    const live = !record.expired;
+    const self = isSelf(caller, record);
+    const turn = record.state === 'pending' && mayAuditStep(caller, { kind: record.kind, orgUnitId: record.org_unit_id, orgParentId: record.org_parent_id }, record.steps[record.step]);
+    const can = {
+      audit: live && turn && !self,
+      withdraw: live && record.submitted_by === caller.userId && (record.state === 'draft' || (record.state === 'pending' && !audited)),
+      cancel:
+        live &&
+        record.state === 'approved' &&
+        record.cancel_state === 'not_cancelled' &&
+        CANCELLABLE_KINDS.includes(record.kind) &&
+        (self || reach),
+      edit: live && record.state === 'draft' && record.submitted_by === caller.userId,
+      proof: record.state === 'approved' && PROOF_KINDS.includes(record.kind),
+    };
+    let note = '';
+    if (record.expired) note = translate(lang, 'applicationsRecordExpired');
+    else if (turn && self) note = translate(lang, 'applicationsCannotAuditSelf');
+    return {
+      ...toRow(record),
+      details: record.details,
+      attachments: record.attachments.map((resId) => ({ resId, resName: names.get(resId) ?? '' })),
+      events: events.map((event) => ({
+        id: event.id,
+        action: event.action,
+        step: event.step,
+        actorId: event.actor_id,
+        actorName: event.actor_name,
+        opinion: event.opinion,
+        at: iso(event.at)!,
+      })),
+      deadlineAt: iso(record.deadline_at),
+      can,
+      note,
+    };
+  }
+
+  /** `POST /api/applications/options`: the choices of a family's forms. */
+  async options(tx: Tx, session: Session, family: 'student' | 'staff', lang: Lang): Promise<ApplicationOptions> {
+    const en = lang === 'en';
+    const blocked = await repo.blockedPeriods(tx, new Date(`${schoolDay(new Date())}T00:00:00+08:00`));
+    const familyKinds: readonly ApplicationKind[] = family === 'student' ? STUDENT_APPLICATION_KINDS : STAFF_APPLICATION_KINDS;
+    const result: ApplicationOptions = {
+      students: [],
+      leaveTypes: {},
+      classes: [],
+      colleagues: [],
+      batches: [],
+      blockedPeriods: blocked
+        .filter((period) => period.kinds.some((kind) => familyKinds.includes(kind)))
+        .map((period) => ({ id: period.id, name: period.name, startsAt: iso(period.starts_at)!, endsAt: iso(period.ends_at)!, kinds: period.kinds, version: period.version })),
+    };
+    for (const kind of familyKinds) {
+      const dict = LEAVE_TYPE_DICTS[kind];
+      if (dict) result.leaveTypes[kind] = await repo.leaveTypes(tx, dict, en);
+    }
+    if (family === 'student') {
+      const students = await repo.studentsOf(tx, session.userId, en);
+      result.students = students.map((s) => ({ id: s.id, name: s.name, className: s.class_name }));
+      const grades = [...new Set(students.flatMap((s) => (s.grade_id ? [s.grade_id] : [])))];
+      if (grades.length > 0) {
+        const batches = await repo.publishedBatchesOfGrades(tx, grades);
+        result.batches = students.flatMap((s) => batches.filter((b) => s.grade_id && b.grade_ids.includes(s.grade_id)).map((b) => ({ studentId: s.id, id: b.id, name: b.name })));
+      }
+    } else {
+      result.classes = await repo.classesTaught(tx, session.userId, en);
+      result.colleagues = (await repo.colleagues(tx, session.userId, en)).map((c) => ({ id: c.id, name: c.name, departmentName: c.department_name }));
+    }
+    return result;
+  }
+
+  /** `POST /api/applications/todo-count`: waiting for the caller's audit, by kind. */
+  async todoCount(tx: Tx, session: Session): Promise<TodoCount> {
+    const caller = await this.caller(tx, session);
+    const kinds = auditKindsOf(caller, APPLICATION_KINDS);
+    if (kinds.length === 0) return { total: 0, byKind: {} };
+    const counts = await repo.countByKind(tx, mayAuditNow(caller, kinds));
+    const byKind: TodoCount['byKind'] = {};
+    for (const row of counts) byKind[row.kind] = row.n;
+    return { total: counts.reduce((sum, row) => sum + row.n, 0), byKind };
+  }
+
+  /* -------------------------------------------------------------- writes */
+
+  private async conflict(tx: Tx, caller: Caller, id: string, lang: Lang): Promise<AppError> {
+    const current = await repo.find(tx, id, lang === 'en');
+    return new AppError(ResponseCode.conflict, 'applicationsChangedMeanwhile', {}, current ? await this.detail(tx, caller, current, lang) : null);
+  }
+
+  /** `POST /api/applications/save` (idempotent): create or change a draft; `submit` sends it to its first auditor. */
+  async save(tx: Tx, session: Session, input: SaveInput, lang: Lang): Promise<ApplicationDetail> {
+    const caller = await this.caller(tx, session);
+    const kind = input.kind;
+    if (!caller.admin && !caller.codes.has(KIND_PERMISSIONS[kind].add)) throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
+    const details = parseInput(applicationDetailsByKind[kind], input.details) as Record<string, unknown>;
+    const existing = await repo.find(tx, input.id, lang === 'en', true);
+    if (existing) {
+      if (existing.submitted_by !== caller.userId || existing.kind !== kind) throw new AppError(ResponseCode.notFound, 'applicationsNotFound');
+      if (existing.state !== 'draft') throw new AppError(ResponseCode.unprocessable, 'applicationsNotDraft');
+      if (input.version !== existing.version) throw await this.conflict(tx, caller, existing.id, lang);
+    }
+
+    // whom it is for, and the org unit it is filed under
+    let applicantId: string;
+    let orgUnitId: string | null;
+    if (familyOf(kind) === 'student') {
+      const target = input.applicantId ?? (caller.userType === '2' ? caller.userId : undefined);
+      const student = target ? await repo.user(tx, target) : undefined;
+      const mayApply = target !== undefined && (target === caller.userId ? caller.userType === '2' : await repo.isParentOf(tx, caller.userId, target));
+      if (!student || student.user_type !== '2' || !mayApply) throw new AppError(ResponseCode.forbidden, 'applicationsNotYourStudent');
+      applicantId = student.id;
+      orgUnitId = student.org_unit_id;
+    } else {
+      if (input.applicantId && input.applicantId !== caller.userId) throw new AppError(ResponseCode.forbidden, 'applicationsNotApplicant');
+      applicantId = caller.userId;
+      orgUnitId = caller.orgUnitId;
+      if (kind === 'staff_makeup') {
+        const classId = details.classId as string;
+        if (!(await repo.teaches(tx, caller.userId, classId))) throw new AppError(ResponseCode.forbidden, 'applicationsNotYourClass');
+        orgUnitId = classId;
+      }
+      if (kind === 'staff_shift') {
+        const counterpart = await repo.user(tx, details.counterpartId as string);
+        if (!counterpart || counterpart.id === caller.userId || !['1', '3'].includes(counterpart.user_type) || !counterpart.enabled) {
+          throw new AppError(ResponseCode.invalidInput, 'applicationsCounterpartInvalid');
+        }
+        if (new Date(details.swapStartsAt as string) >= new Date(details.swapEndsAt as string)) throw new AppError(ResponseCode.invalidInput, 'applicationsStartBeforeEnd');
+      }
+    }
+
+    const dict = LEAVE_TYPE_DICTS[kind];
+    const leaveType = dict ? input.leaveType : '';
+    if (dict && (input.submit || leaveType) && !(await repo.leaveTypeExists(tx, dict, leaveType))) throw new AppError(ResponseCode.invalidInput, 'applicationsLeaveTypeUnknown');
+
+    let startsAt: Date | null = null;
+    let endsAt: Date | null = null;
+    if (hasTimeRange(kind)) {
+      startsAt = input.startsAt ? new Date(input.startsAt) : null;
+      endsAt = input.endsAt ? new Date(input.endsAt) : null;
+      if (input.submit && (!startsAt || !endsAt)) throw new AppError(ResponseCode.invalidInput, 'applicationsTimeRequired');
+      if (startsAt && endsAt && startsAt >= endsAt) throw new AppError(ResponseCode.invalidInput, 'applicationsStartBeforeEnd');
+    }
+    if (kind === 'score_proof') {
+      const batchIds = [...new Set(details.batchIds as string[])];
+      if ((await repo.publishedBatches(tx, batchIds)) !== batchIds.length) throw new AppError(ResponseCode.invalidInput, 'applicationsBatchNotPublished');
+    }
+    const attachments = [...new Set(input.attachments)];
+    if (attachments.length > 0) {
+      const files = await repo.files(tx, attachments);
+      const previous = new Set(existing?.attachments ?? []);
+      const ok = attachments.every((fileId) => files.some((file) => file.id === fileId && (file.owner_id === caller.userId || previous.has(fileId))));
+      if (!ok) throw new AppError(ResponseCode.invalidInput, 'applicationsAttachmentNotYours');
+    }
+
+    const now = new Date();
+    const days = startsAt && endsAt ? daysTouched(startsAt, endsAt) : 0;
+    let steps: ApplicationWrite['steps'] = [];
+    let deadlineAt: Date | null = null;
+    if (input.submit) {
+      if (startsAt && endsAt) {
+        const overlap = await repo.overlapping(tx, { id: input.id, kind, applicantId, startsAt, endsAt });
+        if (overlap) throw new AppError(ResponseCode.unprocessable, 'applicationsOverlapping', { range: schoolRange(overlap.starts_at, overlap.ends_at) });
+        const blocked = await repo.blockedHit(tx, kind, startsAt, endsAt);
+        if (blocked) throw new AppError(ResponseCode.unprocessable, 'applicationsPeriodBlocked', { name: blocked.name, range: schoolRange(blocked.starts_at, blocked.ends_at) });
+      }
+      const flow = await repo.chooseFlow(tx, kind, leaveType, days);
+      steps = flow?.steps ?? DEFAULT_FLOWS[kind];
+      deadlineAt = new Date((endsAt ?? now).getTime() + (flow?.deadline_days ?? DEFAULT_DEADLINE_DAYS) * DAY_MS);
+    }
+    const write: ApplicationWrite = {
+      tenantId: session.tenantId,
+      id: input.id,
+      kind,
+      applicantId,
+      submittedBy: caller.userId,
+      orgUnitId,
+      leaveType,
+      startsAt,
+      endsAt,
+      days,
+      reason: input.reason,
+      details,
+      attachments,
+      state: input.submit ? 'pending' : 'draft',
+      steps,
+      submittedAt: input.submit ? now : null,
+      deadlineAt,
+      semesterId: await repo.semesterOf(tx, schoolDay(startsAt ?? now)),
+      userId: caller.userId,
+    };
+    if (existing) {
+      if (!(await repo.updateDraft(tx, write, existing.version))) throw await this.conflict(tx, caller, existing.id, lang);
+    } else {
+      await repo.insert(tx, write);
+    }
+    const saved = (await repo.find(tx, input.id, lang === 'en'))!;
+    if (input.submit) {
+      await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: saved.id, action: 'submit', step: null, actorId: caller.userId, opinion: '' });
+      const roles = await this.roleNames(tx, session.tenantId);
+      await notify(tx, this.messages, session.tenantId, caller.userId, saved, { key: 'applicationsMessageSubmitted', params: (l) => ({ step: stepLabel(steps[0], roles, l) }) }, await this.people(tx, saved));
+      await this.tellAuditors(tx, session.tenantId, caller.userId, saved, 0);
+    }
+    return this.detail(tx, caller, saved, lang);
+  }
+
+  /** The applicant, the filer and (student kinds) the student's parents. */
+  private async people(tx: Tx, record: ApplicationRecord): Promise<string[]> {
+    const parents = familyOf(record.kind) === 'student' ? await repo.parentsOf(tx, record.applicant_id) : [];
+    return [record.applicant_id, record.submitted_by, ...parents];
+  }
+
+  /** Tells the auditors of `step` that the application waits for them (not the applicant or filer). */
+  private async tellAuditors(tx: Tx, tenantId: string, senderId: string, record: ApplicationRecord, step: number) {
+    const auditStep = record.steps[step];
+    if (!auditStep) return;
+    const auditors = (await repo.userIds(tx, auditorsOfStep(record.kind, record.org_unit_id, auditStep))).filter(
+      (userId) => userId !== record.applicant_id && userId !== record.submitted_by,
+    );
+    await notify(tx, this.messages, tenantId, senderId, record, { key: 'applicationsMessageToAudit' }, auditors, true);
+  }
+
+  /** `POST /api/applications/withdraw`: the filer takes back a draft or an application nobody audited yet. */
+  async withdraw(tx: Tx, session: Session, input: { id: string; version: number }, lang: Lang): Promise<ApplicationDetail> {
+    const { caller, record } = await this.visibleOr404(tx, session, input.id, lang, true);
+    if (record.submitted_by !== caller.userId) throw new AppError(ResponseCode.forbidden, 'applicationsNotApplicant');
+    if (record.version !== input.version) throw await this.conflict(tx, caller, record.id, lang);
+    if (record.expired) throw new AppError(ResponseCode.unprocessable, 'applicationsRecordExpired');
+    if (!(record.state === 'draft' || (record.state === 'pending' && !(await repo.audited(tx, record.id))))) {
+      throw new AppError(ResponseCode.unprocessable, 'applicationsNotWithdrawable');
+    }
+    await repo.transition(tx, record.id, record.version, caller.userId, { state: 'withdrawn' });
+    await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: record.id, action: 'withdraw', step: null, actorId: caller.userId, opinion: '' });
+    return this.detail(tx, caller, (await repo.find(tx, record.id, lang === 'en'))!, lang);
+  }
+
+  /** `POST /api/applications/audit` (idempotent; outbox): pass or reject the step it waits at. */
+  async audit(tx: Tx, session: Session, input: { id: string; version: number; decision: AuditDecision; opinion: string }, lang: Lang): Promise<ApplicationDetail> {
+    const { caller, record } = await this.visibleOr404(tx, session, input.id, lang, true);
+    await this.auditOne(tx, session, caller, record, input.version, input.decision, input.opinion, lang);
+    return this.detail(tx, caller, (await repo.find(tx, record.id, lang === 'en'))!, lang);
+  }
+
+  private async auditOne(tx: Tx, session: Session, caller: Caller, record: ApplicationRecord, version: number, decision: AuditDecision, opinion: string, lang: Lang) {
+    if (record.version !== version) throw await this.conflict(tx, caller, record.id, lang);
+    if (record.state !== 'pending') {
+      const state: ApplicationState = record.state;
+      throw new AppError(ResponseCode.unprocessable, (l) => translate(l, 'applicationsNotPending', { state: STATE_WORDS[state][l] }));
+    }
+    if (record.expired) throw new AppError(ResponseCode.unprocessable, 'applicationsRecordExpired');
+    if (isSelf(caller, record)) throw new AppError(ResponseCode.forbidden, 'applicationsCannotAuditSelf');
+    const step = record.steps[record.step];
+    if (!mayAuditStep(caller, { kind: record.kind, orgUnitId: record.org_unit_id, orgParentId: record.org_parent_id }, step)) {
+      throw new AppError(ResponseCode.forbidden, 'applicationsNotYourTurn');
+    }
+    const last = record.step + 1 >= record.steps.length;
+    const change =
+      decision === 'reject'
+        ? { state: 'rejected' as const, decided: true }
+        : last
+          ? { state: 'approved' as const, decided: true, ...(PROOF_KINDS.includes(record.kind) ? { verifyCode: verifyCode() } : {}) }
+          : { step: record.step + 1 };
+    if (!(await repo.transition(tx, record.id, record.version, caller.userId, change))) throw await this.conflict(tx, caller, record.id, lang);
+    await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: record.id, action: decision, step: record.step, actorId: caller.userId, opinion });
+    const roles = await this.roleNames(tx, session.tenantId);
+    const people = await this.people(tx, record);
+    if (decision === 'reject') {
+      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageRejected', params: (l) => ({ opinion: opinion || (l === 'zh' ? '无' : 'none') }) }, people);
+    } else if (last) {
+      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageApproved' }, people);
+    } else {
+      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessagePassed', params: (l) => ({ step: stepLabel(step, roles, l) }) }, people);
+      await this.tellAuditors(tx, session.tenantId, caller.userId, record, record.step + 1);
+    }
+  }
+
+  /** `POST /api/applications/batch-audit`: all visible and in one audit state; each audited as one; any failure undoes all. */
+  async batchAudit(tx: Tx, session: Session, input: { ids: string[]; decision: AuditDecision; opinion: string }, lang: Lang): Promise<BatchAuditResult> {
+    const caller = await this.caller(tx, session);
+    const ids = [...new Set(input.ids)];
+    const records = await repo.findMany(tx, ids, lang === 'en');
+    if (records.length !== ids.length) throw new AppError(ResponseCode.notFound, 'applicationsNotFound');
+    for (const record of records) {
+      if (!(await repo.satisfies(tx, record.id, this.visibility(caller)))) throw new AppError(ResponseCode.notFound, 'applicationsNotFound');
+    }
+    if (new Set(records.map((record) => auditStateOf(record))).size > 1) throw new AppError(ResponseCode.unprocessable, 'applicationsNotSameAuditState');
+    for (const record of records) {
+      try {
+        await this.auditOne(tx, session, caller, record, record.version, input.decision, input.opinion, lang);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw new AppError(error.code, (l) => translate(l, 'applicationsBatchItemFailed', { applicant: record.applicant_name, message: error.messageIn(l) }));
+      }
+    }
+    return { count: records.length };
+  }
+
+  /** `POST /api/applications/cancel` (销假): approved leave, the return time inside it. */
+  async cancel(tx: Tx, session: Session, input: { id: string; version: number; cancelledAt: string; reason: string }, lang: Lang): Promise<ApplicationDetail> {
+    const { caller, record } = await this.visibleOr404(tx, session, input.id, lang, true);
+    if (record.version !== input.version) throw await this.conflict(tx, caller, record.id, lang);
+    if (record.expired) throw new AppError(ResponseCode.unprocessable, 'applicationsRecordExpired');
+    if (record.state !== 'approved' || record.cancel_state !== 'not_cancelled' || !CANCELLABLE_KINDS.includes(record.kind)) {
+      throw new AppError(ResponseCode.unprocessable, 'applicationsNotCancellable');
+    }
+    if (!isSelf(caller, record) && !(await repo.satisfies(tx, record.id, inAuditReach(caller, auditKindsOf(caller, [record.kind]))))) {
+      throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
+    }
+    const at = new Date(input.cancelledAt);
+    if (!record.starts_at || !record.ends_at || at < record.starts_at || at > record.ends_at) {
+      throw new AppError(ResponseCode.unprocessable, 'applicationsCancelOutsideLeave', { range: schoolRange(record.starts_at, record.ends_at) });
+    }
+    if (!(await repo.transition(tx, record.id, record.version, caller.userId, { cancelledAt: at }))) throw await this.conflict(tx, caller, record.id, lang);
+    await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: record.id, action: 'cancel', step: null, actorId: caller.userId, opinion: input.reason });
+    const auditors = (await repo.events(tx, record.id)).filter((event) => event.action === 'pass').map((event) => event.actor_id);
+    await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageCancelled', params: () => ({ at: schoolTime(at) }) }, [
+      ...(await this.people(tx, record)),
+      ...auditors,
+    ]);
+    return this.detail(tx, caller, (await repo.find(tx, record.id, lang === 'en'))!, lang);
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { APPLICATION_URLS, auditFlowSaveRequest, blockedPeriodSaveRequest, idVersionRequest } from '../../../contracts/applications';
+import { defineRoute } from '../../plugins/routes';
+import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT, SETTINGS_PERMISSION } from './settings.service';
+
+/** 审批设置: audit flows and non-selectable periods (contracts/applications.ts). */
+export const applicationSettingsRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: APPLICATION_URLS.flows,
+    access: { anyOf: [SETTINGS_PERMISSION] },
+    summary: 'the audit flows of the school per kind, leave type and length',
+    body: z.object({}),
+    handler: ({ tx, services }) => services.applicationSettings.flows(tx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: APPLICATION_URLS.flowSave,
+    access: { anyOf: [SETTINGS_ADD, SETTINGS_EDIT] },
+    summary: 'adds a flow (spsz_add) or changes one at its version (spsz_edit); one per kind, leave type and length; role steps name an existing role',
+    body: auditFlowSaveRequest,
+    handler: ({ tx, session, body, services }) => services.applicationSettings.saveFlow(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: APPLICATION_URLS.flowDelete,
+    access: { anyOf: [SETTINGS_DELETE] },
+    summary: 'deletes a flow at its version (applications keep the chain they were submitted with)',
+    body: idVersionRequest,
+    handler: ({ tx, body, services }) => services.applicationSettings.deleteFlow(tx, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: APPLICATION_URLS.blockedPeriods,
+    access: { anyOf: [SETTINGS_PERMISSION] },
+    summary: 'the non-selectable periods, by start',
+    body: z.object({}),
+    handler: ({ tx, services }) => services.applicationSettings.blockedPeriods(tx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: APPLICATION_URLS.blockedPeriodSave,
+    access: { anyOf: [SETTINGS_ADD, SETTINGS_EDIT] },
+    summary: 'adds a non-selectable period (spsz_add) or changes one at its version (spsz_edit); start before end',
+    body: blockedPeriodSaveRequest,
+    handler: ({ tx, session, body, services }) => services.applicationSettings.saveBlocked(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: APPLICATION_URLS.blockedPeriodDelete,
+    access: { anyOf: [SETTINGS_DELETE] },
+    summary: 'deletes a non-selectable period at its version',
+    body: idVersionRequest,
+    handler: ({ tx, body, services }) => services.applicationSettings.deleteBlocked(tx, body),
+  }),
+];
