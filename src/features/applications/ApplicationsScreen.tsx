@@ -18,7 +18,7 @@
  * (an add code of a shown kind) opening ApplyDrawer, and DetailDrawer for `search.id`. Audits queue
  * through the outbox (outbox-kind.tsx): a queued row shows 待同步 and leaves the todo list at once.
  */
-import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CANCELLABLE_KINDS, KIND_PERMISSIONS, type ApplicationKind } from '../../../contracts/application-rules';
@@ -153,24 +153,31 @@ export function ApplicationsScreen({ kinds, scopes, search, onSearchChange, titl
       list.push({
         key: 'select',
         title: (
-          <Checkbox.Root
+          <chakra.input
+            type="checkbox"
+            boxSize="5"
+            accentColor="var(--chakra-colors-brand-solid)"
             aria-label={t`全选`}
-            checked={rows.length > 0 && rows.every((row) => selected.has(row.id)) ? true : rows.some((row) => selected.has(row.id)) ? 'indeterminate' : false}
-            onCheckedChange={(change) => {
+            data-testid="application-select-all"
+            checked={rows.length > 0 && rows.filter((row) => !row.expired).every((row) => selected.has(row.id))}
+            onChange={(event) => {
               setBatchError('');
-              setSelected(change.checked === true ? new Set(rows.filter((row) => !row.expired).map((row) => row.id)) : new Set());
+              setSelected(event.currentTarget.checked ? new Set(rows.filter((row) => !row.expired).map((row) => row.id)) : new Set());
             }}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-          </Checkbox.Root>
+          />
         ),
         width: '10',
         render: (row) => (
-          <Checkbox.Root aria-label={t`选择 ${row.applicantName}`} disabled={row.expired} checked={selected.has(row.id)} onCheckedChange={(change) => toggle(row.id, change.checked === true)} data-testid="application-select">
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-          </Checkbox.Root>
+          <chakra.input
+            type="checkbox"
+            boxSize="5"
+            accentColor="var(--chakra-colors-brand-solid)"
+            aria-label={t`选择 ${row.applicantName}`}
+            disabled={row.expired}
+            checked={selected.has(row.id)}
+            onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+            data-testid="application-select"
+          />
         ),
       });
     }
