@@ -57,6 +57,7 @@ describe('POST /dicts', () => {
       ['3', '成绩发布', 'Score release'],
       ['4', '问卷调查', 'Survey'],
       ['5', '作业通知', 'Homework'],
+      ['6', '审批通知', 'Approval'],
     ]);
     expect(body.data[MESSAGE_TYPE_DICT][0]).toEqual({
       code: '1',
@@ -103,7 +104,7 @@ describe('POST /dicts', () => {
     const kg = await login(t.app, 'kg', 'admin');
     const { body } = await dicts(kg, { json: { typeArr: [testType, MESSAGE_TYPE_DICT] } });
     expect(body.data[testType]).toEqual([]);
-    expect(body.data[MESSAGE_TYPE_DICT]).toHaveLength(5);
+    expect(body.data[MESSAGE_TYPE_DICT]).toHaveLength(6);
   });
 
   it('rejects bad input naming the field', async () => {
@@ -184,6 +185,6 @@ describe('POST /api/dict/getDictDataList', () => {
   it('works for an account without any role (reference data), published only', async () => {
     const nobody = await createUser(t.db, 'demo', { roles: [] });
     const token = await login(t.app, 'demo', nobody.username);
-    expect((await dataList(token, { search: JSON.stringify({ typeCode: MESSAGE_TYPE_DICT }) })).body.data.total).toBe(5);
+    expect((await dataList(token, { search: JSON.stringify({ typeCode: MESSAGE_TYPE_DICT }) })).body.data.total).toBe(6);
   });
 });
