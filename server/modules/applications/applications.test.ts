@@ -105,6 +105,15 @@ beforeAll(async () => {
     new Date(),
   );
   tenantId = await tenantIdOf(t.db, code);
+  // The seed stamps history (rolls, messages, scores, applications) with past times; a file that
+  // compares the rows existing before it started (security/fuzz.test.ts) must not count a school
+  // appearing meanwhile: this school's rows are marked as changed now.
+  const stamped = await ownerQuery<{ table_name: string }>(
+    t.db,
+    `SELECT c.table_name FROM information_schema.columns c WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id'
+        AND EXISTS (SELECT 1 FROM information_schema.columns k WHERE k.table_schema = 'public' AND k.table_name = c.table_name AND k.column_name = 'updated_at')`,
+  );
+  await ownerQuery(t.db, stamped.map(({ table_name }) => `UPDATE ${table_name} SET updated_at = now() WHERE tenant_id = '${tenantId}'`).join(';\n'));
   const units = await ownerQuery<{ id: string; name: string; kind: string }>(t.db, `SELECT id::text, name, kind FROM org_units WHERE tenant_id = $1`, [tenantId]);
   classId = units.find((u) => u.name === '七年级(1)班')!.id;
   class2Id = units.find((u) => u.name === '七年级(2)班')!.id;
