@@ -35,6 +35,8 @@ const NOT_API = new Set(['GET /*', 'HEAD /*', 'GET /', 'HEAD /']);
  * session and answers 90001 without one (files.routes.ts).
  */
 const PUBLIC_WITH_OWN_SESSION_CHECK = new Set(['GET /file/download/:resId']);
+/** public pages answering HTML rather than an envelope (a proof's verification page): an unknown code is a 404 page */
+const HTML_PAGES = new Set(['GET /api/proofs/verify/:tenant/:code']);
 
 /** Routes Fastify serves that the registry doesn't declare (HEAD is Fastify's automatic twin of GET). */
 function undeclaredRoutes(served: readonly string[]): string[] {
@@ -108,6 +110,13 @@ describe('every registered route answers as its access declares', () => {
     for (const caller of callers) {
       for (const route of routes) {
         const label = `${caller.name} ${route.method} ${route.url}`;
+        if (HTML_PAGES.has(`${route.method} ${route.url}`)) {
+          const page = await t.app.inject({ method: 'GET', url: fillPath(route.url), headers: caller.token ? { 'x-access-token': caller.token } : {} });
+          calls += 1;
+          expect(page.statusCode, label).toBe(404);
+          expect(page.headers['content-type'], label).toContain('text/html');
+          continue;
+        }
         const { status, body } = await call(t.app, route.method as 'GET' | 'POST', fillPath(route.url), {
           token: caller.token ?? undefined,
           json: route.method === 'GET' ? undefined : {},

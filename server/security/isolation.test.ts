@@ -14,7 +14,7 @@ let demoId: string;
 let kgToken: string;
 /** every uuid of a demo row, in any tenant table */
 const demoIds = new Set<string>();
-const target: Record<'user' | 'message' | 'org' | 'role' | 'file' | 'dictEntry' | 'roll' | 'rollClass' | 'rollDate' | 'rollStudent', string> = {} as never;
+const target: Record<'user' | 'message' | 'org' | 'role' | 'file' | 'dictEntry' | 'roll' | 'rollClass' | 'rollDate' | 'rollStudent' | 'proof' | 'proofCode', string> = {} as never;
 
 async function tenantTablesWithId(): Promise<string[]> {
   const rows = await ownerQuery<{ table_name: string }>(
@@ -92,10 +92,21 @@ beforeAll(async () => {
     [demoId, target.file, target.user],
   );
   demoIds.add(target.file);
+  // an approved demo enrolment proof of its own (the printable PDF and its verification code)
+  target.proof = uuidv7();
+  target.proofCode = `ISO${uuidv7().replace(/-/g, '').slice(-12).toUpperCase()}`;
+  await ownerQuery(
+    t.db,
+    `INSERT INTO applications (tenant_id, id, kind, applicant_id, submitted_by, details, state, submitted_at, decided_at, verify_code)
+     VALUES ($1, $2, 'enrolment_proof', $3, $3, '{"purpose":"isolation"}'::jsonb, 'approved', now(), now(), $4)`,
+    [demoId, target.proof, target.user, target.proofCode],
+  );
+  demoIds.add(target.proof);
   kgToken = await login(t.app, 'kg', 'admin');
 });
 afterAll(async () => {
   await ownerQuery(t.db, 'DELETE FROM files WHERE tenant_id = $1 AND id = $2', [demoId, target.file]);
+  await ownerQuery(t.db, 'DELETE FROM applications WHERE tenant_id = $1 AND id = $2', [demoId, target.proof]);
   await t.close();
 });
 
@@ -105,6 +116,8 @@ type Probe = {
   json?: unknown;
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /** the registry's url when the probe's path does not name it (path parameters other than a trailing resId) */
+  route?: string;
 };
 
 /** Every route that takes an id, fed demo ids (explicit: the registry has no machine-readable "this field is an id"). */
@@ -166,6 +179,9 @@ const idProbes = (): Probe[] => [
   { method: 'POST', url: '/api/attendance/history', json: { search: { studentId: target.rollStudent, from: target.rollDate, to: target.rollDate }, limit: 500 } },
   { method: 'POST', url: '/api/attendance/export', json: { classId: target.rollClass, from: target.rollDate, to: target.rollDate } },
   { method: 'POST', url: '/api/attendance/export', json: { studentId: target.rollStudent, from: target.rollDate, to: target.rollDate } },
+  { method: 'GET', url: `/api/applications/proof/${target.proof}`, route: '/api/applications/proof/:id' },
+  // the verification page names its school in the path: kg's finds nothing of demo's
+  { method: 'GET', url: `/api/proofs/verify/kg/${target.proofCode}`, route: '/api/proofs/verify/:tenant/:code' },
 ];
 
 /** Every list: whatever a kg user gets, no demo row is in it. */
@@ -208,7 +224,7 @@ function leaks(text: string): string[] {
 
 describe('a kg user never reaches demo rows', () => {
   it('the probes cover every id-taking and list route of the registry', () => {
-    const probed = new Set([...idProbes(), ...listProbes].map((p) => `${p.method} ${p.url.split('?')[0].replace(/\/[0-9a-f-]{36}$/, '/:resId')}`));
+    const probed = new Set([...idProbes(), ...listProbes].map((p) => `${p.method} ${p.route ?? p.url.split('?')[0].replace(/\/[0-9a-f-]{36}$/, '/:resId')}`));
     const idOrList = routeRegistry().filter((r) => /:|getFiles|getInfo|getUser|getOrgs|getRoles|getXq|dict|getJzg|attendance/i.test(r.url));
     for (const route of idOrList) expect(probed, `${route.method} ${route.url}`).toContain(`${route.method} ${route.url}`);
   });
@@ -230,6 +246,8 @@ describe('a kg user never reaches demo rows', () => {
       const label = `${probe.method} ${probe.url}`;
       expect(response.statusCode, `${label}: ${response.body.slice(0, 200)}`).not.toBe(500);
       expect(leaks(response.body), label).toEqual([]);
+      if (probe.url.startsWith('/api/applications/proof/')) expect(response.json(), label).toMatchObject({ result: false, code: 40400 });
+      if (probe.url.startsWith('/api/proofs/verify/')) expect([response.statusCode, response.body], label).toEqual([404, expect.stringContaining('未找到该证明')]);
       if (probe.url.startsWith('/file/download/'))
         expect(response.json(), label).toMatchObject({
           result: false,

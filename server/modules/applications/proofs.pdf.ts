@@ -112,10 +112,12 @@ function drawSeal(page: PDFPage, font: PDFFont, name: string, cx: number, cy: nu
   page.drawSvgPath(`M${points.join(' L')} Z`, { x: cx, y: cy, color: SEAL_RED, opacity: 0.9, borderWidth: 0 });
   const chars = [...name];
   if (chars.length === 0) return;
-  const size = Math.max(8, Math.min(16, (radius * 3.4) / Math.max(chars.length, 6)));
-  // the characters spread over up to 240° of the upper arc, reading clockwise
+  // the characters spread over up to 240° of the upper arc, reading clockwise; as large as fits (7-16 pt)
   const span = Math.min(240, chars.length * 26) * (Math.PI / 180);
-  const baseline = radius - 8 - size * 0.88;
+  const baselineOf = (size: number) => radius - 8 - size * 0.88;
+  let size = 16;
+  while (size > 7 && chars.length > 1 && (span / (chars.length - 1)) * baselineOf(size) < size * 1.08) size -= 0.5;
+  const baseline = baselineOf(size);
   chars.forEach((char, i) => {
     const theta = Math.PI / 2 + span / 2 - (chars.length === 1 ? span / 2 : (span * i) / (chars.length - 1));
     const width = font.widthOfTextAtSize(char, size);

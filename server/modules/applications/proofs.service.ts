@@ -160,7 +160,7 @@ export class ProofsService {
    * comes from the path (the page is opened by anyone's phone camera, without a session).
    */
   async verify(db: Database, tenantCode: string, code: string): Promise<{ found: boolean; html: string }> {
-    const proof = VERIFY_CODE_PATTERN.test(code)
+    const proof = VERIFY_CODE_PATTERN.test(code) && /^[A-Za-z0-9_-]{1,64}$/.test(tenantCode)
       ? await db.withAppRole(async (scope) => {
           const tenant = await this.tenants.findByCode(scope.tx, tenantCode);
           if (!tenant) return undefined;

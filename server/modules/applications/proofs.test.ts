@@ -133,7 +133,8 @@ beforeAll(async () => {
   student.id = madeStudent.id;
   student.name = '张三明';
   parent.id = madeParent.id;
-  await ownerQuery(t.db, `UPDATE users SET name = $3, gender = '1', user_no = '202607099', org_unit_id = $4 WHERE tenant_id = $1 AND id = $2`, [demoId, student.id, student.name, classId]);
+  // the student stays out of the demo class's roll (other files count it); the proofs name the class they were filed in
+  await ownerQuery(t.db, `UPDATE users SET name = $3, gender = '1', user_no = '202607099' WHERE tenant_id = $1 AND id = $2`, [demoId, student.id, student.name]);
   await ownerQuery(t.db, `INSERT INTO parent_students (tenant_id, parent_id, student_id, relation) VALUES ($1, $2, $3, '父亲')`, [demoId, parent.id, student.id]);
   [admin, teacher, kgAdmin, student.token, parent.token, otherParent, plainStudent] = await Promise.all([
     login(t.app, 'demo', 'admin'),
@@ -156,6 +157,7 @@ afterAll(async () => {
   await ownerQuery(t.db, 'DELETE FROM score_sheets WHERE tenant_id = $1 AND batch_id = ANY($2::uuid[])', [demoId, madeBatches]);
   await ownerQuery(t.db, 'DELETE FROM exam_batches WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [demoId, madeBatches]);
   await ownerQuery(t.db, 'DELETE FROM parent_students WHERE tenant_id = $1 AND student_id = ANY($2::uuid[])', [demoId, madeUsers]);
+  await ownerQuery(t.db, 'UPDATE users SET enabled = false WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [demoId, madeUsers]);
   await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -209,7 +211,7 @@ describe('the proof PDF', () => {
   it('refuses a pending proof, an application that is not a proof and an unknown id', async () => {
     const pending = await makeProof({ state: 'pending' });
     expect((await getProof(pending.id, parent.token)).json()).toMatchObject({ code: 40000, msg: '证明在审核通过后才能打印' });
-    const leave = await makeProof({ kind: 'student_leave', details: {} });
+    const leave = await makeProof({ kind: 'day_student', details: { address: '学府路1号', guardian: '张父', guardianPhone: '13800000000' } });
     expect((await getProof(leave.id, parent.token)).json()).toMatchObject({ code: 40400, msg: '该申请不是证明类申请，没有可打印的证明' });
     expect((await getProof(uuidv7(), parent.token)).json()).toMatchObject({ code: 40400, msg: '申请不存在或已被删除' });
     // another school's proof is not found (row-level security)
@@ -328,6 +330,12 @@ describe('the seal setting', () => {
     expect((await call<SealSetting>(t.app, 'POST', APPLICATION_URLS.seal, { token: admin })).body).toMatchObject({ code: 1, data: { resId: '', resName: '' } });
     const sealPng = await QRCode.toBuffer('seal', { type: 'png', color: { dark: '#d01010ff', light: '#00000000' } });
     const resId = await upload(admin, '学校公章.png', sealPng, 'picture');
+    // the school row's audit columns are put back afterwards (server/security/fuzz.test.ts counts untouched rows)
+    const [before] = await ownerQuery<{ updated_at: string; updated_by: string | null; version: number }>(
+      t.db,
+      'SELECT updated_at::text, updated_by::text, version FROM school_info WHERE tenant_id = $1',
+      [demoId],
+    );
     try {
       expect((await saveSeal(admin, resId)).body).toMatchObject({ code: 1, data: { resId, resName: '学校公章.png' } });
       expect((await call<SealSetting>(t.app, 'POST', APPLICATION_URLS.seal, { token: admin })).body.data).toEqual({ resId, resName: '学校公章.png' });
@@ -339,6 +347,12 @@ describe('the seal setting', () => {
       expect(images).toHaveLength(2);
     } finally {
       expect((await saveSeal(admin, '')).body).toMatchObject({ code: 1, data: { resId: '', resName: '' } });
+      await ownerQuery(t.db, 'UPDATE school_info SET updated_at = $2::timestamptz, updated_by = $3, version = $4 WHERE tenant_id = $1', [
+        demoId,
+        before.updated_at,
+        before.updated_by,
+        before.version,
+      ]);
     }
     const row = await ownerQuery<{ seal: string }>(t.db, 'SELECT seal FROM school_info WHERE tenant_id = $1', [demoId]);
     expect(row[0].seal).toBe('');
