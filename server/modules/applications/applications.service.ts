@@ -31,6 +31,7 @@ import {
 } from '../../../contracts/applications';
 import type { TableAData } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
+import { uniquely } from '../../db/unique';
 import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import { parseInput } from '../../plugins/validation';
@@ -402,7 +403,11 @@ export class ApplicationsService {
     if (existing) {
       if (!(await repo.updateDraft(tx, write, existing.version))) throw await this.conflict(tx, caller, existing.id, lang);
     } else {
-      await repo.insert(tx, write);
+      // the same new id sent twice at once without an Idempotency-Key: the second is told, not faulted
+      await uniquely(
+        () => repo.insert(tx, write),
+        () => new AppError(ResponseCode.conflict, 'applicationsChangedMeanwhile'),
+      );
     }
     const saved = (await repo.find(tx, input.id, lang === 'en'))!;
     if (input.submit) {

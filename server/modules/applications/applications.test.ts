@@ -429,6 +429,63 @@ describe('audit chains', () => {
   });
 });
 
+describe('kind fields', () => {
+  it('score proofs name published exams of the student; day-student needs a mobile number; a shift swap another staff member', async () => {
+    const [published, unpublished] = [uuidv7(), uuidv7()];
+    await ownerQuery(
+      t.db,
+      `INSERT INTO exam_batches (tenant_id, id, semester_id, name, grade_ids, subjects, start_date, end_date, sort, published)
+       SELECT $1, x.id, s.id, x.name, ARRAY[$4]::uuid[], ARRAY['01','02'], '2026-11-02', '2026-11-03', 10, x.published
+         FROM semesters s, (VALUES ($2::uuid, '第一次月考', true), ($3::uuid, '期中考试', false)) x(id, name, published)
+        WHERE s.tenant_id = $1 AND s.is_current`,
+      [tenantId, published, unpublished, gradeId],
+    );
+    const options = (await post<ApplicationOptions>('/api/applications/options', 'parent', { family: 'student' })).body.data;
+    expect(options.batches.map((b) => b.id)).toEqual([published]);
+    const proof = (batchIds: string[]) => ({ id: uuidv7(), kind: 'score_proof', applicantId: seats[0].studentId, reason: '升学', details: { purpose: '升学', batchIds } });
+    const refused = await save('parent', proof([unpublished]));
+    expect([refused.body.code, refused.body.msg]).toEqual([40000, '只能选择已发布成绩的考试']);
+    const ok = await submitted('parent', proof([published]));
+    expect(ok).toMatchObject({ kind: 'score_proof', details: { batchIds: [published], copies: 1 } });
+
+    const day = freshDay();
+    const dayStudent = (guardianPhone: string) => ({
+      id: uuidv7(),
+      kind: 'day_student',
+      applicantId: seats[0].studentId,
+      startsAt: at(day, '08:00'),
+      endsAt: at(addDays(day, 30), '17:00'),
+      reason: '家离学校近',
+      details: { address: '幸福路1号', guardian: '张三', guardianPhone },
+    });
+    expect((await save('parent', dayStudent('12345'))).body.code).toBe(40000);
+    expect((await submitted('parent', dayStudent('13800138000'))).steps).toEqual([{ kind: 'head_teacher' }, { kind: 'grade_leader' }]);
+
+    const shift = (counterpartId: string) => ({
+      id: uuidv7(),
+      kind: 'staff_shift',
+      startsAt: at(staffDay, '18:00'),
+      endsAt: at(staffDay, '21:00'),
+      reason: '调班',
+      details: { counterpartId, swapStartsAt: at(addDays(staffDay, 1), '18:00'), swapEndsAt: at(addDays(staffDay, 1), '21:00') },
+    });
+    expect((await save('teacher', shift(ids.teacher))).body.msg).toBe('请选择另一位教职工作为调班对象');
+    expect((await save('teacher', shift(seats[0].studentId))).body.code).toBe(40000);
+    expect((await submitted('teacher', shift(ids.teacher2))).auditState).toBe('pending:department_head');
+  });
+
+  it('the head teacher may cancel a leave of the class too; a student of the class may not audit', async () => {
+    const seat = seats[6];
+    const day = freshDay();
+    const app = await submitted(seat.parent, leave(seat.studentId, day, 2));
+    expect((await audit(seat.student, app)).body.code).toBe(40300);
+    const approved = (await audit('teacher', app)).body.data;
+    const cancelled = await post<ApplicationDetail>('/api/applications/cancel', 'teacher', { id: app.id, version: approved.version, cancelledAt: at(addDays(day, 1), '10:00') });
+    expect(cancelled.body.data.cancelState).toBe('cancelled');
+    expect(cancelled.body.data.events.at(-1)).toMatchObject({ action: 'cancel', actorId: ids.teacher });
+  });
+});
+
 describe('conflicts, idempotency and the outbox', () => {
   it('a stale version answers 40900 with the current detail and changes nothing', async () => {
     const seat = seats[1];
