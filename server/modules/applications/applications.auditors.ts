@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type ApplicationKind, type AuditStep, KIND_PERMISSIONS } from '../../../contracts/application-rules';
+import { type ApplicationKind, type AuditStep, DEFAULT_FLOWS, KIND_PERMISSIONS } from '../../../contracts/application-rules';
 
 /**
  * Who may audit a step (brief: AuditStep): head_teacher of the application's class (orgUnitId),
@@ -84,16 +84,21 @@ export function mayAuditNow(caller: Caller, auditKinds: readonly ApplicationKind
 
 /**
  * SQL predicate: application `a` is in the caller's audit reach ("all"): head teacher of its class,
- * leader of its grade, head of its department, holder of a role step of its chain, or admin; or the
- * caller audited it. Only kinds the caller audits.
+ * leader of its grade, head of its department, holder of a role that is a step of the kind's chains
+ * (every one of the kind), or admin; or the caller audited it. Only kinds the caller audits.
  */
 export function inAuditReach(caller: Caller, auditKinds: readonly ApplicationKind[]): SQL {
   if (auditKinds.length === 0) return sql`false`;
   if (caller.admin) return sql`a.kind = ANY(${texts(auditKinds)})`;
+  // a role that is a step of the kind's chains (the default one, a configured one, this one's) sees all of the kind
+  const roleKinds = auditKinds.filter((kind) => DEFAULT_FLOWS[kind].some((step) => step.kind === 'role' && caller.roles.includes(step.roleCode ?? '')));
   return sql`(a.kind = ANY(${texts(auditKinds)}) AND (
-    a.org_unit_id = ANY(${uuids([...caller.headClasses, ...caller.departmentsHeaded])})
+    a.kind = ANY(${texts(roleKinds)})
+    OR a.org_unit_id = ANY(${uuids([...caller.headClasses, ...caller.departmentsHeaded])})
     OR ${orgParentOf} = ANY(${uuids(caller.gradesLed)})
     OR EXISTS (SELECT 1 FROM jsonb_array_elements(a.steps) st WHERE st ->> 'kind' = 'role' AND st ->> 'roleCode' = ANY(${texts(caller.roles)}))
+    OR EXISTS (SELECT 1 FROM audit_flows f CROSS JOIN LATERAL jsonb_array_elements(f.steps) st
+                WHERE f.tenant_id = a.tenant_id AND f.kind = a.kind AND st ->> 'kind' = 'role' AND st ->> 'roleCode' = ANY(${texts(caller.roles)}))
     OR ${auditedBy(caller.userId)}
   ))`;
 }

@@ -235,9 +235,14 @@ export const applicationsRepository = {
       )
       .then(rows<{ code: string; name: string }>),
 
-  /** Published exam batches among these ids. */
-  publishedBatches: (tx: Tx, ids: readonly string[]) =>
-    tx.execute<{ id: string }>(sql`SELECT id FROM exam_batches WHERE id = ANY(${uuids(ids)}) AND published`).then((result) => result.rows.length),
+  /** How many of these ids are published exam batches of the class's grade. */
+  publishedBatches: (tx: Tx, ids: readonly string[], classId: string | null) =>
+    tx
+      .execute<{ id: string }>(
+        sql`SELECT b.id FROM exam_batches b WHERE b.id = ANY(${uuids(ids)}) AND b.published
+              AND EXISTS (SELECT 1 FROM org_units c WHERE c.tenant_id = b.tenant_id AND c.id = ${classId} AND c.parent_id = ANY(b.grade_ids))`,
+      )
+      .then((result) => result.rows.length),
 
   /** An active (pending or approved, not cancelled) application of the kind and applicant overlapping the range. */
   overlapping: (tx: Tx, input: { id: string; kind: ApplicationKind; applicantId: string; startsAt: Date; endsAt: Date }) =>

@@ -354,7 +354,7 @@ export class ApplicationsService {
     }
     if (kind === 'score_proof') {
       const batchIds = [...new Set(details.batchIds as string[])];
-      if ((await repo.publishedBatches(tx, batchIds)) !== batchIds.length) throw new AppError(ResponseCode.invalidInput, 'applicationsBatchNotPublished');
+      if ((await repo.publishedBatches(tx, batchIds, orgUnitId)) !== batchIds.length) throw new AppError(ResponseCode.invalidInput, 'applicationsBatchNotPublished');
     }
     const attachments = [...new Set(input.attachments)];
     if (attachments.length > 0) {

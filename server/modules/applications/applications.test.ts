@@ -421,6 +421,11 @@ describe('audit chains', () => {
     const seat = seats[6];
     const app = await submitted(seat.parent, { id: uuidv7(), kind: 'enrolment_proof', applicantId: seat.studentId, reason: '办理护照', details: { purpose: '办理护照' } });
     expect(app.startsAt).toBeNull();
+    // 教务处 is a step of every enrolment proof's chain: it sees them all from the start, not the leaves of one-step chains
+    expect(await listIds(names.office, { scope: 'all', kinds: ['enrolment_proof'] })).toContain(app.id);
+    expect(await listIds(names.office, { scope: 'todo' })).not.toContain(app.id);
+    const leaveId = (await submitted(seat.parent, leave(seat.studentId, freshDay()))).id;
+    expect(await listIds(names.office, { scope: 'all', kinds: ['student_leave'] })).not.toContain(leaveId);
     const step1 = (await audit('teacher', app)).body.data;
     const approved = (await audit(names.office, step1)).body.data;
     expect(approved).toMatchObject({ state: 'approved', can: { proof: true } });
