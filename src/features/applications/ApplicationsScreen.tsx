@@ -142,6 +142,8 @@ export function ApplicationsScreen({ kinds, scopes, search, onSearchChange, titl
     });
   };
 
+  const selectLabel = (name: string) => t`选择 ${name}`;
+  const selectedText = (count: number) => t`已选 ${count} 项`;
   const showKind = kinds.length > 1;
   const showLeaveType = kinds.some((kind) => kindDefinition(kind).hasLeaveType);
   const showRangeColumn = kinds.some((kind) => kindDefinition(kind).hasTimeRange);
@@ -172,7 +174,7 @@ export function ApplicationsScreen({ kinds, scopes, search, onSearchChange, titl
             type="checkbox"
             boxSize="5"
             accentColor="var(--chakra-colors-brand-solid)"
-            aria-label={t`选择 ${row.applicantName}`}
+            aria-label={selectLabel(row.applicantName)}
             disabled={row.expired}
             checked={selected.has(row.id)}
             onChange={(event) => toggle(row.id, event.currentTarget.checked)}
@@ -350,7 +352,7 @@ export function ApplicationsScreen({ kinds, scopes, search, onSearchChange, titl
                 </Button>
                 {selectedRows.length > 0 && (
                   <Text fontSize="sm" color="fg.muted" data-testid="batch-count">
-                    <Trans>已选 {selectedRows.length} 项</Trans>
+                    {selectedText(selectedRows.length)}
                   </Text>
                 )}
               </HStack>

@@ -22,6 +22,7 @@ export default function BatchAuditDialog({ decision, ids, onClose, onDone, onRef
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [opinion, setOpinion] = useState('');
+  const count = ids.length;
   const [error, setError] = useState('');
   const save = async () => {
     if (decision === 'reject' && !opinion.trim()) {
@@ -30,7 +31,8 @@ export default function BatchAuditDialog({ decision, ids, onClose, onDone, onRef
     }
     try {
       const answer = await batchAudit(ids, decision, opinion.trim());
-      notify.success(t`已审核 ${answer.count} 条申请`);
+      const done = answer.count;
+      notify.success(t`已审核 ${done} 条申请`);
       onDone();
     } catch (failure) {
       const message = failure instanceof HttpError ? failure.msg : t`审核失败`;
@@ -44,7 +46,7 @@ export default function BatchAuditDialog({ decision, ids, onClose, onDone, onRef
   return (
     <FormShell open variant="dialog" size="sm" title={decision === 'pass' ? t`批量通过` : t`批量驳回`} saveLabel={<Trans>确定</Trans>} onCancel={onClose} onSave={save}>
       <Text mb="3" data-testid="batch-dialog-count">
-        <Trans>将{decision === 'pass' ? t`通过` : t`驳回`}所选的 {ids.length} 条申请</Trans>
+        {decision === 'pass' ? t`将通过所选的 ${count} 条申请` : t`将驳回所选的 ${count} 条申请`}
       </Text>
       <Field.Root invalid={Boolean(error)}>
         <Field.Label>

@@ -72,6 +72,8 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
   const [cancelError, setCancelError] = useState('');
   const [editing, setEditing] = useState(false);
 
+  const daysText = (days: number) => t`（${days} 天）`;
+  const waitingText = (step: string) => t`等待${step}审核`;
   const failed = (error: unknown, fallback: string) => notify.error(error instanceof HttpError ? error.msg : fallback);
 
   const audit = async (decision: 'pass' | 'reject') => {
@@ -197,7 +199,7 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
                     {detail.startsAt && (
                       <Line label={<Trans>起止时间</Trans>} testId="detail-range">
                         {showRange(detail.startsAt, detail.endsAt)}
-                        {t`（${detail.days} 天）`}
+                        {daysText(detail.days)}
                       </Line>
                     )}
                     <Line label={<Trans>事由</Trans>} testId="detail-reason">
@@ -237,7 +239,7 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
                     {pendingStep && (
                       <Box borderStartWidth="3px" borderColor="orange.solid" borderStyle="dashed" ps="3" data-testid="application-waiting">
                         <Text fontSize="sm">
-                          <Trans>等待{stepName(pendingStep)}审核</Trans>
+                          {waitingText(stepName(pendingStep))}
                         </Text>
                       </Box>
                     )}

@@ -34,7 +34,8 @@ export const auditApplicationKind = defineOutboxKind<ApplicationAuditRequest, un
   describe(payload) {
     const known = knownApplications.get(payload.id);
     const decision = decisionText(payload.decision);
-    return known ? t`申请审核：${known.applicantName} → ${decision}` : t`申请审核 → ${decision}`;
+    const name = known?.applicantName;
+    return name ? t`申请审核：${name} → ${decision}` : t`申请审核 → ${decision}`;
   },
   async onDelivered(result, _entry, queryClient) {
     await refreshAfterWrite(queryClient, result);

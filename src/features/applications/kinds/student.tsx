@@ -167,6 +167,8 @@ const copiesRule = (details: Record<string, unknown>, errors: Record<string, str
   if (typeof copies !== 'number' || !Number.isInteger(copies) || copies < 1 || copies > 5) errors.copies = t`份数应为1至5`;
 };
 
+const countText = (count: number) => t`${count} 个`;
+
 export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
   {
     kind: 'student_leave',
@@ -258,7 +260,7 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
       const names = ids.map((id) => options?.batches.find((batch) => batch.id === id)?.name ?? '').filter(Boolean);
       return lines([
         [<Trans key="p">证明用途</Trans>, str(details.purpose)],
-        [<Trans key="b">考试批次</Trans>, names.length ? names.join('、') : t`${ids.length} 个`],
+        [<Trans key="b">考试批次</Trans>, names.length ? names.join('、') : countText(ids.length)],
         [<Trans key="c">份数</Trans>, String(details.copies ?? 1)],
       ]);
     },

@@ -1,27 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { Trans } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { Suspense, useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import { ApplicationsScreen, type ScreenSearch } from '../../../features/applications/ApplicationsScreen';
-import { applicationSearchParams } from '../../../features/applications/search';
-
-type ApplicationsApi = typeof import('../../../features/applications/api');
-let applicationsApi: ApplicationsApi | undefined;
-const loadApplicationsApi = async () => (applicationsApi ??= await import('../../../features/applications/api'));
+import type { ScreenSearch } from '../../../features/applications/ApplicationsScreen';
+import { applicationRouteOptions, ApplicationsScreenLazy } from '../../../features/applications/route';
+import { SCOPES } from '../../../features/applications/search';
 
 const KINDS = ['enrolment_proof'] as const;
-const SCOPES = ['mine', 'todo', 'done', 'all'] as const;
 
 /** 在读证明 (menu /xssw/zdzm, permission zdzm or zdzm_audit): ?scope=&state=&keyword=&from=&to=&page=&size=&id=. */
 export const Route = createFileRoute('/_app/xssw/zdzm')({
   beforeLoad: requirePerms('zdzm', 'zdzm_audit'),
-  validateSearch: applicationSearchParams,
-  loaderDeps: ({ search }) => search,
-  // the first page (and the open detail) land in the persisted cache: a teacher audits offline
-  loader: async ({ context, deps }) => {
-    const api = applicationsApi ?? (await loadApplicationsApi());
-    await api.loadApplicationScreen(context.queryClient, context.permission.permission, KINDS, SCOPES, deps);
-  },
+  ...applicationRouteOptions(KINDS),
   component: ApplicationsRoute,
 });
 
@@ -29,5 +19,9 @@ function ApplicationsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback((next: ScreenSearch) => void navigate({ search: next as typeof search, replace: true }), [navigate]);
-  return <ApplicationsScreen kinds={KINDS} scopes={SCOPES} search={search} onSearchChange={onSearchChange} title={<Trans>在读证明</Trans>} />;
+  return (
+    <Suspense fallback={null}>
+      <ApplicationsScreenLazy kinds={KINDS} scopes={SCOPES} search={search} onSearchChange={onSearchChange} title={<Trans>在读证明</Trans>} />
+    </Suspense>
+  );
 }

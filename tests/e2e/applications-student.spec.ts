@@ -1,0 +1,229 @@
+// Student applications (issue 8): a parent applies for a leave with a certificate picture; the head
+// teacher audits it offline on a phone-sized screen, reloads offline, goes online and the outbox
+// delivers it once (one pass event, one approval message); batch audit of two applications in the
+// same state, and the refusal of a mixed selection; a record past its deadline is view-only.
+// Every application this spec files is its own (a day picked per run, parents of seats 12–14 of
+// 七年级(1)班, not the seeded ones); what is left pending is withdrawn at the end.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { ApplicationDetail, ApplicationOptions, ApplicationRow } from '../../contracts/applications';
+import { APPLICATION_URLS } from '../../contracts/applications';
+import type { AttendanceClass, AttendanceRoll } from '../../contracts/attendance';
+import type { TableAData } from '../../contracts/envelope';
+import type { MessageDetailData, MessageListData } from '../../contracts/messages';
+import { baseURL } from '../../playwright.config';
+import { DemoApi, goOffline, goOnline, logIn, logInWithServiceWorker, sessionToken, waitForPersistedQuery } from './support';
+
+class ApplicationsApi extends DemoApi {
+  options() {
+    return this.ok<ApplicationOptions>(APPLICATION_URLS.options, { family: 'student' });
+  }
+  get(id: string) {
+    return this.ok<ApplicationDetail>(APPLICATION_URLS.get, { id });
+  }
+  async list(scope: string, search: Record<string, unknown> = {}) {
+    return (await this.ok<TableAData<ApplicationRow>>(APPLICATION_URLS.list, { currPage: 0, limit: 100, search: JSON.stringify({ scope, kinds: ['student_leave'], ...search }) })).rows;
+  }
+  /** files a one-day leave (08:00–17:00) and submits it */
+  async applyLeave(applicantId: string, day: string, reason: string) {
+    const id = crypto.randomUUID();
+    return this.ok<ApplicationDetail>(
+      APPLICATION_URLS.save,
+      { id, kind: 'student_leave', applicantId, leaveType: '2', startsAt: iso(day, '08:00'), endsAt: iso(day, '17:00'), reason, submit: true },
+      { 'Idempotency-Key': id },
+    );
+  }
+  async classId(name: string) {
+    const classes = await this.ok<AttendanceClass[]>('/api/attendance/classes', {});
+    return classes.find((item) => item.className === name)!.classId;
+  }
+  roll(classId: string, date: string) {
+    return this.ok<AttendanceRoll>('/api/attendance/roll', { classId, date });
+  }
+}
+
+const DAY_MS = 86_400_000;
+const RUN = Date.now().toString(36).slice(-6);
+const schoolDay = (offset: number) => new Date(Date.now() + 8 * 3600_000 + offset * DAY_MS).toISOString().slice(0, 10);
+const iso = (day: string, time: string) => `${day}T${time}:00+08:00`;
+/** a day of this run: a few days ahead for the parent's leave, further out for the batch (no clash between runs) */
+const runDay = (from: number, span: number) => schoolDay(from + (Number.parseInt(RUN, 36) % span));
+/** A 1×1 PNG: the certificate picture. */
+const PICTURE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+async function contextFor(browser: Browser, viewport?: { width: number; height: number }): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, locale: 'zh-CN', ...(viewport ? { viewport } : {}) });
+}
+
+/** The messages of the page's user that link to this application, with their contents. */
+async function messagesAbout(page: Page, id: string): Promise<string[]> {
+  const headers = { 'X-Access-Token': await sessionToken(page) };
+  const list = (await (await page.request.post('/api/message/info/getInfoByRecipient', { headers, form: { page: '0', size: '200' } })).json()) as { data: MessageListData };
+  const mine = list.data.result.filter((row) => row.MESSAGE_LINK.endsWith(`?id=${id}`));
+  const contents: string[] = [];
+  for (const row of mine) {
+    const detail = (await (await page.request.post('/api/message/info/getInfoById', { headers, form: { id: row.MESSAGE_ID } })).json()) as { data: MessageDetailData };
+    contents.push(detail.data.obj.MESSAGE_CONTENT);
+  }
+  return contents;
+}
+
+test('a parent applies with a picture; the head teacher passes it offline on a phone; online it is delivered once and the parent sees it once', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const day = runDay(5, 20);
+  const reason = `孩子发烧需就医 ${RUN}`;
+
+  // the parent applies for `student` through the drawer
+  const parentContext = await contextFor(browser);
+  const parentPage = await parentContext.newPage();
+  await logIn(parentPage, { tenant: 'demo', username: 'parent' });
+  await parentPage.goto('/xssw/qjgl');
+  await parentPage.getByTestId('application-apply').click();
+  const form = parentPage.getByTestId('apply-form');
+  await expect(form.getByTestId('apply-student')).toContainText('七年级(1)班');
+  await form.getByLabel('请假类型').selectOption('1');
+  await form.getByTestId('apply-start').fill(`${day}T08:00`);
+  await form.getByTestId('apply-end').fill(`${day}T17:00`);
+  await form.getByTestId('apply-reason').fill(reason);
+  await form.getByTestId('image-input').setInputFiles({ name: '病历.png', mimeType: 'image/png', buffer: PICTURE });
+  await expect(form.getByTestId('thumbnail')).toHaveCount(1);
+  await parentPage.getByRole('button', { name: '提交' }).click();
+  const parentDetail = parentPage.getByTestId('application-detail');
+  await expect(parentDetail.getByTestId('application-state')).toHaveText('待班主任审核');
+  await expect(parentDetail.getByTestId('application-picture')).toHaveCount(1);
+  const id = new URL(parentPage.url()).searchParams.get('id')!;
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+  // the head teacher on a phone: 请假管理 → 待我审核, the application opened while online
+  const teacherContext = await contextFor(browser, { width: 360, height: 740 });
+  const teacherPage = await teacherContext.newPage();
+  await logInWithServiceWorker(teacherPage, { tenant: 'demo', username: 'teacher' });
+  await teacherPage.goto('/xssw/qjgl?scope=todo');
+  await expect(teacherPage.getByTestId('scope-todo')).toHaveAttribute('aria-selected', 'true');
+  const row = teacherPage.locator(`[data-testid=application-row][data-id="${id}"]`);
+  await row.getByTestId('application-open').click();
+  const detail = teacherPage.getByTestId('application-detail');
+  await expect(detail.getByTestId('detail-reason')).toContainText(reason);
+  // the drawer is the whole phone screen
+  expect((await detail.boundingBox())!.width).toBeGreaterThanOrEqual(355);
+  await waitForPersistedQuery(teacherPage, ['applications', 'detail', id], 'the application is in the persisted query cache');
+
+  await goOffline(teacherContext);
+  await detail.getByTestId('audit-opinion').fill('同意，注意休息');
+  await detail.getByTestId('audit-pass').click();
+  await expect(detail.getByTestId('application-queued')).toHaveText('待同步');
+  await expect(detail.getByTestId('audit-pass')).toHaveCount(0);
+  await expect(teacherPage.getByTestId('pending-count')).toHaveText('1');
+  // the todo list dropped it at once
+  await expect(row).toHaveCount(0);
+
+  // reload offline: the detail and the queued audit are still there
+  await teacherPage.reload();
+  await expect(teacherPage.getByTestId('application-detail').getByTestId('detail-reason')).toContainText(reason);
+  await expect(teacherPage.getByTestId('application-detail').getByTestId('application-queued')).toHaveText('待同步');
+  await expect(teacherPage.getByTestId('pending-count')).toHaveText('1');
+  const parentApi = await ApplicationsApi.login(request, 'parent');
+  expect((await parentApi.get(id)).state).toBe('pending');
+
+  // online: the outbox drains and the detail shows the result
+  await goOnline(teacherContext);
+  await expect(teacherPage.getByTestId('pending-count')).toHaveCount(0, { timeout: 20_000 });
+  await expect(teacherPage.getByTestId('application-detail').getByTestId('application-state')).toHaveText('审核通过');
+
+  // exactly one pass event on the server, and one approval message for the parent
+  const decided = await parentApi.get(id);
+  expect(decided.state).toBe('approved');
+  const passes = decided.events.filter((event) => event.action === 'pass');
+  expect(passes).toHaveLength(1);
+  expect(passes[0]).toMatchObject({ actorName: '李明华', opinion: '同意，注意休息' });
+  await parentPage.reload();
+  await expect(parentPage.getByTestId('application-detail').getByTestId('application-state')).toHaveText('审核通过');
+  await expect(parentPage.getByTestId('application-detail').getByTestId('application-event').filter({ hasText: '同意，注意休息' })).toHaveCount(1);
+  const messages = await messagesAbout(parentPage, id);
+  expect(messages.filter((content) => content.includes('已审核通过'))).toHaveLength(1);
+
+  // leave nothing active behind: 销假 at the start of the leave
+  const cancelled = await parentApi.post<ApplicationDetail>(APPLICATION_URLS.cancel, { id, version: decided.version, cancelledAt: iso(day, '08:00') });
+  expect(cancelled.code, cancelled.msg).toBe(1);
+  await parentContext.close();
+  await teacherContext.close();
+});
+
+test('batch audit: two applications in the same state pass at once; a mixed selection is refused with the message', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const day = runDay(60, 120);
+  const teacherApi = await ApplicationsApi.login(request, 'teacher');
+  const roll = await teacherApi.roll(await teacherApi.classId('七年级(1)班'), schoolDay(0));
+  const families = [12, 13, 14].map((seat) => roll.entries.find((entry) => entry.studentNo.endsWith(String(seat).padStart(2, '0')))!);
+  const filed: { api: ApplicationsApi; detail: ApplicationDetail }[] = [];
+  for (const [index, student] of families.entries()) {
+    const api = await ApplicationsApi.login(request, `P${student.studentNo}`);
+    const options = await api.options();
+    expect(options.students.map((item) => item.id)).toContain(student.studentId);
+    filed.push({ api, detail: await api.applyLeave(student.studentId, day, `批量审核 ${RUN} ${index + 1}`) });
+  }
+  const [first, second, third] = filed.map((item) => item.detail.id);
+
+  await logIn(page, { tenant: 'demo', username: 'teacher' });
+  await page.goto(`/xssw/qjgl?scope=todo&from=${day}&to=${day}`);
+  const rowOf = (id: string) => page.locator(`[data-testid=application-row][data-id="${id}"]`);
+  await expect(rowOf(third!)).toBeVisible();
+  await rowOf(first!).getByTestId('application-select').check();
+  await rowOf(second!).getByTestId('application-select').check();
+  await expect(page.getByTestId('batch-count')).toHaveText('已选 2 项');
+  await page.getByTestId('batch-pass').click();
+  await page.getByTestId('batch-opinion').fill('同意');
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(rowOf(first!)).toHaveCount(0);
+  await expect(rowOf(second!)).toHaveCount(0);
+  await expect(rowOf(third!)).toBeVisible();
+  for (const id of [first!, second!]) expect((await teacherApi.get(id)).state).toBe('approved');
+
+  // 全部: one pending and one approved selected → the message, nothing sent
+  await page.getByTestId('scope-all').click();
+  await expect(rowOf(first!)).toBeVisible();
+  let sent = 0;
+  page.on('request', (call) => {
+    if (call.url().endsWith(APPLICATION_URLS.batchAudit)) sent += 1;
+  });
+  await rowOf(first!).getByTestId('application-select').check();
+  await rowOf(third!).getByTestId('application-select').check();
+  await page.getByTestId('batch-pass').click();
+  await expect(page.getByTestId('batch-error')).toHaveText('所选申请不是同一审核状态，不能批量审核');
+  await expect(page.getByTestId('batch-opinion')).toHaveCount(0);
+  expect(sent).toBe(0);
+  // the server says the same
+  const refused = await teacherApi.post(APPLICATION_URLS.batchAudit, { ids: [first, third], decision: 'pass', opinion: '' });
+  expect(refused.msg).toBe('所选申请不是同一审核状态，不能批量审核');
+  expect((await teacherApi.get(third!)).state).toBe('pending');
+
+  // clean up: the pending one withdrawn, the approved ones cancelled (销假)
+  const third3 = filed[2]!;
+  const withdrawn = await third3.api.post<ApplicationDetail>(APPLICATION_URLS.withdraw, { id: third, version: (await third3.api.get(third!)).version });
+  expect(withdrawn.code, withdrawn.msg).toBe(1);
+  for (const item of filed.slice(0, 2)) {
+    const now = await item.api.get(item.detail.id);
+    await item.api.post(APPLICATION_URLS.cancel, { id: now.id, version: now.version, cancelledAt: iso(day, '08:00') });
+  }
+});
+
+test('a record past its deadline is view-only: 已过期, the note, no actions; the API refuses a cancel', async ({ page, request }) => {
+  const parentApi = await ApplicationsApi.login(request, 'parent');
+  const expired = (await parentApi.list('mine')).filter((row) => row.expired);
+  expect(expired.length).toBeGreaterThan(0);
+  const record = expired[0]!;
+
+  await logIn(page, { tenant: 'demo', username: 'parent' });
+  await page.goto('/xssw/qjgl');
+  const row = page.locator(`[data-testid=application-row][data-id="${record.id}"]`);
+  await expect(row.getByTestId('application-expired')).toHaveText('已过期');
+  await row.getByTestId('application-open').click();
+  const detail = page.getByTestId('application-detail');
+  await expect(detail.getByTestId('application-note')).toHaveText('该记录已过期，仅可查看');
+  await expect(detail.getByTestId('application-expired')).toHaveText('已过期');
+  for (const action of ['audit-pass', 'audit-reject', 'application-withdraw', 'cancel-open', 'application-proof', 'application-edit']) {
+    await expect(detail.getByTestId(action)).toHaveCount(0);
+  }
+  const refused = await parentApi.post(APPLICATION_URLS.cancel, { id: record.id, version: record.version, cancelledAt: record.startsAt });
+  expect(refused.code).not.toBe(1);
+  expect(refused.msg).toBe('该记录已过期，仅可查看');
+});
