@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { degrees, type PDFFont, type PDFPage, PDFDocument, rgb } from 'pdf-lib';
+import type { Fontkit } from 'pdf-lib/cjs/types/fontkit';
 import QRCode from 'qrcode';
 
 /**
@@ -52,6 +53,41 @@ function loadFonts() {
   });
   return fontBytes;
 }
+
+/**
+ * @pdf-lib/fontkit's TrueType subsetter copies each glyph's bytes as they are and, for a small subset,
+ * writes the short `loca` format (offsets / 2): a glyph of odd length shifts every later glyph by a
+ * byte and they render blank (Noto Sans SC's glyphs have odd lengths; most of a proof's text vanished
+ * in pdf.js). Padding each copied glyph to an even length keeps every offset exact.
+ */
+interface GlyphSubset {
+  glyf: Uint8Array[];
+  offset: number;
+  _addGlyph(gid: number): number;
+}
+const evenGlyphsFontkit: Fontkit = {
+  create(buffer, postscriptName) {
+    const font = fontkit.create(buffer, postscriptName);
+    const createSubset = font.createSubset.bind(font);
+    font.createSubset = () => {
+      const subset = createSubset() as unknown as GlyphSubset;
+      const addGlyph = subset._addGlyph.bind(subset);
+      subset._addGlyph = (gid: number) => {
+        const index = addGlyph(gid);
+        const bytes = subset.glyf[index];
+        if (bytes.length % 2 === 1) {
+          // fontkit's bundle brings its own Buffer: pad with that one
+          const FontkitBuffer = bytes.constructor as typeof Buffer;
+          subset.glyf[index] = FontkitBuffer.concat([bytes, FontkitBuffer.alloc(1)]);
+          subset.offset += 1;
+        }
+        return index;
+      };
+      return subset as never;
+    };
+    return font;
+  },
+};
 
 /** The QR code image of a text; a seam so tests can see what the code carries. */
 export const qrCode = {
@@ -138,7 +174,7 @@ function drawSeal(page: PDFPage, font: PDFFont, name: string, cx: number, cy: nu
 export async function renderProofPdf(input: ProofPdfInput): Promise<Uint8Array> {
   const fonts = await loadFonts();
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(evenGlyphsFontkit);
   const [regular, bold] = await Promise.all([doc.embedFont(fonts.regular, { subset: true }), doc.embedFont(fonts.bold, { subset: true })]);
   doc.setTitle(`${input.title} - ${input.schoolName}`);
   doc.setSubject(input.verifyUrl);
@@ -220,19 +256,18 @@ export async function renderProofPdf(input: ProofPdfInput): Promise<Uint8Array> 
     }
   }
 
-  // Signature: the school's name and the date, bottom right, the seal over them.
-  const signatureX = A4.width - MARGIN - 190;
+  // Signature: the school's name and the date, right-aligned block, the seal over its centre. A long
+  // name is set smaller so that it stays on one line (at most 260 pt wide).
+  const signatureWidth = 260;
+  let signSize = bodySize;
+  while (signSize > 9 && regular.widthOfTextAtSize(input.schoolName, signSize) > signatureWidth) signSize -= 0.5;
+  const signName = wrap(input.schoolName, regular, signSize, signatureWidth)[0] ?? '';
+  const blockWidth = Math.max(regular.widthOfTextAtSize(signName, signSize), regular.widthOfTextAtSize(input.issueDate, bodySize), 150);
+  const blockCentre = A4.width - MARGIN - blockWidth / 2;
   const signatureY = 190;
-  const signName = wrap(input.schoolName, regular, bodySize, 190)[0] ?? '';
-  page.drawText(signName, { x: signatureX + (190 - regular.widthOfTextAtSize(signName, bodySize)) / 2, y: signatureY, size: bodySize, font: regular, color: INK });
-  page.drawText(input.issueDate, {
-    x: signatureX + (190 - regular.widthOfTextAtSize(input.issueDate, bodySize)) / 2,
-    y: signatureY - 26,
-    size: bodySize,
-    font: regular,
-    color: INK,
-  });
-  const sealCentre = { x: signatureX + 95, y: signatureY - 2 };
+  page.drawText(signName, { x: blockCentre - regular.widthOfTextAtSize(signName, signSize) / 2, y: signatureY, size: signSize, font: regular, color: INK });
+  page.drawText(input.issueDate, { x: blockCentre - regular.widthOfTextAtSize(input.issueDate, bodySize) / 2, y: signatureY - 26, size: bodySize, font: regular, color: INK });
+  const sealCentre = { x: blockCentre, y: signatureY - 2 };
   const sealRadius = 62;
   if (input.seal) {
     const image = input.seal.format === 'png' ? await doc.embedPng(input.seal.bytes) : await doc.embedJpg(input.seal.bytes);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -261,6 +262,37 @@ describe('the proof PDF', () => {
     ]);
     const { pdf } = await pageImages(response.rawPayload);
     expect(pdf.getPageCount()).toBe(1);
+  });
+
+  it('embeds small font subsets whose every glyph decodes (each glyph padded: fontkit wrote odd-length glyphs at halved offsets)', async () => {
+    const proof = await makeProof();
+    const response = await getProof(proof.id, parent.token);
+    const pdf = await PDFDocument.load(response.rawPayload);
+    const fonts: { glyphs: number; broken: number; blank: number }[] = [];
+    for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+      if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('FontDescriptor')) continue;
+      const file = pdf.context.lookup(object.get(PDFName.of('FontFile2')), PDFRawStream);
+      const font = fontkit.create(Buffer.from(decodePDFRawStream(file).decode()));
+      let broken = 0;
+      let blank = 0;
+      for (let gid = 1; gid < font.numGlyphs; gid += 1) {
+        try {
+          if (font.getGlyph(gid).path.commands.length === 0) blank += 1;
+        } catch {
+          broken += 1;
+        }
+      }
+      fonts.push({ glyphs: font.numGlyphs, broken, blank });
+    }
+    // regular and bold, a few dozen glyphs each; only the space is blank
+    expect(fonts).toHaveLength(2);
+    for (const font of fonts) {
+      expect(font.glyphs).toBeGreaterThan(5);
+      expect(font.glyphs).toBeLessThan(200);
+      expect(font).toMatchObject({ broken: 0 });
+      expect(font.blank).toBeLessThanOrEqual(1);
+    }
+    expect(response.rawPayload.length).toBeLessThan(200_000);
   });
 
   it('renders fast once the fonts are loaded', async () => {
