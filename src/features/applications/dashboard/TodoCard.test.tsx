@@ -2,9 +2,11 @@ import { i18n } from '@lingui/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APPLICATION_KINDS, KIND_PATHS, KIND_PERMISSIONS, STAFF_APPLICATION_KINDS, STAFF_AUDIT_PATH } from '../../../../contracts/application-rules';
 import { allows } from '../../../lib/permissions';
 import { fakeFetch, ok, renderWithProviders } from '../../../test/render';
 import { APPLICATIONS_TODO_REQUIREMENT, ApplicationsTodoCard } from './index';
+import { STAFF_TODO_KINDS, STAFF_TODO_PATH, STUDENT_TODO_PATHS } from './TodoCard';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,7 +22,15 @@ function renderCard(byKind: Record<string, number>) {
 }
 
 describe('待我审核的申请 card', () => {
+  it('restates the contract’s kinds and paths', () => {
+    expect([...Object.keys(STUDENT_TODO_PATHS), ...STAFF_TODO_KINDS]).toEqual([...APPLICATION_KINDS]);
+    expect([...STAFF_TODO_KINDS]).toEqual([...STAFF_APPLICATION_KINDS]);
+    for (const [kind, path] of Object.entries(STUDENT_TODO_PATHS)) expect(KIND_PATHS[kind as keyof typeof KIND_PATHS]).toBe(path);
+    expect(STAFF_TODO_PATH).toBe(STAFF_AUDIT_PATH);
+  });
+
   it('is for holders of an audit code only', () => {
+    expect([...APPLICATIONS_TODO_REQUIREMENT.anyOf].sort()).toEqual([...new Set(Object.values(KIND_PERMISSIONS).map((codes) => codes.audit))].sort());
     const grants = (permissions: string[]) => ({ permissions, roles: [] });
     expect(allows(grants(['kqsp_audit']), APPLICATIONS_TODO_REQUIREMENT)).toBe(true);
     expect(allows(grants(['qjgl_audit']), APPLICATIONS_TODO_REQUIREMENT)).toBe(true);

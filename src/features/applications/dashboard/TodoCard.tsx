@@ -2,14 +2,26 @@ import { Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { APPLICATION_KINDS, type ApplicationKind, familyOf, KIND_PATHS, STAFF_AUDIT_PATH } from '../../../../contracts/application-rules';
+import type { ApplicationKind } from '../../../../contracts/application-rules';
 import type { TodoCount } from '../../../../contracts/applications';
 import { post } from '../../../lib/http';
-import { SETTINGS_KIND_LABELS } from '../settings/labels';
+import { SETTINGS_KIND_LABELS } from '../settings/kind-labels';
+
+/**
+ * The student kinds' screens in the order the card lists kinds, then the staff kinds, all audited at
+ * 考勤审批 (contracts/application-rules.ts KIND_PATHS and STAFF_AUDIT_PATH, restated so that the home
+ * page does not load that module; the test checks they agree).
+ */
+export const STUDENT_TODO_PATHS = { student_leave: '/xssw/qjgl', travel: '/xssw/cxsq', day_student: '/xssw/zdsq', enrolment_proof: '/xssw/zdzm', score_proof: '/xssw/cjzm' } as const;
+export const STAFF_TODO_KINDS = ['staff_leave', 'staff_outing', 'staff_overtime', 'staff_shift', 'staff_makeup'] as const;
+export const STAFF_TODO_PATH = '/jzg/kqsp';
+const KINDS = [...(Object.keys(STUDENT_TODO_PATHS) as ApplicationKind[]), ...STAFF_TODO_KINDS];
 
 /** Where a kind's todo list is: its own screen, or 考勤审批 for the staff kinds (with the kind filter). */
 export function todoLink(kind: ApplicationKind): { to: string; search: Record<string, string> } {
-  return familyOf(kind) === 'staff' ? { to: STAFF_AUDIT_PATH, search: { scope: 'todo', kind } } : { to: KIND_PATHS[kind], search: { scope: 'todo' } };
+  return kind in STUDENT_TODO_PATHS
+    ? { to: STUDENT_TODO_PATHS[kind as keyof typeof STUDENT_TODO_PATHS], search: { scope: 'todo' } }
+    : { to: STAFF_TODO_PATH, search: { scope: 'todo', kind } };
 }
 
 /**
@@ -25,7 +37,7 @@ export default function TodoCard() {
     gcTime: 0,
     meta: { persist: false },
   });
-  const kinds = APPLICATION_KINDS.filter((kind) => (count.data?.byKind[kind] ?? 0) > 0);
+  const kinds = KINDS.filter((kind) => (count.data?.byKind[kind] ?? 0) > 0);
   const first = kinds[0] ? todoLink(kinds[0]) : undefined;
   const total = count.data?.total ?? 0;
   const totalText = (

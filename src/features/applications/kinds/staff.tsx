@@ -126,9 +126,6 @@ function ShiftFields({ details, onDetailsChange, errors, options, disabled }: Ki
           />
         </FieldBox>
       </SimpleGrid>
-      <Text fontSize="sm" color="fg.muted">
-        <Trans>上方的开始、结束时间为我的值班时间，与同事的这段时间互换</Trans>
-      </Text>
     </Stack>
   );
 }
@@ -179,7 +176,7 @@ function MakeupFields({ details, onDetailsChange, errors, options, disabled }: K
         />
       </FieldBox>
       <Text fontSize="sm" color="fg.muted">
-        <Trans>上方的开始、结束时间为补课时间</Trans>
+        <Trans>开始、结束时间即补课时间</Trans>
       </Text>
     </Stack>
   );

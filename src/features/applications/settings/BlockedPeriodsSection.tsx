@@ -15,8 +15,8 @@ import { notify } from '../../../lib/notify';
 import { isoOfLocal, localOfIso, showRange } from '../time';
 import { blockedPeriodsQuery, saveBlockedPeriod, SETTINGS_URLS, settingsKeys } from './api';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
-import { SETTINGS_KIND_LABELS } from './labels';
-import { hasErrors, PERIOD_NAME_MAX, type PeriodDraft, periodErrors, type PeriodErrors } from './rules';
+import { SETTINGS_KIND_LABELS } from './kind-labels';
+import { hasErrors, type PeriodDraft, periodErrors, type PeriodErrors } from './rules';
 
 const rowKey = (row: BlockedPeriodRow) => row.id;
 const rowProps = () => ({ 'data-testid': 'period-row' });
@@ -40,7 +40,7 @@ export function PeriodForm({ draft, onChange, errors }: PeriodFormProps) {
           <Field.RequiredIndicator />
         </Field.Label>
         <Input minH="11" data-testid="period-name" value={draft.name} onChange={(event) => set({ name: event.target.value })} />
-        {errors.name ? <Field.ErrorText>{errors.name}</Field.ErrorText> : <Field.HelperText>{t`不超过${PERIOD_NAME_MAX}个字符，例如：期末考试周`}</Field.HelperText>}
+        {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
       </Field.Root>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <Field.Root invalid={Boolean(errors.startsAt)} required>

@@ -15,7 +15,8 @@ import { notify } from '../../../lib/notify';
 import { flowsQuery, rolesQuery, saveFlow, SETTINGS_URLS, settingsKeys } from './api';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
 import { FlowForm } from './FlowForm';
-import { KNOWN_ROLES, SETTINGS_KIND_LABELS } from './labels';
+import { SETTINGS_KIND_LABELS } from './kind-labels';
+import { KNOWN_ROLES } from './labels';
 import { type FlowDraft, flowErrors, type FlowErrors, hasErrors } from './rules';
 import { chainText, type RoleChoice } from './StepEditor';
 
@@ -118,7 +119,7 @@ export function FlowsSection() {
     <>
       <Flex gap="3" align="center" wrap="wrap">
         <Text flex="1" minW="48" color="fg.muted" fontSize="sm">
-          <Trans>未设置流程的申请类型按默认流程审核：学生申请由班主任审核，教师考勤由部门负责人审核，补课由班主任、教务处依次审核。</Trans>
+          <Trans>未设置流程的类型使用默认流程</Trans>
         </Text>
         <Permission anyOf={[SETTINGS_ADD]}>
           <Button colorPalette="brand" minH="11" data-testid="flow-add" onClick={() => setEditing({ key: Date.now(), tried: false, draft: { ...EMPTY, steps: [] } })}>

@@ -8,7 +8,7 @@ import { ImageUpload } from '../../../components/upload/ImageUpload';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { saveSeal, sealQuery, settingsKeys } from './api';
-import { SETTINGS_ADD, SETTINGS_EDIT } from './codes';
+import { SETTINGS_EDIT } from './codes';
 
 /** SPEC §5 pictures: the seal is one PNG or JPG of at most 2 MB. */
 export const SEAL_TYPES = '.png,.jpg,.jpeg';
@@ -26,7 +26,7 @@ function SealEditor({ current }: { current: string }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const grants = useGrants();
-  const mayEdit = grants.permissions.includes(SETTINGS_EDIT) || grants.permissions.includes(SETTINGS_ADD);
+  const mayEdit = grants.permissions.includes(SETTINGS_EDIT);
   const [value, setValue] = useState<string[]>(current ? [current] : []);
   const [saving, setSaving] = useState(false);
   const chosen = value[0] ?? '';
@@ -47,7 +47,7 @@ function SealEditor({ current }: { current: string }) {
   return (
     <Stack gap="3" maxW="lg" data-testid="seal-section">
       <Text fontSize="sm" color="fg.muted">
-        <Trans>在读证明和成绩证明上加盖的印章图片：一张PNG或JPG图片，不超过2MB；未上传时使用默认印章（按学校名称生成）。</Trans>
+        <Trans>证明上加盖的印章：一张PNG或JPG图片，不超过2MB</Trans>
       </Text>
       <ImageUpload
         value={value}

@@ -2,7 +2,7 @@ import { Button, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-u
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AUDIT_STEP_KINDS, type AuditStep, type AuditStepKind, MAX_AUDIT_STEPS } from '../../../../contracts/application-rules';
-import { ROLE_STEP_LABEL, STEP_KIND_LABELS } from './labels';
+import { KNOWN_ROLES, ROLE_STEP_LABEL, STEP_KIND_LABELS } from './labels';
 
 export interface RoleChoice {
   code: string;
@@ -11,7 +11,11 @@ export interface RoleChoice {
 
 /** A step in words: 班主任, 年级组长, 部门负责人, or the role's name. */
 export function stepName(step: AuditStep, roles: readonly RoleChoice[]): string {
-  if (step.kind === 'role') return roles.find((role) => role.code === step.roleCode)?.name ?? step.roleCode ?? i18n._(ROLE_STEP_LABEL);
+  if (step.kind === 'role') {
+    // the known roles in the reader's language; others by the school's name for them
+    const known = KNOWN_ROLES.find((role) => role.code === step.roleCode);
+    return known ? i18n._(known.name) : (roles.find((role) => role.code === step.roleCode)?.name ?? step.roleCode ?? i18n._(ROLE_STEP_LABEL));
+  }
   return i18n._(STEP_KIND_LABELS[step.kind]);
 }
 

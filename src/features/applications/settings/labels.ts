@@ -1,20 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ApplicationKind, AuditStepKind } from '../../../../contracts/application-rules';
-
-/** Every kind named for the settings screen (student and staff kinds side by side, so each says whose). */
-export const SETTINGS_KIND_LABELS: Record<ApplicationKind, MessageDescriptor> = {
-  student_leave: msg`学生请假`,
-  travel: msg`出行申请`,
-  day_student: msg`走读申请`,
-  enrolment_proof: msg`在读证明`,
-  score_proof: msg`成绩证明`,
-  staff_leave: msg`教师请假`,
-  staff_outing: msg`教师外出`,
-  staff_overtime: msg`教师加班`,
-  staff_shift: msg`教师调班`,
-  staff_makeup: msg`教师补课`,
-};
+import type { AuditStepKind } from '../../../../contracts/application-rules';
 
 /** Step kinds other than 'role' (a role step is named by its role). */
 export const STEP_KIND_LABELS: Record<Exclude<AuditStepKind, 'role'>, MessageDescriptor> = {

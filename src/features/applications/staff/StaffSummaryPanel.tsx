@@ -71,7 +71,8 @@ export function StaffSummaryPanel({ month: chosen, departmentId = '', onChange }
   const exportExcel = async () => {
     setExporting(true);
     try {
-      await downloadFile(STAFF_SUMMARY_EXPORT_URL, { params: { month, departmentId }, fileName: t`教师考勤汇总-${month}.xlsx` });
+      // the server names the file (教师考勤汇总-<month>[-<department>].xlsx)
+      await downloadFile(STAFF_SUMMARY_EXPORT_URL, { params: { month, departmentId } });
     } catch (error) {
       notify.error(error instanceof HttpError ? error.msg : t`导出失败`);
     } finally {

@@ -1,4 +1,3 @@
-import { STAFF_APPLICATION_KINDS } from '../../../../contracts/application-rules';
 import { searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 import { applicationSearchParams, SCOPES, type ApplicationSearchParams } from '../search';
 
@@ -16,9 +15,11 @@ const summaryFields = {
 const summarySearch = searchSchema(summaryFields);
 export type StaffSearchParams = Omit<ApplicationSearchParams, 'scope'> & SearchOf<typeof summaryFields>;
 
-/** URL search of /jzg/jskq: the list's (search.ts) plus the summary's month and department (zod-free). */
+/**
+ * URL search of /jzg/jskq: the list's (search.ts) plus the summary's month and department (zod-free,
+ * and without contracts/application-rules: this lands in /login's entry chunk; the screen ignores a
+ * kind that is not a staff kind).
+ */
 export function staffSearchParams(raw: Record<string, unknown>): StaffSearchParams {
-  const list = applicationSearchParams(raw);
-  const kind = list.kind && (STAFF_APPLICATION_KINDS as readonly string[]).includes(list.kind) ? list.kind : undefined;
-  return { ...list, kind, ...summarySearch(raw) };
+  return { ...applicationSearchParams(raw), ...summarySearch(raw) };
 }
