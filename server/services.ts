@@ -28,6 +28,7 @@ export function createServices(db: Database, config: AppConfig) {
   const dicts = new DictsService();
   const leave = new LeaveService();
   const messages = new MessagesService();
+  const files = new FilesService(db, config, permissions);
   return {
     tenants,
     users,
@@ -37,14 +38,14 @@ export function createServices(db: Database, config: AppConfig) {
     school,
     dicts,
     messages,
-    files: new FilesService(db, config, permissions),
+    files,
     selector: new SelectorService(),
     leave,
     attendance: new AttendanceService(permissions, dicts, school, leave),
     scores: new ScoresService(permissions, dicts),
     exams: new ExamsService(permissions, messages),
     calendar: new CalendarService(permissions),
-    applications: new ApplicationsService(permissions, messages),
+    applications: new ApplicationsService(permissions, messages, files),
     applicationSettings: new ApplicationSettingsService(permissions),
   };
 }

@@ -339,6 +339,7 @@ export const messages = {
   applicationsMessageTitle: { zh: '审批通知：{applicant}的{kind}', en: "Approval: {applicant}'s {kind}" },
   applicationsNotYourClass: { zh: '只能为自己任教的班级申请补课', en: 'You can apply for a make-up lesson only in a class you teach' },
   applicationsAttachmentNotYours: { zh: '附件须为您本人上传的图片', en: 'Attachments must be pictures you uploaded yourself' },
+  applicationsAttachmentTooLarge: { zh: '证明图片不能超过{size}MB', en: 'A certificate picture may be at most {size} MB' },
   applicationsLeaveTypeUnknown: { zh: '请选择有效的请假类型', en: 'Choose a valid leave type' },
   applicationsBatchNotPublished: { zh: '只能选择已发布成绩的考试', en: 'Choose exams whose scores have been released' },
   applicationsCounterpartInvalid: { zh: '请选择另一位教职工作为调班对象', en: 'Choose another staff member to swap the duty with' },

@@ -84,6 +84,8 @@ const recordFrom = sql`
   JOIN users sb ON sb.tenant_id = a.tenant_id AND sb.id = a.submitted_by
   LEFT JOIN org_units o ON o.tenant_id = a.tenant_id AND o.id = a.org_unit_id`;
 
+export type FileFacts = { id: string; owner_id: string; mime: string; size: number };
+
 export type CallerFacts = {
   user_type: string;
   name: string;
@@ -194,11 +196,11 @@ export const applicationsRepository = {
       .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM application_events WHERE application_id = ${applicationId} AND action IN ('pass', 'reject')`)
       .then((result) => (result.rows[0]?.n ?? 0) > 0),
 
-  /** The files of these ids (name, owner). */
+  /** The files of these ids (owner, type, size): what an attachment must be. */
   files: (tx: Tx, ids: readonly string[]) =>
     ids.length === 0
-      ? Promise.resolve([] as { id: string; name: string; owner_id: string }[])
-      : tx.execute<{ id: string; name: string; owner_id: string }>(sql`SELECT f.id::text, f.name, f.owner_id FROM files f WHERE f.id::text = ANY(${texts(ids)})`).then(rows<{ id: string; name: string; owner_id: string }>),
+      ? Promise.resolve([] as FileFacts[])
+      : tx.execute<FileFacts>(sql`SELECT f.id::text, f.owner_id, f.mime, f.size::float8 AS size FROM files f WHERE f.id::text = ANY(${texts(ids)})`).then(rows<FileFacts>),
 
   /** A user's type, name and org unit (a student's class, a staff member's department). */
   user: (tx: Tx, userId: string) =>

@@ -5,6 +5,7 @@ import { ResponseCode } from '../../../contracts/envelope';
 import {
   APPLICATION_KINDS,
   APPLICATION_STATES,
+  ATTACHMENT_MAX_KB,
   type ApplicationDetail,
   applicationDetailsByKind,
   type ApplicationKind,
@@ -36,6 +37,7 @@ import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import { parseInput } from '../../plugins/validation';
 import type { Session } from '../auth/auth.service';
+import type { FilesService } from '../files/files.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { ADMIN_ROLE } from '../permissions/permissions.service';
@@ -46,6 +48,8 @@ import { type ApplicationRecord, applicationsRepository as repo, type Applicatio
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 const DAY_MS = 86_400_000;
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** SPEC §5: leave certificates are pictures (ATTACHMENT_TYPES .jpg .jpeg .png) */
+const ATTACHMENT_MIMES = ['image/jpeg', 'image/png'];
 
 /** 12 random base32 characters: the proof's verification code. */
 export function verifyCode(): string {
@@ -115,6 +119,7 @@ export class ApplicationsService {
   constructor(
     private readonly permissions: PermissionsService,
     private readonly messages: MessagesService,
+    private readonly files: FilesService,
   ) {}
 
   /** The caller's facts for the audit rule. */
@@ -205,11 +210,11 @@ export class ApplicationsService {
   private async detail(tx: Tx, caller: Caller, record: ApplicationRecord, lang: Lang): Promise<ApplicationDetail> {
     const [events, files, audited, reach] = [
       await repo.events(tx, record.id),
-      await repo.files(tx, record.attachments),
+      await this.files.getFiles(tx, record.attachments),
       await repo.audited(tx, record.id),
       await repo.satisfies(tx, record.id, inAuditReach(caller, auditKindsOf(caller, [record.kind]))),
     ];
-    const names = new Map(files.map((file) => [file.id, file.name]));
+    const names = new Map(files.map((file) => [file.resId, file.resName]));
     const live = !record.expired;
     const self = isSelf(caller, record);
     const turn = record.state === 'pending' && mayAuditStep(caller, { kind: record.kind, orgUnitId: record.org_unit_id, orgParentId: record.org_parent_id }, record.steps[record.step]);
@@ -360,8 +365,11 @@ export class ApplicationsService {
     if (attachments.length > 0) {
       const files = await repo.files(tx, attachments);
       const previous = new Set(existing?.attachments ?? []);
-      const ok = attachments.every((fileId) => files.some((file) => file.id === fileId && (file.owner_id === caller.userId || previous.has(fileId))));
+      const ok = attachments.every((fileId) =>
+        files.some((file) => file.id === fileId && (file.owner_id === caller.userId || previous.has(fileId)) && ATTACHMENT_MIMES.includes(file.mime)),
+      );
       if (!ok) throw new AppError(ResponseCode.invalidInput, 'applicationsAttachmentNotYours');
+      if (files.some((file) => file.size > ATTACHMENT_MAX_KB * 1024)) throw new AppError(ResponseCode.invalidInput, 'applicationsAttachmentTooLarge', { size: ATTACHMENT_MAX_KB / 1024 });
     }
 
     const now = new Date();

@@ -84,12 +84,12 @@ const eventCount = async (applicationId: string) =>
   Number((await ownerQuery<{ n: string }>(t.db, 'SELECT count(*) n FROM application_events WHERE tenant_id = $1 AND application_id = $2', [tenantId, applicationId]))[0].n);
 const expire = (applicationId: string) =>
   ownerQuery(t.db, `UPDATE applications SET deadline_at = now() - interval '1 minute' WHERE tenant_id = $1 AND id = $2`, [tenantId, applicationId]);
-const uploadFor = async (ownerId: string) => {
+const uploadFor = async (ownerId: string, mime = 'image/jpeg', size = 10) => {
   const id = uuidv7();
   await ownerQuery(
     t.db,
-    `INSERT INTO files (tenant_id, id, name, suffix, mime, size, sha256, path, category, owner_id) VALUES ($1, $2, $3, 'jpg', 'image/jpeg', 10, $4, $5, 'leave', $6)`,
-    [tenantId, id, `证明${randomBytes(2).toString('hex')}.jpg`, randomBytes(32).toString('hex'), `x/${id}.jpg`, ownerId],
+    `INSERT INTO files (tenant_id, id, name, suffix, mime, size, sha256, path, category, owner_id) VALUES ($1, $2, $3, 'jpg', $7, $8, $4, $5, 'leave', $6)`,
+    [tenantId, id, `证明${randomBytes(2).toString('hex')}.jpg`, randomBytes(32).toString('hex'), `x/${id}.jpg`, ownerId, mime, size],
   );
   return id;
 };
@@ -232,6 +232,10 @@ describe('applying', () => {
     const foreign = await uploadFor(ids.teacher);
     const notMine = await save(seat.parent, leave(seat.studentId, day, 1, { attachments: [files[0], foreign] }));
     expect([notMine.body.code, notMine.body.msg]).toEqual([40000, '附件须为您本人上传的图片']);
+    const pdf = await uploadFor(seat.parentId, 'application/pdf');
+    expect((await save(seat.parent, leave(seat.studentId, day, 1, { attachments: [pdf] }))).body.msg).toBe('附件须为您本人上传的图片');
+    const huge = await uploadFor(seat.parentId, 'image/png', 3 * 1024 * 1024);
+    expect((await save(seat.parent, leave(seat.studentId, day, 1, { attachments: [huge] }))).body.msg).toBe('证明图片不能超过2MB');
     const count = await ownerQuery(t.db, `SELECT 1 FROM applications WHERE tenant_id = $1 AND applicant_id = $2 AND starts_at::date >= $3::date - 1`, [tenantId, seat.studentId, day]);
     expect(count).toEqual([]);
     const ok = await submitted(seat.parent, leave(seat.studentId, day, 1, { attachments: files.slice(0, 4) }));
