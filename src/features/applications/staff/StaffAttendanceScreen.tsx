@@ -1,9 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { STAFF_APPLICATION_KINDS } from '../../../../contracts/application-rules';
-import type { ListScope } from '../../../../contracts/applications';
 import { ApplicationsScreen, type ExtraTab, type ScreenSearch } from '../ApplicationsScreen';
-import type { ApplicationSearchParams } from '../search';
+import { MINE_SCOPES, STAFF_KINDS } from './route';
 import { SUMMARY_TAB, type StaffSearchParams } from './search';
 import { StaffSummaryPanel } from './StaffSummaryPanel';
 
@@ -11,9 +9,6 @@ export interface StaffScreenProps {
   search: StaffSearchParams;
   onSearchChange: (next: StaffSearchParams) => void;
 }
-
-const MINE: readonly ListScope[] = ['mine'];
-const AUDIT: readonly ListScope[] = ['todo', 'done', 'all'];
 
 /** /jzg/jskq 教师考勤: my staff applications (leave, outing, overtime, shift, make-up) and apply; 月度汇总. */
 export function StaffAttendanceScreen({ search, onSearchChange }: StaffScreenProps) {
@@ -36,26 +31,12 @@ export function StaffAttendanceScreen({ search, onSearchChange }: StaffScreenPro
   );
   return (
     <ApplicationsScreen
-      kinds={STAFF_APPLICATION_KINDS}
-      scopes={MINE}
+      kinds={STAFF_KINDS}
+      scopes={MINE_SCOPES}
       search={search}
       onSearchChange={(next: ScreenSearch) => onSearchChange(next as StaffSearchParams)}
       title={t`教师考勤`}
       extraTabs={extraTabs}
-    />
-  );
-}
-
-/** /jzg/kqsp 考勤审批: staff applications waiting for my audit, audited by me, all I may see (batch audit in todo / all). */
-export function StaffAuditScreen({ search, onSearchChange }: { search: ApplicationSearchParams; onSearchChange: (next: ApplicationSearchParams) => void }) {
-  const { t } = useLingui();
-  return (
-    <ApplicationsScreen
-      kinds={STAFF_APPLICATION_KINDS}
-      scopes={AUDIT}
-      search={search}
-      onSearchChange={(next) => onSearchChange(next as ApplicationSearchParams)}
-      title={t`考勤审批`}
     />
   );
 }

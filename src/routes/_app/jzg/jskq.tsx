@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import { staffSearchParams, type StaffSearchParams } from '../../../features/applications/staff/search';
-import { StaffAttendanceScreen } from '../../../features/applications/staff/StaffAttendanceScreen';
+import { StaffAttendanceScreenLazy, staffRouteOptions } from '../../../features/applications/staff/route';
+import type { StaffSearchParams } from '../../../features/applications/staff/search';
 
 /** 教师考勤 (menu /jzg/jskq, permission jskq): my staff applications, apply, 月度汇总 (?scope=summary&month=&departmentId=). */
 export const Route = createFileRoute('/_app/jzg/jskq')({
   beforeLoad: requirePerms('jskq'),
-  validateSearch: staffSearchParams,
+  ...staffRouteOptions,
   component: StaffAttendanceRoute,
 });
 
@@ -15,5 +15,9 @@ function StaffAttendanceRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback((next: StaffSearchParams) => void navigate({ search: next }), [navigate]);
-  return <StaffAttendanceScreen search={search} onSearchChange={onSearchChange} />;
+  return (
+    <Suspense fallback={null}>
+      <StaffAttendanceScreenLazy search={search} onSearchChange={onSearchChange} />
+    </Suspense>
+  );
 }

@@ -1,23 +1,25 @@
+import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import type { ApplicationSearchParams } from '../../../features/applications/search';
-import { staffSearchParams } from '../../../features/applications/staff/search';
-import { StaffAuditScreen } from '../../../features/applications/staff/StaffAttendanceScreen';
+import type { ScreenSearch } from '../../../features/applications/ApplicationsScreen';
+import { applicationRouteOptions, ApplicationsScreenLazy } from '../../../features/applications/route';
+import { AUDIT_SCOPES, STAFF_KINDS } from '../../../features/applications/staff/route';
 
-/** 考勤审批 (menu /jzg/kqsp, permission kqsp): staff applications to audit (todo / done / all, batch audit). */
+/** 考勤审批 (menu /jzg/kqsp, permission kqsp): staff applications to audit (todo / done / all, batch audit); ?scope=&kind=&state=&…&id=. */
 export const Route = createFileRoute('/_app/jzg/kqsp')({
   beforeLoad: requirePerms('kqsp'),
-  validateSearch: (raw: Record<string, unknown>): ApplicationSearchParams => {
-    const { month: _month, departmentId: _department, scope, ...list } = staffSearchParams(raw);
-    return scope === 'summary' ? list : { ...list, scope };
-  },
+  ...applicationRouteOptions(STAFF_KINDS, AUDIT_SCOPES),
   component: StaffAuditRoute,
 });
 
 function StaffAuditRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = useCallback((next: ApplicationSearchParams) => void navigate({ search: next }), [navigate]);
-  return <StaffAuditScreen search={search} onSearchChange={onSearchChange} />;
+  const onSearchChange = useCallback((next: ScreenSearch) => void navigate({ search: next as typeof search }), [navigate]);
+  return (
+    <Suspense fallback={null}>
+      <ApplicationsScreenLazy kinds={STAFF_KINDS} scopes={AUDIT_SCOPES} search={search} onSearchChange={onSearchChange} title={<Trans>考勤审批</Trans>} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
+import type { StaffApplicationKind } from '../../../../contracts/application-rules';
+import type { ListScope } from '../../../../contracts/applications';
+import { SUMMARY_TAB, staffSearchParams, type StaffSearchParams } from './search';
+
+/** contracts/application-rules.ts STAFF_APPLICATION_KINDS (restated: this module lands in /login's entry chunk). */
+export const STAFF_KINDS: readonly StaffApplicationKind[] = ['staff_leave', 'staff_outing', 'staff_overtime', 'staff_shift', 'staff_makeup'];
+export const MINE_SCOPES: readonly ListScope[] = ['mine'];
+export const AUDIT_SCOPES: readonly ListScope[] = ['todo', 'done', 'all'];
+
+let api: typeof import('../api') | undefined;
+
+/** /jzg/jskq: validated search; the loader ensures the list's first page (not for the 月度汇总 tab). */
+export const staffRouteOptions = {
+  validateSearch: staffSearchParams,
+  loaderDeps: ({ search }: { search: StaffSearchParams }) => search,
+  loader: async ({ context, deps }: { context: { queryClient: QueryClient; permission: { permission: string[] } }; deps: StaffSearchParams }) => {
+    const { scope, ...rest } = deps;
+    if (scope === SUMMARY_TAB) return;
+    api ??= await import('../api');
+    await api.loadApplicationScreen(context.queryClient, context.permission.permission, STAFF_KINDS, MINE_SCOPES, { ...rest, scope });
+  },
+};
+
+/** The screen, loaded when first shown (its preload list is not repeated in the entry chunk). */
+export const StaffAttendanceScreenLazy = lazy(async () => ({ default: (await import('./StaffAttendanceScreen')).StaffAttendanceScreen }));
