@@ -219,7 +219,7 @@ function verificationPage(proof: VerifiedProofRow | undefined): string {
 <meta name="robots" content="noindex">
 <title>证明验证 / Proof verification</title>
 <style>
-body{margin:0;font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei","Noto Sans SC",sans-serif;background:#f5f6f8;color:#222}
+body{margin:0;padding:0 12px;font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei","Noto Sans SC",sans-serif;background:#f5f6f8;color:#222}
 main{max-width:480px;margin:32px auto;padding:24px;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 h1{font-size:20px;margin:0 0 16px;text-align:center}
 h1 span,th span,.verdict span{font-weight:normal;font-size:.8em;color:#666}
