@@ -65,6 +65,8 @@ export type VerifiedProofRow = {
   school_name_en: string;
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const proofsRepository = {
   /** The application (any kind: the service refuses non-proofs) with its applicant, or undefined. */
   proof: (tx: Tx, id: string, callerId: string) =>
@@ -120,10 +122,11 @@ export const proofsRepository = {
       )
       .then((result) => result.rows[0]),
 
+  /** A stored file by id (undefined for anything that is not the id of one of this school's files). */
   file: (tx: Tx, id: string) =>
-    tx
-      .execute<SealFileRow>(sql`SELECT id, name, mime, path FROM files WHERE id::text = ${id}`)
-      .then((result) => result.rows[0]),
+    UUID.test(id)
+      ? tx.execute<SealFileRow>(sql`SELECT id, name, mime, path FROM files WHERE id = ${id}::uuid`).then((result) => result.rows[0])
+      : Promise.resolve(undefined),
 
   saveSeal: (tx: Tx, resId: string, userId: string) =>
     tx.execute(sql`UPDATE school_info SET seal = ${resId}, updated_at = now(), updated_by = ${userId}, version = version + 1`),
