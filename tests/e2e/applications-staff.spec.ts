@@ -160,9 +160,13 @@ test.describe('teacher attendance', () => {
     await page.goto('/jzg/jskq');
     await expect(row(page, draft!.id).getByTestId('application-state')).toHaveText('未提交');
 
-    // submit the draft (the submitter edits it and sends it)
-    await teacher2Api.ok(APPLICATION_URLS.save, { ...draftBody(await teacher2Api.get(draft!.id)), submit: true }, { 'Idempotency-Key': crypto.randomUUID() });
-    await page.reload();
+    // the submitter opens the draft, edits it and submits it
+    await row(page, draft!.id).getByTestId('application-open').click();
+    await page.getByTestId('application-detail').getByTestId('application-edit').click();
+    await expect(page.getByTestId('apply-form').getByTestId('field-class')).toHaveValue(klass!.id);
+    await page.getByRole('button', { name: '提交', exact: true }).click();
+    await expect.poll(async () => (await teacher2Api.get(draft!.id)).auditState, { message: 'the draft is submitted' }).toBe('pending:head_teacher');
+    await page.goto('/jzg/jskq');
     await expect(row(page, draft!.id).getByTestId('application-state')).toHaveText('待班主任审核');
 
     // teacher, head teacher of the class taught, passes the first step in 考勤审批
@@ -223,6 +227,11 @@ test.describe('teacher attendance', () => {
     const download = page.waitForEvent('download');
     await summary.getByTestId('summary-export').click();
     expect((await download).suggestedFilename()).toMatch(/^教师考勤汇总-\d{4}-\d{2}.*\.xlsx$/);
+    // usable on a 360 px phone: nothing wider than the screen, the tables still there
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await expect(summary.getByTestId('summary-person').filter({ hasText: '李明华' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   test('审批设置: a flow is added, edited and deleted; the screen reads in English too', async ({ page, request }) => {
@@ -260,17 +269,3 @@ test.describe('teacher attendance', () => {
     expect((await adminApi.ok<AuditFlowRow[]>(APPLICATION_URLS.flows, {})).some((flow) => flow.id === saved!.id)).toBe(false);
   });
 });
-
-/** A draft's fields as the save call takes them. */
-function draftBody(detail: ApplicationDetail) {
-  return {
-    id: detail.id,
-    version: detail.version,
-    kind: detail.kind,
-    leaveType: detail.leaveType,
-    startsAt: detail.startsAt,
-    endsAt: detail.endsAt,
-    reason: detail.reason,
-    details: detail.details,
-  };
-}
