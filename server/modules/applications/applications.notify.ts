@@ -1,4 +1,4 @@
-import { type ApplicationKind, type ApplicationState, type AuditStep, familyOf, KIND_PATHS, SCHOOL_TIME_ZONE_OFFSET, STAFF_AUDIT_PATH } from '../../../contracts/application-rules';
+import { type ApplicationKind, type ApplicationState, type AuditStep, familyOf, KIND_PATHS, STAFF_AUDIT_PATH } from '../../../contracts/application-rules';
 import type { Tx } from '../../db/client';
 import { type Lang, type MessageKey, type MessageParams, translate } from '../../i18n/messages';
 import type { MessagesService } from '../messages/messages.service';
@@ -56,14 +56,12 @@ export function stepLabel(step: AuditStep | undefined, roles: RoleNames, lang: L
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A time in the school's zone: 2026-11-21 08:00. */
+/** A time in the school's zone (SCHOOL_TIME_ZONE_OFFSET, +08:00): 2026-11-21 08:00. */
 export function schoolTime(at: Date): string {
   const shifted = new Date(at.getTime() + 8 * 60 * 60 * 1000);
   return `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())} ${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`;
 }
 export const schoolRange = (startsAt: Date | null, endsAt: Date | null) => (startsAt && endsAt ? `${schoolTime(startsAt)} ~ ${schoolTime(endsAt)}` : '');
-// the school's zone is fixed (+08:00); keep the two in step
-void SCHOOL_TIME_ZONE_OFFSET;
 
 /** The application as the messages need it. */
 export interface NotifyTarget {
