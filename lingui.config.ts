@@ -1,6 +1,18 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
+/**
+ * Catalogs of features kept off /login (its JS budget): loaded with their screens through
+ * lib/i18n.ts `loadFeatureCatalog`. Strings a feature shows outside its screens (dashboard cards,
+ * menus) stay in the main catalog.
+ */
+const APPLICATIONS_CLIENT = [
+  '<rootDir>/src/features/applications/*.{ts,tsx}',
+  '<rootDir>/src/features/applications/kinds/student.tsx',
+  '<rootDir>/src/features/applications/kinds/registry.ts',
+];
+const TESTS = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/test-support.tsx'];
+
 /** zh is the source locale (messages are written in Chinese in the code); en must stay complete. */
 export default defineConfig({
   sourceLocale: 'zh',
@@ -10,7 +22,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts'],
+      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT],
+    },
+    {
+      path: '<rootDir>/src/features/applications/locales/{locale}',
+      include: APPLICATIONS_CLIENT,
+      exclude: TESTS,
     },
   ],
   format: formatter({ lineNumbers: false }),

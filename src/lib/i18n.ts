@@ -14,6 +14,31 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en/messages.po'),
 };
 
+/** A catalog per locale, imported from a .po file (lingui.config.ts names it). */
+export type LocaleCatalogs = Record<Locale, () => Promise<{ messages: Messages }>>;
+
+/** Feature catalogs loaded so far, with the locales loaded of each. */
+const featureCatalogs = new Map<LocaleCatalogs, Set<Locale>>();
+
+async function loadFeatureLocale(catalog: LocaleCatalogs, locale: Locale): Promise<void> {
+  const loaded = featureCatalogs.get(catalog)!;
+  if (loaded.has(locale)) return;
+  const { messages } = await catalog[locale]();
+  i18n.load(locale, messages);
+  loaded.add(locale);
+}
+
+/**
+ * A feature's own catalog (kept out of the main one, which /login loads): loaded for the active
+ * locale now and for every locale activated later. Screens render once it resolves.
+ */
+export async function loadFeatureCatalog(catalog: LocaleCatalogs): Promise<void> {
+  if (!featureCatalogs.has(catalog)) featureCatalogs.set(catalog, new Set());
+  await loadFeatureLocale(catalog, currentLocale());
+}
+
+export const featureCatalogLoaded = (catalog: LocaleCatalogs): boolean => featureCatalogs.get(catalog)?.has(currentLocale()) ?? false;
+
 /** Messages from POST /api/internationalLanguage/getInternationalLanguageList, kept per locale. */
 const serverMessages: Record<Locale, Messages> = { zh: {}, en: {} };
 const loadedLocales = new Set<Locale>();
@@ -24,6 +49,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
     i18n.load(locale, { ...messages, ...serverMessages[locale] });
     loadedLocales.add(locale);
   }
+  await Promise.all([...featureCatalogs.keys()].map((catalog) => loadFeatureLocale(catalog, locale).catch(() => undefined)));
   i18n.activate(locale);
   storeLocale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);

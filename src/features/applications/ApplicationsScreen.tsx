@@ -31,6 +31,7 @@ import { useOutboxEntries } from '../../lib/offline/outbox';
 import { applicationListInput, rememberApplication } from './api';
 import { permittedScopes, scopeOf } from './scopes';
 import { sameAuditState } from './batch';
+import { applicationsCatalogLoaded, loadApplicationsCatalog } from './catalog';
 import { kindDefinition } from './kinds/registry';
 import { auditStateColor, auditStateLabel, CANCEL_LABELS, EXPIRED_LABEL, QUEUED_LABEL, SCOPE_LABELS, STATE_FILTERS } from './labels';
 import { AUDIT_KIND } from './outbox-kind';
@@ -93,7 +94,16 @@ export function StateBadges({ row, queued }: { row: Pick<ApplicationRow, 'auditS
   );
 }
 
-export function ApplicationsScreen({ kinds, scopes, search, onSearchChange, title, extraTabs = [] }: ApplicationsScreenProps) {
+/** The screen once the feature's catalog (catalog.ts) is loaded for the active language. */
+export function ApplicationsScreen(props: ApplicationsScreenProps) {
+  const [ready, setReady] = useState(applicationsCatalogLoaded);
+  useEffect(() => {
+    if (!ready) void loadApplicationsCatalog().then(() => setReady(true));
+  }, [ready]);
+  return ready ? <ApplicationsScreenBody {...props} /> : null;
+}
+
+function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, extraTabs = [] }: ApplicationsScreenProps) {
   const { t, i18n } = useLingui();
   const grants = useGrants();
   const allowed = useMemo(() => permittedScopes(kinds, scopes, grants.permissions), [kinds, scopes, grants.permissions]);

@@ -3,6 +3,10 @@ import { lazy, Suspense } from 'react';
 import type { ApplicationAuditRequest } from '../../../contracts/applications';
 import { defineOutboxKind, type OutboxEntry } from '../../lib/offline/outbox';
 import { isApplicationDetail, knownApplications, refreshAfterWrite, URLS } from './api';
+import { loadApplicationsCatalog } from './catalog';
+
+// the feature's strings (describe, the conflict view) are not in the main catalog
+void loadApplicationsCatalog();
 
 // the conflict view loads only when the conflict inbox shows one
 const LazyConflictView = lazy(() => import('./AuditConflictView'));
