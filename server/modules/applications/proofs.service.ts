@@ -96,10 +96,11 @@ export class ProofsService {
 
     let paragraphs: string[];
     let scores: ProofScoreLine[] | undefined;
+    const ofClass = row.class_name ? `系我校 ${row.class_name} ` : '系我校';
     if (row.kind === 'enrolment_proof') {
-      paragraphs = [`${who}，系我校 ${row.class_name} 在读学生。`];
+      paragraphs = [`${who}，${ofClass}在读学生。`];
     } else {
-      paragraphs = [`${who}，系我校 ${row.class_name} 学生，其在校考试成绩如下：`];
+      paragraphs = [`${who}，${ofClass}学生，其在校考试成绩如下：`];
       scores = await this.scoreLines(tx, row);
     }
     const bytes = await proofRenderer.render({
