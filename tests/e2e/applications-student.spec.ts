@@ -226,4 +226,12 @@ test('a record past its deadline is view-only: 已过期, the note, no actions; 
   const refused = await parentApi.post(APPLICATION_URLS.cancel, { id: record.id, version: record.version, cancelledAt: record.startsAt });
   expect(refused.code).not.toBe(1);
   expect(refused.msg).toBe('该记录已过期，仅可查看');
+
+  // in English (the screen's strings come from the feature's own catalog)
+  await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL }]);
+  await page.goto(`/xssw/qjgl?id=${record.id}`);
+  const english = page.getByTestId('application-detail');
+  await expect(english.getByTestId('application-note')).toHaveText('This record has expired and is view-only');
+  await expect(english.getByTestId('application-expired')).toHaveText('Expired');
+  await expect(english.getByTestId('application-state')).toHaveText(record.state === 'rejected' ? 'Audit failed' : 'Audit passed');
 });
