@@ -65,9 +65,17 @@ interface GlyphSubset {
   offset: number;
   _addGlyph(gid: number): number;
 }
+/**
+ * Parsed fonts are kept per font file: parsing is cheap but the first layout of a text (the CJK
+ * font's large GSUB/GPOS tables) is not, and fontkit keeps no per-document state in the font.
+ */
+const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
 const evenGlyphsFontkit: Fontkit = {
   create(buffer, postscriptName) {
+    const cached = parsedFonts.get(buffer);
+    if (cached) return cached;
     const font = fontkit.create(buffer, postscriptName);
+    parsedFonts.set(buffer, font);
     const createSubset = font.createSubset.bind(font);
     font.createSubset = () => {
       const subset = createSubset() as unknown as GlyphSubset;

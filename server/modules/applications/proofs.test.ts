@@ -303,7 +303,7 @@ describe('the proof PDF', () => {
     for (let i = 0; i < rounds; i += 1) expect((await getProof(proof.id, parent.token)).statusCode).toBe(200);
     const perProof = (performance.now() - started) / rounds;
     console.info(`proof PDF: ${perProof.toFixed(0)} ms per request after the first font load`);
-    expect(perProof).toBeLessThan(1000);
+    expect(perProof).toBeLessThan(500);
   });
 });
 
