@@ -10,6 +10,10 @@ const APPLICATIONS_CLIENT = [
   '<rootDir>/src/features/applications/*.{ts,tsx}',
   '<rootDir>/src/features/applications/kinds/student.tsx',
   '<rootDir>/src/features/applications/kinds/registry.ts',
+  // H4: teacher attendance and the audit settings (the dashboard card's strings stay in the main catalog)
+  '<rootDir>/src/features/applications/kinds/staff.tsx',
+  '<rootDir>/src/features/applications/staff/*.{ts,tsx}',
+  '<rootDir>/src/features/applications/settings/*.{ts,tsx}',
 ];
 const TESTS = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/test-support.tsx'];
 

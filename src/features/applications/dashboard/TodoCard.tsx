@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import type { ApplicationKind } from '../../../../contracts/application-rules';
 import type { TodoCount } from '../../../../contracts/applications';
 import { post } from '../../../lib/http';
-import { SETTINGS_KIND_LABELS } from '../settings/kind-labels';
+import { SETTINGS_KIND_LABELS } from './kind-labels';
 
 /**
  * The student kinds' screens in the order the card lists kinds, then the staff kinds, all audited at

@@ -1,12 +1,16 @@
 import { i18n } from '@lingui/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_APPLICATION_KINDS } from '../../../../contracts/application-rules';
 import type { ApplicationOptions } from '../../../../contracts/applications';
 import { renderWithProviders } from '../../../test/render';
 import { STAFF_KIND_DEFINITIONS, validateMakeup, validateOuting, validateShift } from './staff';
+import { messages as enApplications } from '../locales/en.po';
+import { messages as zhApplications } from '../locales/zh.po';
 
+// the applications catalog (catalog.ts) is loaded with the screens; these tests call the rules directly
+beforeAll(() => i18n.load({ zh: zhApplications, en: enApplications }));
 afterEach(() => i18n.activate('zh'));
 
 const CLASS_1 = '0199a000-0000-7000-8000-0000000000c1';

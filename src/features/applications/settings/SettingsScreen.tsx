@@ -1,6 +1,7 @@
 import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { BlockedPeriodsSection } from './BlockedPeriodsSection';
+import { useApplicationsCatalog } from './catalog-ready';
 import { FlowsSection } from './FlowsSection';
 import { SealSection } from './SealSection';
 import { SETTINGS_TABS, type SettingsSearchParams } from './search';
@@ -15,7 +16,11 @@ export interface SettingsScreenProps {
  * URL). The tab bar is plain buttons with tab roles: Chakra's Tabs recipe is not in the app's theme
  * (every recipe there weighs on /login).
  */
-export function SettingsScreen({ search, onSearchChange }: SettingsScreenProps) {
+export function SettingsScreen(props: SettingsScreenProps) {
+  return useApplicationsCatalog() ? <Settings {...props} /> : null;
+}
+
+function Settings({ search, onSearchChange }: SettingsScreenProps) {
   const { t } = useLingui();
   const tab = search.tab ?? 'flows';
   const labels = { flows: t`审批流程`, periods: t`不可选时段`, seal: t`学校印章` };

@@ -1,7 +1,11 @@
 import { i18n } from '@lingui/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flowErrors, periodErrors, type FlowDraft } from './rules';
+import { messages as enApplications } from '../locales/en.po';
+import { messages as zhApplications } from '../locales/zh.po';
 
+// the applications catalog (catalog.ts) is loaded with the screens; these tests call the rules directly
+beforeAll(() => i18n.load({ zh: zhApplications, en: enApplications }));
 afterEach(() => i18n.activate('zh'));
 
 const flow: FlowDraft = { kind: 'staff_leave', leaveType: '', minDays: '3', deadlineDays: '7', steps: [{ kind: 'department_head' }] };

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { ApplicationsScreen, type ExtraTab, type ScreenSearch } from '../ApplicationsScreen';
+import { useApplicationsCatalog } from '../settings/catalog-ready';
 import { MINE_SCOPES, STAFF_KINDS } from './route';
 import { SUMMARY_TAB, type StaffSearchParams } from './search';
 import { StaffSummaryPanel } from './StaffSummaryPanel';
@@ -11,7 +12,12 @@ export interface StaffScreenProps {
 }
 
 /** /jzg/jskq 教师考勤: my staff applications (leave, outing, overtime, shift, make-up) and apply; 月度汇总. */
-export function StaffAttendanceScreen({ search, onSearchChange }: StaffScreenProps) {
+export function StaffAttendanceScreen(props: StaffScreenProps) {
+  // the title and the summary tab's label are the applications catalog's
+  return useApplicationsCatalog() ? <StaffAttendance {...props} /> : null;
+}
+
+function StaffAttendance({ search, onSearchChange }: StaffScreenProps) {
   const { t } = useLingui();
   const extraTabs = useMemo(
     (): ExtraTab[] => [
