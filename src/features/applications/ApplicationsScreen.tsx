@@ -18,7 +18,7 @@
  * (an add code of a shown kind) opening ApplyDrawer, and DetailDrawer for `search.id`. Audits queue
  * through the outbox (outbox-kind.tsx): a queued row shows 待同步 and leaves the todo list at once.
  */
-import { Alert, Badge, Box, Button, chakra, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CANCELLABLE_KINDS, KIND_PERMISSIONS, type ApplicationKind } from '../../../contracts/application-rules';
@@ -197,14 +197,22 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
       key: 'applicant',
       title: t`申请人`,
       render: (row) => (
-        <Button variant="plain" p="0" h="auto" minH="0" fontWeight="medium" colorPalette="brand" onClick={() => open(row.id)} data-testid="application-open">
-          {row.applicantName}
-          {row.applicantNo && (
-            <Text as="span" color="fg.muted" fontWeight="normal" ms="1" hideBelow="md">
-              {row.applicantNo}
+        <>
+          <Button variant="plain" p="0" h="auto" minH="0" fontWeight="medium" colorPalette="brand" onClick={() => open(row.id)} data-testid="application-open">
+            {row.applicantName}
+            {row.applicantNo && (
+              <Text as="span" color="fg.muted" fontWeight="normal" ms="1" hideBelow="md">
+                {row.applicantNo}
+              </Text>
+            )}
+          </Button>
+          {/* phones: the period column is hidden, its start shows here */}
+          {row.startsAt && (
+            <Text fontSize="xs" color="fg.muted" hideFrom="sm">
+              {showTime(row.startsAt)}
             </Text>
           )}
-        </Button>
+        </>
       ),
     });
     list.push({ key: 'orgUnit', title: t`班级/部门`, hideBelow: 'lg', muted: true, render: (row) => row.orgUnitName });
@@ -257,15 +265,24 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
       </Flex>
 
       {tabs.length > 1 && (
-        <Tabs.Root value={current} onValueChange={(details) => setScope(details.value)} variant="line">
-          <Tabs.List overflowX="auto">
-            {tabs.map((tab) => (
-              <Tabs.Trigger key={tab.key} value={tab.key} data-testid={`scope-${tab.key}`}>
-                {tab.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
+        <HStack role="tablist" gap="1" overflowX="auto" borderBottomWidth="1px" pb="1">
+          {tabs.map((tab) => (
+            <Button
+              key={tab.key}
+              role="tab"
+              aria-selected={tab.key === current}
+              size="sm"
+              minH="10"
+              flexShrink="0"
+              variant={tab.key === current ? 'subtle' : 'ghost'}
+              colorPalette={tab.key === current ? 'brand' : 'gray'}
+              onClick={() => setScope(tab.key)}
+              data-testid={`scope-${tab.key}`}
+            >
+              {tab.label}
+            </Button>
+          ))}
+        </HStack>
       )}
 
       {extra ? (

@@ -1,4 +1,4 @@
-import { Checkbox, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -118,18 +118,19 @@ function ScoreProofFields(props: KindFieldsProps) {
         ) : (
           <Stack gap="2" data-testid="proof-batches">
             {batches.map((batch) => (
-              <Checkbox.Root
-                key={batch.id}
-                disabled={disabled}
-                checked={chosen.includes(batch.id)}
-                onCheckedChange={(change) =>
-                  onDetailsChange({ ...details, batchIds: change.checked ? [...chosen, batch.id] : chosen.filter((id) => id !== batch.id) })
-                }
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{batch.name}</Checkbox.Label>
-              </Checkbox.Root>
+              <chakra.label key={batch.id} display="flex" alignItems="center" gap="2" minH="10" fontSize="sm">
+                <chakra.input
+                  type="checkbox"
+                  boxSize="5"
+                  accentColor="var(--chakra-colors-brand-solid)"
+                  disabled={disabled}
+                  checked={chosen.includes(batch.id)}
+                  onChange={(event) =>
+                    onDetailsChange({ ...details, batchIds: event.currentTarget.checked ? [...chosen, batch.id] : chosen.filter((id) => id !== batch.id) })
+                  }
+                />
+                {batch.name}
+              </chakra.label>
             ))}
           </Stack>
         )}
