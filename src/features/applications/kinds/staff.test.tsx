@@ -1,10 +1,10 @@
 import { i18n } from '@lingui/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STAFF_APPLICATION_KINDS } from '../../../../contracts/application-rules';
 import type { ApplicationOptions } from '../../../../contracts/applications';
-import { renderWithProviders } from '../../../test/render';
+import { fakeFetch, ok, renderWithProviders } from '../../../test/render';
 import { STAFF_KIND_DEFINITIONS, validateMakeup, validateOuting, validateShift } from './staff';
 import { messages as enApplications } from '../locales/en.po';
 import { messages as zhApplications } from '../locales/zh.po';
@@ -93,5 +93,15 @@ describe('staff kinds', () => {
     renderWithProviders(<DetailLines details={{ counterpartId: COLLEAGUE, swapStartsAt: '2026-12-01T00:00:00Z', swapEndsAt: '2026-12-01T02:00:00Z' }} options={options} />);
     expect(screen.getByText('周雅琴')).toBeTruthy();
     expect(screen.getByText('2026-12-01 08:00 ~ 2026-12-01 10:00')).toBeTruthy();
+  });
+
+  it('make-up detail lines name the subject from the dictionary when the reader does not teach the class', async () => {
+    vi.stubGlobal('fetch', vi.fn(fakeFetch({ '/dicts': ok({ STD_KM: [{ code: '02', name: '数学', nameEn: 'Maths' }] }) }).impl));
+    const DetailLines = definition('staff_makeup').DetailLines!;
+    renderWithProviders(<DetailLines details={{ classId: CLASS_1, subject: '02', missedDate: '2026-11-20' }} options={{ ...options, classes: [] }} />);
+    expect(await screen.findByText('数学')).toBeTruthy();
+    expect(screen.getByText('—')).toBeTruthy();
+    expect(screen.getByText('2026-11-20')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,9 +1,12 @@
 import { Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ApplicationOptions } from '../../../../contracts/applications';
+import { SUBJECT_DICT } from '../../../../contracts/dict-codes';
+import { dictLabel, dictQuery } from '../../../lib/dicts';
 import { isoOfLocal, localOfIso, showTime } from '../time';
 import type { KindDefinition, KindFieldsProps } from './types';
 
@@ -206,7 +209,7 @@ function ShiftLines({ details, options }: { details: Record<string, unknown>; op
   const name = colleague?.name ?? text(details.counterpartName);
   return (
     <Stack gap="1">
-      <Line label={<Trans>调班同事</Trans>}>{name || text(details.counterpartId)}</Line>
+      <Line label={<Trans>调班同事</Trans>}>{name || '—'}</Line>
       <Line label={<Trans>对方时间</Trans>}>
         {schoolText(details.swapStartsAt)} ~ {schoolText(details.swapEndsAt)}
       </Line>
@@ -214,13 +217,19 @@ function ShiftLines({ details, options }: { details: Record<string, unknown>; op
   );
 }
 
+/**
+ * The class and subject by name: from the reader's own options (the applicant's), else names the
+ * server put in the details, else the subject dictionary (an auditor may not teach that class).
+ */
 function MakeupLines({ details, options }: { details: Record<string, unknown>; options?: ApplicationOptions }) {
+  const { i18n } = useLingui();
   const klass = options?.classes.find((item) => item.id === details.classId);
   const subject = klass?.subjects.find((item) => item.code === details.subject);
+  const subjects = useQuery({ ...dictQuery(SUBJECT_DICT), enabled: !subject && !details.subjectName });
   return (
     <Stack gap="1">
-      <Line label={<Trans>班级</Trans>}>{klass?.name ?? (text(details.className) || text(details.classId))}</Line>
-      <Line label={<Trans>科目</Trans>}>{subject?.name ?? (text(details.subjectName) || text(details.subject))}</Line>
+      <Line label={<Trans>班级</Trans>}>{klass?.name ?? (text(details.className) || '—')}</Line>
+      <Line label={<Trans>科目</Trans>}>{subject?.name ?? (text(details.subjectName) || dictLabel(subjects.data, text(details.subject), i18n.locale))}</Line>
       <Line label={<Trans>缺课日期</Trans>}>{text(details.missedDate)}</Line>
     </Stack>
   );
