@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_URLS, LIST_SCOPES } from '../../../contracts/applications';
-import { applicationListInput, URLS } from './api';
+import { QueryClient } from '@tanstack/react-query';
+import { applicationKeys, applicationListInput, refreshAfterWrite, URLS } from './api';
+import { makeDetail } from './test-support';
 import { permittedScopes, scopeOf } from './scopes';
 import { applicationSearchParams, SCOPES } from './search';
 
@@ -36,5 +38,16 @@ describe('applications client core', () => {
     expect(body({})).toEqual({ scope: 'todo', kinds: ['staff_leave', 'staff_outing'] });
     expect(body({ kind: 'staff_outing', keyword: '李' })).toEqual({ scope: 'todo', kinds: ['staff_outing'], keyword: '李' });
     expect(body({ kind: 'student_leave' })).toEqual({ scope: 'todo', kinds: ['staff_leave', 'staff_outing'] });
+  });
+
+  it('after a write the detail takes the answer and the lists and the dashboard count go stale', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(applicationKeys.todoCount, { total: 3, byKind: {} });
+    queryClient.setQueryData(['table', URLS.list, 'A', {}], { rows: [], total: 0 });
+    const answer = makeDetail(1, { state: 'approved', auditState: 'approved', version: 2 });
+    await refreshAfterWrite(queryClient, answer);
+    expect(queryClient.getQueryData(applicationKeys.detail(answer.id))).toEqual(answer);
+    expect(queryClient.getQueryState(applicationKeys.todoCount)!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['table', URLS.list, 'A', {}])!.isInvalidated).toBe(true);
   });
 });

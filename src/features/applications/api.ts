@@ -35,6 +35,7 @@ export const applicationKeys = {
   details: ['applications', 'detail'] as const,
   detail: (id: string) => ['applications', 'detail', id] as const,
   options: (family: ApplicationFamily) => ['applications', 'options', family] as const,
+  todoCount: ['applications', 'todo-count'] as const,
 };
 
 /** Names seen in lists and details, so the outbox panel can name a queued audit (its payload has ids only). */
@@ -99,7 +100,8 @@ export async function refreshAfterWrite(queryClient: QueryClient, detail?: unkno
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: tableKeys.url(URLS.list) }),
     queryClient.invalidateQueries({ queryKey: applicationKeys.details }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    // the dashboard's 待我审核的申请 card (features/applications/dashboard)
+    queryClient.invalidateQueries({ queryKey: applicationKeys.todoCount }),
   ]);
 }
 
