@@ -2,7 +2,7 @@ import { Badge, Grid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ApplicationAuditRequest, ApplicationEvent } from '../../../contracts/applications';
 import type { OutboxEntry } from '../../lib/offline/outbox';
-import { isApplicationDetail, knownApplications } from './api';
+import { isApplicationDetail, knownApplications } from './known';
 import { auditStateLabel, EVENT_LABELS } from './labels';
 import { decisionText } from './outbox-kind';
 import { showTime } from './time';

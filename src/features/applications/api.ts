@@ -10,6 +10,7 @@ import type {
 } from '../../../contracts/applications';
 import { tableKeys, tableQueryOptions, type TableQueryInput } from '../../components/table/table-query';
 import { post } from '../../lib/http';
+import { isApplicationDetail, rememberApplication } from './known';
 import { permittedScopes, scopeOf } from './scopes';
 import type { ApplicationSearchParams } from './search';
 
@@ -38,11 +39,7 @@ export const applicationKeys = {
   todoCount: ['applications', 'todo-count'] as const,
 };
 
-/** Names seen in lists and details, so the outbox panel can name a queued audit (its payload has ids only). */
-export const knownApplications = new Map<string, { applicantName: string; kind: ApplicationKind }>();
-export function rememberApplication(row: Pick<ApplicationRow, 'id' | 'applicantName' | 'kind'>): void {
-  knownApplications.set(row.id, { applicantName: row.applicantName, kind: row.kind });
-}
+export { isApplicationDetail, knownApplications, rememberApplication } from './known';
 
 /**
  * The list page a screen shows (table A over /api/applications/list): the same input for the route's
@@ -87,9 +84,6 @@ export const saveApplication = (body: ApplicationSaveRequest, key: string) => po
 export const withdrawApplication = (id: string, version: number) => post<ApplicationDetail>(URLS.withdraw, { id, version });
 export const cancelApplication = (id: string, version: number, cancelledAt: string) => post<ApplicationDetail>(URLS.cancel, { id, version, cancelledAt });
 export const batchAudit = (ids: string[], decision: 'pass' | 'reject', opinion: string) => post<BatchAuditResult>(URLS.batchAudit, { ids, decision, opinion });
-
-export const isApplicationDetail = (value: unknown): value is ApplicationDetail =>
-  Boolean(value) && typeof value === 'object' && typeof (value as ApplicationDetail).version === 'number' && Array.isArray((value as ApplicationDetail).events);
 
 /** After a write: the detail takes the answer, the lists and the dashboard count refresh. */
 export async function refreshAfterWrite(queryClient: QueryClient, detail?: unknown): Promise<void> {

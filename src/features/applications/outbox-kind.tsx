@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import type { ApplicationAuditRequest } from '../../../contracts/applications';
 import { defineOutboxKind, type OutboxEntry } from '../../lib/offline/outbox';
-import { isApplicationDetail, knownApplications, refreshAfterWrite, URLS } from './api';
+import { isApplicationDetail, knownApplications } from './known';
 import { loadApplicationsCatalog } from './catalog';
 
 // the feature's strings (describe, the conflict view) are not in the main catalog
@@ -34,7 +34,7 @@ export const decisionText = (decision: string): string => (decision === 'reject'
  */
 export const auditApplicationKind = defineOutboxKind<ApplicationAuditRequest, unknown>({
   kind: AUDIT_KIND,
-  url: URLS.audit,
+  url: '/api/applications/audit',
   describe(payload) {
     const known = knownApplications.get(payload.id);
     const decision = decisionText(payload.decision);
@@ -42,6 +42,8 @@ export const auditApplicationKind = defineOutboxKind<ApplicationAuditRequest, un
     return name ? t`申请审核：${name} → ${decision}` : t`申请审核 → ${decision}`;
   },
   async onDelivered(result, _entry, queryClient) {
+    // the api module loads here, not with the entry chunk that registers this kind
+    const { refreshAfterWrite } = await import('./api');
     await refreshAfterWrite(queryClient, result);
   },
   rebase(payload, serverData) {
@@ -52,6 +54,7 @@ export const auditApplicationKind = defineOutboxKind<ApplicationAuditRequest, un
     return isApplicationDetail(entry.serverData) && entry.serverData.can.audit && !entry.serverData.expired;
   },
   async onTakeServers(serverData, _entry, queryClient) {
+    const { refreshAfterWrite } = await import('./api');
     await refreshAfterWrite(queryClient, serverData);
   },
   ConflictView,
