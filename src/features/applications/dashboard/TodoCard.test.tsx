@@ -46,7 +46,8 @@ describe('待我审核的申请 card', () => {
     expect(within(card).getByTestId('todo-staff_leave').getAttribute('href')).toBe('/jzg/kqsp?scope=todo&kind=staff_leave');
     expect(within(card).getByTestId('todo-staff_makeup').textContent).toBe('教师补课3');
     // the total opens the first kind's list
-    expect(within(card).getByRole('link', { name: '待我审核的申请：6' }).getAttribute('href')).toBe('/xssw/qjgl?scope=todo');
+    expect(within(card).getByTestId('todo-header').getAttribute('href')).toBe('/xssw/qjgl?scope=todo');
+    expect(within(card).getByRole('link', { name: '待我审核的申请 6' })).toBe(within(card).getByTestId('todo-header'));
   });
 
   it('says nothing waits when the count is 0 (in English too)', async () => {

@@ -1,11 +1,12 @@
-import { Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, Flex, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { ApplicationKind } from '../../../../contracts/application-rules';
 import type { TodoCount } from '../../../../contracts/applications';
 import { post } from '../../../lib/http';
-import { SETTINGS_KIND_LABELS } from './kind-labels';
+import { KIND_LABELS } from './kind-labels';
 
 /**
  * The student kinds' screens in the order the card lists kinds, then the staff kinds, all audited at
@@ -24,6 +25,20 @@ export function todoLink(kind: ApplicationKind): { to: string; search: Record<st
     : { to: STAFF_TODO_PATH, search: { scope: 'todo', kind } };
 }
 
+/** A line of the card; a link to the kind's todo list when it names one. */
+function Line({ kind, testId, children }: { kind?: ApplicationKind; testId: string; children: ReactNode }) {
+  const style = { align: 'center', gap: '3', minH: '11', px: '2', borderRadius: 'l2' } as const;
+  if (!kind) return <Flex {...style} data-testid={testId}>{children}</Flex>;
+  const link = todoLink(kind);
+  return (
+    <Flex asChild {...style} _hover={{ bg: 'bg.muted' }}>
+      <Link to={link.to as '/'} search={link.search as never} data-testid={testId}>
+        {children}
+      </Link>
+    </Flex>
+  );
+}
+
 /**
  * The applications waiting for my audit: the total (a link to the first kind's todo list) and one
  * line per kind with its count and link. Asked on every visit of the home page, never cached.
@@ -37,52 +52,32 @@ export default function TodoCard() {
     gcTime: 0,
     meta: { persist: false },
   });
-  const kinds = KINDS.filter((kind) => (count.data?.byKind[kind] ?? 0) > 0);
-  const first = kinds[0] ? todoLink(kinds[0]) : undefined;
-  const total = count.data?.total ?? 0;
-  const totalText = (
-    <Text fontSize="2xl" fontWeight="bold" color={total > 0 ? 'brand.fg' : 'fg.muted'} data-testid="todo-total">
-      {count.isPending ? <Skeleton as="span" display="inline-block" h="6" w="8" /> : count.isError ? '—' : total}
-    </Text>
-  );
+  const byKind = count.data?.byKind ?? {};
+  const kinds = KINDS.filter((kind) => (byKind[kind] ?? 0) > 0);
   return (
     <Card.Root data-testid="applications-todo-card">
-      <Card.Header>
-        <HStack justify="space-between" align="baseline">
-          <Card.Title>
+      <Card.Body gap="1">
+        <Line kind={kinds[0]} testId="todo-header">
+          <Card.Title flex="1">
             <Trans>待我审核的申请</Trans>
           </Card.Title>
-          {first ? (
-            <Link to={first.to as '/'} search={first.search as never} aria-label={t`待我审核的申请：${total}`}>
-              {totalText}
-            </Link>
-          ) : (
-            totalText
-          )}
-        </HStack>
-      </Card.Header>
-      <Card.Body pt="2">
-        {count.isSuccess && kinds.length === 0 ? (
-          <Text color="fg.muted">
+          <Text fontSize="2xl" fontWeight="bold" color={kinds.length ? 'brand.fg' : 'fg.muted'} data-testid="todo-total">
+            {count.data ? count.data.total : count.isError ? '—' : '…'}
+          </Text>
+        </Line>
+        {count.data && kinds.length === 0 && (
+          <Text color="fg.muted" px="2">
             <Trans>暂无待审核的申请</Trans>
           </Text>
-        ) : (
-          <Stack gap="1">
-            {kinds.map((kind) => {
-              const link = todoLink(kind);
-              return (
-                <Flex key={kind} asChild align="center" gap="3" minH="11" px="2" borderRadius="l2" _hover={{ bg: 'bg.muted' }}>
-                  <Link to={link.to as '/'} search={link.search as never} data-testid={`todo-${kind}`}>
-                    <Text flex="1">{t(SETTINGS_KIND_LABELS[kind])}</Text>
-                    <Text fontWeight="semibold" color="brand.fg">
-                      {count.data?.byKind[kind]}
-                    </Text>
-                  </Link>
-                </Flex>
-              );
-            })}
-          </Stack>
         )}
+        {kinds.map((kind) => (
+          <Line key={kind} kind={kind} testId={`todo-${kind}`}>
+            <Text flex="1">{t(KIND_LABELS[kind])}</Text>
+            <Text fontWeight="semibold" color="brand.fg">
+              {byKind[kind]}
+            </Text>
+          </Line>
+        ))}
       </Card.Body>
     </Card.Root>
   );

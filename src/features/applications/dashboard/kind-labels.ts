@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ApplicationKind } from '../../../../contracts/application-rules';
 
-/** Every kind named for the settings screen (student and staff kinds side by side, so each says whose). */
-export const SETTINGS_KIND_LABELS: Record<ApplicationKind, MessageDescriptor> = {
+/** Every kind named for the dashboard card (the same messages as settings/kind-labels.ts). */
+export const KIND_LABELS: Record<ApplicationKind, MessageDescriptor> = {
   student_leave: msg`学生请假`,
   travel: msg`出行申请`,
   day_student: msg`走读申请`,

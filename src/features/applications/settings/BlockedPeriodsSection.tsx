@@ -15,7 +15,7 @@ import { notify } from '../../../lib/notify';
 import { isoOfLocal, localOfIso, showRange } from '../time';
 import { blockedPeriodsQuery, saveBlockedPeriod, SETTINGS_URLS, settingsKeys } from './api';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
-import { SETTINGS_KIND_LABELS } from '../dashboard/kind-labels';
+import { SETTINGS_KIND_LABELS } from './kind-labels';
 import { hasErrors, type PeriodDraft, periodErrors, type PeriodErrors } from './rules';
 
 const rowKey = (row: BlockedPeriodRow) => row.id;

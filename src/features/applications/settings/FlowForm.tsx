@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { APPLICATION_KINDS, type ApplicationKind, DEFAULT_FLOWS, LEAVE_TYPE_DICTS } from '../../../../contracts/application-rules';
 import { dictItemName, dictQuery } from '../../../lib/dicts';
-import { SETTINGS_KIND_LABELS } from '../dashboard/kind-labels';
+import { SETTINGS_KIND_LABELS } from './kind-labels';
 import { DEADLINE_DAYS_MAX, type FlowDraft, type FlowErrors, MIN_DAYS_MAX } from './rules';
 import { StepEditor, type RoleChoice } from './StepEditor';
 

@@ -15,7 +15,7 @@ import { notify } from '../../../lib/notify';
 import { flowsQuery, rolesQuery, saveFlow, SETTINGS_URLS, settingsKeys } from './api';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
 import { FlowForm } from './FlowForm';
-import { SETTINGS_KIND_LABELS } from '../dashboard/kind-labels';
+import { SETTINGS_KIND_LABELS } from './kind-labels';
 import { KNOWN_ROLES } from './labels';
 import { type FlowDraft, flowErrors, type FlowErrors, hasErrors } from './rules';
 import { chainText, type RoleChoice } from './StepEditor';

@@ -1,0 +1,21 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ApplicationKind } from '../../../../contracts/application-rules';
+
+/**
+ * Every kind named for the settings screen (student and staff kinds side by side, so each says whose).
+ * The dashboard card has its own copy (dashboard/kind-labels.ts, same messages): a module both import
+ * would become a chunk of its own on the home page.
+ */
+export const SETTINGS_KIND_LABELS: Record<ApplicationKind, MessageDescriptor> = {
+  student_leave: msg`学生请假`,
+  travel: msg`出行申请`,
+  day_student: msg`走读申请`,
+  enrolment_proof: msg`在读证明`,
+  score_proof: msg`成绩证明`,
+  staff_leave: msg`教师请假`,
+  staff_outing: msg`教师外出`,
+  staff_overtime: msg`教师加班`,
+  staff_shift: msg`教师调班`,
+  staff_makeup: msg`教师补课`,
+};
