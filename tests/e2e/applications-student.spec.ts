@@ -235,3 +235,52 @@ test('a record past its deadline is view-only: 已过期, the note, no actions; 
   await expect(english.getByTestId('application-expired')).toHaveText('Expired');
   await expect(english.getByTestId('application-state')).toHaveText(record.state === 'rejected' ? 'Audit failed' : 'Audit passed');
 });
+
+test('another auditor got there first: the offline pass lands in the conflict inbox beside their rejection; only accepting is offered', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const day = runDay(200, 60);
+  const teacherApi = await ApplicationsApi.login(request, 'teacher');
+  const roll = await teacherApi.roll(await teacherApi.classId('七年级(1)班'), schoolDay(0));
+  const student = roll.entries.find((entry) => entry.studentNo.endsWith('15'))!;
+  const parentApi = await ApplicationsApi.login(request, `P${student.studentNo}`);
+  const filed = await parentApi.applyLeave(student.studentId, day, `冲突 ${RUN}`);
+
+  const context = await contextFor(browser, { width: 360, height: 740 });
+  const page = await context.newPage();
+  await logIn(page, { tenant: 'demo', username: 'teacher' });
+  await page.goto(`/xssw/qjgl?scope=todo&id=${filed.id}`);
+  const detail = page.getByTestId('application-detail');
+  await expect(detail.getByTestId('audit-pass')).toBeVisible();
+  await goOffline(context);
+  await detail.getByTestId('audit-opinion').fill('同意');
+  await detail.getByTestId('audit-pass').click();
+  await expect(detail.getByTestId('application-queued')).toHaveText('待同步');
+
+  // meanwhile the administrator rejects it
+  const adminApi = await ApplicationsApi.login(request, 'admin');
+  const rejected = await adminApi.ok<ApplicationDetail>(APPLICATION_URLS.audit, { id: filed.id, version: filed.version, decision: 'reject', opinion: '证明材料不全' }, { 'Idempotency-Key': crypto.randomUUID() });
+  const adminName = rejected.events.find((event) => event.action === 'reject')!.actorName;
+
+  await goOnline(context);
+  await expect(detail.getByTestId('application-stuck')).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await page.getByTestId('offline-indicator').click();
+  const conflict = page.getByTestId('outbox-entry').filter({ has: page.getByTestId('audit-conflict') });
+  await expect(conflict.getByTestId('audit-conflict-mine')).toContainText('通过');
+  await expect(conflict.getByTestId('audit-conflict-mine')).toContainText('同意');
+  await expect(conflict.getByTestId('audit-conflict-server')).toContainText(`驳回 · ${adminName}`);
+  await expect(conflict.getByTestId('audit-conflict-server')).toContainText('证明材料不全');
+  await expect(conflict.getByRole('button', { name: '保留我的' })).toHaveCount(0);
+  await conflict.getByRole('button', { name: '采用服务器的' }).click();
+  await expect(page.getByTestId('outbox-entry')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto(`/xssw/qjgl?scope=all&id=${filed.id}`);
+  await expect(page.getByTestId('application-detail').getByTestId('application-state')).toHaveText('审核不通过');
+  await expect(page.getByTestId('application-detail').getByTestId('application-stuck')).toHaveCount(0);
+  // the server kept the rejection alone
+  const now = await teacherApi.get(filed.id);
+  expect(now.state).toBe('rejected');
+  expect(now.events.filter((event) => event.action === 'pass')).toHaveLength(0);
+  await context.close();
+});
