@@ -4,6 +4,7 @@
 // same state, and the refusal of a mixed selection; a record past its deadline is view-only.
 // Every application this spec files is its own (a day picked per run, parents of seats 12–14 of
 // 七年级(1)班, not the seeded ones); what is left pending is withdrawn at the end.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { ApplicationDetail, ApplicationOptions, ApplicationRow } from '../../contracts/applications';
 import { APPLICATION_URLS } from '../../contracts/applications';
@@ -283,4 +284,33 @@ test('another auditor got there first: the offline pass lands in the conflict in
   expect(now.state).toBe('rejected');
   expect(now.events.filter((event) => event.action === 'pass')).toHaveLength(0);
   await context.close();
+});
+
+test('an approved enrolment proof prints as a PDF from 在读证明 (head teacher, then 教务处)', async ({ page, request }) => {
+  const parentApi = await ApplicationsApi.login(request, 'parent');
+  const [child] = (await parentApi.options()).students;
+  const id = crypto.randomUUID();
+  const filed = await parentApi.ok<ApplicationDetail>(
+    APPLICATION_URLS.save,
+    { id, kind: 'enrolment_proof', applicantId: child!.id, reason: `办理签证 ${RUN}`, details: { purpose: '办理签证', copies: 1 }, submit: true },
+    { 'Idempotency-Key': id },
+  );
+  expect(filed.auditState).toBe('pending:head_teacher');
+  const teacherApi = await ApplicationsApi.login(request, 'teacher');
+  const passed = await teacherApi.ok<ApplicationDetail>(APPLICATION_URLS.audit, { id, version: filed.version, decision: 'pass', opinion: '' }, { 'Idempotency-Key': crypto.randomUUID() });
+  expect(passed.auditState).toBe('pending:role:teaching_office');
+  const adminApi = await ApplicationsApi.login(request, 'admin');
+  await adminApi.ok(APPLICATION_URLS.audit, { id, version: passed.version, decision: 'pass', opinion: '' }, { 'Idempotency-Key': crypto.randomUUID() });
+
+  await logIn(page, { tenant: 'demo', username: 'parent' });
+  await page.goto(`/xssw/zdzm?id=${id}`);
+  const detail = page.getByTestId('application-detail');
+  await expect(detail.getByTestId('application-state')).toHaveText('审核通过');
+  await expect(detail.getByTestId('application-event').filter({ hasText: '审核通过' })).toHaveCount(2);
+  const download = page.waitForEvent('download');
+  await detail.getByTestId('application-proof').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = await readFile(await file.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });
