@@ -135,4 +135,20 @@ describe('ApplyDrawer', () => {
     const body = JSON.parse(String(fake.calls.find((call) => call.url.pathname === '/api/applications/save')!.init.body));
     expect(body).toMatchObject({ applicantId: 'c2', leaveType: '2', submit: false });
   });
+
+  it('a draft opens with its values and is submitted as the same application on its version, under a key of its own', async () => {
+    const fake = fakeFetch({ '/api/applications/options': ok(makeOptions()), '/api/applications/save': ok(makeDetail(1, { version: 4 })) });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const draft = makeDetail(1, { state: 'draft', auditState: 'draft', version: 3, reason: '复诊', leaveType: '2' });
+    const onSaved = vi.fn();
+    renderWithGrants(<ApplyDrawer kinds={['student_leave']} draft={draft} onClose={vi.fn()} onSaved={onSaved} />, ['qjgl_add']);
+    await screen.findByTestId('apply-student');
+    expect((screen.getByTestId('apply-reason') as HTMLTextAreaElement).value).toBe('复诊');
+    expect((screen.getByTestId('apply-start') as HTMLInputElement).value).toBe('2026-11-24T08:00');
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(draft.id));
+    const call = fake.calls.find((item) => item.url.pathname === '/api/applications/save')!;
+    expect(JSON.parse(String(call.init.body))).toMatchObject({ id: draft.id, version: 3, leaveType: '2', submit: true });
+    expect(new Headers(call.init.headers).get('Idempotency-Key')).not.toBe(draft.id);
+  });
 });
