@@ -267,5 +267,10 @@ test.describe('teacher attendance', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(english).toHaveCount(0);
     expect((await adminApi.ok<AuditFlowRow[]>(APPLICATION_URLS.flows, {})).some((flow) => flow.id === saved!.id)).toBe(false);
+    // usable on a 360 px phone: the tabs and the add button fit, nothing wider than the screen
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/xssw/spsz?tab=periods');
+    await expect(page.getByTestId('period-add')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
