@@ -3,7 +3,8 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Toaster } from '../components/Toaster';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribeToasterRequested, toasterRequested } from '../lib/toaster';
 // registers the features' outbox kinds with the offline engine (lazy imports only)
 import './outbox-kinds';
 import type { createAppRouter } from './router';
@@ -29,9 +30,21 @@ export function App({ router, queryClient }: AppProps) {
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
           <SessionExpiredDialog />
-          <Toaster />
+          <ToasterHost />
         </QueryClientProvider>
       </I18nProvider>
     </ChakraProvider>
   );
+}
+
+const LazyToaster = lazy(() => import('../components/Toaster').then((module) => ({ default: module.Toaster })));
+
+/** Mounts the toast renderer once the first toast is asked for (lib/toaster). */
+function ToasterHost() {
+  const requested = useSyncExternalStore(subscribeToasterRequested, toasterRequested);
+  return requested ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
 }

@@ -1,11 +1,14 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from '../lib/toaster';
+import { useEffect } from 'react';
+import { toasterMounted } from '../lib/toaster';
+import { toasterStore } from '../lib/toaster-store';
 
-/** Renders the one toast store of lib/toaster. */
+/** Renders the one toast store of lib/toaster-store (loaded with the first toast). */
 export function Toaster() {
+  useEffect(() => toasterMounted(), []);
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={toasterStore} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} data-testid="toast">
             {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
