@@ -62,7 +62,7 @@ export function validateApplication(values: ApplyValues, options: Pick<Applicati
   }
   if (!values.reason.trim()) errors.reason = messages.reasonRequired;
   else if (values.reason.trim().length > REASON_MAX) errors.reason = messages.reasonTooLong;
-  const detailErrors = definition.validateDetails?.(values.details) ?? {};
+  const detailErrors = definition.validateDetails?.(values.details, options) ?? {};
   for (const [name, message] of Object.entries(detailErrors)) if (message) errors[`details.${name}`] = message;
   return errors;
 }

@@ -56,6 +56,22 @@ describe('staff kinds', () => {
     expect(validateShift({ ...base, swapEndsAt: '2026-12-01T07:00:00+08:00' })).toEqual({ swapEndsAt: 'Start time should be earlier than end time' });
   });
 
+  it('shift: the colleague’s range may not contain a non-selectable period of shifts, as the server says', () => {
+    const base = { counterpartId: COLLEAGUE, swapStartsAt: '2027-01-11T08:00:00+08:00', swapEndsAt: '2027-01-11T10:00:00+08:00' };
+    const period = { id: '0199a000-0000-7000-8000-0000000000f2', name: '期末考试周', startsAt: '2027-01-10T00:00:00+08:00', endsAt: '2027-01-16T23:59:00+08:00', version: 1 };
+    // the kind's definition is what the apply form calls, with its options
+    expect(definition('staff_shift').validateDetails!(base, { blockedPeriods: [{ ...period, kinds: ['staff_shift'] }] })).toEqual({
+      swapEndsAt: '所选时间段包含不可选时段：期末考试周（2027-01-10 00:00 ~ 2027-01-16 23:59）',
+    });
+    // a period of other kinds, or one the range only touches, does not block it
+    expect(validateShift(base, { blockedPeriods: [{ ...period, kinds: ['staff_leave'] }] })).toEqual({});
+    expect(validateShift({ ...base, swapStartsAt: '2027-01-09T20:00:00+08:00', swapEndsAt: '2027-01-10T00:00:00+08:00' }, { blockedPeriods: [{ ...period, kinds: ['staff_shift'] }] })).toEqual({});
+    i18n.activate('en');
+    expect(validateShift(base, { blockedPeriods: [{ ...period, kinds: ['staff_shift'] }] }).swapEndsAt).toBe(
+      'The selected time range contains a non-selectable period: 期末考试周 (2027-01-10 00:00 ~ 2027-01-16 23:59)',
+    );
+  });
+
   it('make-up needs the class, the subject and the missed date', () => {
     expect(validateMakeup({ classId: CLASS_1, subject: '02', missedDate: '2026-11-20' })).toEqual({});
     expect(validateMakeup({ classId: CLASS_1, subject: '02', missedDate: '11/20' })).toEqual({ missedDate: '请选择缺课日期' });
@@ -87,12 +103,20 @@ describe('staff kinds', () => {
       return <Fields kind="staff_shift" details={details} onDetailsChange={setDetails} errors={{}} options={options} />;
     }
     renderWithProviders(<Harness />);
+    expect([...(screen.getByTestId('field-counterpart') as HTMLSelectElement).options].map((option) => option.text)).toEqual(['请选择', '周雅琴（教务处）']);
     fireEvent.change(screen.getByTestId('field-counterpart'), { target: { value: COLLEAGUE } });
     fireEvent.change(screen.getByTestId('field-swap-start'), { target: { value: '2026-12-01T08:00' } });
     expect(latest).toMatchObject({ counterpartId: COLLEAGUE, swapStartsAt: '2026-12-01T08:00:00+08:00' });
     renderWithProviders(<DetailLines details={{ counterpartId: COLLEAGUE, swapStartsAt: '2026-12-01T00:00:00Z', swapEndsAt: '2026-12-01T02:00:00Z' }} options={options} />);
     expect(screen.getByText('周雅琴')).toBeTruthy();
     expect(screen.getByText('2026-12-01 08:00 ~ 2026-12-01 10:00')).toBeTruthy();
+  });
+
+  it('in English the colleague’s department is in half-width brackets', () => {
+    i18n.activate('en');
+    const Fields = definition('staff_shift').Fields!;
+    renderWithProviders(<Fields kind="staff_shift" details={{ counterpartId: '', swapStartsAt: '', swapEndsAt: '' }} onDetailsChange={() => undefined} errors={{}} options={options} />);
+    expect([...(screen.getByTestId('field-counterpart') as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Please select', '周雅琴 (教务处)']);
   });
 
   it('make-up detail lines name the subject from the dictionary when the reader does not teach the class', async () => {

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { ApplicationOptions } from '../../../../contracts/applications';
 import { SUBJECT_DICT } from '../../../../contracts/dict-codes';
 import { dictLabel, dictQuery } from '../../../lib/dicts';
-import { isoOfLocal, localOfIso, showTime } from '../time';
+import { isoOfLocal, localOfIso, showRange } from '../time';
 import type { KindDefinition, KindFieldsProps } from './types';
 
 /**
@@ -22,7 +22,6 @@ const DESTINATION_MAX = 100;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const schoolIso = isoOfLocal;
 const schoolLocal = (iso: unknown) => localOfIso(typeof iso === 'string' ? iso : '');
-const schoolText = (iso: unknown) => showTime(typeof iso === 'string' ? iso : '');
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /* ---------------------------------------------------------------- validation */
@@ -34,13 +33,27 @@ export function validateOuting(details: Record<string, unknown>): Partial<Record
   return {};
 }
 
-export function validateShift(details: Record<string, unknown>): Partial<Record<string, string>> {
+/**
+ * The colleague, and the colleague's time range: start before end and, like my own range, no
+ * non-selectable period of shifts inside it (SPEC §5 'selected time ranges'; the server checks both).
+ */
+export function validateShift(details: Record<string, unknown>, options?: Pick<ApplicationOptions, 'blockedPeriods'>): Partial<Record<string, string>> {
   const errors: Partial<Record<string, string>> = {};
   if (!text(details.counterpartId)) errors.counterpartId = t`请选择调班同事`;
   const start = Date.parse(text(details.swapStartsAt));
   const end = Date.parse(text(details.swapEndsAt));
   if (Number.isNaN(start) || Number.isNaN(end)) errors.swapEndsAt = t`请选择对方的开始时间和结束时间`;
   else if (start >= end) errors.swapEndsAt = t`开始时间应早于结束时间`;
+  else {
+    const blocked = options?.blockedPeriods.find(
+      (period) => period.kinds.includes('staff_shift') && Date.parse(period.startsAt) < end && Date.parse(period.endsAt) > start,
+    );
+    if (blocked) {
+      const name = blocked.name;
+      const range = showRange(blocked.startsAt, blocked.endsAt);
+      errors.swapEndsAt = t`所选时间段包含不可选时段：${name}（${range}）`;
+    }
+  }
   return errors;
 }
 
@@ -94,6 +107,11 @@ function OutingFields({ details, onDetailsChange, errors, disabled }: KindFields
   );
 }
 
+/** 周雅琴（教务处） / Zhou Yaqin (Academic Affairs): the separator is the message's, per language. */
+function colleagueLabel({ name, departmentName: department }: ApplicationOptions['colleagues'][number]): string {
+  return department ? t`${name}（${department}）` : name;
+}
+
 function ShiftFields({ details, onDetailsChange, errors, options, disabled }: KindFieldsProps) {
   const set = (key: string, value: string) => onDetailsChange({ ...details, [key]: value });
   return (
@@ -102,7 +120,7 @@ function ShiftFields({ details, onDetailsChange, errors, options, disabled }: Ki
         <Select testId="field-counterpart" value={text(details.counterpartId)} disabled={disabled} onChange={(value) => set('counterpartId', value)}>
           {options.colleagues.map((colleague) => (
             <option key={colleague.id} value={colleague.id}>
-              {colleague.departmentName ? `${colleague.name}（${colleague.departmentName}）` : colleague.name}
+              {colleagueLabel(colleague)}
             </option>
           ))}
         </Select>
@@ -211,7 +229,7 @@ function ShiftLines({ details, options }: { details: Record<string, unknown>; op
     <Stack gap="1">
       <Line label={<Trans>调班同事</Trans>}>{name || '—'}</Line>
       <Line label={<Trans>对方时间</Trans>}>
-        {schoolText(details.swapStartsAt)} ~ {schoolText(details.swapEndsAt)}
+        {showRange(text(details.swapStartsAt), text(details.swapEndsAt))}
       </Line>
     </Stack>
   );

@@ -34,8 +34,11 @@ export interface KindDefinition {
   Fields?: ComponentType<KindFieldsProps>;
   /** the kind's own fields as read-only lines in the detail drawer */
   DetailLines?: ComponentType<{ details: Record<string, unknown>; options?: ApplicationOptions }>;
-  /** details as typed → messages per field (translated); {} when valid */
-  validateDetails?: (details: Record<string, unknown>) => Partial<Record<string, string>>;
+  /**
+   * details as typed → messages per field (translated); {} when valid. `options` (the form's
+   * options answer) lets a kind check its own time ranges against the non-selectable periods.
+   */
+  validateDetails?: (details: Record<string, unknown>, options?: Pick<ApplicationOptions, 'blockedPeriods'>) => Partial<Record<string, string>>;
   /** details a new application starts with */
   emptyDetails: () => Record<string, unknown>;
 }
