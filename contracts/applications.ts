@@ -197,7 +197,7 @@ export const applicationSaveRequest = z
     endsAt: isoDateTime.nullable().default(null),
     reason: text(REASON_MAX).min(1),
     details: z.record(z.string(), z.unknown()).default({}),
-    attachments: z.array(z.string().min(1).max(64)).max(MAX_ATTACHMENTS).default([]),
+    attachments: z.array(z.uuid()).max(MAX_ATTACHMENTS).default([]),
     submit: z.boolean().default(true),
   });
 export type ApplicationSaveRequest = z.input<typeof applicationSaveRequest>;
@@ -223,6 +223,8 @@ export const applicationBatchAuditRequest = z.object({
   ids: z.array(id).min(1).max(BATCH_AUDIT_MAX),
   decision: z.enum(AUDIT_DECISIONS),
   opinion: text(OPINION_MAX).default(''),
+  /** the audit state the user selected (auditStateOf); when given, a row in another state now → 40900 with the current ApplicationRow[] */
+  auditState: z.string().max(64).optional(),
 });
 export interface BatchAuditResult {
   count: number;

@@ -1,7 +1,9 @@
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { ApplicationsService } from './modules/applications/applications.service';
+import { ProofsService } from './modules/applications/proofs.service';
 import { ApplicationSettingsService } from './modules/applications/settings.service';
+import { StaffSummaryService } from './modules/applications/staff-summary.service';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CalendarService } from './modules/calendar/calendar.service';
@@ -29,6 +31,7 @@ export function createServices(db: Database, config: AppConfig) {
   const leave = new LeaveService();
   const messages = new MessagesService();
   const files = new FilesService(db, config, permissions);
+  const applications = new ApplicationsService(permissions, messages, files, dicts);
   return {
     tenants,
     users,
@@ -45,8 +48,10 @@ export function createServices(db: Database, config: AppConfig) {
     scores: new ScoresService(permissions, dicts),
     exams: new ExamsService(permissions, messages),
     calendar: new CalendarService(permissions),
-    applications: new ApplicationsService(permissions, messages, files),
+    applications,
     applicationSettings: new ApplicationSettingsService(permissions),
+    proofs: new ProofsService(applications, tenants, dicts, files),
+    staffSummary: new StaffSummaryService(permissions),
   };
 }
 

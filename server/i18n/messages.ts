@@ -314,7 +314,6 @@ export const messages = {
   applicationsNotDraft: { zh: '已提交的申请不能修改，请先撤回', en: 'A submitted application cannot be changed; withdraw it first' },
   applicationsNotWithdrawable: { zh: '只有待审核且尚未审核的申请可以撤回', en: 'Only an application nobody has audited yet can be withdrawn' },
   applicationsNotCancellable: { zh: '只有已通过且未销假的请假可以销假', en: 'Only approved leave that has not been cancelled can be cancelled' },
-  applicationsNoAuditor: { zh: '未找到{step}，请联系管理员设置审核人', en: 'No {step} found; ask the administrator to set up the auditor' },
   applicationsNotYourStudent: { zh: '只能为本人或自己的孩子申请', en: 'You can apply only for yourself or your own children' },
   applicationsNoPermission: { zh: '没有该申请的权限，请联系管理员', en: 'You have no permission for this application; contact the administrator' },
   applicationsProofNotReady: { zh: '证明在审核通过后才能打印', en: 'The proof can be printed once the application is approved' },
@@ -348,6 +347,16 @@ export const messages = {
   applicationsFlowNotFound: { zh: '审核流程不存在或已被删除', en: 'The audit flow does not exist or has been deleted' },
   applicationsBlockedNotFound: { zh: '不可选时段不存在或已被删除', en: 'The non-selectable period does not exist or has been deleted' },
   applicationsSettingChangedMeanwhile: { zh: '该设置已被他人修改，请刷新后重试', en: 'Someone else has changed this setting; refresh and try again' },
+  applicationsTooLate: {
+    zh: '该申请已超过截止时间（结束后{days}天），不能再提交',
+    en: 'This application is past its deadline ({days} days after the end) and can no longer be submitted',
+  },
+  applicationsFlowStepInvalid: {
+    zh: '第{n}步“{step}”不能用于{kind}的审核流程',
+    en: 'Step {n} "{step}" cannot be used in the audit flow of a {kind}',
+  },
+  applicationsMessageShiftCounterpart: { zh: '{applicant}申请与您调班（{range}）：{status}', en: '{applicant} asks to swap duty with you ({range}): {status}' },
+  applicationsMessageWithdrawn: { zh: '{applicant}的{kind}（{range}）已撤回，无需审核', en: "{applicant}'s {kind} ({range}) was withdrawn; no audit is needed" },
 
   idempotencyInProgress: { zh: '该操作正在处理中，请稍后重试', en: 'This operation is still being processed, please try again shortly' },
 } satisfies Record<string, Message>;

@@ -97,14 +97,19 @@ CREATE INDEX "blocked_periods_tenant_starts_idx" ON "blocked_periods" USING btre
 SELECT xiaowu_protect_tenant_table(t::regclass)
 FROM unnest(ARRAY['applications', 'application_events', 'audit_flows', 'blocked_periods']) AS t;
 --> statement-breakpoint
--- Hand-written: student_leaves (dropped by 0016) become student_leave applications.
-INSERT INTO "applications" ("tenant_id", "id", "kind", "applicant_id", "submitted_by", "leave_type", "starts_at", "ends_at", "days", "reason",
-                            "state", "steps", "submitted_at", "decided_at", "deadline_at", "cancel_state",
+-- Hand-written: student_leaves (dropped by 0016) become student_leave applications, filed under the
+-- student's current class (the head-teacher step needs it). A cancelled leave was never on the roll:
+-- it becomes approved and cancelled at its own start (a zero-length leave the roll skips). Days are
+-- counted in the school's zone (a POSIX '+08:00' would be UTC-8). Who filed it is not known: the student.
+INSERT INTO "applications" ("tenant_id", "id", "kind", "applicant_id", "submitted_by", "org_unit_id", "leave_type", "starts_at", "ends_at", "days", "reason",
+                            "state", "steps", "submitted_at", "decided_at", "deadline_at", "cancel_state", "cancelled_at",
                             "created_at", "updated_at", "created_by", "updated_by", "version")
-SELECT l."tenant_id", l."id", 'student_leave', l."student_id", l."student_id", l."leave_type", l."starts_at", l."ends_at",
-       GREATEST(0, (l."ends_at" AT TIME ZONE '+08:00')::date - (l."starts_at" AT TIME ZONE '+08:00')::date + 1), l."reason",
+SELECT l."tenant_id", l."id", 'student_leave', l."student_id", l."student_id", s."org_unit_id", l."leave_type", l."starts_at", l."ends_at",
+       GREATEST(0, (l."ends_at" AT TIME ZONE 'Asia/Shanghai')::date - (l."starts_at" AT TIME ZONE 'Asia/Shanghai')::date + 1), l."reason",
        CASE l."state" WHEN 'cancelled' THEN 'approved' ELSE l."state" END, '[{"kind":"head_teacher"}]'::jsonb, l."created_at",
        CASE WHEN l."state" = 'pending' THEN NULL ELSE l."updated_at" END, l."ends_at" + interval '7 days',
        CASE l."state" WHEN 'cancelled' THEN 'cancelled' ELSE 'not_cancelled' END,
+       CASE l."state" WHEN 'cancelled' THEN l."starts_at" END,
        l."created_at", l."updated_at", l."created_by", l."updated_by", l."version"
-FROM "student_leaves" l;
+FROM "student_leaves" l
+LEFT JOIN "users" s ON s."tenant_id" = l."tenant_id" AND s."id" = l."student_id";

@@ -63,7 +63,8 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     code: 'department_head',
     name: '处室主任',
     nameEn: 'Division director',
-    grants: ['jzgxx', 'jskq', 'jskq_add', 'jskq_export', 'kqsp', 'kqsp_audit', 'messageCenter_xxzx'],
+    // no jskq_export: a department head sees their own department's monthly summary (by the duty), not every department's
+    grants: ['jzgxx', 'jskq', 'jskq_add', 'kqsp', 'kqsp_audit', 'messageCenter_xxzx'],
   },
   {
     code: 'teaching_office',

@@ -9,7 +9,10 @@ const caller = (over: Partial<Caller> = {}): Caller => ({
   codes: new Set<string>(),
   headClasses: [],
   gradesLed: [],
+  gradeClasses: [],
   departmentsHeaded: [],
+  children: [],
+  roleKinds: [],
   orgUnitId: null,
   ...over,
 });

@@ -15,7 +15,9 @@ export const APPROVAL_MESSAGE_TYPE = '6';
 
 type Words = Record<Lang, string>;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text made safe inside HTML (messages, the verification page). */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export const KIND_LABELS: Record<ApplicationKind, Words> = {
   student_leave: { zh: '请假申请', en: 'leave application' },
@@ -39,7 +41,7 @@ export const STATE_WORDS: Record<ApplicationState, Words> = {
   withdrawn: { zh: '撤回', en: 'withdrawn' },
 };
 
-const STEP_WORDS: Record<Exclude<AuditStep['kind'], 'role'>, Words> = {
+export const STEP_WORDS: Record<Exclude<AuditStep['kind'], 'role'>, Words> = {
   head_teacher: { zh: '班主任', en: 'head teacher' },
   grade_leader: { zh: '年级组长', en: 'grade leader' },
   department_head: { zh: '部门负责人', en: 'department head' },

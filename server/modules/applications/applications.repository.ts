@@ -33,7 +33,6 @@ export type ApplicationRecord = {
   applicant_id: string;
   applicant_name: string;
   applicant_no: string;
-  applicant_type: string;
   submitted_by: string;
   submitted_by_name: string;
   org_unit_id: string | null;
@@ -70,7 +69,7 @@ const leaveTypeName = (en: boolean) => sql`coalesce((
    LIMIT 1), '')`;
 
 const recordColumns = (en: boolean) => sql`
-  a.id, a.tenant_id, a.kind, a.applicant_id, ap.name AS applicant_name, ap.user_no AS applicant_no, ap.user_type AS applicant_type,
+  a.id, a.tenant_id, a.kind, a.applicant_id, ap.name AS applicant_name, ap.user_no AS applicant_no,
   a.submitted_by, sb.name AS submitted_by_name, a.org_unit_id, o.parent_id AS org_parent_id,
   coalesce(${en ? sql`nullif(o.name_en, '')` : sql`NULL`}, o.name, '') AS org_unit_name,
   a.leave_type, ${leaveTypeName(en)} AS leave_type_name, a.starts_at, a.ends_at, a.days, a.reason, a.details, a.attachments,
@@ -93,7 +92,9 @@ export type CallerFacts = {
   roles: string[];
   head_classes: string[];
   grades_led: string[];
+  grade_classes: string[];
   departments_headed: string[];
+  children: string[];
 };
 
 export interface ApplicationWrite {
@@ -147,7 +148,10 @@ export const applicationsRepository = {
                          WHERE ur.tenant_id = u.tenant_id AND ur.user_id = u.id), '{}') AS roles,
               coalesce((SELECT array_agg(d.org_unit_id::text) FROM staff_duties d WHERE d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.duty = 'head_teacher'), '{}') AS head_classes,
               coalesce((SELECT array_agg(d.org_unit_id::text) FROM staff_duties d WHERE d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.duty = 'grade_leader'), '{}') AS grades_led,
-              coalesce((SELECT array_agg(d.org_unit_id::text) FROM staff_duties d WHERE d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.duty = 'department_head'), '{}') AS departments_headed
+              coalesce((SELECT array_agg(o.id::text) FROM staff_duties d JOIN org_units o ON o.tenant_id = d.tenant_id AND o.parent_id = d.org_unit_id
+                         WHERE d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.duty = 'grade_leader'), '{}') AS grade_classes,
+              coalesce((SELECT array_agg(d.org_unit_id::text) FROM staff_duties d WHERE d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.duty = 'department_head'), '{}') AS departments_headed,
+              coalesce((SELECT array_agg(ps.student_id::text) FROM parent_students ps WHERE ps.tenant_id = u.tenant_id AND ps.parent_id = u.id), '{}') AS children
             FROM users u WHERE u.id = ${userId}`,
       )
       .then((result) => result.rows[0]),
@@ -158,9 +162,26 @@ export const applicationsRepository = {
       .execute<ApplicationRecord>(sql`SELECT ${recordColumns(en)} ${recordFrom} WHERE a.id = ${id}${lock ? sql` FOR UPDATE OF a` : sql``}`)
       .then(datedFirst<ApplicationRecord>),
 
-  /** Several, locked, in id order (batch audit). */
-  findMany: (tx: Tx, ids: readonly string[], en = false) =>
-    tx.execute<ApplicationRecord>(sql`SELECT ${recordColumns(en)} ${recordFrom} WHERE a.id = ANY(${uuids(ids)}) ORDER BY a.id FOR UPDATE OF a`).then(datedRows<ApplicationRecord>),
+  /** Several that satisfy `visible` (on `a`), locked, in id order (batch audit). */
+  findMany: (tx: Tx, ids: readonly string[], visible: SQL, en = false) =>
+    tx
+      .execute<ApplicationRecord>(sql`SELECT ${recordColumns(en)} ${recordFrom} WHERE a.id = ANY(${uuids(ids)}) AND ${visible} ORDER BY a.id FOR UPDATE OF a`)
+      .then(datedRows<ApplicationRecord>),
+
+  /** Kinds with an audit flow holding a role step of one of these roles. */
+  flowRoleKinds: (tx: Tx, roles: readonly string[]) =>
+    roles.length === 0
+      ? Promise.resolve([] as ApplicationKind[])
+      : tx
+          .execute<{ kind: ApplicationKind }>(
+            sql`SELECT DISTINCT f.kind FROM audit_flows f CROSS JOIN LATERAL jsonb_array_elements(f.steps) st
+                 WHERE st ->> 'kind' = 'role' AND st ->> 'roleCode' = ANY(${texts(roles)})`,
+          )
+          .then((result) => (result.rows as { kind: ApplicationKind }[]).map((row) => row.kind)),
+
+  /** Serialises the submissions of one applicant and kind (the overlap check) until the transaction ends. */
+  lockApplicant: (tx: Tx, tenantId: string, applicantId: string, kind: ApplicationKind) =>
+    tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`applications:${tenantId}:${applicantId}:${kind}`}))`),
 
   /** Whether `a` (the application `id`) satisfies `predicate`. */
   satisfies: (tx: Tx, id: string, predicate: SQL) =>
@@ -200,7 +221,7 @@ export const applicationsRepository = {
   files: (tx: Tx, ids: readonly string[]) =>
     ids.length === 0
       ? Promise.resolve([] as FileFacts[])
-      : tx.execute<FileFacts>(sql`SELECT f.id::text, f.owner_id, f.mime, f.size::float8 AS size FROM files f WHERE f.id::text = ANY(${texts(ids)})`).then(rows<FileFacts>),
+      : tx.execute<FileFacts>(sql`SELECT f.id::text, f.owner_id::text, f.mime, f.size::float8 AS size FROM files f WHERE f.id = ANY(${uuids(ids)})`).then(rows<FileFacts>),
 
   /** A user's type, name and org unit (a student's class, a staff member's department). */
   user: (tx: Tx, userId: string) =>
@@ -246,13 +267,13 @@ export const applicationsRepository = {
       )
       .then((result) => result.rows.length),
 
-  /** An active (pending or approved, not cancelled) application of the kind and applicant overlapping the range. */
+  /** An active (pending and not past its deadline, or approved up to its return time) application of the kind and applicant overlapping the range. */
   overlapping: (tx: Tx, input: { id: string; kind: ApplicationKind; applicantId: string; startsAt: Date; endsAt: Date }) =>
     tx
       .execute<{ starts_at: Date; ends_at: Date }>(
         sql`SELECT a.starts_at, coalesce(a.cancelled_at, a.ends_at) AS ends_at FROM applications a
              WHERE a.kind = ${input.kind} AND a.applicant_id = ${input.applicantId} AND a.id <> ${input.id}
-               AND a.state IN ('pending', 'approved') AND a.starts_at < ${input.endsAt} AND coalesce(a.cancelled_at, a.ends_at) > ${input.startsAt}
+               AND (a.state = 'approved' OR (a.state = 'pending' AND (a.deadline_at IS NULL OR a.deadline_at > now()))) AND a.starts_at < ${input.endsAt} AND coalesce(a.cancelled_at, a.ends_at) > ${input.startsAt}
              ORDER BY a.starts_at LIMIT 1`,
       )
       .then(datedFirst<{ starts_at: Date; ends_at: Date }>),
@@ -312,7 +333,7 @@ export const applicationsRepository = {
     id: string,
     version: number,
     userId: string,
-    change: { state?: ApplicationState; step?: number; decided?: boolean; cancelledAt?: Date; verifyCode?: string },
+    change: { state?: ApplicationState; step?: number; decided?: boolean; cancelledAt?: Date; verifyCode?: string; details?: Record<string, unknown> },
   ) =>
     tx
       .execute(
@@ -323,6 +344,7 @@ export const applicationsRepository = {
               cancel_state = CASE WHEN ${change.cancelledAt ?? null}::timestamptz IS NULL THEN cancel_state ELSE 'cancelled' END,
               cancelled_at = coalesce(${change.cancelledAt ?? null}::timestamptz, cancelled_at),
               verify_code = coalesce(${change.verifyCode ?? null}, verify_code),
+              details = coalesce(${change.details ? JSON.stringify(change.details) : null}::jsonb, details),
               updated_at = now(), updated_by = ${userId}, version = version + 1
             WHERE id = ${id} AND version = ${version} RETURNING id`,
       )
@@ -342,6 +364,16 @@ export const applicationsRepository = {
     tx.execute<{ code: string; name: string; name_en: string }>(sql`SELECT code, name, name_en FROM roles`).then(rows<{ code: string; name: string; name_en: string }>),
 
   roleExists: (tx: Tx, code: string) => tx.execute(sql`SELECT 1 FROM roles WHERE code = ${code}`).then((result) => result.rows.length > 0),
+
+  /** The role grants permission `permission` (through its menus; admin grants everything). */
+  roleGrants: (tx: Tx, roleCode: string, permission: string) =>
+    tx
+      .execute(
+        sql`SELECT 1 FROM roles r WHERE r.code = ${roleCode} AND (r.code = 'admin' OR EXISTS (
+              SELECT 1 FROM role_menus rm JOIN menus m ON m.tenant_id = rm.tenant_id AND m.id = rm.menu_id
+               WHERE rm.tenant_id = r.tenant_id AND rm.role_id = r.id AND ${permission} = ANY(m.perms)))`,
+      )
+      .then((result) => result.rows.length > 0),
 
   /* -------------------------------------------------------------- options */
 

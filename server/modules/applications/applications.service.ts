@@ -37,13 +37,27 @@ import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import { parseInput } from '../../plugins/validation';
 import type { Session } from '../auth/auth.service';
+import type { DictsService } from '../dicts/dicts.service';
 import type { FilesService } from '../files/files.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { ADMIN_ROLE } from '../permissions/permissions.service';
-import { auditedBy, auditKindsOf, auditorsOfStep, type Caller, inAuditReach, mayAuditNow, mayAuditStep, ownedBy } from './applications.auditors';
+import {
+  adminAuditors,
+  auditedBy,
+  auditKindsOf,
+  auditorsOfStep,
+  type Caller,
+  counterpartOf,
+  defaultRoleKinds,
+  inAuditReach,
+  mayAuditNow,
+  mayAuditStep,
+  ownedBy,
+} from './applications.auditors';
 import { notify, type RoleNames, schoolRange, schoolTime, STATE_WORDS, stepLabel } from './applications.notify';
 import { type ApplicationRecord, applicationsRepository as repo, type ApplicationWrite } from './applications.repository';
+import { scoreLinesOf } from './proofs.service';
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 const DAY_MS = 86_400_000;
@@ -107,42 +121,61 @@ const toRow = (r: ApplicationRecord): ApplicationRow => ({
   version: r.version,
 });
 
+/** What a shift swap's counterpart is told. */
+const COUNTERPART_WORDS = {
+  submitted: { zh: '已提交，等待审核', en: 'submitted, awaiting audit' },
+  approved: { zh: '已审核通过', en: 'approved' },
+  rejected: { zh: '未通过审核', en: 'rejected' },
+} satisfies Record<string, Record<Lang, string>>;
+
+/** The caller applied for it or filed it: they may not audit it. */
 const isSelf = (caller: Caller, r: ApplicationRecord) => r.applicant_id === caller.userId || r.submitted_by === caller.userId;
+/** The caller's own: applicant, filer, or a parent of the applicant (may withdraw and cancel). */
+const isOwn = (caller: Caller, r: ApplicationRecord) => isSelf(caller, r) || caller.children.includes(r.applicant_id);
 
 /**
  * Applications and their audits (contracts/applications.ts; brief 'Decisions'): list, detail,
  * options, save (draft or submit), withdraw, audit, batch audit, cancel (销假), the todo count.
  */
 export class ApplicationsService {
-  private roleNamesCache: { at: number; names: RoleNames; tenantId: string } | null = null;
+  /** Role names per tenant, kept a minute (roles are renamed rarely). */
+  private readonly roleNamesCache = new Map<string, { at: number; names: RoleNames }>();
 
   constructor(
     private readonly permissions: PermissionsService,
     private readonly messages: MessagesService,
     private readonly files: FilesService,
+    private readonly dicts: DictsService,
   ) {}
 
-  /** The caller's facts for the audit rule. */
-  async caller(tx: Tx, session: Session): Promise<Caller> {
-    const codes = await this.permissions.grantedCodes(tx, session);
+  /** The caller's facts for the audit rule (read once per request). */
+  async caller(tx: Tx, session: Session, codes?: ReadonlySet<string>): Promise<Caller> {
+    const granted = codes ?? (await this.permissions.grantedCodes(tx, session));
     const facts = await repo.callerFacts(tx, session.userId);
+    const roles = facts?.roles ?? [];
+    const audits = roles.length > 0 && APPLICATION_KINDS.some((kind) => granted.has(KIND_PERMISSIONS[kind].audit));
+    const roleKinds = audits ? [...new Set([...defaultRoleKinds(roles), ...(await repo.flowRoleKinds(tx, roles))])] : [];
     return {
       userId: session.userId,
       userType: facts?.user_type ?? '',
-      admin: (facts?.roles ?? []).includes(ADMIN_ROLE),
-      roles: facts?.roles ?? [],
-      codes,
+      admin: roles.includes(ADMIN_ROLE),
+      roles,
+      codes: granted,
       headClasses: facts?.head_classes ?? [],
       gradesLed: facts?.grades_led ?? [],
+      gradeClasses: facts?.grade_classes ?? [],
       departmentsHeaded: facts?.departments_headed ?? [],
+      children: facts?.children ?? [],
+      roleKinds,
       orgUnitId: facts?.org_unit_id ?? null,
     };
   }
 
   private async roleNames(tx: Tx, tenantId: string): Promise<RoleNames> {
-    if (this.roleNamesCache && this.roleNamesCache.tenantId === tenantId && this.roleNamesCache.at > Date.now() - 60_000) return this.roleNamesCache.names;
+    const cached = this.roleNamesCache.get(tenantId);
+    if (cached && cached.at > Date.now() - 60_000) return cached.names;
     const names: RoleNames = new Map((await repo.roleNames(tx)).map((role) => [role.code, { zh: role.name, en: role.name_en || role.name }]));
-    this.roleNamesCache = { at: Date.now(), names, tenantId };
+    this.roleNamesCache.set(tenantId, { at: Date.now(), names });
     return names;
   }
 
@@ -151,9 +184,9 @@ export class ApplicationsService {
     return kinds.filter((kind) => caller.admin || caller.codes.has(KIND_PERMISSIONS[kind].menu) || caller.codes.has(KIND_PERMISSIONS[kind].add));
   }
 
-  /** SQL: the caller may see application `a` (their own, or in their audit reach and submitted). */
+  /** SQL: the caller may see application `a` (their own, the other side of a shift swap, or in their audit reach and submitted). */
   private visibility(caller: Caller): SQL {
-    return sql`(${ownedBy(caller.userId)} OR (a.state <> 'draft' AND ${inAuditReach(caller, auditKindsOf(caller, APPLICATION_KINDS))}))`;
+    return sql`(${ownedBy(caller)} OR (a.state <> 'draft' AND (${counterpartOf(caller.userId)} OR ${inAuditReach(caller, auditKindsOf(caller, APPLICATION_KINDS))})))`;
   }
 
   /** The application if the caller may see it, else 40400. `lock`: FOR UPDATE. */
@@ -174,7 +207,7 @@ export class ApplicationsService {
     const allowed = search.scope === 'mine' ? this.mineKinds(caller, kinds) : auditKindsOf(caller, kinds);
     if (allowed.length === 0) throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
     const where: SQL[] = [sql`a.kind = ANY(${sql.param(allowed)}::text[])`];
-    if (search.scope === 'mine') where.push(ownedBy(caller.userId));
+    if (search.scope === 'mine') where.push(ownedBy(caller));
     if (search.scope === 'todo') where.push(mayAuditNow(caller, allowed));
     if (search.scope === 'done') where.push(sql`a.state <> 'draft'`, auditedBy(caller.userId));
     if (search.scope === 'all') where.push(sql`a.state <> 'draft'`, inAuditReach(caller, allowed));
@@ -220,13 +253,13 @@ export class ApplicationsService {
     const turn = record.state === 'pending' && mayAuditStep(caller, { kind: record.kind, orgUnitId: record.org_unit_id, orgParentId: record.org_parent_id }, record.steps[record.step]);
     const can = {
       audit: live && turn && !self,
-      withdraw: live && record.submitted_by === caller.userId && (record.state === 'draft' || (record.state === 'pending' && !audited)),
+      withdraw: live && (record.state === 'draft' ? record.submitted_by === caller.userId : isOwn(caller, record) && record.state === 'pending' && !audited),
       cancel:
         live &&
         record.state === 'approved' &&
         record.cancel_state === 'not_cancelled' &&
         CANCELLABLE_KINDS.includes(record.kind) &&
-        (self || reach),
+        (isOwn(caller, record) || reach),
       edit: live && record.state === 'draft' && record.submitted_by === caller.userId,
       proof: record.state === 'approved' && PROOF_KINDS.includes(record.kind),
     };
@@ -257,6 +290,11 @@ export class ApplicationsService {
     const en = lang === 'en';
     const blocked = await repo.blockedPeriods(tx, new Date(`${schoolDay(new Date())}T00:00:00+08:00`));
     const familyKinds: readonly ApplicationKind[] = family === 'student' ? STUDENT_APPLICATION_KINDS : STAFF_APPLICATION_KINDS;
+    // the family's choices (children, colleagues…) only for those who apply for or audit one of its kinds
+    const codes = await this.permissions.grantedCodes(tx, session);
+    if (!familyKinds.some((kind) => codes.has(KIND_PERMISSIONS[kind].add) || codes.has(KIND_PERMISSIONS[kind].audit))) {
+      throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
+    }
     const result: ApplicationOptions = {
       students: [],
       leaveTypes: {},
@@ -288,7 +326,10 @@ export class ApplicationsService {
 
   /** `POST /api/applications/todo-count`: waiting for the caller's audit, by kind. */
   async todoCount(tx: Tx, session: Session): Promise<TodoCount> {
-    const caller = await this.caller(tx, session);
+    // most callers (parents, students) audit nothing: answer before reading their facts
+    const codes = await this.permissions.grantedCodes(tx, session);
+    if (!APPLICATION_KINDS.some((kind) => codes.has(KIND_PERMISSIONS[kind].audit))) return { total: 0, byKind: {} };
+    const caller = await this.caller(tx, session, codes);
     const kinds = auditKindsOf(caller, APPLICATION_KINDS);
     if (kinds.length === 0) return { total: 0, byKind: {} };
     const counts = await repo.countByKind(tx, mayAuditNow(caller, kinds));
@@ -309,7 +350,9 @@ export class ApplicationsService {
     const caller = await this.caller(tx, session);
     const kind = input.kind;
     if (!caller.admin && !caller.codes.has(KIND_PERMISSIONS[kind].add)) throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
-    const details = parseInput(applicationDetailsByKind[kind], input.details) as Record<string, unknown>;
+    // a draft may lack kind fields (filled in later); a submission needs them all
+    const schema = applicationDetailsByKind[kind];
+    const details = parseInput(input.submit ? schema : schema.partial(), input.details) as Record<string, unknown>;
     const existing = await repo.find(tx, input.id, lang === 'en', true);
     if (existing) {
       if (existing.submitted_by !== caller.userId || existing.kind !== kind) throw new AppError(ResponseCode.notFound, 'applicationsNotFound');
@@ -324,24 +367,26 @@ export class ApplicationsService {
       const target = input.applicantId ?? (caller.userType === '2' ? caller.userId : undefined);
       const student = target ? await repo.user(tx, target) : undefined;
       const mayApply = target !== undefined && (target === caller.userId ? caller.userType === '2' : await repo.isParentOf(tx, caller.userId, target));
-      if (!student || student.user_type !== '2' || !mayApply) throw new AppError(ResponseCode.forbidden, 'applicationsNotYourStudent');
+      if (!student || student.user_type !== '2' || !student.enabled || !mayApply) throw new AppError(ResponseCode.forbidden, 'applicationsNotYourStudent');
       applicantId = student.id;
       orgUnitId = student.org_unit_id;
     } else {
       if (input.applicantId && input.applicantId !== caller.userId) throw new AppError(ResponseCode.forbidden, 'applicationsNotApplicant');
       applicantId = caller.userId;
       orgUnitId = caller.orgUnitId;
-      if (kind === 'staff_makeup') {
-        const classId = details.classId as string;
+      if (kind === 'staff_makeup' && typeof details.classId === 'string') {
+        const classId = details.classId;
         if (!(await repo.teaches(tx, caller.userId, classId))) throw new AppError(ResponseCode.forbidden, 'applicationsNotYourClass');
         orgUnitId = classId;
       }
-      if (kind === 'staff_shift') {
-        const counterpart = await repo.user(tx, details.counterpartId as string);
+      if (kind === 'staff_shift' && typeof details.counterpartId === 'string') {
+        const counterpart = await repo.user(tx, details.counterpartId);
         if (!counterpart || counterpart.id === caller.userId || !['1', '3'].includes(counterpart.user_type) || !counterpart.enabled) {
           throw new AppError(ResponseCode.invalidInput, 'applicationsCounterpartInvalid');
         }
-        if (new Date(details.swapStartsAt as string) >= new Date(details.swapEndsAt as string)) throw new AppError(ResponseCode.invalidInput, 'applicationsStartBeforeEnd');
+      }
+      if (kind === 'staff_shift' && details.swapStartsAt && details.swapEndsAt && new Date(details.swapStartsAt as string) >= new Date(details.swapEndsAt as string)) {
+        throw new AppError(ResponseCode.invalidInput, 'applicationsStartBeforeEnd');
       }
     }
 
@@ -357,7 +402,7 @@ export class ApplicationsService {
       if (input.submit && (!startsAt || !endsAt)) throw new AppError(ResponseCode.invalidInput, 'applicationsTimeRequired');
       if (startsAt && endsAt && startsAt >= endsAt) throw new AppError(ResponseCode.invalidInput, 'applicationsStartBeforeEnd');
     }
-    if (kind === 'score_proof') {
+    if (kind === 'score_proof' && Array.isArray(details.batchIds)) {
       const batchIds = [...new Set(details.batchIds as string[])];
       if ((await repo.publishedBatches(tx, batchIds, orgUnitId)) !== batchIds.length) throw new AppError(ResponseCode.invalidInput, 'applicationsBatchNotPublished');
     }
@@ -377,15 +422,25 @@ export class ApplicationsService {
     let steps: ApplicationWrite['steps'] = [];
     let deadlineAt: Date | null = null;
     if (input.submit) {
-      if (startsAt && endsAt) {
-        const overlap = await repo.overlapping(tx, { id: input.id, kind, applicantId, startsAt, endsAt });
-        if (overlap) throw new AppError(ResponseCode.unprocessable, 'applicationsOverlapping', { range: schoolRange(overlap.starts_at, overlap.ends_at) });
-        const blocked = await repo.blockedHit(tx, kind, startsAt, endsAt);
-        if (blocked) throw new AppError(ResponseCode.unprocessable, 'applicationsPeriodBlocked', { name: blocked.name, range: schoolRange(blocked.starts_at, blocked.ends_at) });
-      }
       const flow = await repo.chooseFlow(tx, kind, leaveType, days);
       steps = flow?.steps ?? DEFAULT_FLOWS[kind];
-      deadlineAt = new Date((endsAt ?? now).getTime() + (flow?.deadline_days ?? DEFAULT_DEADLINE_DAYS) * DAY_MS);
+      const deadlineDays = flow?.deadline_days ?? DEFAULT_DEADLINE_DAYS;
+      deadlineAt = new Date((endsAt ?? now).getTime() + deadlineDays * DAY_MS);
+      // it would be view-only (expired) the moment it is filed: nobody could audit or withdraw it
+      if (deadlineAt <= now) throw new AppError(ResponseCode.unprocessable, 'applicationsTooLate', { days: deadlineDays });
+      if (startsAt && endsAt) {
+        // one submission of this applicant and kind at a time: two at once cannot both pass the overlap check
+        await repo.lockApplicant(tx, session.tenantId, applicantId, kind);
+        const overlap = await repo.overlapping(tx, { id: input.id, kind, applicantId, startsAt, endsAt });
+        if (overlap) throw new AppError(ResponseCode.unprocessable, 'applicationsOverlapping', { range: schoolRange(overlap.starts_at, overlap.ends_at) });
+        const ranges: [Date, Date][] = [[startsAt, endsAt]];
+        // the swapped duty is a selected time range too (SPEC §5)
+        if (kind === 'staff_shift') ranges.push([new Date(details.swapStartsAt as string), new Date(details.swapEndsAt as string)]);
+        for (const [from, to] of ranges) {
+          const blocked = await repo.blockedHit(tx, kind, from, to);
+          if (blocked) throw new AppError(ResponseCode.unprocessable, 'applicationsPeriodBlocked', { name: blocked.name, range: schoolRange(blocked.starts_at, blocked.ends_at) });
+        }
+      }
     }
     const write: ApplicationWrite = {
       tenantId: session.tenantId,
@@ -411,11 +466,20 @@ export class ApplicationsService {
     if (existing) {
       if (!(await repo.updateDraft(tx, write, existing.version))) throw await this.conflict(tx, caller, existing.id, lang);
     } else {
-      // the same new id sent twice at once without an Idempotency-Key: the second is told, not faulted
-      await uniquely(
-        () => repo.insert(tx, write),
+      // the same new id sent twice at once without an Idempotency-Key: the second is told, with the
+      // record when it may see it (the insert runs in a savepoint, so the transaction can still read)
+      const duplicate = await uniquely(
+        () => tx.transaction((savepoint) => repo.insert(savepoint, write)).then(() => false),
         () => new AppError(ResponseCode.conflict, 'applicationsChangedMeanwhile'),
-      );
+      ).catch((error: unknown) => {
+        if (error instanceof AppError) return true;
+        throw error;
+      });
+      if (duplicate) {
+        const current = await repo.find(tx, input.id, lang === 'en');
+        const visible = current && (await repo.satisfies(tx, current.id, this.visibility(caller)));
+        throw new AppError(ResponseCode.conflict, 'applicationsChangedMeanwhile', {}, visible ? await this.detail(tx, caller, current, lang) : null);
+      }
     }
     const saved = (await repo.find(tx, input.id, lang === 'en'))!;
     if (input.submit) {
@@ -423,6 +487,7 @@ export class ApplicationsService {
       const roles = await this.roleNames(tx, session.tenantId);
       await notify(tx, this.messages, session.tenantId, caller.userId, saved, { key: 'applicationsMessageSubmitted', params: (l) => ({ step: stepLabel(steps[0], roles, l) }) }, await this.people(tx, saved));
       await this.tellAuditors(tx, session.tenantId, caller.userId, saved, 0);
+      await this.tellCounterpart(tx, session.tenantId, caller.userId, saved, COUNTERPART_WORDS.submitted);
     }
     return this.detail(tx, caller, saved, lang);
   }
@@ -433,20 +498,39 @@ export class ApplicationsService {
     return [record.applicant_id, record.submitted_by, ...parents];
   }
 
-  /** Tells the auditors of `step` that the application waits for them (not the applicant or filer). */
-  private async tellAuditors(tx: Tx, tenantId: string, senderId: string, record: ApplicationRecord, step: number) {
+  /**
+   * Who audits `step`, not the applicant or filer; when nobody is left (a head teacher's make-up in
+   * their own class, a department head's own leave, a class without a head teacher…), the enabled
+   * administrators holding the kind's audit code, who may audit any step.
+   */
+  private async auditorsOf(tx: Tx, record: ApplicationRecord, step: number): Promise<string[]> {
     const auditStep = record.steps[step];
-    if (!auditStep) return;
-    const auditors = (await repo.userIds(tx, auditorsOfStep(record.kind, record.org_unit_id, auditStep))).filter(
-      (userId) => userId !== record.applicant_id && userId !== record.submitted_by,
-    );
-    await notify(tx, this.messages, tenantId, senderId, record, { key: 'applicationsMessageToAudit' }, auditors, true);
+    if (!auditStep) return [];
+    const others = (ids: string[]) => ids.filter((userId) => userId !== record.applicant_id && userId !== record.submitted_by);
+    const auditors = others(await repo.userIds(tx, auditorsOfStep(record.kind, record.org_unit_id, auditStep)));
+    return auditors.length > 0 ? auditors : others(await repo.userIds(tx, adminAuditors(record.kind)));
   }
 
-  /** `POST /api/applications/withdraw`: the filer takes back a draft or an application nobody audited yet. */
+  /** Tells the auditors of `step` that the application waits for them. */
+  private async tellAuditors(tx: Tx, tenantId: string, senderId: string, record: ApplicationRecord, step: number) {
+    await notify(tx, this.messages, tenantId, senderId, record, { key: 'applicationsMessageToAudit' }, await this.auditorsOf(tx, record, step), true);
+  }
+
+  /** A shift swap's other side is told at submit and at the decision. */
+  private async tellCounterpart(tx: Tx, tenantId: string, senderId: string, record: ApplicationRecord, status: Record<Lang, string>) {
+    const counterpartId = record.kind === 'staff_shift' ? record.details.counterpartId : undefined;
+    if (typeof counterpartId !== 'string') return;
+    const swap = schoolRange(new Date(record.details.swapStartsAt as string), new Date(record.details.swapEndsAt as string));
+    await notify(tx, this.messages, tenantId, senderId, record, { key: 'applicationsMessageShiftCounterpart', params: (l) => ({ status: status[l], range: swap }) }, [counterpartId], true);
+  }
+
+  /**
+   * `POST /api/applications/withdraw`: the filer takes back a draft; the applicant, the filer or a
+   * parent of the applicant an application nobody audited yet (its auditors are told).
+   */
   async withdraw(tx: Tx, session: Session, input: { id: string; version: number }, lang: Lang): Promise<ApplicationDetail> {
     const { caller, record } = await this.visibleOr404(tx, session, input.id, lang, true);
-    if (record.submitted_by !== caller.userId) throw new AppError(ResponseCode.forbidden, 'applicationsNotApplicant');
+    if (record.state === 'draft' ? record.submitted_by !== caller.userId : !isOwn(caller, record)) throw new AppError(ResponseCode.forbidden, 'applicationsNotApplicant');
     if (record.version !== input.version) throw await this.conflict(tx, caller, record.id, lang);
     if (record.expired) throw new AppError(ResponseCode.unprocessable, 'applicationsRecordExpired');
     if (!(record.state === 'draft' || (record.state === 'pending' && !(await repo.audited(tx, record.id))))) {
@@ -454,6 +538,10 @@ export class ApplicationsService {
     }
     await repo.transition(tx, record.id, record.version, caller.userId, { state: 'withdrawn' });
     await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: record.id, action: 'withdraw', step: null, actorId: caller.userId, opinion: '' });
+    if (record.state === 'pending') {
+      const told = (await this.auditorsOf(tx, record, record.step)).filter((userId) => userId !== caller.userId);
+      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageWithdrawn' }, told, true);
+    }
     return this.detail(tx, caller, (await repo.find(tx, record.id, lang === 'en'))!, lang);
   }
 
@@ -483,14 +571,20 @@ export class ApplicationsService {
         : last
           ? { state: 'approved' as const, decided: true, ...(PROOF_KINDS.includes(record.kind) ? { verifyCode: verifyCode() } : {}) }
           : { step: record.step + 1 };
+    // a score proof prints the scores as they are at approval (frozen into details.printed), whenever it is printed
+    if (decision === 'pass' && last && record.kind === 'score_proof') {
+      Object.assign(change, { details: { ...record.details, printed: await scoreLinesOf(tx, this.dicts, record.applicant_id, record.details) } });
+    }
     if (!(await repo.transition(tx, record.id, record.version, caller.userId, change))) throw await this.conflict(tx, caller, record.id, lang);
     await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: record.id, action: decision, step: record.step, actorId: caller.userId, opinion });
     const roles = await this.roleNames(tx, session.tenantId);
     const people = await this.people(tx, record);
     if (decision === 'reject') {
       await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageRejected', params: (l) => ({ opinion: opinion || (l === 'zh' ? '无' : 'none') }) }, people);
+      await this.tellCounterpart(tx, session.tenantId, caller.userId, record, COUNTERPART_WORDS.rejected);
     } else if (last) {
       await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageApproved' }, people);
+      await this.tellCounterpart(tx, session.tenantId, caller.userId, record, COUNTERPART_WORDS.approved);
     } else {
       await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessagePassed', params: (l) => ({ step: stepLabel(step, roles, l) }) }, people);
       await this.tellAuditors(tx, session.tenantId, caller.userId, record, record.step + 1);
@@ -498,13 +592,14 @@ export class ApplicationsService {
   }
 
   /** `POST /api/applications/batch-audit`: all visible and in one audit state; each audited as one; any failure undoes all. */
-  async batchAudit(tx: Tx, session: Session, input: { ids: string[]; decision: AuditDecision; opinion: string }, lang: Lang): Promise<BatchAuditResult> {
+  async batchAudit(tx: Tx, session: Session, input: { ids: string[]; decision: AuditDecision; opinion: string; auditState?: string }, lang: Lang): Promise<BatchAuditResult> {
     const caller = await this.caller(tx, session);
     const ids = [...new Set(input.ids)];
-    const records = await repo.findMany(tx, ids, lang === 'en');
+    const records = await repo.findMany(tx, ids, this.visibility(caller), lang === 'en');
     if (records.length !== ids.length) throw new AppError(ResponseCode.notFound, 'applicationsNotFound');
-    for (const record of records) {
-      if (!(await repo.satisfies(tx, record.id, this.visibility(caller)))) throw new AppError(ResponseCode.notFound, 'applicationsNotFound');
+    // the state the user selected in: one moved on meanwhile (e.g. passed by its head teacher) → they see it first
+    if (input.auditState !== undefined && records.some((record) => auditStateOf(record) !== input.auditState)) {
+      throw new AppError(ResponseCode.conflict, 'applicationsChangedMeanwhile', {}, records.map(toRow));
     }
     if (new Set(records.map((record) => auditStateOf(record))).size > 1) throw new AppError(ResponseCode.unprocessable, 'applicationsNotSameAuditState');
     for (const record of records) {
@@ -526,11 +621,12 @@ export class ApplicationsService {
     if (record.state !== 'approved' || record.cancel_state !== 'not_cancelled' || !CANCELLABLE_KINDS.includes(record.kind)) {
       throw new AppError(ResponseCode.unprocessable, 'applicationsNotCancellable');
     }
-    if (!isSelf(caller, record) && !(await repo.satisfies(tx, record.id, inAuditReach(caller, auditKindsOf(caller, [record.kind]))))) {
+    if (!isOwn(caller, record) && !(await repo.satisfies(tx, record.id, inAuditReach(caller, auditKindsOf(caller, [record.kind]))))) {
       throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
     }
     const at = new Date(input.cancelledAt);
-    if (!record.starts_at || !record.ends_at || at < record.starts_at || at > record.ends_at) {
+    // the return time is after the start (a zero-length leave would still count on the roll) and not after the end
+    if (!record.starts_at || !record.ends_at || at <= record.starts_at || at > record.ends_at) {
       throw new AppError(ResponseCode.unprocessable, 'applicationsCancelOutsideLeave', { range: schoolRange(record.starts_at, record.ends_at) });
     }
     if (!(await repo.transition(tx, record.id, record.version, caller.userId, { cancelledAt: at }))) throw await this.conflict(tx, caller, record.id, lang);

@@ -55,6 +55,7 @@ export const applications = pgTable(
     index('applications_tenant_applicant_idx').on(t.tenantId, t.applicantId, t.startsAt),
     index('applications_tenant_kind_state_idx').on(t.tenantId, t.kind, t.state, t.createdAt),
     index('applications_tenant_submitted_by_idx').on(t.tenantId, t.submittedBy),
+    index('applications_tenant_org_unit_idx').on(t.tenantId, t.orgUnitId, t.createdAt),
     uniqueIndex('applications_tenant_verify_code_key').on(t.tenantId, t.verifyCode),
     foreignKey({ name: 'applications_applicant_fk', columns: [t.tenantId, t.applicantId], foreignColumns: [users.tenantId, users.id] }),
     foreignKey({ name: 'applications_submitted_by_fk', columns: [t.tenantId, t.submittedBy], foreignColumns: [users.tenantId, users.id] }),

@@ -456,6 +456,13 @@ describe('kind fields', () => {
     expect([refused.body.code, refused.body.msg]).toEqual([40000, '只能选择已发布成绩的考试']);
     const ok = await submitted('parent', proof([published]));
     expect(ok).toMatchObject({ kind: 'score_proof', details: { batchIds: [published], copies: 1 } });
+    // approved: the lines it prints are frozen into details.printed (no score entered yet: —)
+    const approvedProof = (await audit(names.office, (await audit('teacher', ok)).body.data)).body.data;
+    expect(approvedProof.state).toBe('approved');
+    expect(approvedProof.details.printed).toEqual([
+      { batchName: '第一次月考', subject: expect.any(String), value: '—' },
+      { batchName: '第一次月考', subject: expect.any(String), value: '—' },
+    ]);
 
     const day = freshDay();
     const dayStudent = (guardianPhone: string) => ({
@@ -540,19 +547,23 @@ describe('conflicts, idempotency and the outbox', () => {
 });
 
 describe('withdraw, cancel, expiry', () => {
-  it('the filer withdraws before any audit; not after a pass, not someone else', async () => {
+  it('the family withdraws before any audit (the auditors are told); not after a pass, not someone else', async () => {
     const seat = seats[3];
     const app = await submitted(seat.parent, leave(seat.studentId, freshDay(), 3));
-    const byStudent = await post('/api/applications/withdraw', seat.student, { id: app.id, version: app.version });
-    expect([byStudent.body.code, byStudent.body.msg]).toEqual([40300, '只有申请人可以进行此操作']);
+    // the head teacher (an auditor, not the family) may not
+    const byAuditor = await post('/api/applications/withdraw', 'teacher', { id: app.id, version: app.version });
+    expect([byAuditor.body.code, byAuditor.body.msg]).toEqual([40300, '只有申请人可以进行此操作']);
     const passed = (await audit('teacher', app)).body.data;
     expect(passed.can.withdraw).toBe(false);
     const late = await post('/api/applications/withdraw', seat.parent, { id: app.id, version: passed.version });
     expect([late.body.code, late.body.msg]).toEqual([42200, '只有待审核且尚未审核的申请可以撤回']);
     const fresh = await submitted(seat.parent, leave(seat.studentId, freshDay()));
-    const withdrawn = await post<ApplicationDetail>('/api/applications/withdraw', seat.parent, { id: fresh.id, version: fresh.version });
+    // the student withdraws what their parent filed (L2: the applicant's family, not only the filer)
+    const withdrawn = await post<ApplicationDetail>('/api/applications/withdraw', seat.student, { id: fresh.id, version: fresh.version });
     expect(withdrawn.body.data).toMatchObject({ state: 'withdrawn', auditState: 'withdrawn' });
     expect(await listIds('teacher', { scope: 'todo' })).not.toContain(fresh.id);
+    // the head teacher who was told "等待您审核" is told it was withdrawn
+    expect(await recipientsOf(fresh.id, '已撤回，无需审核')).toEqual([ids.teacher]);
   });
 
   it('cancel (销假): inside the leave only; the roll counts the leave up to the return time', async () => {
@@ -691,5 +702,210 @@ describe('settings', () => {
       reason: '事假',
     });
     expect(blocked.body.msg).toMatch(/^所选时间段包含不可选时段：期末考试/);
+  });
+});
+
+describe('review fixes (issue 8 server review)', () => {
+  it('H1: a leave whose deadline is already past is refused at submit (zh and en); an expired pending one no longer blocks the days', async () => {
+    const seat = seats[1];
+    const ended = addDays(today, -9);
+    const late = await save(seat.parent, leave(seat.studentId, ended));
+    expect([late.body.code, late.body.msg]).toEqual([42200, '该申请已超过截止时间（结束后7天），不能再提交']);
+    const lateEn = await save(seat.parent, leave(seat.studentId, ended), { 'x-lang': 'en' });
+    expect(lateEn.body.msg).toBe('This application is past its deadline (7 days after the end) and can no longer be submitted');
+    // a draft of it may still be kept
+    expect((await save(seat.parent, { ...leave(seat.studentId, ended), submit: false })).body.code).toBe(1);
+    // a pending one that expired (nobody can audit or withdraw it) does not block a new one over the same days
+    const day = freshDay();
+    const dead = await submitted(seat.parent, leave(seat.studentId, day));
+    await expire(dead.id);
+    expect((await submitted(seat.parent, leave(seat.studentId, day))).state).toBe('pending');
+  });
+
+  it('H3: a batch selected at 待班主任审核 of which one was passed meanwhile answers 40900 with the current rows; nothing changes', async () => {
+    const day = freshDay();
+    const a = await submitted(seats[1].parent, leave(seats[1].studentId, day, 3));
+    const b = await submitted(seats[2].parent, leave(seats[2].studentId, day, 3));
+    const passed = (await audit('teacher', a)).body.data;
+    expect(passed.auditState).toBe('pending:grade_leader');
+    const batch = await post<ApplicationRow[]>('/api/applications/batch-audit', 'admin', { ids: [a.id, b.id], decision: 'pass', auditState: 'pending:head_teacher' });
+    expect([batch.body.code, batch.body.msg]).toEqual([40900, '该申请已被他人处理，请刷新后查看']);
+    expect(batch.body.data.map((row) => [row.id, row.auditState]).sort()).toEqual([[a.id, 'pending:grade_leader'], [b.id, 'pending:head_teacher']].sort());
+    expect((await get('teacher', a.id)).body.data).toMatchObject({ version: passed.version, auditState: 'pending:grade_leader' });
+    expect((await get('teacher', b.id)).body.data).toMatchObject({ version: b.version, auditState: 'pending:head_teacher' });
+    expect(await eventCount(b.id)).toBe(1);
+    // selected in the state they are in: passes
+    const ok = await post<{ count: number }>('/api/applications/batch-audit', 'teacher', { ids: [b.id], decision: 'pass', auditState: 'pending:head_teacher' });
+    expect(ok.body.data).toEqual({ count: 1 });
+  });
+
+  it('M1/M4: a head teacher’s make-up in their own class goes to the administrators, who have it in their todo; other steps are not in the admin’s todo', async () => {
+    const day = addDays(today, 11);
+    const own = await submitted('teacher', {
+      id: uuidv7(),
+      kind: 'staff_makeup',
+      startsAt: at(day, '16:00'),
+      endsAt: at(day, '16:45'),
+      reason: '补课',
+      details: { classId, subject: '02', missedDate: today },
+    });
+    expect(own.auditState).toBe('pending:head_teacher');
+    expect(await recipientsOf(own.id, '等待您审核')).toEqual([ids.admin]);
+    expect(await listIds('admin', { scope: 'todo', kinds: ['staff_makeup'] })).toContain(own.id);
+    // a leave of 七年级(1)班 waits for its head teacher, not for the administrator (who still sees it in 'all' and may audit it)
+    const seat = seats[2];
+    const leaveApp = await submitted(seat.parent, leave(seat.studentId, freshDay()));
+    expect(await listIds('admin', { scope: 'todo' })).not.toContain(leaveApp.id);
+    expect(await listIds('admin', { scope: 'all' })).toContain(leaveApp.id);
+    const todo = (await post<TodoCount>('/api/applications/todo-count', 'admin', {})).body.data;
+    expect(todo.byKind.student_leave ?? 0).toBe(0);
+    expect((await audit('admin', leaveApp)).body.data.state).toBe('approved');
+  });
+
+  it('M3: options of a family only for those who apply for or audit one of its kinds', async () => {
+    const refused = await post('/api/applications/options', 'parent', { family: 'staff' });
+    expect([refused.body.code, refused.body.msg]).toEqual([40300, '没有该申请的权限，请联系管理员']);
+    expect((await post('/api/applications/options', names.outsider, { family: 'student' })).body.code).toBe(40300);
+    expect((await post('/api/applications/options', 'teacher', { family: 'student' })).body.code).toBe(1);
+    expect((await post('/api/applications/options', 'teacher', { family: 'staff' })).body.code).toBe(1);
+  });
+
+  it('M6: a flow step nobody could audit is refused, naming the step', async () => {
+    const flow = (kind: string, steps: unknown[]) => post('/api/applications/flows/save', 'admin', { kind, leaveType: '', minDays: 90, steps, deadlineDays: 7 });
+    const dept = await flow('student_leave', [{ kind: 'head_teacher' }, { kind: 'department_head' }]);
+    expect([dept.body.code, dept.body.msg]).toEqual([40000, '第2步“部门负责人”不能用于请假申请的审核流程']);
+    expect((await flow('staff_leave', [{ kind: 'head_teacher' }])).body.msg).toBe('第1步“班主任”不能用于请假申请的审核流程');
+    expect((await flow('staff_outing', [{ kind: 'grade_leader' }])).body.code).toBe(40000);
+    // the teacher role does not grant qjgl_audit
+    const role = await post('/api/applications/flows/save', 'admin', { kind: 'student_leave', leaveType: '', minDays: 90, steps: [{ kind: 'role', roleCode: 'teacher' }], deadlineDays: 7 }, { 'x-lang': 'en' });
+    expect(role.body.msg).toBe('Step 1 "teacher" cannot be used in the audit flow of a leave application');
+    expect((await post<unknown[]>('/api/applications/flows', 'admin', {})).body.data.some((f) => (f as { minDays: number }).minDays === 90)).toBe(false);
+  });
+
+  it('M7: two overlapping submissions at once: one passes, one is refused; the swap range is checked against blocked periods; the counterpart is told', async () => {
+    const seat = seats[7];
+    const day = freshDay();
+    // the parent's submission is written but not committed yet when the student's runs: the second waits, then sees the overlap
+    const service = t.app.services.applications;
+    const session = (userId: string) => ({ tenantId, userId, sessionId: 's', tokenHash: '', viaPreviousToken: false, tokenAgeSeconds: 0, idleSeconds: 0, expiresInSeconds: 3600 });
+    const input = () => ({ ...leave(seat.studentId, day), details: {}, attachments: [], submit: true }) as Parameters<typeof service.save>[2];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const firstWritten = new Promise<void>((resolve) => (written = resolve));
+    const first = t.db.withTenant(tenantId, async (tx) => {
+      await service.save(tx, session(seat.parentId), input(), 'zh');
+      written();
+      await gate;
+    });
+    await firstWritten;
+    let secondDone = false;
+    const second = t.db
+      .withTenant(tenantId, (tx) => service.save(tx, session(seat.studentId), input(), 'zh'))
+      .then(
+        () => 'saved',
+        (error: Error) => error.message,
+      )
+      .finally(() => (secondDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(secondDone).toBe(false);
+    release();
+    await first;
+    expect(await second).toBe('applicationsOverlapping');
+
+    const swapDay = addDays(today, 12);
+    const period = (
+      await post<BlockedPeriodRow>('/api/applications/blocked-periods/save', 'admin', { name: '校庆值班', startsAt: at(swapDay, '00:00'), endsAt: at(swapDay, '23:00'), kinds: ['staff_shift'] })
+    ).body.data;
+    try {
+      const shift = (swapOn: string) => ({
+        id: uuidv7(),
+        kind: 'staff_shift',
+        startsAt: at(addDays(today, 13), '18:00'),
+        endsAt: at(addDays(today, 13), '21:00'),
+        reason: '调班',
+        details: { counterpartId: ids.outsider, swapStartsAt: at(swapOn, '18:00'), swapEndsAt: at(swapOn, '21:00') },
+      });
+      const blocked = await save('teacher', shift(swapDay));
+      expect(blocked.body.msg).toBe(`所选时间段包含不可选时段：校庆值班（${swapDay} 00:00 ~ ${swapDay} 23:00）`);
+      const app = await submitted('teacher', shift(addDays(today, 14)));
+      expect(await recipientsOf(app.id, '申请与您调班')).toEqual([ids.outsider]);
+      // the counterpart may read it (the message's link)
+      expect((await get(names.outsider, app.id)).body.code).toBe(1);
+      await audit('teacher2', app, 'reject', '人手不足');
+      expect((await messagesAbout(app.id)).filter((m) => m.user_id === ids.outsider && m.content.includes('未通过审核'))).toHaveLength(1);
+    } finally {
+      await post('/api/applications/blocked-periods/delete', 'admin', { id: period.id, version: period.version });
+    }
+  });
+
+  it('a real concurrent double audit: one passes, the other gets 40900 with the winner’s event; one audit event in all', async () => {
+    const seat = seats[6];
+    const app = await submitted(seat.parent, leave(seat.studentId, freshDay()));
+    const [one, two] = await Promise.all([audit('teacher', app, 'pass', '同意'), audit('admin', app, 'reject', '不同意')]);
+    const codes = [one.body.code, two.body.code].sort();
+    expect(codes).toEqual([1, 40900]);
+    const loser = one.body.code === 40900 ? one : two;
+    const winner = one.body.code === 1 ? one : two;
+    expect(loser.body.data.events.at(-1)).toMatchObject({ action: winner.body.data.events.at(-1)!.action });
+    expect(await eventCount(app.id)).toBe(2);
+  });
+
+  it('cancel: by a parent who did not file; not at the very start; a cancelled leave overlaps only up to the return time; not_cancelled and pending:role filters', async () => {
+    const seat = seats[5];
+    const day = freshDay();
+    const app = await submitted(seat.student, leave(seat.studentId, day, 2));
+    const approved = (await audit('teacher', app)).body.data;
+    expect(approved.can.cancel).toBe(true);
+    expect((await get(seat.parent, app.id)).body.data.can).toMatchObject({ cancel: true });
+    expect(await listIds('teacher', { scope: 'all', state: 'not_cancelled' })).toContain(app.id);
+    const atStart = await post('/api/applications/cancel', seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '08:00') });
+    expect(atStart.body.code).toBe(42200);
+    const cancelled = await post<ApplicationDetail>('/api/applications/cancel', seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '12:00') });
+    expect(cancelled.body.data).toMatchObject({ cancelState: 'cancelled' });
+    expect(await listIds('teacher', { scope: 'all', state: 'not_cancelled' })).not.toContain(app.id);
+    const before = await save(seat.parent, { ...leave(seat.studentId, day), startsAt: at(day, '10:00'), endsAt: at(day, '11:00') });
+    expect([before.body.code, before.body.msg]).toEqual([42200, `该时间段已有请假或申请（${day} 08:00 ~ ${day} 12:00）`]);
+    expect((await submitted(seat.parent, { ...leave(seat.studentId, day), startsAt: at(day, '13:00'), endsAt: at(day, '17:00') })).state).toBe('pending');
+    // the roll: a return at 00:00 is not a day on leave
+    const overnight = (await audit('teacher', await submitted(seat.parent, leave(seat.studentId, addDays(day, 2), 2)))).body.data;
+    const home = await post('/api/applications/cancel', seat.parent, { id: overnight.id, version: overnight.version, cancelledAt: at(addDays(day, 3), '00:00') });
+    expect(home.body.code, home.body.msg).toBe(1);
+    const onLeave = (date: string) => t.db.withTenant(tenantId, (tx) => t.app.services.leave.approvedLeavesOn(tx, [seat.studentId], date, '+08:00'));
+    expect((await onLeave(addDays(day, 2))).has(seat.studentId)).toBe(true);
+    expect((await onLeave(addDays(day, 3))).has(seat.studentId)).toBe(false);
+    // pending:role:teaching_office: the seeded make-up waits there
+    const office = await listIds('admin', { scope: 'all', state: 'pending:role:teaching_office' });
+    expect(office.length).toBeGreaterThan(0);
+    for (const id of office) expect((await get('admin', id)).body.data.auditState).toBe('pending:role:teaching_office');
+  });
+
+  it('en texts of the audit messages', async () => {
+    const seat = seats[4];
+    const app = await submitted(seat.parent, leave(seat.studentId, freshDay(), 3));
+    const passed = (await audit('teacher', app)).body.data;
+    await audit(names.gradeLeader, passed, 'pass');
+    const other = await submitted(seat.parent, leave(seat.studentId, freshDay()));
+    await audit('teacher', other, 'reject', 'no');
+    const texts = [...(await messagesAbout(app.id)), ...(await messagesAbout(other.id))].map((m) => m.content).join('\n');
+    expect(texts).toContain(`${seat.name}'s leave application has passed the head teacher's audit`);
+    expect(texts).toContain(`${seat.name}'s leave application has been approved`);
+    expect(texts).toContain(`${seat.name}'s leave application was rejected: no`);
+    expect(texts).toContain('is waiting for your audit');
+  });
+
+  it('L7/L8: a draft may lack kind fields (a submission may not); a parent may not file for a disabled child', async () => {
+    const seat = seats[0];
+    const travel = { id: uuidv7(), kind: 'travel', applicantId: seat.studentId, startsAt: at(freshDay(), '08:00'), endsAt: at(freshDay(), '17:00'), reason: '探亲', details: {} };
+    expect((await save(seat.parent, { ...travel, submit: false })).body.code).toBe(1);
+    expect((await save(seat.parent, { ...travel, id: uuidv7() })).body.code).toBe(40000);
+    // a left child (disabled) and their parent (named 'P' + the student's account, as SPEC §9 has it)
+    const child = await createUser(t.db, code, { roles: ['student'], userType: '2', enabled: false });
+    const father = await createUser(t.db, code, { roles: ['parent'], userType: '4' });
+    await ownerQuery(t.db, `UPDATE users SET org_unit_id = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, child.id, classId]);
+    await ownerQuery(t.db, `UPDATE users SET username = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, father.id, `P${child.username}`]);
+    await ownerQuery(t.db, `INSERT INTO parent_students (tenant_id, parent_id, student_id, relation) VALUES ($1, $2, $3, '父亲')`, [tenantId, father.id, child.id]);
+    const refused = await save(`P${child.username}`, leave(child.id, freshDay()));
+    expect([refused.body.code, refused.body.msg]).toEqual([40300, '只能为本人或自己的孩子申请']);
   });
 });

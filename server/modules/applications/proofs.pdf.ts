@@ -29,6 +29,8 @@ export interface ProofPdfInput {
   scores?: ProofScoreLine[];
   /** the closing lines after the body (特此证明。, the purpose) */
   closing: string[];
+  /** how many copies (pages sets) to print; default 1 */
+  copies?: number;
   /** e.g. 2026年11月21日 */
   issueDate: string;
   /** the school's seal image; null: a drawn red seal */
@@ -297,6 +299,11 @@ export async function renderProofPdf(input: ProofPdfInput): Promise<Uint8Array> 
   page.drawText(input.verifyCode, { x: qrX + (qrSize - regular.widthOfTextAtSize(input.verifyCode, codeSize)) / 2, y: qrY - 13, size: codeSize, font: regular, color: INK });
   const hint = '扫码验证证明真伪';
   page.drawText(hint, { x: qrX + (qrSize - regular.widthOfTextAtSize(hint, codeSize)) / 2, y: qrY - 26, size: codeSize, font: regular, color: GREY });
+
+  // `copies`: the whole proof again, as many times as asked (details.copies, 1–5)
+  const copies = Math.max(1, Math.min(5, Math.trunc(input.copies ?? 1)));
+  const indices = doc.getPageIndices();
+  for (let copy = 1; copy < copies; copy++) for (const again of await doc.copyPages(doc, indices)) doc.addPage(again);
 
   return doc.save();
 }

@@ -63,6 +63,7 @@ export type VerifiedProofRow = {
   decided_at: string | null;
   school_name: string;
   school_name_en: string;
+  details: Record<string, unknown>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -113,7 +114,7 @@ export const proofsRepository = {
     tx
       .execute<VerifiedProofRow>(
         sql`SELECT a.kind, u.name AS applicant_name, coalesce(c.name, '') AS class_name, a.decided_at,
-              coalesce(s.name, '') AS school_name, coalesce(s.name_en, '') AS school_name_en
+              coalesce(s.name, '') AS school_name, coalesce(s.name_en, '') AS school_name_en, a.details
             FROM applications a
             JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.applicant_id
             LEFT JOIN org_units c ON c.tenant_id = a.tenant_id AND c.id = a.org_unit_id

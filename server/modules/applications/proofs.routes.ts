@@ -1,24 +1,12 @@
 import { z } from 'zod';
 import { APPLICATION_URLS, sealSaveRequest } from '../../../contracts/applications';
 import { defineRoute, RawReply } from '../../plugins/routes';
-import type { Services } from '../../services';
 import { contentDisposition } from '../files/files.service';
-import { ProofsService, requestOrigin } from './proofs.service';
+import { requestOrigin } from './proofs.service';
 
 /** 审批设置 (contracts/menus.ts): see and edit the seal */
 const SETTINGS = 'spsz';
 const SETTINGS_EDIT = 'spsz_edit';
-
-const proofsServices = new WeakMap<Services, ProofsService>();
-/** One ProofsService per app (its dependencies are the app's services). */
-export const proofsOf = (services: Services): ProofsService => {
-  let service = proofsServices.get(services);
-  if (!service) {
-    service = new ProofsService(services.permissions, services.tenants, services.dicts, services.files);
-    proofsServices.set(services, service);
-  }
-  return service;
-};
 
 /** Printable proofs, their public verification page and the seal they carry (contracts/applications.ts). */
 export const proofsRoutes = [
@@ -29,7 +17,7 @@ export const proofsRoutes = [
     summary: 'an approved enrolment or score proof as an A4 PDF (seal, verification QR code); applicant, filer, parents, auditors of the kind',
     params: z.object({ id: z.uuid() }),
     handler: async ({ tx, session, params, services, request, reply }) => {
-      const { fileName, bytes } = await proofsOf(services).pdf(tx, session, params.id, requestOrigin(request));
+      const { fileName, bytes } = await services.proofs.pdf(tx, session, params.id, requestOrigin(request));
       reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition('inline', fileName))
@@ -46,7 +34,7 @@ export const proofsRoutes = [
     // anything the path may hold: whatever it is, the answer is the page (not found unless it is a real code)
     params: z.object({ tenant: z.string().max(200), code: z.string().max(200) }),
     handler: async ({ db, params, services, reply }) => {
-      const { found, html } = await proofsOf(services).verify(db, params.tenant, params.code);
+      const { found, html } = await services.proofs.verify(db, params.tenant, params.code);
       reply.code(found ? 200 : 404).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
       return new RawReply(html);
     },
@@ -56,7 +44,7 @@ export const proofsRoutes = [
     url: APPLICATION_URLS.seal,
     access: { anyOf: [SETTINGS] },
     summary: "the school's seal printed on proofs: the picture's file id and name ('' = the drawn red seal)",
-    handler: ({ tx, services }) => proofsOf(services).seal(tx),
+    handler: ({ tx, services }) => services.proofs.seal(tx),
   }),
   defineRoute({
     method: 'POST',
@@ -64,6 +52,6 @@ export const proofsRoutes = [
     access: { anyOf: [SETTINGS_EDIT] },
     summary: "sets the seal: an uploaded PNG/JPG picture of this school, or '' for the drawn seal",
     body: sealSaveRequest,
-    handler: ({ tx, session, body, services }) => proofsOf(services).saveSeal(tx, session, body.resId),
+    handler: ({ tx, session, body, services }) => services.proofs.saveSeal(tx, session, body.resId),
   }),
 ];

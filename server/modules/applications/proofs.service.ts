@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { APPLICATION_URLS, type SealSetting } from '../../../contracts/applications';
-import { type ApplicationKind, KIND_PERMISSIONS, PROOF_KINDS } from '../../../contracts/application-rules';
+import { type ApplicationKind, PROOF_KINDS } from '../../../contracts/application-rules';
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { Database, Tx } from '../../db/client';
@@ -9,8 +9,9 @@ import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { DictsService } from '../dicts/dicts.service';
 import type { FilesService } from '../files/files.service';
-import type { PermissionsService } from '../permissions/permissions.service';
 import type { TenantsService } from '../tenants/tenants.service';
+import type { ApplicationsService } from './applications.service';
+import { escapeHtml } from './applications.notify';
 import { type ProofScoreLine, renderProofPdf } from './proofs.pdf';
 import { type ProofRow, proofsRepository, type VerifiedProofRow } from './proofs.repository';
 
@@ -53,11 +54,32 @@ export function maskName(name: string): string {
   return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 /** The origin the caller reached us at (protocol and host honour XIAOWU_TRUST_PROXY). */
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The score lines frozen into an approved score proof's details (`printed`), or undefined. */
+export function printedLines(details: Record<string, unknown>): ProofScoreLine[] | undefined {
+  const printed = details.printed;
+  return Array.isArray(printed) ? (printed as ProofScoreLine[]) : undefined;
+}
+
+/** Per requested published batch and subject: the score, 缺考 / 免考, or — when none was entered (what a score proof prints). */
+export async function scoreLinesOf(tx: Tx, dicts: DictsService, applicantId: string, details: Record<string, unknown>): Promise<ProofScoreLine[]> {
+  const requested = Array.isArray(details.batchIds) ? details.batchIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) : [];
+  if (requested.length === 0) return [];
+  const batches = await proofsRepository.publishedBatches(tx, requested);
+  if (batches.length === 0) return [];
+  const found = await proofsRepository.scores(tx, applicantId, batches.map((batch) => batch.id));
+  const cell = new Map(found.map((score) => [`${score.batch_id}:${score.subject}`, score]));
+  const subjectNames = new Map(((await dicts.dicts(tx, [SUBJECT_DICT]))[SUBJECT_DICT] ?? []).map((item) => [item.code, item.name]));
+  return batches.flatMap((batch) =>
+    batch.subjects.map((subject) => {
+      const score = cell.get(`${batch.id}:${subject}`);
+      const value = !score ? '—' : (MARKS[score.mark] ?? (score.score === null ? '—' : String(Number(score.score))));
+      return { batchName: batch.name, subject: subjectNames.get(subject) ?? subject, value };
+    }),
+  );
+}
 
 /**
  * Printable proofs (在读证明 / 成绩证明) of approved applications, their public verification page and
@@ -65,23 +87,21 @@ export const requestOrigin = (request: FastifyRequest) => `${request.protocol}:/
  */
 export class ProofsService {
   constructor(
-    private readonly permissions: PermissionsService,
+    private readonly applications: ApplicationsService,
     private readonly tenants: TenantsService,
     private readonly dicts: DictsService,
     private readonly files: FilesService,
   ) {}
 
   /**
-   * `GET /api/applications/proof/<id>`: the proof as a PDF, for the applicant, the one who filed it,
-   * the applicant's parents and holders of the kind's audit permission; approved proofs only.
+   * `GET /api/applications/proof/<id>`: the proof as a PDF, for whoever may see the application
+   * (ApplicationsService.visibleOr404: the family, its auditors in reach); approved proofs only;
+   * `copies` pages. The QR code opens the verification page at `origin`.
    */
   async pdf(tx: Tx, session: Session, id: string, origin: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+    await this.applications.visibleOr404(tx, session, id);
     const row = await proofsRepository.proof(tx, id, session.userId);
     if (!row) throw new AppError(ResponseCode.notFound, 'applicationsNotFound');
-    const own = row.applicant_id === session.userId || row.submitted_by === session.userId || row.caller_is_parent;
-    if (!own && !(await this.permissions.grantedCodes(tx, session)).has(KIND_PERMISSIONS[row.kind].audit)) {
-      throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
-    }
     const title = PROOF_TITLES[row.kind];
     if (!title || !PROOF_KINDS.includes(row.kind)) throw new AppError(ResponseCode.notFound, 'applicationsNotAProof');
     if (row.state !== 'approved' || !row.verify_code) throw new AppError(ResponseCode.invalidInput, 'applicationsProofNotReady');
@@ -101,7 +121,8 @@ export class ProofsService {
       paragraphs = [`${who}，${ofClass}在读学生。`];
     } else {
       paragraphs = [`${who}，${ofClass}学生，其在校考试成绩如下：`];
-      scores = await this.scoreLines(tx, row);
+      // the lines frozen at approval (a later score correction does not change a proof already issued)
+      scores = printedLines(row.details) ?? (await scoreLinesOf(tx, this.dicts, row.applicant_id, row.details));
     }
     const bytes = await proofRenderer.render({
       title: title.zh,
@@ -114,6 +135,7 @@ export class ProofsService {
       seal,
       verifyUrl: `${origin}${APPLICATION_URLS.verify}/${encodeURIComponent(tenant?.code ?? '')}/${encodeURIComponent(row.verify_code)}`,
       verifyCode: row.verify_code,
+      copies: typeof row.details.copies === 'number' ? row.details.copies : 1,
     });
     return { fileName: `${title.zh}-${row.applicant_name}.pdf`, bytes };
   }
@@ -124,24 +146,6 @@ export class ProofsService {
     if (row.gender && GENDERS[row.gender]) parts.push(GENDERS[row.gender]);
     if (row.student_no) parts.push(`学号 ${row.student_no}`);
     return parts.join('，');
-  }
-
-  /** Per requested published batch and subject: the score, 缺考 / 免考, or — when none was entered. */
-  private async scoreLines(tx: Tx, row: ProofRow): Promise<ProofScoreLine[]> {
-    const requested = Array.isArray(row.details.batchIds) ? row.details.batchIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) : [];
-    if (requested.length === 0) return [];
-    const batches = await proofsRepository.publishedBatches(tx, requested);
-    if (batches.length === 0) return [];
-    const found = await proofsRepository.scores(tx, row.applicant_id, batches.map((batch) => batch.id));
-    const cell = new Map(found.map((score) => [`${score.batch_id}:${score.subject}`, score]));
-    const subjectNames = new Map(((await this.dicts.dicts(tx, [SUBJECT_DICT]))[SUBJECT_DICT] ?? []).map((item) => [item.code, item.name]));
-    return batches.flatMap((batch) =>
-      batch.subjects.map((subject) => {
-        const score = cell.get(`${batch.id}:${subject}`);
-        const value = !score ? '—' : MARKS[score.mark] ?? (score.score === null ? '—' : String(Number(score.score)));
-        return { batchName: batch.name, subject: subjectNames.get(subject) ?? subject, value };
-      }),
-    );
   }
 
   /** The stored seal picture, or null (the drawn seal) when it is gone or not a PNG/JPG. */
@@ -212,6 +216,13 @@ function verificationPage(proof: VerifiedProofRow | undefined): string {
   const table = rows.length
     ? `<table>${rows.map(([zh, en, value]) => `<tr><th>${zh}<br><span>${en}</span></th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>`
     : '';
+  // what the proof states (a score proof: its exams and scores as printed), so a changed table does not pass for this one
+  const lines = proof && proof.kind === 'score_proof' ? (printedLines(proof.details) ?? []) : [];
+  const scores = lines.length
+    ? `<h2>证明内容<br><span>What the proof states</span></h2><table class="scores"><tr><th>考试 <span>Exam</span></th><th>科目 <span>Subject</span></th><th>成绩 <span>Score</span></th></tr>${lines
+        .map((line) => `<tr><td>${escapeHtml(line.batchName)}</td><td>${escapeHtml(line.subject)}</td><td>${escapeHtml(line.value)}</td></tr>`)
+        .join('')}</table>`
+    : '';
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
@@ -228,6 +239,7 @@ h1 span,th span,.verdict span{font-weight:normal;font-size:.8em;color:#666}
 .ok{color:#1a7f37;background:#e8f5ec}.bad{color:#c62828;background:#fdecea}
 table{width:100%;border-collapse:collapse}th,td{padding:8px 4px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}
 th{width:38%;color:#555;font-weight:normal}
+h2{font-size:16px;margin:20px 0 8px}h2 span{font-weight:normal;font-size:.8em;color:#666}.scores th{width:auto}
 </style>
 </head>
 <body>
@@ -235,6 +247,7 @@ th{width:38%;color:#555;font-weight:normal}
 <h1>证明验证<br><span>Proof verification</span></h1>
 ${verdict}
 ${table}
+${scores}
 </main>
 </body>
 </html>

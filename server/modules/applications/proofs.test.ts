@@ -195,17 +195,25 @@ describe('the proof PDF', () => {
     expect(input.schoolName).not.toBe('');
   });
 
-  it('is printed for the applicant, the submitter, a parent and auditors of the kind, and refused to another family', async () => {
+  it('is printed for whoever may see the application (family, its class head teacher, 教务处/admin); not for another family or the head teacher of another class', async () => {
     const proof = await makeProof();
-    for (const token of [student.token, parent.token, admin, teacher]) {
+    // the head teacher of 七年级(2)班, where the proof was filed
+    const [head] = await ownerQuery<{ username: string }>(
+      t.db,
+      `SELECT u.username FROM users u JOIN staff_duties d ON d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.duty = 'head_teacher' WHERE u.tenant_id = $1 AND d.org_unit_id = $2 LIMIT 1`,
+      [demoId, classId],
+    );
+    const classHead = await login(t.app, 'demo', head.username);
+    for (const token of [student.token, parent.token, admin, classHead]) {
       const response = await getProof(proof.id, token);
       expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
     }
-    for (const token of [otherParent, plainStudent]) {
+    // teacher: head teacher of 七年级(1)班, holds cjzm_audit/zdzm_audit, but this student is not theirs
+    for (const token of [otherParent, plainStudent, teacher]) {
       const response = await getProof(proof.id, token, { 'x-lang': 'en' });
       expect(response.headers['content-type']).toContain('application/json');
-      expect(response.json()).toMatchObject({ code: 40300, msg: 'You have no permission for this application; contact the administrator' });
+      expect(response.json()).toMatchObject({ code: 40400, msg: 'The application does not exist or has been deleted' });
     }
   });
 
@@ -262,6 +270,23 @@ describe('the proof PDF', () => {
     ]);
     const { pdf } = await pageImages(response.rawPayload);
     expect(pdf.getPageCount()).toBe(1);
+  });
+
+  it('prints the score lines frozen at approval (details.printed), as many copies as asked; the verify page lists them', async () => {
+    const printed = [
+      { batchName: '第一次月考', subject: '语文', value: '88' },
+      { batchName: '第一次月考', subject: '数学', value: '缺考' },
+    ];
+    const proof = await makeProof({ kind: 'score_proof', details: { purpose: '升学', batchIds: [uuidv7()], copies: 2, printed } });
+    const render = vi.spyOn(proofRenderer, 'render');
+    const response = await getProof(proof.id, parent.token);
+    expect(response.statusCode).toBe(200);
+    expect(render.mock.calls[0][0].scores).toEqual(printed);
+    expect((await PDFDocument.load(response.rawPayload)).getPageCount()).toBe(2);
+    const html = (await verifyPage('demo', proof.code)).body;
+    expect(html).toContain('证明内容');
+    expect(html).toMatch(/<td>第一次月考<\/td><td>语文<\/td><td>88<\/td>/);
+    expect(html).toMatch(/<td>数学<\/td><td>缺考<\/td>/);
   });
 
   it('embeds small font subsets whose every glyph decodes (each glyph padded: fontkit wrote odd-length glyphs at halved offsets)', async () => {

@@ -11,7 +11,7 @@ export const applicationSettingsRoutes = [
     access: { anyOf: [SETTINGS_PERMISSION] },
     summary: 'the audit flows of the school per kind, leave type and length',
     body: z.object({}),
-    handler: ({ tx, services }) => services.applicationSettings.flows(tx),
+    handler: ({ tx, session, services }) => services.applicationSettings.flows(tx, session),
   }),
   defineRoute({
     method: 'POST',
@@ -27,7 +27,7 @@ export const applicationSettingsRoutes = [
     access: { anyOf: [SETTINGS_DELETE] },
     summary: 'deletes a flow at its version (applications keep the chain they were submitted with)',
     body: idVersionRequest,
-    handler: ({ tx, body, services }) => services.applicationSettings.deleteFlow(tx, body),
+    handler: ({ tx, session, body, services }) => services.applicationSettings.deleteFlow(tx, session, body),
   }),
   defineRoute({
     method: 'POST',
@@ -35,7 +35,7 @@ export const applicationSettingsRoutes = [
     access: { anyOf: [SETTINGS_PERMISSION] },
     summary: 'the non-selectable periods, by start',
     body: z.object({}),
-    handler: ({ tx, services }) => services.applicationSettings.blockedPeriods(tx),
+    handler: ({ tx, session, services }) => services.applicationSettings.blockedPeriods(tx, session),
   }),
   defineRoute({
     method: 'POST',
@@ -51,6 +51,6 @@ export const applicationSettingsRoutes = [
     access: { anyOf: [SETTINGS_DELETE] },
     summary: 'deletes a non-selectable period at its version',
     body: idVersionRequest,
-    handler: ({ tx, body, services }) => services.applicationSettings.deleteBlocked(tx, body),
+    handler: ({ tx, session, body, services }) => services.applicationSettings.deleteBlocked(tx, session, body),
   }),
 ];

@@ -1,13 +1,28 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type AuditFlowRow, auditFlowSaveRequest, type BlockedPeriodRow, blockedPeriodSaveRequest } from '../../../contracts/applications';
+import { type ApplicationKind, type AuditStep, familyOf, KIND_PERMISSIONS } from '../../../contracts/application-rules';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
+import { translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { PermissionsService } from '../permissions/permissions.service';
+import { KIND_LABELS, STEP_WORDS } from './applications.notify';
 import { applicationsRepository as repo, type BlockedRecord, type FlowRecord } from './applications.repository';
+
+/**
+ * The step kinds a kind's chain may hold (someone can audit them): student kinds are filed under a
+ * class (head teacher, its grade leader); staff kinds under a department (its head), the make-up
+ * under the class taught (its head teacher too); a role step anywhere, if the role grants the kind's
+ * audit code.
+ */
+function stepFits(kind: ApplicationKind, step: AuditStep['kind']): boolean {
+  if (step === 'role') return true;
+  if (familyOf(kind) === 'student') return step === 'head_teacher' || step === 'grade_leader';
+  return step === 'department_head' || (kind === 'staff_makeup' && step === 'head_teacher');
+}
 
 /** 审批设置 (menu spsz): add, edit, delete codes. */
 export const SETTINGS_PERMISSION = 'spsz';
@@ -38,16 +53,24 @@ const toBlocked = (row: BlockedRecord): BlockedPeriodRow => ({
 export class ApplicationSettingsService {
   constructor(private readonly permissions: PermissionsService) {}
 
-  async flows(tx: Tx): Promise<AuditFlowRow[]> {
+  async flows(tx: Tx, session: Session): Promise<AuditFlowRow[]> {
+    await this.permissions.assertHas(tx, session, SETTINGS_PERMISSION);
     return (await repo.flows(tx)).map(toFlow);
   }
 
   /** `POST /api/applications/flows/save`: new (spsz_add) or changed at its version (spsz_edit). */
   async saveFlow(tx: Tx, session: Session, request: z.output<typeof auditFlowSaveRequest>): Promise<AuditFlowRow> {
     await this.permissions.assertHas(tx, session, request.id ? SETTINGS_EDIT : SETTINGS_ADD);
-    for (const step of request.steps) {
+    for (const [index, step] of request.steps.entries()) {
       if (step.kind === 'role' && !(await repo.roleExists(tx, step.roleCode ?? ''))) {
         throw new AppError(ResponseCode.invalidInput, 'applicationsFlowRoleUnknown', { role: step.roleCode ?? '' });
+      }
+      const fits = stepFits(request.kind, step.kind) && (step.kind !== 'role' || (await repo.roleGrants(tx, step.roleCode ?? '', KIND_PERMISSIONS[request.kind].audit)));
+      if (!fits) {
+        const name = step.kind === 'role' ? (step.roleCode ?? '') : undefined;
+        throw new AppError(ResponseCode.invalidInput, (l) =>
+          translate(l, 'applicationsFlowStepInvalid', { n: index + 1, step: name ?? STEP_WORDS[step.kind as keyof typeof STEP_WORDS][l], kind: KIND_LABELS[request.kind][l] }),
+        );
       }
     }
     const steps = request.steps.map((step) => (step.kind === 'role' ? { kind: step.kind, roleCode: step.roleCode } : { kind: step.kind }));
@@ -67,14 +90,16 @@ export class ApplicationSettingsService {
     return toFlow((await repo.flow(tx, id))!);
   }
 
-  async deleteFlow(tx: Tx, request: { id: string; version: number }): Promise<void> {
+  async deleteFlow(tx: Tx, session: Session, request: { id: string; version: number }): Promise<void> {
+    await this.permissions.assertHas(tx, session, SETTINGS_DELETE);
     const current = await repo.flow(tx, request.id);
     if (!current) throw new AppError(ResponseCode.notFound, 'applicationsFlowNotFound');
     if (current.version !== request.version) throw new AppError(ResponseCode.conflict, 'applicationsSettingChangedMeanwhile', {}, toFlow(current));
     await repo.deleteFlow(tx, request.id, request.version);
   }
 
-  async blockedPeriods(tx: Tx): Promise<BlockedPeriodRow[]> {
+  async blockedPeriods(tx: Tx, session: Session): Promise<BlockedPeriodRow[]> {
+    await this.permissions.assertHas(tx, session, SETTINGS_PERMISSION);
     return (await repo.blockedPeriods(tx, null)).map(toBlocked);
   }
 
@@ -98,7 +123,8 @@ export class ApplicationSettingsService {
     return toBlocked((await repo.blockedPeriod(tx, id))!);
   }
 
-  async deleteBlocked(tx: Tx, request: { id: string; version: number }): Promise<void> {
+  async deleteBlocked(tx: Tx, session: Session, request: { id: string; version: number }): Promise<void> {
+    await this.permissions.assertHas(tx, session, SETTINGS_DELETE);
     const current = await repo.blockedPeriod(tx, request.id);
     if (!current) throw new AppError(ResponseCode.notFound, 'applicationsBlockedNotFound');
     if (current.version !== request.version) throw new AppError(ResponseCode.conflict, 'applicationsSettingChangedMeanwhile', {}, toBlocked(current));

@@ -1,21 +1,8 @@
 import { APPLICATION_URLS, staffSummaryRequest } from '../../../contracts/applications';
 import { defineRoute, RawReply } from '../../plugins/routes';
-import type { Services } from '../../services';
 import { contentDisposition } from '../files/files.service';
-import { StaffSummaryService } from './staff-summary.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const summaryServices = new WeakMap<Services, StaffSummaryService>();
-/** One StaffSummaryService per app. */
-const summaryOf = (services: Services): StaffSummaryService => {
-  let service = summaryServices.get(services);
-  if (!service) {
-    service = new StaffSummaryService(services.permissions);
-    summaryServices.set(services, service);
-  }
-  return service;
-};
 
 /**
  * The staff monthly attendance summary (contracts/applications.ts). Any logged-in user may call:
@@ -29,7 +16,7 @@ export const staffSummaryRoutes = [
     access: 'session',
     summary: 'approved staff applications of a month per person and department: leave count and days, outings and hours, overtime hours, shifts, make-ups',
     body: staffSummaryRequest,
-    handler: ({ tx, session, body, services }) => summaryOf(services).summary(tx, session, body),
+    handler: ({ tx, session, body, services }) => services.staffSummary.summary(tx, session, body),
   }),
   defineRoute({
     method: 'GET',
@@ -38,7 +25,7 @@ export const staffSummaryRoutes = [
     summary: 'the monthly summary as .xlsx: worksheets 人员汇总 and 部门汇总, a title row with the month, numbers as numbers',
     query: staffSummaryRequest,
     handler: async ({ tx, session, query, services, reply }) => {
-      const { fileName, bytes } = await summaryOf(services).export(tx, session, query);
+      const { fileName, bytes } = await services.staffSummary.export(tx, session, query);
       reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
       return new RawReply(bytes);
     },

@@ -8,7 +8,10 @@ import type { Session } from '../auth/auth.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type SummaryApplicationRow, staffSummaryRepository } from './staff-summary.repository';
 
-/** Sees every department's summary (教师考勤 · 导出); department heads without it see their own. */
+/**
+ * Sees every department's summary (教师考勤 · 导出: the seeded 教务处 and admin roles); a department
+ * head (the staff duty) sees their own department's. The seeded 处室主任 role does not grant it.
+ */
 export const STAFF_SUMMARY_ALL_PERMISSION = KIND_PERMISSIONS.staff_leave.export ?? 'jskq_export';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -85,8 +85,8 @@ beforeAll(async () => {
     `INSERT INTO org_units (tenant_id, id, parent_id, kind, code, name, sort) VALUES ($1, $2, $4, 'department', $5, $6, 9001), ($1, $3, $4, 'department', $7, $8, 9002)`,
     [demoId, departments.a, departments.b, root, `h2a${randomBytes(4).toString('hex')}`, departmentNames.a, `h2b${randomBytes(4).toString('hex')}`, departmentNames.b],
   );
-  // the head holds only the teacher role (no jskq_export): they see their own department
-  const head = await createUser(t.db, 'demo', { roles: ['teacher'] });
+  // the head holds the seeded 处室主任 role (no jskq_export) and the department_head duty: they see their own department
+  const head = await createUser(t.db, 'demo', { roles: ['department_head', 'teacher'] });
   const a1 = await createUser(t.db, 'demo', { roles: ['teacher'] });
   const a2 = await createUser(t.db, 'demo', { roles: ['teacher'] });
   const b1 = await createUser(t.db, 'demo', { roles: ['teacher'] });

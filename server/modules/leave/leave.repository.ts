@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { applications } from '../applications/applications.table';
 
@@ -7,7 +7,10 @@ const effectiveEnd = sql<Date>`coalesce(${applications.cancelledAt}, ${applicati
 
 // Tenant scoping comes from row-level security.
 export const leaveRepository = {
-  /** Approved student leaves of these students overlapping [dayStart, dayEnd), up to the return time when cancelled. */
+  /**
+   * Approved student leaves of these students overlapping the day, up to the return time when
+   * cancelled: the effective end strictly after the day's start (a return at 00:00 is not on leave that day).
+   */
   approvedOverlapping: (tx: Tx, studentIds: readonly string[], dayStart: Date, dayEnd: Date) =>
     studentIds.length === 0
       ? Promise.resolve([])
@@ -20,7 +23,9 @@ export const leaveRepository = {
               inArray(applications.applicantId, [...studentIds]),
               eq(applications.state, 'approved'),
               lte(applications.startsAt, dayEnd),
-              gte(effectiveEnd, dayStart),
+              gt(effectiveEnd, dayStart),
+              // a leave cancelled at its start (zero length) is no leave
+              gt(effectiveEnd, applications.startsAt),
             ),
           )
           .orderBy(applications.startsAt),

@@ -9,7 +9,7 @@ export interface ApprovedLeave {
   reason: string;
 }
 
-/** Student leave. Today only what attendance needs; applications and audits come with issue 8. */
+/** Student leave as attendance needs it: approved student_leave applications (filed and audited in server/modules/applications). */
 export class LeaveService {
   /**
    * Approved leave covering any part of the school day `date` (YYYY-MM-DD, in `timeZoneOffset`, e.g.

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_tenant_org_unit_idx" ON "applications" USING btree ("tenant_id","org_unit_id","created_at");
