@@ -1,7 +1,7 @@
 import { Badge, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { APPLICATION_KINDS } from '../../../../contracts/application-rules';
 import type { BlockedPeriodRow } from '../../../../contracts/applications';
 import { DeleteButton } from '../../../components/DeleteButton';
@@ -13,7 +13,7 @@ import { DataTable, type DataTableColumn } from '../../../components/table/DataT
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { isoOfLocal, localOfIso, showRange } from '../time';
-import { blockedPeriodsQuery, saveBlockedPeriod, SETTINGS_URLS, settingsKeys } from './api';
+import { APPLICATION_OPTIONS_KEY, blockedPeriodsQuery, saveBlockedPeriod, SETTINGS_URLS, settingsKeys } from './api';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
 import { SETTINGS_KIND_LABELS } from './kind-labels';
 import { hasErrors, type PeriodDraft, periodErrors, type PeriodErrors } from './rules';
@@ -79,8 +79,13 @@ export function BlockedPeriodsSection() {
   const grants = useGrants();
   const periods = useQuery(blockedPeriodsQuery());
   const [editing, setEditing] = useState<{ row?: BlockedPeriodRow; draft: PeriodDraft; tried: boolean; key: number } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.blockedPeriods });
-  const may = (code: string) => grants.permissions.includes(code);
+  // the apply forms' options carry the periods too (their as-typed check): refresh both
+  const refresh = useCallback(
+    () => Promise.all([queryClient.invalidateQueries({ queryKey: settingsKeys.blockedPeriods }), queryClient.invalidateQueries({ queryKey: APPLICATION_OPTIONS_KEY })]),
+    [queryClient],
+  );
+  const canEdit = grants.permissions.includes(SETTINGS_EDIT);
+  const canDelete = grants.permissions.includes(SETTINGS_DELETE);
 
   const columns = useMemo(
     (): DataTableColumn<BlockedPeriodRow>[] => [
@@ -106,7 +111,7 @@ export function BlockedPeriodsSection() {
         nowrap: true,
         render: (row) => (
           <HStack gap="1">
-            {may(SETTINGS_EDIT) && (
+            {canEdit && (
               <Button
                 size="sm"
                 variant="outline"
@@ -117,13 +122,12 @@ export function BlockedPeriodsSection() {
                 {t`编辑`}
               </Button>
             )}
-            {may(SETTINGS_DELETE) && <DeleteButton url={SETTINGS_URLS.blockedPeriodDelete} params={{ id: row.id, version: row.version }} onDeleted={() => void refresh()} />}
+            {canDelete && <DeleteButton url={SETTINGS_URLS.blockedPeriodDelete} params={{ id: row.id, version: row.version }} onDeleted={() => void refresh()} />}
           </HStack>
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `may` reads grants
-    [t, grants],
+    [t, canEdit, canDelete, refresh],
   );
 
   const errors: PeriodErrors = editing?.tried ? periodErrors(editing.draft) : {};

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { APPLICATION_KINDS, type ApplicationKind, DEFAULT_FLOWS, LEAVE_TYPE_DICTS } from '../../../../contracts/application-rules';
 import { dictItemName, dictQuery } from '../../../lib/dicts';
 import { SETTINGS_KIND_LABELS } from './kind-labels';
-import { DEADLINE_DAYS_MAX, type FlowDraft, type FlowErrors, MIN_DAYS_MAX } from './rules';
+import { DEADLINE_DAYS_MAX, firstFittingStep, type FlowDraft, type FlowErrors, MIN_DAYS_MAX } from './rules';
 import { StepEditor, type RoleChoice } from './StepEditor';
 
 export interface FlowFormProps {
@@ -56,8 +56,9 @@ export function FlowForm({ draft, onChange, errors, roles, editing }: FlowFormPr
               value={draft.kind}
               onChange={(event) => {
                 const kind = event.currentTarget.value as ApplicationKind | '';
-                // a new flow starts from the kind's default chain
-                set({ kind, leaveType: '', steps: kind && draft.steps.length === 0 ? DEFAULT_FLOWS[kind].map((step) => ({ ...step })) : draft.steps });
+                // a new flow starts from the kind's default chain, again whenever its kind changes (the
+                // previous kind's steps may not fit: a department head for a student kind)
+                set({ kind, leaveType: '', steps: kind ? DEFAULT_FLOWS[kind].map((step) => ({ ...step })) : [] });
               }}
             >
               <option value="">{t`请选择`}</option>
@@ -112,7 +113,7 @@ export function FlowForm({ draft, onChange, errors, roles, editing }: FlowFormPr
         <Field.Label>
           <Trans>审核步骤</Trans>
         </Field.Label>
-        <StepEditor steps={draft.steps} onChange={(steps) => set({ steps })} roles={roles} error={errors.steps} />
+        <StepEditor steps={draft.steps} onChange={(steps) => set({ steps })} roles={roles} error={errors.steps} newStep={firstFittingStep(draft.kind)} />
       </Field.Root>
     </Stack>
   );

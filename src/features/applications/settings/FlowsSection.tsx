@@ -1,7 +1,7 @@
 import { Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LEAVE_TYPE_DICTS } from '../../../../contracts/application-rules';
 import type { AuditFlowRow } from '../../../../contracts/applications';
 import { DeleteButton } from '../../../components/DeleteButton';
@@ -17,7 +17,7 @@ import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
 import { FlowForm } from './FlowForm';
 import { SETTINGS_KIND_LABELS } from './kind-labels';
 import { KNOWN_ROLES } from './labels';
-import { type FlowDraft, flowErrors, type FlowErrors, hasErrors } from './rules';
+import { type FlowDraft, flowErrors, type FlowErrors, hasErrors, stepKindErrors } from './rules';
 import { chainText, type RoleChoice } from './StepEditor';
 
 const rowKey = (row: AuditFlowRow) => row.id;
@@ -38,19 +38,20 @@ export function FlowsSection() {
   const grants = useGrants();
   const flows = useQuery(flowsQuery());
   const roles = useRoleChoices();
-  const studentTypes = useQuery(dictQuery(LEAVE_TYPE_DICTS.student_leave!));
-  const staffTypes = useQuery(dictQuery(LEAVE_TYPE_DICTS.staff_leave!));
+  const studentTypes = useQuery(dictQuery(LEAVE_TYPE_DICTS.student_leave!)).data;
+  const staffTypes = useQuery(dictQuery(LEAVE_TYPE_DICTS.staff_leave!)).data;
   const [editing, setEditing] = useState<{ row?: AuditFlowRow; draft: FlowDraft; tried: boolean; key: number } | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.flows });
-  const may = (code: string) => grants.permissions.includes(code);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: settingsKeys.flows }), [queryClient]);
+  const canEdit = grants.permissions.includes(SETTINGS_EDIT);
+  const canDelete = grants.permissions.includes(SETTINGS_DELETE);
 
   const columns = useMemo((): DataTableColumn<AuditFlowRow>[] => {
     const typeName = (row: AuditFlowRow) => {
       const dict = LEAVE_TYPE_DICTS[row.kind];
       if (!dict) return '—';
       if (!row.leaveType) return t`全部类型`;
-      return dictLabel((row.kind === 'student_leave' ? studentTypes : staffTypes).data, row.leaveType, i18n.locale);
+      return dictLabel(row.kind === 'student_leave' ? studentTypes : staffTypes, row.leaveType, i18n.locale);
     };
     return [
       { key: 'kind', title: t`申请类型`, nowrap: true, render: (row) => t(SETTINGS_KIND_LABELS[row.kind]) },
@@ -64,7 +65,7 @@ export function FlowsSection() {
         nowrap: true,
         render: (row) => (
           <HStack gap="1">
-            {may(SETTINGS_EDIT) && (
+            {canEdit && (
               <Button
                 size="sm"
                 variant="outline"
@@ -80,15 +81,15 @@ export function FlowsSection() {
                 {t`编辑`}
               </Button>
             )}
-            {may(SETTINGS_DELETE) && <DeleteButton url={SETTINGS_URLS.flowDelete} params={{ id: row.id, version: row.version }} onDeleted={() => void refresh()} />}
+            {canDelete && <DeleteButton url={SETTINGS_URLS.flowDelete} params={{ id: row.id, version: row.version }} onDeleted={() => void refresh()} />}
           </HStack>
         ),
       },
     ];
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `may` reads grants
-  }, [t, i18n.locale, roles, studentTypes.data, staffTypes.data, grants]);
+  }, [t, i18n.locale, roles, studentTypes, staffTypes, canEdit, canDelete, refresh]);
 
-  const errors: FlowErrors = editing?.tried ? flowErrors(editing.draft) : {};
+  // a step that does not fit the kind is flagged as soon as it is chosen; the rest after the first save
+  const errors: FlowErrors = editing ? (editing.tried ? flowErrors(editing.draft) : stepKindErrors(editing.draft)) : {};
 
   const save = async () => {
     if (!editing) return;

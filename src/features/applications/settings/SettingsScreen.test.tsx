@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditFlowRow, BlockedPeriodRow } from '../../../../contracts/applications';
@@ -49,11 +50,12 @@ const bodyOf = (fake: ReturnType<typeof fakeFetch>, path: string) => {
   const calls = fake.calls.filter((call) => call.url.pathname === path);
   return calls.length ? (JSON.parse(String(calls.at(-1)!.init.body)) as Record<string, unknown>) : undefined;
 };
-function renderSettings(permissions = ALL, search: SettingsSearchParams = {}) {
+function renderSettings(permissions = ALL, search: SettingsSearchParams = {}, onSearchChange: (next: SettingsSearchParams) => void = () => undefined, queryClient?: QueryClient) {
   return renderWithProviders(
     <GrantsProvider value={{ permissions, roles: [] }}>
-      <SettingsScreen search={search} onSearchChange={() => undefined} />
+      <SettingsScreen search={search} onSearchChange={onSearchChange} />
     </GrantsProvider>,
+    queryClient,
   );
 }
 
@@ -83,6 +85,52 @@ describe('审批设置', () => {
       deadlineDays: 7,
       steps: [{ kind: 'role', roleCode: 'teaching_office' }, { kind: 'head_teacher' }],
     });
+  });
+
+  it('a new flow’s steps follow its kind; a step that does not fit the kind is flagged as soon as it is chosen', async () => {
+    const fake = serve();
+    // jsdom has no CSS.escape; the drawer's focus trap calls it when a field's message appears
+    vi.stubGlobal('CSS', { ...globalThis.CSS, escape: (value: string) => value.replace(/[^\w-]/g, '\\$&') });
+    renderSettings();
+    fireEvent.click(await screen.findByTestId('flow-add'));
+    const form = await screen.findByTestId('flow-form');
+    const chosen = () => within(form).getAllByTestId('flow-step').map((step) => (within(step).getByLabelText(/步审核人$/) as HTMLSelectElement).value);
+    fireEvent.change(within(form).getByTestId('flow-kind'), { target: { value: 'staff_leave' } });
+    expect(chosen()).toEqual(['department_head']);
+    // another kind starts again from its own default chain, not the previous kind's steps
+    fireEvent.change(within(form).getByTestId('flow-kind'), { target: { value: 'day_student' } });
+    expect(chosen()).toEqual(['head_teacher', 'grade_leader']);
+    expect(within(form).queryByTestId('steps-error')).toBeNull();
+    // a step added to a student kind's chain is one that fits it
+    fireEvent.click(within(form).getByRole('button', { name: '添加审核步骤' }));
+    expect(chosen()).toEqual(['head_teacher', 'grade_leader', 'head_teacher']);
+    fireEvent.change(within(form).getByLabelText('第2步审核人'), { target: { value: 'department_head' } });
+    expect(within(form).getByTestId('steps-error').textContent).toBe('第2步“部门负责人”不能用于走读申请的审核流程');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(within(form).getByTestId('steps-error').textContent).toBe('第2步“部门负责人”不能用于走读申请的审核流程'));
+    expect(bodyOf(fake, '/api/applications/flows/save')).toBeUndefined();
+    // a head teacher fits a make-up (the class taught) but no other staff kind
+    fireEvent.change(within(form).getByTestId('flow-kind'), { target: { value: 'staff_makeup' } });
+    expect(chosen()).toEqual(['head_teacher', 'role']);
+    expect(within(form).queryByTestId('steps-error')).toBeNull();
+    fireEvent.change(within(form).getByTestId('flow-kind'), { target: { value: 'staff_outing' } });
+    fireEvent.change(within(form).getByLabelText('第1步审核人'), { target: { value: 'head_teacher' } });
+    expect(within(form).getByTestId('steps-error').textContent).toBe('第1步“班主任”不能用于教师外出的审核流程');
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByTestId('flow-form')).toBeNull());
+  });
+
+  it('the tabs are a tab list: the current one is selected and labels the panel; another one goes to the URL', async () => {
+    serve();
+    const onSearchChange = vi.fn();
+    renderSettings(ALL, { tab: 'periods' }, onSearchChange);
+    const current = await screen.findByRole('tab', { name: '不可选时段' });
+    expect(current.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(current.id);
+    fireEvent.click(screen.getByRole('tab', { name: '学校印章' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({ tab: 'seal' });
+    fireEvent.click(screen.getByRole('tab', { name: '审批流程' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({});
   });
 
   it('refuses a flow without steps or with days out of range, without sending it', async () => {
@@ -145,5 +193,23 @@ describe('审批设置', () => {
         kinds: ['staff_leave'],
       }),
     );
+  });
+
+  it('saving or deleting a period refreshes the apply forms’ options (their as-typed period check)', async () => {
+    const fake = serve();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(['applications', 'options', 'staff'], { blockedPeriods: [] });
+    renderSettings(ALL, { tab: 'periods' }, undefined, queryClient);
+    await screen.findAllByTestId('period-row');
+    expect(queryClient.getQueryState(['applications', 'options', 'staff'])!.isInvalidated).toBe(false);
+    fireEvent.click(screen.getByTestId('period-add'));
+    const form = await screen.findByTestId('period-form');
+    fireEvent.change(within(form).getByTestId('period-name'), { target: { value: '元旦' } });
+    fireEvent.change(within(form).getByTestId('period-start'), { target: { value: '2027-01-01T00:00' } });
+    fireEvent.change(within(form).getByTestId('period-end'), { target: { value: '2027-01-03T23:59' } });
+    fireEvent.click(within(form).getByLabelText('教师请假'));
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodyOf(fake, '/api/applications/blocked-periods/save')).toBeDefined());
+    await waitFor(() => expect(queryClient.getQueryState(['applications', 'options', 'staff'])!.isInvalidated).toBe(true));
   });
 });

@@ -27,10 +27,12 @@ export interface StepEditorProps {
   onChange: (steps: AuditStep[]) => void;
   roles: readonly RoleChoice[];
   error?: string;
+  /** what 添加审核步骤 adds (a step that fits the flow's kind); default a department head */
+  newStep?: AuditStep;
 }
 
 /** The audit chain of a flow: add (at most 5), remove, move up / down; a role step picks its role. */
-export function StepEditor({ steps, onChange, roles, error }: StepEditorProps) {
+export function StepEditor({ steps, onChange, roles, error, newStep = { kind: 'department_head' } }: StepEditorProps) {
   const { t } = useLingui();
   const replace = (index: number, step: AuditStep) => onChange(steps.map((item, i) => (i === index ? step : item)));
   const move = (index: number, by: -1 | 1) => {
@@ -93,7 +95,7 @@ export function StepEditor({ steps, onChange, roles, error }: StepEditorProps) {
         </HStack>
       ))}
       <HStack gap="3" wrap="wrap">
-        <Button size="sm" variant="outline" minH="11" disabled={steps.length >= MAX_AUDIT_STEPS} onClick={() => onChange([...steps, { kind: 'department_head' }])}>
+        <Button size="sm" variant="outline" minH="11" disabled={steps.length >= MAX_AUDIT_STEPS} onClick={() => onChange([...steps, { ...newStep }])}>
           <Trans>添加审核步骤</Trans>
         </Button>
         <Text fontSize="sm" color="fg.muted">

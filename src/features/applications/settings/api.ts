@@ -27,6 +27,12 @@ export const settingsKeys = {
   roles: ['applications', 'settings', 'roles'] as const,
 };
 
+/**
+ * The apply forms' options (api.ts applicationKeys.options(family), restated: that module is not the
+ * settings screen's): they carry the non-selectable periods the forms check as typed.
+ */
+export const APPLICATION_OPTIONS_KEY = ['applications', 'options'] as const;
+
 /** The school's audit flows (every kind). */
 export const flowsQuery = () =>
   queryOptions({ queryKey: settingsKeys.flows, queryFn: ({ signal }) => post<AuditFlowRow[]>(SETTINGS_URLS.flows, {}, { signal }) });

@@ -21,8 +21,13 @@ describe('audit settings rules', () => {
     expect(flowErrors({ ...flow, steps: [] })).toEqual({ steps: '至少需要一个审核步骤' });
     expect(flowErrors({ ...flow, steps: Array.from({ length: 6 }, () => ({ kind: 'department_head' as const })) })).toEqual({ steps: '审核步骤不能超过5个' });
     expect(flowErrors({ ...flow, steps: [{ kind: 'role', roleCode: '' }] })).toEqual({ steps: '请为按角色审核的步骤选择角色' });
+    // steps must fit the kind (the server's applicationsFlowStepInvalid)
+    expect(flowErrors({ ...flow, steps: [{ kind: 'department_head' }, { kind: 'head_teacher' }] })).toEqual({ steps: '第2步“班主任”不能用于教师请假的审核流程' });
+    expect(flowErrors({ ...flow, kind: 'staff_makeup', steps: [{ kind: 'head_teacher' }, { kind: 'department_head' }] })).toEqual({});
+    expect(flowErrors({ ...flow, kind: 'travel', steps: [{ kind: 'grade_leader' }, { kind: 'role', roleCode: 'teaching_office' }] })).toEqual({});
     i18n.activate('en');
     expect(flowErrors({ ...flow, steps: [] })).toEqual({ steps: 'Add at least one audit step' });
+    expect(flowErrors({ ...flow, kind: 'travel' }).steps).toBe('Step 1 "Department head" cannot be used in the audit flow for Travel');
   });
 
   it('a period needs a name of at most 30, start before end, and at least one kind', () => {

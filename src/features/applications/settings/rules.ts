@@ -1,5 +1,8 @@
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { APPLICATION_KINDS, type ApplicationKind, type AuditStep, MAX_AUDIT_STEPS } from '../../../../contracts/application-rules';
+import { APPLICATION_KINDS, type ApplicationKind, type AuditStep, type AuditStepKind, familyOf, MAX_AUDIT_STEPS } from '../../../../contracts/application-rules';
+import { SETTINGS_KIND_LABELS } from './kind-labels';
+import { STEP_KIND_LABELS } from './labels';
 
 /** The rules of the settings forms as typed (contracts/applications.ts auditFlowSaveRequest, blockedPeriodSaveRequest). */
 export const MIN_DAYS_MAX = 365;
@@ -25,6 +28,32 @@ function dayCount(value: string, max: number, label: string): string | undefined
   return undefined;
 }
 
+/**
+ * The step kinds a kind's chain may hold (the server's rule, applicationsFlowStepInvalid): student
+ * kinds are filed under a class (its head teacher, its grade leader); staff kinds under a department
+ * (its head), the make-up under the class taught (its head teacher too); a role step anywhere.
+ */
+export function stepFits(kind: ApplicationKind, step: AuditStepKind): boolean {
+  if (step === 'role') return true;
+  if (familyOf(kind) === 'student') return step === 'head_teacher' || step === 'grade_leader';
+  return step === 'department_head' || (kind === 'staff_makeup' && step === 'head_teacher');
+}
+
+/** The step a new step of a kind's chain starts as: the first one that fits. */
+export const firstFittingStep = (kind: ApplicationKind | ''): AuditStep => ({ kind: kind && familyOf(kind) === 'student' ? 'head_teacher' : 'department_head' });
+
+/** The first step that does not fit the flow's kind, in the server's words; shown as soon as it is chosen. */
+export function stepKindErrors(draft: FlowDraft): FlowErrors {
+  const flowKind = draft.kind;
+  if (!flowKind || !(APPLICATION_KINDS as readonly string[]).includes(flowKind)) return {};
+  const index = draft.steps.findIndex((item) => !stepFits(flowKind, item.kind));
+  if (index < 0) return {};
+  const n = index + 1;
+  const step = i18n._(STEP_KIND_LABELS[draft.steps[index]!.kind as Exclude<AuditStepKind, 'role'>]);
+  const kind = i18n._(SETTINGS_KIND_LABELS[flowKind]);
+  return { steps: t`第${n}步“${step}”不能用于${kind}的审核流程` };
+}
+
 export function flowErrors(draft: FlowDraft): FlowErrors {
   const errors: FlowErrors = {};
   if (!draft.kind || !(APPLICATION_KINDS as readonly string[]).includes(draft.kind)) errors.kind = t`请选择申请类型`;
@@ -35,6 +64,7 @@ export function flowErrors(draft: FlowDraft): FlowErrors {
   if (draft.steps.length === 0) errors.steps = t`至少需要一个审核步骤`;
   else if (draft.steps.length > MAX_AUDIT_STEPS) errors.steps = t`审核步骤不能超过${MAX_AUDIT_STEPS}个`;
   else if (draft.steps.some((step) => step.kind === 'role' && !step.roleCode)) errors.steps = t`请为按角色审核的步骤选择角色`;
+  else if (stepKindErrors(draft).steps) errors.steps = stepKindErrors(draft).steps;
   return errors;
 }
 
