@@ -1,11 +1,9 @@
 import { Box, chakra, Grid, IconButton, Image, Spinner } from '@chakra-ui/react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
-import { downloadFile } from '../../lib/download';
-import { fileDownloadPath } from '../../lib/files';
+import { useRef } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { useFilePreviewUrl } from './useFilePreviewUrl';
 import { useRemoveFile } from './useRemoveFile';
 import { useUploader, type UploaderOptions } from './useUploader';
 
@@ -16,27 +14,11 @@ export interface ImageUploadProps extends UploaderOptions {
   size?: string;
 }
 
-/** Fetches a stored image with the token (an <img src> could not send it) and shows it from a blob URL. */
+/** A stored image fetched with the token (useFilePreviewUrl); the local object URL while just uploaded. */
 function StoredThumbnail({ resId, localUrl }: { resId: string; localUrl?: string }) {
-  const blob = useQuery({
-    queryKey: ['files', 'preview', resId],
-    queryFn: async () => {
-      const result = await downloadFile(fileDownloadPath(resId), { params: { preview: '1' }, download: false });
-      return result.kind === 'file' ? result.blob : null;
-    },
-    enabled: !localUrl,
-    staleTime: Infinity,
-  });
-  // one object URL per fetched blob, released when the blob changes or the thumbnail goes
-  const fetchedUrl = useMemo(() => (blob.data && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob.data) : undefined), [blob.data]);
-  useEffect(
-    () => () => {
-      if (fetchedUrl) URL.revokeObjectURL(fetchedUrl);
-    },
-    [fetchedUrl],
-  );
-  const url = localUrl ?? fetchedUrl;
-  if (!url) return blob.isLoading ? <Spinner size="sm" /> : null;
+  const fetched = useFilePreviewUrl(resId, !localUrl);
+  const url = localUrl ?? fetched.url;
+  if (!url) return fetched.loading ? <Spinner size="sm" /> : null;
   return <Image src={url} alt="" width="full" height="full" objectFit="cover" />;
 }
 

@@ -14,26 +14,32 @@
  *
  * It embeds the scope tabs, the search header (kind when several, audit state, keyword, date range),
  * table A over /api/applications/list (applicationListInput: route loaders ensure the same first page),
- * row selection with 批量通过 / 批量驳回 (todo and all; same audit state required), the 申请 button
+ * row selection with 批量通过 / 批量驳回 (todo only, online only; same audit state required, and sent:
+ * a row that moved on meanwhile refuses the batch), the 申请 button
  * (an add code of a shown kind) opening ApplyDrawer, and DetailDrawer for `search.id`. Audits queue
  * through the outbox (outbox-kind.tsx): a queued row shows 待同步 and leaves the todo list at once.
+ * The todo page's details (and their pictures) are prefetched online, so they open offline too.
  */
-import { Alert, Badge, Box, Button, chakra, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CANCELLABLE_KINDS, KIND_PERMISSIONS, type ApplicationKind } from '../../../contracts/application-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { KIND_PERMISSIONS, type ApplicationKind } from '../../../contracts/application-rules';
 import type { ApplicationRow, ListScope } from '../../../contracts/applications';
 import { useGrants } from '../../components/Permission';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
 import { useTableQuery } from '../../components/table/table-query';
 import { SearchHeader } from '../../components/SearchHeader';
+import { TabBar, TabPanel } from '../../components/TabBar';
+import { connectivity, subscribeConnectivity } from '../../lib/offline/connectivity';
 import { useOutboxEntries } from '../../lib/offline/outbox';
-import { applicationListInput, rememberApplication } from './api';
+import { applicationListInput, prefetchTodoDetails, rememberApplication } from './api';
 import { permittedScopes, scopeOf } from './scopes';
 import { sameAuditState } from './batch';
-import { applicationsCatalogLoaded, loadApplicationsCatalog } from './catalog';
+import { useApplicationsCatalog } from './settings/catalog-ready';
 import { kindDefinition } from './kinds/registry';
-import { auditStateColor, auditStateLabel, CANCEL_LABELS, EXPIRED_LABEL, QUEUED_LABEL, SCOPE_LABELS, STATE_FILTERS } from './labels';
+import { auditStateLabel, SCOPE_LABELS, STATE_FILTERS } from './labels';
+import { StateBadges } from './StateBadges';
 import { AUDIT_KIND } from './outbox-kind';
 import { compactSearch, type ApplicationSearchParams } from './search';
 import { showRange, showTime } from './time';
@@ -68,39 +74,18 @@ function useQueuedAudits(): Map<string, string> {
   return useMemo(() => new Map(entries.map((entry) => [(entry.payload as { id: string }).id, entry.state])), [entries]);
 }
 
-export function StateBadges({ row, queued }: { row: Pick<ApplicationRow, 'auditState' | 'expired' | 'kind' | 'state' | 'cancelState'>; queued?: string }) {
-  const { i18n } = useLingui();
-  return (
-    <HStack gap="1" wrap="wrap">
-      <Badge colorPalette={auditStateColor(row.auditState)} data-testid="application-state">
-        {i18n._(auditStateLabel(row.auditState))}
-      </Badge>
-      {row.state === 'approved' && CANCELLABLE_KINDS.includes(row.kind) && (
-        <Badge colorPalette={row.cancelState === 'cancelled' ? 'blue' : 'gray'} variant="outline" data-testid="application-cancel-state">
-          {i18n._(CANCEL_LABELS[row.cancelState])}
-        </Badge>
-      )}
-      {row.expired && (
-        <Badge colorPalette="gray" variant="solid" data-testid="application-expired">
-          {i18n._(EXPIRED_LABEL)}
-        </Badge>
-      )}
-      {queued && (queued === 'pending' || queued === 'sending') && (
-        <Badge colorPalette="purple" data-testid="application-queued">
-          {i18n._(QUEUED_LABEL)}
-        </Badge>
-      )}
-    </HStack>
-  );
+/** Online as far as the app knows (the browser's flag and the server's last answer). */
+const isOnline = () => connectivity() === 'online';
+function useOnline(): boolean {
+  return useSyncExternalStore(subscribeConnectivity, isOnline, () => true);
 }
+
+/** The search fields as typed, from the URL's search. */
+const fieldsOf = (search: ScreenSearch) => ({ kind: search.kind ?? '', state: search.state ?? '', keyword: search.keyword ?? '', from: search.from ?? '', to: search.to ?? '' });
 
 /** The screen once the feature's catalog (catalog.ts) is loaded for the active language. */
 export function ApplicationsScreen(props: ApplicationsScreenProps) {
-  const [ready, setReady] = useState(applicationsCatalogLoaded);
-  useEffect(() => {
-    if (!ready) void loadApplicationsCatalog().then(() => setReady(true));
-  }, [ready]);
-  return ready ? <ApplicationsScreenBody {...props} /> : null;
+  return useApplicationsCatalog() ? <ApplicationsScreenBody {...props} /> : null;
 }
 
 function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, extraTabs = [] }: ApplicationsScreenProps) {
@@ -111,7 +96,10 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
   const scope = scopeOf(search.scope, allowed);
   const auditor = kinds.some((kind) => grants.permissions.includes(KIND_PERMISSIONS[kind].audit));
   const addable = kinds.filter((kind) => grants.permissions.includes(KIND_PERMISSIONS[kind].add));
-  const selectable = auditor && (scope === 'todo' || scope === 'all');
+  // batch audit in 待我审核 only (the brief): every row there waits for my audit; in 全部 most cannot be audited
+  const selectable = auditor && scope === 'todo' && !extra;
+  const online = useOnline();
+  const queryClient = useQueryClient();
 
   const input = applicationListInput(kinds, scope, search);
   const table = useTableQuery<ApplicationRow>({ ...input, enabled: !extra && allowed.length > 0 });
@@ -120,8 +108,15 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
   const dropped = scope === 'todo' ? table.rows.filter((row) => queued.get(row.id) === 'pending' || queued.get(row.id) === 'sending') : [];
   const rows = dropped.length ? table.rows.filter((row) => !dropped.includes(row)) : table.rows;
   useEffect(() => table.rows.forEach(rememberApplication), [table.rows]);
+  // the todo page's details and pictures, for an offline audit of a row never opened (H1)
+  useEffect(() => {
+    if (scope === 'todo' && !extra && online && table.rows.length > 0) void prefetchTodoDetails(queryClient, table.rows);
+  }, [scope, extra, online, table.rows, queryClient]);
 
-  const [draft, setDraft] = useState({ kind: search.kind ?? '', state: search.state ?? '', keyword: search.keyword ?? '', from: search.from ?? '', to: search.to ?? '' });
+  // the fields follow the URL (a message link, the back button), and are typed freely meanwhile
+  const [draft, setDraft] = useState(() => fieldsOf(search));
+  const urlFields = JSON.stringify(fieldsOf(search));
+  useEffect(() => setDraft(JSON.parse(urlFields) as ReturnType<typeof fieldsOf>), [urlFields]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [batch, setBatch] = useState<{ decision: 'pass' | 'reject'; key: number } | null>(null);
   const [batchError, setBatchError] = useState('');
@@ -134,7 +129,9 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
   const notSame = t`所选申请不是同一审核状态，不能批量审核`;
+  const selectionChanged = t`所选申请的审核状态已变化，列表已刷新，请重新选择`;
   const openBatch = (decision: 'pass' | 'reject') => {
+    if (!online) return;
     if (!sameAuditState(selectedRows)) {
       setBatchError(notSame);
       return;
@@ -142,7 +139,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
     setBatchError('');
     setBatch({ decision, key: Date.now() });
   };
-  const toggle = (id: string, on: boolean) => {
+  const toggle = useCallback((id: string, on: boolean) => {
     setBatchError('');
     setSelected((current) => {
       const next = new Set(current);
@@ -150,17 +147,18 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
       else next.delete(id);
       return next;
     });
-  };
+  }, []);
 
-  const selectLabel = (name: string) => t`选择 ${name}`;
   const selectedText = (count: number) => t`已选 ${count} 项`;
   const showKind = kinds.length > 1;
   const showLeaveType = kinds.some((kind) => kindDefinition(kind).hasLeaveType);
   const showRangeColumn = kinds.some((kind) => kindDefinition(kind).hasTimeRange);
-  const open = (id: string) => onSearchChange({ ...search, id });
+  const open = useCallback((id: string) => onSearchChange({ ...search, id }), [onSearchChange, search]);
 
   const columns = useMemo((): DataTableColumn<ApplicationRow>[] => {
     const list: DataTableColumn<ApplicationRow>[] = [];
+    const selectLabel = (name: string) => t`选择 ${name}`;
+    const choosable = rows.filter((row) => !row.expired);
     if (selectable) {
       list.push({
         key: 'select',
@@ -171,10 +169,11 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
             accentColor="var(--chakra-colors-brand-solid)"
             aria-label={t`全选`}
             data-testid="application-select-all"
-            checked={rows.length > 0 && rows.filter((row) => !row.expired).every((row) => selected.has(row.id))}
+            disabled={choosable.length === 0}
+            checked={choosable.length > 0 && choosable.every((row) => selected.has(row.id))}
             onChange={(event) => {
               setBatchError('');
-              setSelected(event.currentTarget.checked ? new Set(rows.filter((row) => !row.expired).map((row) => row.id)) : new Set());
+              setSelected(event.currentTarget.checked ? new Set(choosable.map((row) => row.id)) : new Set());
             }}
           />
         ),
@@ -236,8 +235,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
       ),
     });
     return list;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- open/toggle read the current search through props
-  }, [t, i18n, selectable, rows, selected, showKind, showLeaveType, showRangeColumn, queued, scope, search]);
+  }, [t, i18n, selectable, rows, selected, showKind, showLeaveType, showRangeColumn, queued, scope, open, toggle]);
 
   const rowProps = (row: ApplicationRow) => ({
     'data-testid': 'application-row',
@@ -264,27 +262,9 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
         )}
       </Flex>
 
-      {tabs.length > 1 && (
-        <HStack role="tablist" gap="1" overflowX="auto" borderBottomWidth="1px" pb="1">
-          {tabs.map((tab) => (
-            <Button
-              key={tab.key}
-              role="tab"
-              aria-selected={tab.key === current}
-              size="sm"
-              minH="10"
-              flexShrink="0"
-              variant={tab.key === current ? 'subtle' : 'ghost'}
-              colorPalette={tab.key === current ? 'brand' : 'gray'}
-              onClick={() => setScope(tab.key)}
-              data-testid={`scope-${tab.key}`}
-            >
-              {tab.label}
-            </Button>
-          ))}
-        </HStack>
-      )}
+      {tabs.length > 1 && <TabBar id="applications" tabs={tabs} current={current} onChange={setScope} testIdPrefix="scope-" />}
 
+      <TabPanel id="applications" current={current}>
       {extra ? (
         extra.render()
       ) : allowed.length === 0 ? (
@@ -371,12 +351,17 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
           {selectable && (
             <Stack gap="2">
               <HStack gap="2" wrap="wrap">
-                <Button size="sm" colorPalette="green" disabled={selectedRows.length === 0} onClick={() => openBatch('pass')} data-testid="batch-pass">
+                <Button size="sm" colorPalette="green" disabled={!online || selectedRows.length === 0} onClick={() => openBatch('pass')} data-testid="batch-pass">
                   <Trans>批量通过</Trans>
                 </Button>
-                <Button size="sm" colorPalette="red" variant="outline" disabled={selectedRows.length === 0} onClick={() => openBatch('reject')} data-testid="batch-reject">
+                <Button size="sm" colorPalette="red" variant="outline" disabled={!online || selectedRows.length === 0} onClick={() => openBatch('reject')} data-testid="batch-reject">
                   <Trans>批量驳回</Trans>
                 </Button>
+                {!online && (
+                  <Text fontSize="sm" color="fg.muted" data-testid="batch-offline">
+                    <Trans>批量审核需要联网</Trans>
+                  </Text>
+                )}
                 {selectedRows.length > 0 && (
                   <Text fontSize="sm" color="fg.muted" data-testid="batch-count">
                     {selectedText(selectedRows.length)}
@@ -409,6 +394,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
           </Box>
         </>
       )}
+      </TabPanel>
 
       <Suspense fallback={null}>
         {applying !== null && (
@@ -428,12 +414,19 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
             key={batch.key}
             decision={batch.decision}
             ids={selectedRows.map((row) => row.id)}
+            auditState={selectedRows[0]?.auditState ?? ''}
             onClose={() => setBatch(null)}
             onDone={() => {
               setBatch(null);
               setSelected(new Set());
             }}
             onRefused={(message) => setBatchError(message)}
+            onChanged={() => {
+              // a selected row was audited meanwhile: the list is refreshed (the dialog did), select again
+              setBatch(null);
+              setSelected(new Set());
+              setBatchError(selectionChanged);
+            }}
           />
         )}
       </Suspense>

@@ -45,6 +45,19 @@ describe('the apply form rules as typed', () => {
     expect(check(leave({ kind: 'travel', details: { destination: '杭州' }, startsAt: '2026-11-24T08:00', endsAt: '2026-11-25T08:00' }))).toEqual({});
   });
 
+  it('a draft (保存草稿) checks only the student, the reason, the formats and start < end when both are given', () => {
+    const draft = (values: ApplyValues) => validateApplication(values, { blockedPeriods: [period], students: [] }, messages, true, true);
+    expect(draft(leave({ leaveType: '', startsAt: '', endsAt: '' }))).toEqual({});
+    expect(draft(leave({ endsAt: '' }))).toEqual({});
+    expect(draft(leave({ startsAt: '2026-11-24T08:00', endsAt: '2026-11-25T08:00' }))).toEqual({});
+    expect(draft(leave({ endsAt: '2026-11-24T07:00' }))).toEqual({ time: '开始时间应早于结束时间' });
+    expect(draft(leave({ reason: ' ' }))).toEqual({ reason: 'reason' });
+    // the kind's required fields may wait; a bad value may not
+    expect(draft(leave({ kind: 'day_student', details: { address: '', guardian: '', guardianPhone: '' } }))).toEqual({});
+    expect(draft(leave({ kind: 'day_student', details: { address: '', guardian: '', guardianPhone: '123' } }))).toEqual({ 'details.guardianPhone': '请输入正确的手机号码' });
+    expect(draft(leave({ kind: 'staff_makeup', details: {} }))).toEqual({});
+  });
+
   it('wants a reason of at most 300 characters and the kind fields', () => {
     expect(check(leave({ reason: '   ' }))).toEqual({ reason: 'reason' });
     expect(check(leave({ reason: '好'.repeat(301) }))).toEqual({ reason: 'long' });

@@ -42,18 +42,29 @@ export interface ApplyMessages {
  * words): the student, the leave type, start before end (开始时间应早于结束时间), no non-selectable
  * period inside the range (所选时间段包含不可选时段：…), a reason of at most 300 characters, then the
  * kind's own fields. → messages per field ('details.<name>' for the kind's fields); {} when valid.
+ *
+ * A draft (保存草稿, `draft` true) may be incomplete, as the server allows: only the student (whom it
+ * is for), the reason, the formats (lengths, a phone number…) and start < end when both are given.
  */
-export function validateApplication(values: ApplyValues, options: Pick<ApplicationOptions, 'blockedPeriods' | 'students'>, messages: ApplyMessages, needsStudent: boolean): Record<string, string> {
+export function validateApplication(
+  values: ApplyValues,
+  options: Pick<ApplicationOptions, 'blockedPeriods' | 'students'>,
+  messages: ApplyMessages,
+  needsStudent: boolean,
+  draft = false,
+): Record<string, string> {
   const definition = kindDefinition(values.kind);
   const errors: Record<string, string> = {};
   if (needsStudent && !values.applicantId) errors.applicantId = messages.applicantRequired;
-  if (definition.hasLeaveType && !values.leaveType) errors.leaveType = messages.leaveTypeRequired;
+  if (definition.hasLeaveType && !values.leaveType && !draft) errors.leaveType = messages.leaveTypeRequired;
   if (definition.hasTimeRange) {
     const start = msOfLocal(values.startsAt);
     const end = msOfLocal(values.endsAt);
-    if (Number.isNaN(start) || Number.isNaN(end)) errors.time = messages.timeRequired;
-    else if (start >= end) errors.time = messages.startBeforeEnd;
-    else {
+    if (Number.isNaN(start) || Number.isNaN(end)) {
+      if (!draft) errors.time = messages.timeRequired;
+    } else if (start >= end) errors.time = messages.startBeforeEnd;
+    // the non-selectable periods are the submission's rule
+    else if (!draft) {
       const blocked = options.blockedPeriods.find(
         (period) => period.kinds.includes(values.kind) && Date.parse(period.startsAt) < end && Date.parse(period.endsAt) > start,
       );
@@ -63,9 +74,15 @@ export function validateApplication(values: ApplyValues, options: Pick<Applicati
   if (!values.reason.trim()) errors.reason = messages.reasonRequired;
   else if (values.reason.trim().length > REASON_MAX) errors.reason = messages.reasonTooLong;
   const detailErrors = definition.validateDetails?.(values.details, options) ?? {};
-  for (const [name, message] of Object.entries(detailErrors)) if (message) errors[`details.${name}`] = message;
+  for (const [name, message] of Object.entries(detailErrors)) {
+    // a draft's empty field is not an error (a required one is asked for at submission); a bad value is
+    if (message && !(draft && isEmptyValue(values.details[name]))) errors[`details.${name}`] = message;
+  }
   return errors;
 }
+
+const isEmptyValue = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && !value.trim()) || (Array.isArray(value) && value.length === 0);
 
 export interface ApplyDrawerProps {
   /** the kinds the user may apply for on this screen (a choice when several) */
@@ -111,6 +128,7 @@ export default function ApplyDrawer({ kinds, draft, onClose, onSaved }: ApplyDra
   const leaveTypes = options.data?.leaveTypes[values.kind];
   const set = (patch: Partial<ApplyValues>) => setValues((current) => ({ ...current, ...patch }));
 
+  const studentLabel = (name: string, className: string) => t`${name}（${className}）`;
   const messages: ApplyMessages = {
     kind: '',
     applicantRequired: t`请选择学生`,
@@ -128,7 +146,7 @@ export default function ApplyDrawer({ kinds, draft, onClose, onSaved }: ApplyDra
 
   const save = async (submit: boolean) => {
     const current = { ...values, applicantId };
-    const found = validateApplication(current, options.data ?? { blockedPeriods: [], students: [] }, messages, student);
+    const found = validateApplication(current, options.data ?? { blockedPeriods: [], students: [] }, messages, student, !submit);
     setErrors(found);
     setServerError('');
     if (Object.keys(found).length > 0) throw new Error('invalid');
@@ -215,7 +233,7 @@ export default function ApplyDrawer({ kinds, draft, onClose, onSaved }: ApplyDra
             </Field.Label>
             {students.length === 1 ? (
               <Text data-testid="apply-student">
-                {students[0]!.name}（{students[0]!.className}）
+                {studentLabel(students[0]!.name, students[0]!.className)}
               </Text>
             ) : (
               <ChoiceSelect
@@ -224,7 +242,7 @@ export default function ApplyDrawer({ kinds, draft, onClose, onSaved }: ApplyDra
                 loading={options.isLoading}
                 invalid={Boolean(errors.applicantId)}
                 onChange={(value) => set({ applicantId: value, details: values.kind === 'score_proof' ? { ...values.details, batchIds: [] } : values.details })}
-                choices={students.map((item) => ({ value: item.id, label: `${item.name}（${item.className}）` }))}
+                choices={students.map((item) => ({ value: item.id, label: studentLabel(item.name, item.className) }))}
               />
             )}
             {errors.applicantId && <Field.ErrorText>{errors.applicantId}</Field.ErrorText>}

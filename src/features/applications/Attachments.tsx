@@ -1,33 +1,11 @@
 import { Box, chakra, CloseButton, Dialog, Grid, Image, Portal, Spinner } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { downloadFile } from '../../lib/download';
-import { fileDownloadPath } from '../../lib/files';
-
-function useImageUrl(resId: string): { url?: string; loading: boolean } {
-  const blob = useQuery({
-    queryKey: ['files', 'preview', resId],
-    queryFn: async () => {
-      const result = await downloadFile(fileDownloadPath(resId), { params: { preview: '1' }, download: false });
-      return result.kind === 'file' ? result.blob : null;
-    },
-    staleTime: Infinity,
-    meta: { persist: false },
-  });
-  const url = useMemo(() => (blob.data && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob.data) : undefined), [blob.data]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
-  return { url, loading: blob.isLoading };
-}
+import { useState } from 'react';
+import { useFilePreviewUrl } from '../../components/upload/useFilePreviewUrl';
 
 function Thumbnail({ resId, name, onOpen }: { resId: string; name: string; onOpen: (url: string) => void }) {
   const { t } = useLingui();
-  const { url, loading } = useImageUrl(resId);
+  const { url, loading } = useFilePreviewUrl(resId);
   return (
     <chakra.button
       type="button"
@@ -47,7 +25,10 @@ function Thumbnail({ resId, name, onOpen }: { resId: string; name: string; onOpe
   );
 }
 
-/** The certificate pictures of an application: thumbnails, a click shows the picture large. */
+/**
+ * The certificate pictures of an application: thumbnails, a click shows the picture large. Previews
+ * seen (or prefetched with the todo details, api.ts prefetchTodoDetails) show offline too.
+ */
 export function Attachments({ items }: { items: readonly { resId: string; resName: string }[] }) {
   const [open, setOpen] = useState<string | null>(null);
   return (

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ApplicationAuditRequest, ApplicationEvent } from '../../../contracts/applications';
 import type { OutboxEntry } from '../../lib/offline/outbox';
 import { isApplicationDetail, knownApplications } from './known';
-import { auditStateLabel, EVENT_LABELS } from './labels';
+import { auditStateText, EVENT_LABELS } from './labels';
 import { decisionText } from './outbox-kind';
 import { showTime } from './time';
 
@@ -28,7 +28,7 @@ export default function AuditConflictView({ entry }: { entry: OutboxEntry<Applic
         {server ? ` · ${server.applicantNo}` : ''}
         {server && (
           <Badge ms="2" colorPalette="orange" data-testid="audit-conflict-state">
-            {i18n._(auditStateLabel(server.auditState))}
+            {auditStateText(i18n, server.auditState)}
           </Badge>
         )}
       </Text>

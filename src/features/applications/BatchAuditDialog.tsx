@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { OPINION_MAX } from '../../../contracts/application-rules';
 import { FormShell } from '../../components/FormShell';
+import { ResponseCode } from '../../../contracts/envelope';
 import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { batchAudit, refreshAfterWrite } from './api';
@@ -11,14 +12,19 @@ import { batchAudit, refreshAfterWrite } from './api';
 export interface BatchAuditDialogProps {
   decision: 'pass' | 'reject';
   ids: string[];
+  /** the audit state the rows were selected in (they all share it): the server refuses the batch with
+   * 40900 when one has moved on since the list was read */
+  auditState: string;
   onClose: () => void;
   onDone: () => void;
   /** the server refused the batch (e.g. 所选申请不是同一审核状态，不能批量审核): its words */
   onRefused: (message: string) => void;
+  /** 40900: a selected application changed meanwhile (the lists are refreshed) */
+  onChanged: () => void;
 }
 
 /** 批量通过 / 批量驳回: one opinion for every selected application (online only: one call). */
-export default function BatchAuditDialog({ decision, ids, onClose, onDone, onRefused }: BatchAuditDialogProps) {
+export default function BatchAuditDialog({ decision, ids, auditState, onClose, onDone, onRefused, onChanged }: BatchAuditDialogProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [opinion, setOpinion] = useState('');
@@ -30,11 +36,15 @@ export default function BatchAuditDialog({ decision, ids, onClose, onDone, onRef
       throw new Error('opinion required');
     }
     try {
-      const answer = await batchAudit(ids, decision, opinion.trim());
+      const answer = await batchAudit(ids, decision, opinion.trim(), auditState);
       const done = answer.count;
       notify.success(t`已审核 ${done} 条申请`);
       onDone();
     } catch (failure) {
+      if (failure instanceof HttpError && failure.code === ResponseCode.conflict) {
+        onChanged();
+        return;
+      }
       const message = failure instanceof HttpError ? failure.msg : t`审核失败`;
       setError(message);
       onRefused(message);

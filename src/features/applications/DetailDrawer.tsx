@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, Drawer, Field, Grid, HStack, Input, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { familyOf, OPINION_MAX } from '../../../contracts/application-rules';
 import type { ApplicationDetail } from '../../../contracts/applications';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -10,36 +10,30 @@ import { downloadFile } from '../../lib/download';
 import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { enqueue, useOutboxEntries } from '../../lib/offline/outbox';
-import { applicationDetailQuery, applicationOptionsQuery, cancelApplication, refreshAfterWrite, URLS, withdrawApplication } from './api';
-import { StateBadges } from './ApplicationsScreen';
+import { applicationDetailQuery, applicationKeys, applicationOptionsQuery, cancelApplication, isApplicationDetail, refreshAfterWrite, URLS, withdrawApplication } from './api';
 import { Attachments } from './Attachments';
+import { DetailLine } from './DetailLine';
 import { kindDefinition } from './kinds/registry';
-import { EVENT_LABELS, STEP_LABELS } from './labels';
+import { EVENT_LABELS, stepText } from './labels';
+import { useRoleNames } from './role-names';
+import { StateBadges } from './StateBadges';
 import { auditApplicationKind, auditEntityKey } from './outbox-kind';
 import { isoOfLocal, localOfIso, msOfLocal, showRange, showTime } from './time';
 
 const ApplyDrawer = lazy(() => import('./ApplyDrawer'));
 
-function Line({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Text fontSize="sm" data-testid={testId}>
-      <Text as="span" color="fg.muted">
-        {label}：
-      </Text>
-      {children}
-    </Text>
-  );
-}
-
-/** The return time a 销假 form starts with: now, inside the leave. */
-function defaultReturn(detail: ApplicationDetail): string {
+/**
+ * The return time a 销假 form starts with: now, clamped into the leave [start, end] (a leave not
+ * started yet returns at its start: it was not taken; the server accepts [start, end] inclusive).
+ */
+export function defaultReturn(detail: Pick<ApplicationDetail, 'startsAt' | 'endsAt'>): string {
   const now = Date.now();
   const start = detail.startsAt ? Date.parse(detail.startsAt) : now;
   const end = detail.endsAt ? Date.parse(detail.endsAt) : now;
   return localOfIso(new Date(Math.min(Math.max(now, start), end)).toISOString());
 }
 
-/** The 销假 time is inside the original leave (SPEC §4), as typed; the server says the same. */
+/** The 销假 time is inside the original leave [start, end], ends included (SPEC §4), as typed; the server says the same. */
 export function cancelTimeError(detail: Pick<ApplicationDetail, 'startsAt' | 'endsAt'>, local: string, outside: (range: string) => string, required: string): string {
   const at = msOfLocal(local);
   if (Number.isNaN(at)) return required;
@@ -51,7 +45,9 @@ export function cancelTimeError(detail: Pick<ApplicationDetail, 'startsAt' | 'en
 /**
  * One application: its fields, pictures, the audit trail (who, when, opinion) and what the caller may
  * do now (`can`): 通过 / 驳回 with an opinion (queued through the outbox: works offline), 撤回, 销假,
- * 打印证明, 编辑 (drafts). Past its deadline it is view-only: 已过期 and the note, no actions.
+ * 打印证明, 编辑 (drafts). Past its deadline it is view-only: 已过期 and the note, no actions but
+ * 打印证明 (an approved proof stays printable). While my audit is queued, or stuck in conflict or failed
+ * in the outbox, no audit form (the conflict's current application replaces the cached one).
  */
 export default function DetailDrawer({ id, onClose }: { id: string; onClose: () => void }) {
   const { t, i18n } = useLingui();
@@ -63,6 +59,15 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
   const entries = useOutboxEntries({ entityKey: auditEntityKey(id) });
   const queued = entries.find((entry) => entry.state === 'pending' || entry.state === 'sending');
   const stuck = entries.find((entry) => entry.state === 'conflict' || entry.state === 'failed');
+  const roleNames = useRoleNames(Boolean(detail?.steps.some((step) => step.kind === 'role' && step.roleCode !== 'teaching_office' && step.roleCode !== 'admin')));
+
+  // a conflict carries the application as it is now: show that, not the version I audited
+  const conflictData = stuck?.state === 'conflict' && isApplicationDetail(stuck.serverData) ? stuck.serverData : undefined;
+  useEffect(() => {
+    if (!conflictData) return;
+    const cached = queryClient.getQueryData<ApplicationDetail>(applicationKeys.detail(conflictData.id));
+    if (!cached || cached.version < conflictData.version) queryClient.setQueryData(applicationKeys.detail(conflictData.id), conflictData);
+  }, [conflictData, queryClient]);
 
   const [opinion, setOpinion] = useState('');
   const [opinionError, setOpinionError] = useState('');
@@ -71,18 +76,30 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
   const [returnAt, setReturnAt] = useState<string | null>(null);
   const [cancelError, setCancelError] = useState('');
   const [editing, setEditing] = useState(false);
+  // one audit per tap: set until the outbox reports the entry (or the application changes)
+  const auditing = useRef(false);
+  const outboxState = `${queued?.opId ?? ''}|${stuck?.opId ?? ''}|${detail?.version ?? ''}`;
+  useEffect(() => {
+    auditing.current = false;
+    setBusy((current) => (current === 'pass' || current === 'reject' ? null : current));
+  }, [outboxState]);
 
   const daysText = (days: number) => t`（${days} 天）`;
   const waitingText = (step: string) => t`等待${step}审核`;
   const failed = (error: unknown, fallback: string) => notify.error(error instanceof HttpError ? error.msg : fallback);
+  /** A 40900 carries the application as it is now (someone audited or cancelled meanwhile): show it. */
+  const refreshOnConflict = async (error: unknown) => {
+    if (error instanceof HttpError && isApplicationDetail(error.data)) await refreshAfterWrite(queryClient, error.data);
+  };
 
   const audit = async (decision: 'pass' | 'reject') => {
-    if (!detail) return;
+    if (!detail || auditing.current || queued || stuck) return;
     if (decision === 'reject' && !opinion.trim()) {
       setOpinionError(t`驳回时请填写审核意见`);
       return;
     }
     setOpinionError('');
+    auditing.current = true;
     setBusy(decision);
     try {
       await enqueue(auditApplicationKind, {
@@ -93,9 +110,9 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
       notify.success(navigator.onLine === false ? t`已保存，联网后自动同步` : t`已提交审核`);
       setOpinion('');
     } catch (error) {
-      failed(error, t`审核失败`);
-    } finally {
+      auditing.current = false;
       setBusy(null);
+      failed(error, t`审核失败`);
     }
   };
 
@@ -108,7 +125,9 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
       setConfirmWithdraw(false);
       await refreshAfterWrite(queryClient, answer);
     } catch (error) {
+      if (error instanceof HttpError && isApplicationDetail(error.data)) setConfirmWithdraw(false);
       failed(error, t`撤回失败`);
+      await refreshOnConflict(error);
     } finally {
       setBusy(null);
     }
@@ -126,7 +145,12 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
       setReturnAt(null);
       await refreshAfterWrite(queryClient, answer);
     } catch (error) {
-      if (error instanceof HttpError && error.kind === 'failure') setCancelError(error.msg);
+      if (error instanceof HttpError && isApplicationDetail(error.data)) {
+        // changed meanwhile: the drawer shows it as it is now (maybe no longer cancellable)
+        setReturnAt(null);
+        failed(error, t`销假失败`);
+        await refreshOnConflict(error);
+      } else if (error instanceof HttpError && error.kind === 'failure') setCancelError(error.msg);
       else failed(error, t`销假失败`);
     } finally {
       setBusy(null);
@@ -149,11 +173,9 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
   const DetailLines = definition?.DetailLines;
   const actionable = detail && !detail.expired;
   const pendingStep = detail?.state === 'pending' ? detail.steps[detail.step] : undefined;
-  const stepName = (step: { kind: string; roleCode?: string } | undefined) => {
-    if (!step) return '';
-    const label = STEP_LABELS[step.kind === 'role' ? `role:${step.roleCode ?? ''}` : step.kind];
-    return label ? i18n._(label) : (step.roleCode ?? step.kind);
-  };
+  const stepName = (step: ApplicationDetail['steps'][number] | undefined) => stepText(i18n, step, roleNames);
+  const applicantText = (name: string, no: string) => t`${name}（${no}）`;
+  const eventTitle = (action: string, step: string) => t`${action} · ${step}`;
 
   return (
     <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }} placement="end">
@@ -189,25 +211,24 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
                     </Text>
                   )}
                   <Stack gap="1">
-                    <Line label={<Trans>申请人</Trans>} testId="detail-applicant">
-                      {detail.applicantName}
-                      {detail.applicantNo ? `（${detail.applicantNo}）` : ''}
-                    </Line>
-                    {detail.orgUnitName && <Line label={<Trans>班级/部门</Trans>}>{detail.orgUnitName}</Line>}
-                    {detail.submittedByName && detail.submittedById !== detail.applicantId && <Line label={<Trans>填报人</Trans>}>{detail.submittedByName}</Line>}
-                    {definition?.hasLeaveType && <Line label={<Trans>请假类型</Trans>}>{detail.leaveTypeName || '—'}</Line>}
+                    <DetailLine label={t`申请人`} testId="detail-applicant">
+                      {detail.applicantNo ? applicantText(detail.applicantName, detail.applicantNo) : detail.applicantName}
+                    </DetailLine>
+                    {detail.orgUnitName && <DetailLine label={t`班级/部门`}>{detail.orgUnitName}</DetailLine>}
+                    {detail.submittedByName && detail.submittedById !== detail.applicantId && <DetailLine label={t`填报人`}>{detail.submittedByName}</DetailLine>}
+                    {definition?.hasLeaveType && <DetailLine label={t`请假类型`}>{detail.leaveTypeName || '—'}</DetailLine>}
                     {detail.startsAt && (
-                      <Line label={<Trans>起止时间</Trans>} testId="detail-range">
+                      <DetailLine label={t`起止时间`} testId="detail-range">
                         {showRange(detail.startsAt, detail.endsAt)}
                         {daysText(detail.days)}
-                      </Line>
+                      </DetailLine>
                     )}
-                    <Line label={<Trans>事由</Trans>} testId="detail-reason">
+                    <DetailLine label={t`事由`} testId="detail-reason">
                       {detail.reason}
-                    </Line>
-                    {detail.submittedAt && <Line label={<Trans>申请时间</Trans>}>{showTime(detail.submittedAt)}</Line>}
-                    {detail.cancelState === 'cancelled' && <Line label={<Trans>销假时间</Trans>}>{showTime(detail.cancelledAt)}</Line>}
-                    {detail.deadlineAt && <Line label={<Trans>可操作截止</Trans>}>{showTime(detail.deadlineAt)}</Line>}
+                    </DetailLine>
+                    {detail.submittedAt && <DetailLine label={t`申请时间`}>{showTime(detail.submittedAt)}</DetailLine>}
+                    {detail.cancelState === 'cancelled' && <DetailLine label={t`销假时间`}>{showTime(detail.cancelledAt)}</DetailLine>}
+                    {detail.deadlineAt && <DetailLine label={t`可操作截止`}>{showTime(detail.deadlineAt)}</DetailLine>}
                   </Stack>
                   {DetailLines && <DetailLines details={detail.details} options={options.data} />}
                   {detail.attachments.length > 0 && (
@@ -227,8 +248,9 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
                     {detail.events.map((event) => (
                       <Box key={event.id} borderStartWidth="3px" borderColor={event.action === 'reject' ? 'red.solid' : event.action === 'pass' ? 'green.solid' : 'border.emphasized'} ps="3" data-testid="application-event" data-action={event.action}>
                         <Text fontSize="sm" fontWeight="medium">
-                          {i18n._(EVENT_LABELS[event.action]!)}
-                          {event.step !== null && event.action !== 'submit' && detail.steps[event.step] ? ` · ${stepName(detail.steps[event.step])}` : ''}
+                          {event.step !== null && event.action !== 'submit' && detail.steps[event.step]
+                            ? eventTitle(i18n._(EVENT_LABELS[event.action]!), stepName(detail.steps[event.step]))
+                            : i18n._(EVENT_LABELS[event.action]!)}
                         </Text>
                         <Text fontSize="sm" color="fg.muted">
                           {event.actorName} · {showTime(event.at)}
@@ -245,7 +267,7 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
                     )}
                   </Stack>
 
-                  {actionable && detail.can.audit && !queued && (
+                  {actionable && detail.can.audit && !queued && !stuck && (
                     <Stack gap="2" data-testid="audit-form">
                       <Separator />
                       <Field.Root invalid={Boolean(opinionError)}>
@@ -297,19 +319,20 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
                 </Stack>
               )}
             </Drawer.Body>
-            {detail && actionable && (detail.can.withdraw || detail.can.proof || detail.can.edit) && (
+            {detail && (detail.can.proof || (actionable && (detail.can.withdraw || detail.can.edit))) && (
               <Drawer.Footer>
                 <Grid templateColumns="repeat(auto-fit, minmax(6rem, 1fr))" gap="2" width="full">
-                  {detail.can.edit && (
+                  {actionable && detail.can.edit && (
                     <Button variant="outline" onClick={() => setEditing(true)} data-testid="application-edit">
                       <Trans>编辑</Trans>
                     </Button>
                   )}
-                  {detail.can.withdraw && (
+                  {actionable && detail.can.withdraw && (
                     <Button variant="outline" colorPalette="red" onClick={() => setConfirmWithdraw(true)} data-testid="application-withdraw">
                       <Trans>撤回</Trans>
                     </Button>
                   )}
+                  {/* an approved proof stays printable after its deadline (view-only means no changes) */}
                   {detail.can.proof && (
                     <Button colorPalette="brand" loading={busy === 'proof'} onClick={() => void printProof()} data-testid="application-proof">
                       <Trans>打印证明</Trans>

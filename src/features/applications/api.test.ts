@@ -24,10 +24,15 @@ describe('applications client core', () => {
     expect(applicationSearchParams({ scope: 'everything', size: 7 })).toEqual({});
   });
 
-  it('offers mine with a kind menu code and todo/done/all with its audit code', () => {
+  it('offers mine with an add code (or the menu code alone) and todo/done/all with the audit code: an auditor who never applies starts on 待我审核', () => {
     const scopes = ['mine', 'todo', 'done', 'all'] as const;
     expect(permittedScopes(['student_leave'], scopes, ['qjgl', 'qjgl_add'])).toEqual(['mine']);
-    expect(permittedScopes(['student_leave'], scopes, ['qjgl', 'qjgl_audit'])).toEqual(['mine', 'todo', 'done', 'all']);
+    // the seeded head teacher (banzhuren): qjgl + qjgl_audit, no qjgl_add → no empty 我的申请, 待我审核 first
+    expect(permittedScopes(['student_leave'], scopes, ['qjgl', 'qjgl_audit'])).toEqual(['todo', 'done', 'all']);
+    expect(scopeOf(undefined, permittedScopes(['student_leave'], scopes, ['qjgl', 'qjgl_audit']))).toBe('todo');
+    expect(permittedScopes(['student_leave'], scopes, ['qjgl', 'qjgl_add', 'qjgl_audit'])).toEqual(['mine', 'todo', 'done', 'all']);
+    // a student reading the score proofs a parent filed for them (cjzm without cjzm_add)
+    expect(permittedScopes(['score_proof'], scopes, ['cjzm'])).toEqual(['mine']);
     expect(permittedScopes(['student_leave'], scopes, ['cxsq_audit'])).toEqual([]);
     expect(scopeOf('all', ['mine'])).toBe('mine');
     expect(scopeOf('all', ['mine', 'all'])).toBe('all');
@@ -40,14 +45,16 @@ describe('applications client core', () => {
     expect(body({ kind: 'student_leave' })).toEqual({ scope: 'todo', kinds: ['staff_leave', 'staff_outing'] });
   });
 
-  it('after a write the detail takes the answer and the lists and the dashboard count go stale', async () => {
+  it('after a write the detail takes the answer and the lists, the dashboard count and the staff summary go stale', async () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(applicationKeys.todoCount, { total: 3, byKind: {} });
     queryClient.setQueryData(['table', URLS.list, 'A', {}], { rows: [], total: 0 });
+    queryClient.setQueryData(['applications', 'staff-summary', '2026-11', ''], { people: [] });
     const answer = makeDetail(1, { state: 'approved', auditState: 'approved', version: 2 });
     await refreshAfterWrite(queryClient, answer);
     expect(queryClient.getQueryData(applicationKeys.detail(answer.id))).toEqual(answer);
     expect(queryClient.getQueryState(applicationKeys.todoCount)!.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['table', URLS.list, 'A', {}])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['applications', 'staff-summary', '2026-11', ''])!.isInvalidated).toBe(true);
   });
 });

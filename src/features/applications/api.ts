@@ -9,6 +9,7 @@ import type {
   ListScope,
 } from '../../../contracts/applications';
 import { tableKeys, tableQueryOptions, type TableQueryInput } from '../../components/table/table-query';
+import { filePreviewQuery } from '../../components/upload/useFilePreviewUrl';
 import { post } from '../../lib/http';
 import { isApplicationDetail, rememberApplication } from './known';
 import { permittedScopes, scopeOf } from './scopes';
@@ -37,6 +38,7 @@ export const applicationKeys = {
   detail: (id: string) => ['applications', 'detail', id] as const,
   options: (family: ApplicationFamily) => ['applications', 'options', family] as const,
   todoCount: ['applications', 'todo-count'] as const,
+  staffSummary: ['applications', 'staff-summary'] as const,
 };
 
 export { isApplicationDetail, knownApplications, rememberApplication } from './known';
@@ -83,9 +85,11 @@ export const applicationOptionsQuery = (family: ApplicationFamily) =>
 export const saveApplication = (body: ApplicationSaveRequest, key: string) => post<ApplicationDetail>(URLS.save, body, { headers: { 'Idempotency-Key': key } });
 export const withdrawApplication = (id: string, version: number) => post<ApplicationDetail>(URLS.withdraw, { id, version });
 export const cancelApplication = (id: string, version: number, cancelledAt: string) => post<ApplicationDetail>(URLS.cancel, { id, version, cancelledAt });
-export const batchAudit = (ids: string[], decision: 'pass' | 'reject', opinion: string) => post<BatchAuditResult>(URLS.batchAudit, { ids, decision, opinion });
+/** All or nothing; `auditState` = the state the user selected in: a row that moved on meanwhile → 40900 (the rows now). */
+export const batchAudit = (ids: string[], decision: 'pass' | 'reject', opinion: string, auditState: string) =>
+  post<BatchAuditResult>(URLS.batchAudit, { ids, decision, opinion, auditState });
 
-/** After a write: the detail takes the answer, the lists and the dashboard count refresh. */
+/** After a write: the detail takes the answer, the lists, the dashboard count and the staff summary refresh. */
 export async function refreshAfterWrite(queryClient: QueryClient, detail?: unknown): Promise<void> {
   if (isApplicationDetail(detail)) {
     rememberApplication(detail);
@@ -96,7 +100,28 @@ export async function refreshAfterWrite(queryClient: QueryClient, detail?: unkno
     queryClient.invalidateQueries({ queryKey: applicationKeys.details }),
     // the dashboard's 待我审核的申请 card (features/applications/dashboard)
     queryClient.invalidateQueries({ queryKey: applicationKeys.todoCount }),
+    // 教师考勤 月度汇总 (staff/api.ts staffKeys.summary)
+    queryClient.invalidateQueries({ queryKey: applicationKeys.staffSummary }),
   ]);
+}
+
+/**
+ * The todo page read offline (the brief: the auditor's todo list and the details are readable
+ * offline): the details of the rows on the page (persisted like the list) and their certificate
+ * pictures (kept in the Cache API by filePreviewQuery). Online only; a detail already cached and
+ * fresh is not read again; failures are left to the drawer to show.
+ */
+export async function prefetchTodoDetails(queryClient: QueryClient, rows: readonly Pick<ApplicationRow, 'id' | 'version' | 'expired'>[]): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  await Promise.all(
+    rows
+      .filter((row) => !row.expired)
+      .map(async (row) => {
+        const cached = queryClient.getQueryData<ApplicationDetail>(applicationKeys.detail(row.id));
+        const detail = cached && cached.version === row.version ? cached : await queryClient.fetchQuery(applicationDetailQuery(row.id)).catch(() => undefined);
+        await Promise.all((detail?.attachments ?? []).map((item) => queryClient.prefetchQuery(filePreviewQuery(item.resId))));
+      }),
+  );
 }
 
 /**

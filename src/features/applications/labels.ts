@@ -1,7 +1,8 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AuditStep } from '../../../contracts/application-rules';
 import type { ListScope } from '../../../contracts/applications';
+import { KNOWN_ROLES, STEP_KIND_LABELS } from './settings/labels';
 
 /** Audit states (auditStateOf) as the brief names them; SPEC §4. */
 export const AUDIT_STATE_LABELS: Record<string, MessageDescriptor> = {
@@ -34,14 +35,31 @@ export const auditStateLabel = (auditState: string): MessageDescriptor => AUDIT_
 export const auditStateColor = (auditState: string): string =>
   auditState === 'approved' ? 'green' : auditState === 'rejected' ? 'red' : auditState === 'draft' || auditState === 'withdrawn' ? 'gray' : 'orange';
 
-export const STEP_LABELS: Record<string, MessageDescriptor> = {
-  head_teacher: msg`班主任`,
-  grade_leader: msg`年级组长`,
-  department_head: msg`部门负责人`,
-  'role:teaching_office': msg`教务处`,
-};
-export const stepLabel = (step: AuditStep | undefined): MessageDescriptor | string =>
-  !step ? '' : (STEP_LABELS[step.kind === 'role' ? `role:${step.roleCode ?? ''}` : step.kind] ?? step.roleCode ?? step.kind);
+/**
+ * The name of a step, one table for the feature (settings/labels.ts STEP_KIND_LABELS for the step
+ * kinds, KNOWN_ROLES for 教务处 and the administrator): a role step is named by its role, from the
+ * school's role list (`roleNames`, useRoleNames) when known, else its code.
+ */
+export function stepText(i18n: I18n, step: Pick<AuditStep, 'kind' | 'roleCode'> | undefined, roleNames?: ReadonlyMap<string, string>): string {
+  if (!step) return '';
+  if (step.kind !== 'role') return i18n._(STEP_KIND_LABELS[step.kind]);
+  const code = step.roleCode ?? '';
+  const known = KNOWN_ROLES.find((role) => role.code === code);
+  return known ? i18n._(known.name) : (roleNames?.get(code) ?? code);
+}
+
+/** The role code of an audit state waiting at a role step ('pending:role:<code>'), else undefined. */
+export const roleOfAuditState = (auditState: string): string | undefined => (auditState.startsWith('pending:role:') ? auditState.slice('pending:role:'.length) : undefined);
+
+/** An audit state as shown: the table's label; a role step outside it → 待<role name>审核. */
+export function auditStateText(i18n: I18n, auditState: string, roleNames?: ReadonlyMap<string, string>): string {
+  const known = AUDIT_STATE_LABELS[auditState];
+  if (known) return i18n._(known);
+  const code = roleOfAuditState(auditState);
+  if (code === undefined) return i18n._(AUDIT_STATE_LABELS.pending!);
+  const name = stepText(i18n, { kind: 'role', roleCode: code }, roleNames);
+  return i18n._(msg`待${name}审核`);
+}
 
 export const SCOPE_LABELS: Record<ListScope, MessageDescriptor> = {
   mine: msg`我的申请`,
@@ -57,7 +75,8 @@ export const QUEUED_LABEL = msg`待同步`;
 export const EVENT_LABELS: Record<string, MessageDescriptor> = {
   submit: msg`提交申请`,
   pass: msg`审核通过`,
-  reject: msg`驳回`,
+  // a past event (the trail, the conflict view): 已驳回 / Rejected, not the button's 驳回 / Reject
+  reject: msg`已驳回`,
   withdraw: msg`撤回`,
   cancel: msg`销假`,
 };

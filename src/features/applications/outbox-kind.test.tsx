@@ -84,7 +84,7 @@ describe("outbox kind 'applications.audit'", () => {
   it('the conflict view shows my decision beside what the other auditor did (who, when, opinion)', () => {
     renderWithProviders(<AuditConflictView entry={entryOf(rejected)} />);
     expect(screen.getByTestId('audit-conflict-mine').textContent).toBe('我的审核通过同意');
-    expect(screen.getByTestId('audit-conflict-server').textContent).toBe('服务器上驳回 · 周雅琴2026-11-21 10:05证明不清楚');
+    expect(screen.getByTestId('audit-conflict-server').textContent).toBe('服务器上已驳回 · 周雅琴2026-11-21 10:05证明不清楚');
     expect(screen.getByTestId('audit-conflict-state').textContent).toBe('审核不通过');
     expect(screen.getByTestId('audit-conflict-closed')).toBeTruthy();
   });

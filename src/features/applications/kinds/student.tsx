@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { ApplicationOptions } from '../../../../contracts/applications';
 import { NumberInput } from '../../../components/form/NumberInput';
+import { DetailLines } from '../DetailLine';
 import type { KindDefinition, KindFieldsProps } from './types';
 
 /**
@@ -141,22 +142,6 @@ function ScoreProofFields(props: KindFieldsProps) {
   );
 }
 
-/** Read-only lines of a kind's details in the detail drawer. */
-function lines(entries: [ReactNode, string][]) {
-  return (
-    <Stack gap="1" fontSize="sm">
-      {entries.map(([label, value], index) => (
-        <Text key={index}>
-          <Text as="span" color="fg.muted">
-            {label}：
-          </Text>
-          {value || '—'}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
 const required = (details: Record<string, unknown>, name: string, message: string, errors: Record<string, string>) => {
   if (!str(details[name]).trim()) errors[name] = message;
 };
@@ -186,12 +171,15 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
     hasTimeRange: true,
     hasAttachments: false,
     Fields: TravelFields,
-    DetailLines: ({ details }) =>
-      lines([
-        [<Trans key="d">目的地</Trans>, str(details.destination)],
-        [<Trans key="t">交通方式</Trans>, str(details.transport)],
-        [<Trans key="c">同行人</Trans>, str(details.companion)],
-      ]),
+    DetailLines: ({ details }) => (
+      <DetailLines
+        entries={[
+          [msg`目的地`, str(details.destination)],
+          [msg`交通方式`, str(details.transport)],
+          [msg`同行人`, str(details.companion)],
+        ]}
+      />
+    ),
     validateDetails(details) {
       const errors: Record<string, string> = {};
       required(details, 'destination', t`请输入目的地`, errors);
@@ -209,12 +197,15 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
     hasTimeRange: true,
     hasAttachments: false,
     Fields: DayStudentFields,
-    DetailLines: ({ details }) =>
-      lines([
-        [<Trans key="a">家庭住址</Trans>, str(details.address)],
-        [<Trans key="g">接送监护人</Trans>, str(details.guardian)],
-        [<Trans key="p">监护人电话</Trans>, str(details.guardianPhone)],
-      ]),
+    DetailLines: ({ details }) => (
+      <DetailLines
+        entries={[
+          [msg`家庭住址`, str(details.address)],
+          [msg`接送监护人`, str(details.guardian)],
+          [msg`监护人电话`, str(details.guardianPhone)],
+        ]}
+      />
+    ),
     validateDetails(details) {
       const errors: Record<string, string> = {};
       required(details, 'address', t`请输入家庭住址`, errors);
@@ -235,11 +226,14 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
     hasTimeRange: false,
     hasAttachments: false,
     Fields: EnrolmentProofFields,
-    DetailLines: ({ details }) =>
-      lines([
-        [<Trans key="p">证明用途</Trans>, str(details.purpose)],
-        [<Trans key="c">份数</Trans>, String(details.copies ?? 1)],
-      ]),
+    DetailLines: ({ details }) => (
+      <DetailLines
+        entries={[
+          [msg`证明用途`, str(details.purpose)],
+          [msg`份数`, String(details.copies ?? 1)],
+        ]}
+      />
+    ),
     validateDetails(details) {
       const errors: Record<string, string> = {};
       required(details, 'purpose', t`请输入证明用途`, errors);
@@ -259,11 +253,15 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
     DetailLines: ({ details, options }) => {
       const ids = Array.isArray(details.batchIds) ? (details.batchIds as string[]) : [];
       const names = ids.map((id) => options?.batches.find((batch) => batch.id === id)?.name ?? '').filter(Boolean);
-      return lines([
-        [<Trans key="p">证明用途</Trans>, str(details.purpose)],
-        [<Trans key="b">考试批次</Trans>, names.length ? names.join('、') : countText(ids.length)],
-        [<Trans key="c">份数</Trans>, String(details.copies ?? 1)],
-      ]);
+      return (
+        <DetailLines
+          entries={[
+            [msg`证明用途`, str(details.purpose)],
+            [msg`考试批次`, names.length ? names.join('、') : countText(ids.length)],
+            [msg`份数`, String(details.copies ?? 1)],
+          ]}
+        />
+      );
     },
     validateDetails(details) {
       const errors: Record<string, string> = {};
