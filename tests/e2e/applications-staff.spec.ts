@@ -1,7 +1,10 @@
 // Teacher attendance (issue 8): staff applications audited by the department head, cannot audit
 // yourself, the make-up chain (head teacher, then 教务处), non-selectable periods, the monthly summary
-// and its export, and the audit settings. Every record this spec makes is its own (dates picked per
-// run); what it adds to the settings it deletes again.
+// and its export, and the audit settings. Every record this spec makes is its own (reasons tagged per
+// test, days picked per run among the days the user has nothing active on, so a reused database —
+// `--repeat-each 2` — stays green); it leaves nothing approved and uncancelled that it could take
+// back (the leave is cancelled, the own leave withdrawn; an approved make-up cannot be, its day is
+// skipped next time); what it adds to the settings it deletes again.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ApplicationDetail, ApplicationOptions, ApplicationRow, AuditFlowRow, BlockedPeriodRow, TodoCount } from '../../contracts/applications';
 import { APPLICATION_URLS } from '../../contracts/applications';
@@ -23,15 +26,24 @@ class StaffApi extends DemoApi {
     const data = await this.ok<TableAData<ApplicationRow>>(APPLICATION_URLS.list, { currPage: 0, limit: 100, search: JSON.stringify({ scope, keyword: '' }) });
     return data.rows.filter((row) => row.reason === reason);
   }
+  /** My pending or approved, not cancelled, applications touching a day (the server refuses overlaps of those). */
+  async activeOn(day: string) {
+    const data = await this.ok<TableAData<ApplicationRow>>(APPLICATION_URLS.list, { currPage: 0, limit: 500, search: JSON.stringify({ scope: 'mine', keyword: '', from: day, to: day }) });
+    return data.rows.filter((row) => (row.state === 'pending' || row.state === 'approved') && row.cancelState !== 'cancelled');
+  }
 }
 
 const DAY_MS = 86_400_000;
-const RUN = Date.now().toString(36).slice(-5);
+/** A tag for one test's records: a new one per test and repetition (the module is loaded once per worker). */
+const runTag = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 /** 'YYYY-MM-DD' of today + offset in the school's time (+08:00). */
 const schoolDay = (offset: number) => new Date(Date.now() + 8 * 3600_000 + offset * DAY_MS).toISOString().slice(0, 10);
 const iso = (day: string, time: string) => `${day}T${time}:00+08:00`;
-/** A weekday between 40 and 190 days ahead that no non-selectable period of staff leave touches. */
-function freeDay(periods: readonly BlockedPeriodRow[], salt: number): string {
+/**
+ * A weekday between 40 and 190 days ahead that no non-selectable period touches and on which the
+ * user has no active application (earlier runs on a reused database); logged, to reproduce a failure.
+ */
+async function freeDay(api: StaffApi, periods: readonly BlockedPeriodRow[], salt: number): Promise<string> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const offset = 40 + ((Math.floor(Math.random() * 150) + salt + attempt) % 150);
     const day = schoolDay(offset);
@@ -39,7 +51,10 @@ function freeDay(periods: readonly BlockedPeriodRow[], salt: number): string {
     const start = Date.parse(iso(day, '00:00'));
     const end = start + DAY_MS;
     const blocked = periods.some((period) => Date.parse(period.startsAt) < end && Date.parse(period.endsAt) > start);
-    if (weekday !== 0 && weekday !== 6 && !blocked) return day;
+    if (weekday === 0 || weekday === 6 || blocked) continue;
+    if ((await api.activeOn(day)).length > 0) continue;
+    test.info().annotations.push({ type: 'day', description: day });
+    return day;
   }
   throw new Error('no free day');
 }
@@ -67,10 +82,12 @@ test.describe('teacher attendance', () => {
   test('a staff leave filed by teacher is counted on teacher2’s card, passed in 考勤审批, and teacher sees 审核通过', async ({ browser, request }) => {
     const teacherApi = await StaffApi.login(request, 'teacher');
     const teacher2Api = await StaffApi.login(request, 'teacher2');
+    const adminApi = await StaffApi.login(request, 'admin');
     const options = await teacherApi.options();
-    const day = freeDay(options.blockedPeriods, 0);
-    const reason = `事假 e2e ${RUN}`;
+    const day = await freeDay(teacherApi, options.blockedPeriods, 0);
+    const reason = `事假 e2e ${runTag()}`;
     const before = (await teacher2Api.todoCount()).byKind.staff_leave ?? 0;
+    const adminBefore = (await adminApi.todoCount()).byKind.staff_leave ?? 0;
 
     const teacher = await pageFor(browser, 'teacher');
     const form = await openApply(teacher, 'staff_leave');
@@ -83,7 +100,9 @@ test.describe('teacher attendance', () => {
     const [filed] = await teacherApi.list('mine', reason);
     await expect(row(teacher, filed!.id).getByTestId('application-state')).toHaveText('待部门负责人审核');
 
-    // teacher2 heads 教务处: her card counts it and links to 考勤审批's todo list
+    // teacher2 heads 教务处: her card counts it and links to 考勤审批's todo list; admin's count does not
+    // move (an administrator counts the steps held through roles or duties, and stalled ones)
+    expect((await adminApi.todoCount()).byKind.staff_leave ?? 0).toBe(adminBefore);
     const head = await pageFor(browser, 'teacher2');
     const card = head.getByTestId('applications-todo-card');
     await expect(card.getByTestId('todo-staff_leave')).toContainText(String(before + 1));
@@ -101,6 +120,11 @@ test.describe('teacher attendance', () => {
 
     await teacher.goto('/jzg/jskq');
     await expect(row(teacher, filed!.id).getByTestId('application-state')).toHaveText('审核通过');
+    // leave nothing approved and active behind: teacher is back at 09:00 (销假 inside the leave)
+    const approved = await teacherApi.get(filed!.id);
+    const cancelled = await teacherApi.post(APPLICATION_URLS.cancel, { id: filed!.id, version: approved.version, cancelledAt: iso(day, '09:00') });
+    expect(cancelled.code, cancelled.msg).toBe(1);
+    expect((await teacherApi.get(filed!.id)).cancelState).toBe('cancelled');
     await teacher.context().close();
     await head.context().close();
   });
@@ -109,8 +133,8 @@ test.describe('teacher attendance', () => {
     const teacher2Api = await StaffApi.login(request, 'teacher2');
     const adminApi = await StaffApi.login(request, 'admin');
     const options = await teacher2Api.options();
-    const day = freeDay(options.blockedPeriods, 37);
-    const reason = `本人请假 e2e ${RUN}`;
+    const day = await freeDay(teacher2Api, options.blockedPeriods, 37);
+    const reason = `本人请假 e2e ${runTag()}`;
     const id = crypto.randomUUID();
     const saved = await teacher2Api.ok<ApplicationDetail>(
       APPLICATION_URLS.save,
@@ -143,8 +167,9 @@ test.describe('teacher attendance', () => {
     const options = await teacher2Api.options();
     const klass = options.classes.find((item) => item.name.includes('七年级(1)班'));
     expect(klass, 'teacher2 teaches 七年级(1)班 (head teacher: teacher)').toBeDefined();
-    const day = freeDay(options.blockedPeriods, 71);
-    const reason = `补课 e2e ${RUN}`;
+    const day = await freeDay(teacher2Api, options.blockedPeriods, 71);
+    const reason = `补课 e2e ${runTag()}`;
+    const adminBefore = (await adminApi.todoCount()).byKind.staff_makeup ?? 0;
 
     const page = await pageFor(browser, 'teacher2');
     const form = await openApply(page, 'staff_makeup');
@@ -175,6 +200,8 @@ test.describe('teacher attendance', () => {
     await row(teacher, draft!.id).getByTestId('application-open').click();
     await teacher.getByTestId('application-detail').getByTestId('audit-pass').click();
     await expect.poll(async () => (await teacher2Api.get(draft!.id)).auditState).toBe('pending:role:teaching_office');
+    // now it waits for 教务处: admin holds that role, so admin's card counts it
+    expect((await adminApi.todoCount()).byKind.staff_makeup ?? 0).toBe(adminBefore + 1);
     await page.reload();
     await expect(row(page, draft!.id).getByTestId('application-state')).toHaveText('待教务处审核');
 
@@ -193,7 +220,8 @@ test.describe('teacher attendance', () => {
     const teacherApi = await StaffApi.login(request, 'teacher');
     const offset = 200 + Math.floor(Math.random() * 60);
     const day = schoolDay(offset);
-    const name = `停课${RUN}`;
+    const run = runTag();
+    const name = `停课${run}`;
     const period = await adminApi.ok<BlockedPeriodRow>(APPLICATION_URLS.blockedPeriodSave, { name, startsAt: iso(day, '08:00'), endsAt: iso(day, '18:00'), kinds: ['staff_leave', 'staff_outing'] });
     try {
       const page = await pageFor(browser, 'teacher');
@@ -201,7 +229,7 @@ test.describe('teacher attendance', () => {
       await form.getByTestId('field-destination').fill('区教育局');
       await form.getByTestId('apply-start').fill(`${schoolDay(offset - 1)}T07:00`);
       await form.getByTestId('apply-end').fill(`${day}T20:00`);
-      await form.getByTestId('apply-reason').fill(`外出 e2e ${RUN}`);
+      await form.getByTestId('apply-reason').fill(`外出 e2e ${run}`);
       await page.getByRole('button', { name: '提交', exact: true }).click();
       await expect(form.getByTestId('apply-time-error')).toContainText(`所选时间段包含不可选时段：${name}`);
       // the server says the same
@@ -211,7 +239,7 @@ test.describe('teacher attendance', () => {
         { 'Idempotency-Key': crypto.randomUUID() },
       );
       expect(refused.msg).toContain(`所选时间段包含不可选时段：${name}`);
-      expect(await teacherApi.list('mine', `外出 e2e ${RUN}`)).toHaveLength(0);
+      expect(await teacherApi.list('mine', `外出 e2e ${run}`)).toHaveLength(0);
       await page.context().close();
     } finally {
       await adminApi.ok(APPLICATION_URLS.blockedPeriodDelete, { id: period.id, version: period.version });
@@ -232,6 +260,33 @@ test.describe('teacher attendance', () => {
     await page.reload();
     await expect(summary.getByTestId('summary-person').filter({ hasText: '李明华' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test('月度汇总 is offered to a department head for her department only, and not to a head teacher', async ({ browser }) => {
+    const head = await pageFor(browser, 'teacher2');
+    await head.goto('/jzg/jskq');
+    await head.getByRole('tab', { name: '月度汇总' }).click();
+    await expect(head).toHaveURL(/scope=summary/);
+    const summary = head.getByTestId('staff-summary');
+    await expect(summary.getByTestId('summary-department').filter({ hasText: '教务处' })).toBeVisible();
+    await expect(summary.getByTestId('summary-department')).toHaveCount(1);
+    await expect(summary.getByTestId('summary-department-filter').locator('option')).toHaveText(['全部部门', '教务处']);
+    await head.context().close();
+
+    // teacher audits make-ups as a head teacher (kqsp_audit) but heads no department
+    // (the screen asks the server once; it refuses her, so 我的申请 is the only tab and no tab bar shows)
+    const teacher = await pageFor(browser, 'teacher');
+    const refused = teacher.waitForResponse((response) => new URL(response.url()).pathname === APPLICATION_URLS.staffSummary);
+    await teacher.goto('/jzg/jskq');
+    expect((await (await refused).json()).code).toBe(40300);
+    await expect(teacher.getByTestId('applications')).toBeVisible();
+    await expect(teacher.getByRole('tab', { name: '月度汇总' })).toHaveCount(0);
+    // a URL naming the tab falls back to the list once the server has refused
+    await teacher.goto('/jzg/jskq?scope=summary');
+    await expect(teacher.getByTestId('applications')).toBeVisible();
+    await expect(teacher.getByRole('tab', { name: '月度汇总' })).toHaveCount(0);
+    await expect(teacher.getByTestId('staff-summary')).toHaveCount(0);
+    await teacher.context().close();
   });
 
   test('审批设置: a flow is added, edited and deleted; the screen reads in English too', async ({ page, request }) => {

@@ -5,6 +5,7 @@ import { useApplicationsCatalog } from '../settings/catalog-ready';
 import { MINE_SCOPES, STAFF_KINDS } from './route';
 import { SUMMARY_TAB, type StaffSearchParams } from './search';
 import { StaffSummaryPanel } from './StaffSummaryPanel';
+import { useSummaryAllowed } from './summary-access';
 
 export interface StaffScreenProps {
   search: StaffSearchParams;
@@ -19,21 +20,25 @@ export function StaffAttendanceScreen(props: StaffScreenProps) {
 
 function StaffAttendance({ search, onSearchChange }: StaffScreenProps) {
   const { t } = useLingui();
+  const summaryAllowed = useSummaryAllowed(search.scope === SUMMARY_TAB);
   const extraTabs = useMemo(
-    (): ExtraTab[] => [
-      {
-        key: SUMMARY_TAB,
-        label: t`月度汇总`,
-        render: () => (
-          <StaffSummaryPanel
-            month={search.month}
-            departmentId={search.departmentId}
-            onChange={(next) => onSearchChange({ scope: SUMMARY_TAB, month: next.month, departmentId: next.departmentId })}
-          />
-        ),
-      },
-    ],
-    [t, search.month, search.departmentId, onSearchChange],
+    (): ExtraTab[] =>
+      summaryAllowed
+        ? [
+            {
+              key: SUMMARY_TAB,
+              label: t`月度汇总`,
+              render: () => (
+                <StaffSummaryPanel
+                  month={search.month}
+                  departmentId={search.departmentId}
+                  onChange={(next) => onSearchChange({ scope: SUMMARY_TAB, month: next.month, departmentId: next.departmentId })}
+                />
+              ),
+            },
+          ]
+        : [],
+    [t, summaryAllowed, search.month, search.departmentId, onSearchChange],
   );
   return (
     <ApplicationsScreen

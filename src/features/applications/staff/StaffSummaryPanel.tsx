@@ -3,12 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { StaffSummary, StaffSummaryFigures, StaffSummaryRow } from '../../../../contracts/applications';
+import { useGrants } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { downloadFile } from '../../../lib/download';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { currentMonth, departmentsQuery, STAFF_SUMMARY_EXPORT_URL, staffSummaryQuery } from './api';
+import { currentMonth, departmentsQuery, STAFF_SUMMARY_EXPORT_URL, staffSummaryQuery, SUMMARY_ALL_PERMISSION } from './api';
 
 export interface StaffSummaryPanelProps {
   /** 'YYYY-MM'; default this month */
@@ -26,16 +27,31 @@ const departmentProps = () => ({ 'data-testid': 'summary-department' });
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
+ * The departments the filter offers: the caller may see. Holders of jskq_export: every department of
+ * the school (the organisation tree); a department head: the ones this month's summary of "every
+ * department I may see" covered (the server decides; the same query the screen asked to show the tab).
+ */
+function useVisibleDepartments(): { id: string; name: string }[] {
+  const all = useGrants().permissions.includes(SUMMARY_ALL_PERMISSION);
+  const tree = useQuery({ ...departmentsQuery(), enabled: all });
+  const mine = useQuery({ ...staffSummaryQuery(currentMonth(), ''), enabled: !all });
+  return useMemo(
+    () => (all ? (tree.data ?? []) : (mine.data?.departments ?? []).filter((item) => item.departmentId).map((item) => ({ id: item.departmentId, name: item.departmentName }))),
+    [all, tree.data, mine.data],
+  );
+}
+
+/**
  * 月度汇总: approved staff applications of one month per person and per department (leave count and
  * days, outings and hours, overtime hours, shifts, make-ups), and the same as an Excel file. Who may
  * read it (jskq_export, or a department head for their department) is the server's decision: its
- * refusal is shown in place.
+ * refusal is shown in place (the screen offers the tab only to those it answers, useSummaryAllowed).
  */
 export function StaffSummaryPanel({ month: chosen, departmentId = '', onChange }: StaffSummaryPanelProps) {
   const { t } = useLingui();
   const month = chosen && MONTH.test(chosen) ? chosen : currentMonth();
   const summary = useQuery(staffSummaryQuery(month, departmentId));
-  const departments = useQuery(departmentsQuery());
+  const departments = useVisibleDepartments();
   const [exporting, setExporting] = useState(false);
 
   const figureColumns = useMemo(
@@ -110,7 +126,7 @@ export function StaffSummaryPanel({ month: chosen, departmentId = '', onChange }
               onChange={(event) => onChange({ month: chosen, departmentId: event.currentTarget.value || undefined })}
             >
               <option value="">{t`全部部门`}</option>
-              {(departments.data ?? []).map((department) => (
+              {departments.map((department) => (
                 <option key={department.id} value={department.id}>
                   {department.name}
                 </option>

@@ -8,6 +8,11 @@ export const STAFF_SUMMARY_URL = '/api/applications/staff-summary';
 export const STAFF_SUMMARY_EXPORT_URL = '/api/applications/staff-summary/export';
 const ORGS_URL = '/components/getOrgsData';
 
+/** 月度汇总 of every department (contracts/application-rules.ts KIND_PERMISSIONS.staff_leave.export). */
+export const SUMMARY_ALL_PERMISSION = 'jskq_export';
+/** 考勤审批's audit code (KIND_PERMISSIONS.staff_leave.audit): department heads hold it. */
+export const SUMMARY_AUDIT_PERMISSION = 'kqsp_audit';
+
 export const staffKeys = {
   summary: (month: string, departmentId: string) => ['applications', 'staff-summary', month, departmentId] as const,
   departments: ['applications', 'departments'] as const,

@@ -10,14 +10,24 @@ export const MINE_SCOPES: readonly ListScope[] = ['mine'];
 export const AUDIT_SCOPES: readonly ListScope[] = ['todo', 'done', 'all'];
 
 let api: typeof import('../api') | undefined;
+let staffApi: typeof import('./api') | undefined;
 
-/** /jzg/jskq: validated search; the loader ensures the list's first page (not for the 月度汇总 tab). */
+/**
+ * /jzg/jskq: validated search; the loader ensures what the screen reads first, with its
+ * queryOptions: the list's first page (and the open detail), or the 月度汇总 tab's month (its
+ * refusal is the screen's to show).
+ */
 export const staffRouteOptions = {
   validateSearch: staffSearchParams,
   loaderDeps: ({ search }: { search: StaffSearchParams }) => search,
   loader: async ({ context, deps }: { context: { queryClient: QueryClient; permission: { permission: string[] } }; deps: StaffSearchParams }) => {
-    const { scope, ...rest } = deps;
-    if (scope === SUMMARY_TAB) return;
+    const { scope, month, departmentId, ...rest } = deps;
+    if (scope === SUMMARY_TAB) {
+      staffApi ??= await import('./api');
+      const shown = month ?? staffApi.currentMonth();
+      await context.queryClient.ensureQueryData(staffApi.staffSummaryQuery(shown, departmentId ?? '')).catch(() => undefined);
+      return;
+    }
     api ??= await import('../api');
     await api.loadApplicationScreen(context.queryClient, context.permission.permission, STAFF_KINDS, MINE_SCOPES, { ...rest, scope });
   },

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_app/jzg/jskq')({
 function StaffAttendanceRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = useCallback((next: StaffSearchParams) => void navigate({ search: next }), [navigate]);
+  const onSearchChange = useCallback((next: StaffSearchParams) => void navigate({ search: next, replace: true }), [navigate]);
   return (
     <Suspense fallback={null}>
       <StaffAttendanceScreenLazy search={search} onSearchChange={onSearchChange} />

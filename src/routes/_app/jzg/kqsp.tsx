@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_app/jzg/kqsp')({
 function StaffAuditRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = useCallback((next: ScreenSearch) => void navigate({ search: next as typeof search }), [navigate]);
+  const onSearchChange = useCallback((next: ScreenSearch) => void navigate({ search: next as typeof search, replace: true }), [navigate]);
   return (
     <Suspense fallback={null}>
       <ApplicationsScreenLazy kinds={STAFF_KINDS} scopes={AUDIT_SCOPES} search={search} onSearchChange={onSearchChange} title={<Trans>考勤审批</Trans>} />
