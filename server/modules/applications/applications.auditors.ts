@@ -85,17 +85,22 @@ const auditCodeOfA = sql`(CASE a.kind ${sql.join(
  * applicant and the filer (administrators count only through the duty or role of the step): the
  * administrators' fallback (their todo, and the message of tellAuditors).
  */
-export const stepWithoutAuditor = sql`NOT EXISTS (
-  SELECT 1 FROM users u WHERE u.tenant_id = a.tenant_id AND u.enabled AND u.id <> a.applicant_id AND u.id <> a.submitted_by
-     AND CASE ${currentStep} ->> 'kind'
-       WHEN 'head_teacher' THEN EXISTS (SELECT 1 FROM staff_duties d WHERE d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.duty = 'head_teacher' AND d.org_unit_id = a.org_unit_id)
-       WHEN 'department_head' THEN EXISTS (SELECT 1 FROM staff_duties d WHERE d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.duty = 'department_head' AND d.org_unit_id = a.org_unit_id)
-       WHEN 'grade_leader' THEN EXISTS (SELECT 1 FROM staff_duties d JOIN org_units o ON o.tenant_id = d.tenant_id AND o.parent_id = d.org_unit_id
-                                         WHERE d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.duty = 'grade_leader' AND o.id = a.org_unit_id)
-       WHEN 'role' THEN EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
-                                 WHERE ur.tenant_id = u.tenant_id AND ur.user_id = u.id AND r.code = ${currentStep} ->> 'roleCode')
-       ELSE false END
-     AND ${holdsCode(auditCodeOfA)})`;
+export const stepWithoutAuditor = (() => {
+  // each branch starts from the duty or role (indexed), then the user: enabled, not the applicant or filer, holding the code
+  const user = sql`JOIN users u ON u.tenant_id = d.tenant_id AND u.id = d.user_id
+    AND u.enabled AND u.id <> a.applicant_id AND u.id <> a.submitted_by AND ${holdsCode(auditCodeOfA)}`;
+  const duty = (name: string, unit: SQL) =>
+    sql`EXISTS (SELECT 1 FROM staff_duties d ${user} WHERE d.tenant_id = a.tenant_id AND d.duty = ${name} AND d.org_unit_id = ${unit})`;
+  const grade = sql`(SELECT o.parent_id FROM org_units o WHERE o.tenant_id = a.tenant_id AND o.id = a.org_unit_id)`;
+  const role = sql`EXISTS (SELECT 1 FROM roles r JOIN user_roles d ON d.tenant_id = r.tenant_id AND d.role_id = r.id ${user}
+    WHERE r.tenant_id = a.tenant_id AND r.code = ${currentStep} ->> 'roleCode')`;
+  return sql`NOT (CASE ${currentStep} ->> 'kind'
+    WHEN 'head_teacher' THEN ${duty('head_teacher', sql`a.org_unit_id`)}
+    WHEN 'department_head' THEN ${duty('department_head', sql`a.org_unit_id`)}
+    WHEN 'grade_leader' THEN ${duty('grade_leader', grade)}
+    WHEN 'role' THEN ${role}
+    ELSE false END)`;
+})();
 
 /**
  * SQL predicate: the caller may audit application `a` at its current step now (pending, not past

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ApplicationKind, ApplicationState, AuditStep, CancelState, EventAction } from '../../../contracts/application-rules';
+import { APPLICATION_STATES, type ApplicationKind, type ApplicationState, type AuditStep, CANCEL_STATES, type CancelState, type EventAction } from '../../../contracts/application-rules';
+import type { ApplicationSearch } from '../../../contracts/applications';
 import type { Tx } from '../../db/client';
 
 /**
@@ -139,6 +140,28 @@ export type BlockedRecord = {
 };
 
 export const applicationsRepository = {
+  /** The search header's filters on `a` (ap applicant, o org unit): state / audit state, keyword, date range, org unit. */
+  searchFilters: (search: ApplicationSearch): SQL[] => {
+    const where: SQL[] = [];
+    const state = search.state ?? '';
+    if (state === 'expired') where.push(sql`a.deadline_at IS NOT NULL AND a.deadline_at <= now()`);
+    else if ((APPLICATION_STATES as readonly string[]).includes(state)) where.push(sql`a.state = ${state}`);
+    else if ((CANCEL_STATES as readonly string[]).includes(state)) where.push(sql`a.state = 'approved' AND a.cancel_state = ${state}`);
+    else if (state.startsWith('pending:role:')) where.push(sql`a.state = 'pending' AND a.steps -> a.step ->> 'kind' = 'role' AND a.steps -> a.step ->> 'roleCode' = ${state.slice(13)}`);
+    else if (state.startsWith('pending:')) where.push(sql`a.state = 'pending' AND a.steps -> a.step ->> 'kind' = ${state.slice(8)}`);
+    else if (state) where.push(sql`false`);
+    if (search.keyword) {
+      const like = `%${search.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(sql`(ap.name ILIKE ${like} OR ap.user_no ILIKE ${like})`);
+    }
+    const rangeStart = sql`coalesce(a.starts_at, a.submitted_at, a.created_at)`;
+    const rangeEnd = sql`coalesce(a.cancelled_at, a.ends_at, a.submitted_at, a.created_at)`;
+    if (search.from) where.push(sql`${rangeEnd} >= ${`${search.from}T00:00:00+08:00`}::timestamptz`);
+    if (search.to) where.push(sql`${rangeStart} < (${`${search.to}T00:00:00+08:00`}::timestamptz + interval '1 day')`);
+    if (search.orgUnitId) where.push(sql`(a.org_unit_id = ${search.orgUnitId}::uuid OR o.parent_id = ${search.orgUnitId}::uuid)`);
+    return where;
+  },
+
   /** The caller's type, roles and duties (what the audit rule needs). */
   callerFacts: (tx: Tx, userId: string) =>
     tx
@@ -243,20 +266,6 @@ export const applicationsRepository = {
       .execute(sql`SELECT 1 FROM staff_duties d JOIN org_units o ON o.tenant_id = d.tenant_id AND o.id = d.org_unit_id AND o.kind = 'class'
                    WHERE d.user_id = ${userId} AND d.org_unit_id = ${classId} AND d.duty IN ('subject_teacher', 'head_teacher')`)
       .then((result) => result.rows.length > 0),
-
-  leaveTypeExists: (tx: Tx, dictCode: string, code: string) =>
-    tx
-      .execute(sql`SELECT 1 FROM dict_entries de JOIN dict_types dt ON dt.tenant_id = de.tenant_id AND dt.id = de.type_id WHERE dt.code = ${dictCode} AND de.code = ${code}`)
-      .then((result) => result.rows.length > 0),
-
-  leaveTypes: (tx: Tx, dictCode: string, en: boolean) =>
-    tx
-      .execute<{ code: string; name: string }>(
-        sql`SELECT de.code, ${en ? sql`coalesce(nullif(de.name_en, ''), de.name)` : sql`de.name`} AS name
-              FROM dict_entries de JOIN dict_types dt ON dt.tenant_id = de.tenant_id AND dt.id = de.type_id
-             WHERE dt.code = ${dictCode} AND de.status = '1' ORDER BY de.sort, de.code`,
-      )
-      .then(rows<{ code: string; name: string }>),
 
   /** How many of these ids are published exam batches of the class's grade. */
   publishedBatches: (tx: Tx, ids: readonly string[], classId: string | null) =>
@@ -397,19 +406,17 @@ export const applicationsRepository = {
       )
       .then(rows<{ id: string; name: string; grade_ids: string[] }>),
 
-  /** Classes the user teaches with the subjects (head teacher: no subject of its own). */
+  /** Classes the user teaches with the subject codes (head teacher: no subject of its own). */
   classesTaught: (tx: Tx, userId: string, en: boolean) =>
     tx
-      .execute<{ id: string; name: string; subjects: { code: string; name: string }[] }>(
+      .execute<{ id: string; name: string; subjects: string[] }>(
         sql`SELECT c.id, coalesce(${en ? sql`nullif(c.name_en, '')` : sql`NULL`}, c.name) AS name,
-              coalesce(json_agg(json_build_object('code', d.subject, 'name', coalesce((
-                SELECT ${en ? sql`coalesce(nullif(de.name_en, ''), de.name)` : sql`de.name`} FROM dict_entries de JOIN dict_types dt ON dt.tenant_id = de.tenant_id AND dt.id = de.type_id
-                 WHERE dt.code = 'STD_KM' AND de.code = d.subject LIMIT 1), d.subject)) ORDER BY d.subject) FILTER (WHERE d.duty = 'subject_teacher'), '[]') AS subjects
+              coalesce(array_agg(d.subject ORDER BY d.subject) FILTER (WHERE d.duty = 'subject_teacher'), '{}') AS subjects
               FROM staff_duties d JOIN org_units c ON c.tenant_id = d.tenant_id AND c.id = d.org_unit_id AND c.kind = 'class'
              WHERE d.user_id = ${userId} AND d.duty IN ('subject_teacher', 'head_teacher')
              GROUP BY c.id, c.name, c.name_en, c.sort ORDER BY c.sort, c.name`,
       )
-      .then(rows<{ id: string; name: string; subjects: { code: string; name: string }[] }>),
+      .then(rows<{ id: string; name: string; subjects: string[] }>),
 
   colleagues: (tx: Tx, userId: string, en: boolean) =>
     tx

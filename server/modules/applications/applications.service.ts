@@ -4,7 +4,6 @@ import { v7 as uuidv7 } from 'uuid';
 import { ResponseCode } from '../../../contracts/envelope';
 import {
   APPLICATION_KINDS,
-  APPLICATION_STATES,
   ATTACHMENT_MAX_KB,
   type ApplicationDetail,
   applicationDetailsByKind,
@@ -16,7 +15,6 @@ import {
   type AuditDecision,
   auditStateOf,
   type BatchAuditResult,
-  CANCEL_STATES,
   CANCELLABLE_KINDS,
   DEFAULT_DEADLINE_DAYS,
   DEFAULT_FLOWS,
@@ -30,6 +28,7 @@ import {
   STUDENT_APPLICATION_KINDS,
   type TodoCount,
 } from '../../../contracts/applications';
+import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 import type { TableAData } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
@@ -179,6 +178,12 @@ export class ApplicationsService {
     return names;
   }
 
+  /** A dictionary's published entries (DictsService) as code and name in the caller's language. */
+  private async dictNames(tx: Tx, dictCode: string, en: boolean): Promise<{ code: string; name: string }[]> {
+    const items = (await this.dicts.dicts(tx, [dictCode]))[dictCode] ?? [];
+    return items.map((item) => ({ code: item.code, name: en ? item.nameEn || item.name : item.name }));
+  }
+
   /** Kinds whose own applications the caller may list (menu or add code). */
   private mineKinds(caller: Caller, kinds: readonly ApplicationKind[]) {
     return kinds.filter((kind) => caller.admin || caller.codes.has(KIND_PERMISSIONS[kind].menu) || caller.codes.has(KIND_PERMISSIONS[kind].add));
@@ -211,22 +216,7 @@ export class ApplicationsService {
     if (search.scope === 'todo') where.push(mayAuditNow(caller, allowed));
     if (search.scope === 'done') where.push(sql`a.state <> 'draft'`, auditedBy(caller.userId));
     if (search.scope === 'all') where.push(sql`a.state <> 'draft'`, inAuditReach(caller, allowed));
-    const state = search.state ?? '';
-    if (state === 'expired') where.push(sql`a.deadline_at IS NOT NULL AND a.deadline_at <= now()`);
-    else if ((APPLICATION_STATES as readonly string[]).includes(state)) where.push(sql`a.state = ${state}`);
-    else if ((CANCEL_STATES as readonly string[]).includes(state)) where.push(sql`a.state = 'approved' AND a.cancel_state = ${state}`);
-    else if (state.startsWith('pending:role:')) where.push(sql`a.state = 'pending' AND a.steps -> a.step ->> 'kind' = 'role' AND a.steps -> a.step ->> 'roleCode' = ${state.slice(13)}`);
-    else if (state.startsWith('pending:')) where.push(sql`a.state = 'pending' AND a.steps -> a.step ->> 'kind' = ${state.slice(8)}`);
-    else if (state) where.push(sql`false`);
-    if (search.keyword) {
-      const like = `%${search.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(sql`(ap.name ILIKE ${like} OR ap.user_no ILIKE ${like})`);
-    }
-    const rangeStart = sql`coalesce(a.starts_at, a.submitted_at, a.created_at)`;
-    const rangeEnd = sql`coalesce(a.cancelled_at, a.ends_at, a.submitted_at, a.created_at)`;
-    if (search.from) where.push(sql`${rangeEnd} >= ${`${search.from}T00:00:00+08:00`}::timestamptz`);
-    if (search.to) where.push(sql`${rangeStart} < (${`${search.to}T00:00:00+08:00`}::timestamptz + interval '1 day')`);
-    if (search.orgUnitId) where.push(sql`(a.org_unit_id = ${search.orgUnitId}::uuid OR o.parent_id = ${search.orgUnitId}::uuid)`);
+    where.push(...repo.searchFilters(search));
     const condition = sql.join(where, sql` AND `);
     const offset = request.currPage * request.limit;
     const rows = await repo.page(tx, condition, offset, request.limit, lang === 'en');
@@ -307,7 +297,7 @@ export class ApplicationsService {
     };
     for (const kind of familyKinds) {
       const dict = LEAVE_TYPE_DICTS[kind];
-      if (dict) result.leaveTypes[kind] = await repo.leaveTypes(tx, dict, en);
+      if (dict) result.leaveTypes[kind] = await this.dictNames(tx, dict, en);
     }
     if (family === 'student') {
       const students = await repo.studentsOf(tx, session.userId, en);
@@ -318,7 +308,12 @@ export class ApplicationsService {
         result.batches = students.flatMap((s) => batches.filter((b) => s.grade_id && b.grade_ids.includes(s.grade_id)).map((b) => ({ studentId: s.id, id: b.id, name: b.name })));
       }
     } else {
-      result.classes = await repo.classesTaught(tx, session.userId, en);
+      const subjects = new Map((await this.dictNames(tx, SUBJECT_DICT, en)).map((item) => [item.code, item.name]));
+      result.classes = (await repo.classesTaught(tx, session.userId, en)).map((c) => ({
+        id: c.id,
+        name: c.name,
+        subjects: c.subjects.map((code) => ({ code, name: subjects.get(code) ?? code })),
+      }));
       result.colleagues = (await repo.colleagues(tx, session.userId, en)).map((c) => ({ id: c.id, name: c.name, departmentName: c.department_name }));
     }
     return result;
@@ -392,7 +387,7 @@ export class ApplicationsService {
 
     const dict = LEAVE_TYPE_DICTS[kind];
     const leaveType = dict ? input.leaveType : '';
-    if (dict && (input.submit || leaveType) && !(await repo.leaveTypeExists(tx, dict, leaveType))) throw new AppError(ResponseCode.invalidInput, 'applicationsLeaveTypeUnknown');
+    if (dict && (input.submit || leaveType) && !(await this.dictNames(tx, dict, false)).some((item) => item.code === leaveType)) throw new AppError(ResponseCode.invalidInput, 'applicationsLeaveTypeUnknown');
 
     let startsAt: Date | null = null;
     let endsAt: Date | null = null;

@@ -839,6 +839,31 @@ describe('review fixes (issue 8 server review)', () => {
     }
   });
 
+  it('L5: the same new id saved twice at once answers the second with 40900 and the saved application', async () => {
+    const seat = seats[2];
+    const service = t.app.services.applications;
+    const session = { tenantId, userId: seat.parentId, sessionId: 's', tokenHash: '', viaPreviousToken: false, tokenAgeSeconds: 0, idleSeconds: 0, expiresInSeconds: 3600 };
+    const input = { ...leave(seat.studentId, freshDay()), details: {}, attachments: [], submit: false } as Parameters<typeof service.save>[2];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const firstWritten = new Promise<void>((resolve) => (written = resolve));
+    const first = t.db.withTenant(tenantId, async (tx) => {
+      await service.save(tx, session, input, 'zh');
+      written();
+      await gate;
+    });
+    await firstWritten;
+    const second = t.db.withTenant(tenantId, (tx) => service.save(tx, session, input, 'zh')).then(
+      () => undefined,
+      (error: { code?: number; data?: { id: string; state: string } }) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await first;
+    expect(await second).toMatchObject({ code: 40900, data: { id: input.id, state: 'draft' } });
+  });
+
   it('a real concurrent double audit: one passes, the other gets 40900 with the winner’s event; one audit event in all', async () => {
     const seat = seats[6];
     const app = await submitted(seat.parent, leave(seat.studentId, freshDay()));
