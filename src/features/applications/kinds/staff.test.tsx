@@ -108,8 +108,8 @@ describe('staff kinds', () => {
     fireEvent.change(screen.getByTestId('field-swap-start'), { target: { value: '2026-12-01T08:00' } });
     expect(latest).toMatchObject({ counterpartId: COLLEAGUE, swapStartsAt: '2026-12-01T08:00:00+08:00' });
     renderWithProviders(<DetailLines details={{ counterpartId: COLLEAGUE, swapStartsAt: '2026-12-01T00:00:00Z', swapEndsAt: '2026-12-01T02:00:00Z' }} options={options} />);
-    expect(screen.getByText('周雅琴')).toBeTruthy();
-    expect(screen.getByText('2026-12-01 08:00 ~ 2026-12-01 10:00')).toBeTruthy();
+    expect(screen.getByText('周雅琴').textContent).toBe('调班同事：周雅琴');
+    expect(screen.getByText('2026-12-01 08:00 ~ 2026-12-01 10:00').textContent).toBe('对方时间：2026-12-01 08:00 ~ 2026-12-01 10:00');
   });
 
   it('in English the colleague’s department is in half-width brackets', () => {
@@ -117,6 +117,9 @@ describe('staff kinds', () => {
     const Fields = definition('staff_shift').Fields!;
     renderWithProviders(<Fields kind="staff_shift" details={{ counterpartId: '', swapStartsAt: '', swapEndsAt: '' }} onDetailsChange={() => undefined} errors={{}} options={options} />);
     expect([...(screen.getByTestId('field-counterpart') as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Please select', '周雅琴 (教务处)']);
+    const DetailLines = definition('staff_shift').DetailLines!;
+    renderWithProviders(<DetailLines details={{ counterpartId: COLLEAGUE }} options={options} />);
+    expect(screen.getByText('周雅琴').textContent).toBe('Colleague: 周雅琴');
   });
 
   it('make-up detail lines name the subject from the dictionary when the reader does not teach the class', async () => {

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { ApplicationOptions } from '../../../../contracts/applications';
 import { SUBJECT_DICT } from '../../../../contracts/dict-codes';
 import { dictLabel, dictQuery } from '../../../lib/dicts';
+import { DetailLine } from '../DetailLine';
 import { isoOfLocal, localOfIso, showRange } from '../time';
 import type { KindDefinition, KindFieldsProps } from './types';
 
@@ -205,32 +206,23 @@ function MakeupFields({ details, onDetailsChange, errors, options, disabled }: K
 
 /* ---------------------------------------------------------------- detail lines */
 
-function Line({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <SimpleGrid columns={2} gap="2" templateColumns="8em 1fr" fontSize="sm">
-      <Text color="fg.muted">{label}</Text>
-      <Text wordBreak="break-word">{children}</Text>
-    </SimpleGrid>
-  );
-}
-
 function OutingLines({ details }: { details: Record<string, unknown> }) {
+  const { t } = useLingui();
   return (
-    <Line label={<Trans>目的地</Trans>}>
+    <DetailLine label={t`目的地`}>
       <span data-testid="detail-destination">{text(details.destination)}</span>
-    </Line>
+    </DetailLine>
   );
 }
 
 function ShiftLines({ details, options }: { details: Record<string, unknown>; options?: ApplicationOptions }) {
+  const { t } = useLingui();
   const colleague = options?.colleagues.find((item) => item.id === details.counterpartId);
   const name = colleague?.name ?? text(details.counterpartName);
   return (
     <Stack gap="1">
-      <Line label={<Trans>调班同事</Trans>}>{name || '—'}</Line>
-      <Line label={<Trans>对方时间</Trans>}>
-        {showRange(text(details.swapStartsAt), text(details.swapEndsAt))}
-      </Line>
+      <DetailLine label={t`调班同事`}>{name || '—'}</DetailLine>
+      <DetailLine label={t`对方时间`}>{showRange(text(details.swapStartsAt), text(details.swapEndsAt))}</DetailLine>
     </Stack>
   );
 }
@@ -240,15 +232,15 @@ function ShiftLines({ details, options }: { details: Record<string, unknown>; op
  * server put in the details, else the subject dictionary (an auditor may not teach that class).
  */
 function MakeupLines({ details, options }: { details: Record<string, unknown>; options?: ApplicationOptions }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const klass = options?.classes.find((item) => item.id === details.classId);
   const subject = klass?.subjects.find((item) => item.code === details.subject);
   const subjects = useQuery({ ...dictQuery(SUBJECT_DICT), enabled: !subject && !details.subjectName });
   return (
     <Stack gap="1">
-      <Line label={<Trans>班级</Trans>}>{klass?.name ?? (text(details.className) || '—')}</Line>
-      <Line label={<Trans>科目</Trans>}>{subject?.name ?? (text(details.subjectName) || dictLabel(subjects.data, text(details.subject), i18n.locale))}</Line>
-      <Line label={<Trans>缺课日期</Trans>}>{text(details.missedDate)}</Line>
+      <DetailLine label={t`班级`}>{klass?.name ?? (text(details.className) || '—')}</DetailLine>
+      <DetailLine label={t`科目`}>{subject?.name ?? (text(details.subjectName) || dictLabel(subjects.data, text(details.subject), i18n.locale))}</DetailLine>
+      <DetailLine label={t`缺课日期`}>{text(details.missedDate) || '—'}</DetailLine>
     </Stack>
   );
 }
