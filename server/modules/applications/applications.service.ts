@@ -620,8 +620,9 @@ export class ApplicationsService {
       throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
     }
     const at = new Date(input.cancelledAt);
-    // the return time is after the start (a zero-length leave would still count on the roll) and not after the end
-    if (!record.starts_at || !record.ends_at || at <= record.starts_at || at > record.ends_at) {
+    // inside the original leave, ends included (SPEC §5); a return at the very start means the leave
+    // was not taken, and the roll counts no zero-length leave (leave.repository)
+    if (!record.starts_at || !record.ends_at || at < record.starts_at || at > record.ends_at) {
       throw new AppError(ResponseCode.unprocessable, 'applicationsCancelOutsideLeave', { range: schoolRange(record.starts_at, record.ends_at) });
     }
     if (!(await repo.transition(tx, record.id, record.version, caller.userId, { cancelledAt: at }))) throw await this.conflict(tx, caller, record.id, lang);

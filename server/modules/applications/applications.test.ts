@@ -876,7 +876,7 @@ describe('review fixes (issue 8 server review)', () => {
     expect(await eventCount(app.id)).toBe(2);
   });
 
-  it('cancel: by a parent who did not file; not at the very start; a cancelled leave overlaps only up to the return time; not_cancelled and pending:role filters', async () => {
+  it('cancel: by a parent who did not file; inside the leave, its start included (not taken: no roll); a cancelled leave overlaps only up to the return time; not_cancelled and pending:role filters', async () => {
     const seat = seats[5];
     const day = freshDay();
     const app = await submitted(seat.student, leave(seat.studentId, day, 2));
@@ -884,8 +884,8 @@ describe('review fixes (issue 8 server review)', () => {
     expect(approved.can.cancel).toBe(true);
     expect((await get(seat.parent, app.id)).body.data.can).toMatchObject({ cancel: true });
     expect(await listIds('teacher', { scope: 'all', state: 'not_cancelled' })).toContain(app.id);
-    const atStart = await post('/api/applications/cancel', seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '08:00') });
-    expect(atStart.body.code).toBe(42200);
+    const beforeStart = await post('/api/applications/cancel', seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '07:59') });
+    expect(beforeStart.body.code).toBe(42200);
     const cancelled = await post<ApplicationDetail>('/api/applications/cancel', seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '12:00') });
     expect(cancelled.body.data).toMatchObject({ cancelState: 'cancelled' });
     expect(await listIds('teacher', { scope: 'all', state: 'not_cancelled' })).not.toContain(app.id);
@@ -899,6 +899,11 @@ describe('review fixes (issue 8 server review)', () => {
     const onLeave = (date: string) => t.db.withTenant(tenantId, (tx) => t.app.services.leave.approvedLeavesOn(tx, [seat.studentId], date, '+08:00'));
     expect((await onLeave(addDays(day, 2))).has(seat.studentId)).toBe(true);
     expect((await onLeave(addDays(day, 3))).has(seat.studentId)).toBe(false);
+    // a return at the very start: the leave was not taken, so the roll shows none that day
+    const untaken = (await audit('teacher', await submitted(seat.parent, leave(seat.studentId, addDays(day, 5))))).body.data;
+    const atStart = await post('/api/applications/cancel', seat.parent, { id: untaken.id, version: untaken.version, cancelledAt: at(addDays(day, 5), '08:00') });
+    expect(atStart.body.code, atStart.body.msg).toBe(1);
+    expect((await onLeave(addDays(day, 5))).has(seat.studentId)).toBe(false);
     // pending:role:teaching_office: the seeded make-up waits there
     const office = await listIds('admin', { scope: 'all', state: 'pending:role:teaching_office' });
     expect(office.length).toBeGreaterThan(0);
