@@ -222,7 +222,7 @@ test.describe('teacher attendance', () => {
     const day = schoolDay(offset);
     const run = runTag();
     const name = `停课${run}`;
-    const period = await adminApi.ok<BlockedPeriodRow>(APPLICATION_URLS.blockedPeriodSave, { name, startsAt: iso(day, '08:00'), endsAt: iso(day, '18:00'), kinds: ['staff_leave', 'staff_outing'] });
+    const period = await adminApi.ok<BlockedPeriodRow>(APPLICATION_URLS.blockedPeriodSave, { name, startsAt: iso(day, '08:00'), endsAt: iso(day, '18:00'), kinds: ['staff_leave', 'staff_outing', 'staff_shift'] });
     try {
       const page = await pageFor(browser, 'teacher');
       const form = await openApply(page, 'staff_outing');
@@ -240,6 +240,35 @@ test.describe('teacher attendance', () => {
       );
       expect(refused.msg).toContain(`所选时间段包含不可选时段：${name}`);
       expect(await teacherApi.list('mine', `外出 e2e ${run}`)).toHaveLength(0);
+
+      // a shift swap: my own range is free, the colleague's swapped range is inside the period — said
+      // under the colleague's end time as typed, and by the server
+      const free = schoolDay(offset - 3);
+      await form.getByTestId('apply-kind').selectOption('staff_shift');
+      await form.getByTestId('field-counterpart').selectOption({ index: 1 });
+      await form.getByTestId('apply-start').fill(`${free}T08:00`);
+      await form.getByTestId('apply-end').fill(`${free}T10:00`);
+      await form.getByTestId('field-swap-start').fill(`${day}T09:00`);
+      await form.getByTestId('field-swap-end').fill(`${day}T11:00`);
+      await form.getByTestId('apply-reason').fill(`调班 e2e ${run}`);
+      await page.getByRole('button', { name: '提交', exact: true }).click();
+      await expect(form.getByText(`所选时间段包含不可选时段：${name}`)).toBeVisible();
+      await expect(form.getByTestId('apply-time-error')).toHaveCount(0);
+      const counterpartId = await form.getByTestId('field-counterpart').inputValue();
+      const swapRefused = await teacherApi.post(
+        APPLICATION_URLS.save,
+        {
+          id: crypto.randomUUID(),
+          kind: 'staff_shift',
+          startsAt: iso(free, '08:00'),
+          endsAt: iso(free, '10:00'),
+          reason: 'x',
+          details: { counterpartId, swapStartsAt: iso(day, '09:00'), swapEndsAt: iso(day, '11:00') },
+        },
+        { 'Idempotency-Key': crypto.randomUUID() },
+      );
+      expect(swapRefused.msg).toContain(`所选时间段包含不可选时段：${name}`);
+      expect(await teacherApi.list('mine', `调班 e2e ${run}`)).toHaveLength(0);
       await page.context().close();
     } finally {
       await adminApi.ok(APPLICATION_URLS.blockedPeriodDelete, { id: period.id, version: period.version });
