@@ -1,7 +1,9 @@
 // Student applications (issue 8): a parent applies for a leave with a certificate picture; the head
-// teacher audits it offline on a phone-sized screen, reloads offline, goes online and the outbox
-// delivers it once (one pass event, one approval message); batch audit of two applications in the
-// same state, and the refusal of a mixed selection; a record past its deadline is view-only.
+// teacher loads 待我审核 online (the page's details and pictures are prefetched), goes offline on a
+// phone-sized screen, reloads, opens the application for the first time, audits it, goes online and
+// the outbox delivers it once (one pass event, one approval message); batch audit of two applications
+// in the same state, a selection audited meanwhile refused as a whole, the server's refusal of a mixed
+// selection, batch audit disabled offline; a record past its deadline is view-only.
 // Every application this spec files is its own (a day picked per run, parents of seats 12–14 of
 // 七年级(1)班, not the seeded ones); what is left pending is withdrawn at the end.
 import { readFile } from 'node:fs/promises';
@@ -94,21 +96,31 @@ test('a parent applies with a picture; the head teacher passes it offline on a p
   const id = new URL(parentPage.url()).searchParams.get('id')!;
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
-  // the head teacher on a phone: 请假管理 → 待我审核, the application opened while online
+  // the head teacher on a phone: 请假管理 opens on 待我审核 (no empty 我的申请: no add code); the list
+  // loads online and the application is NOT opened
   const teacherContext = await contextFor(browser, { width: 360, height: 740 });
   const teacherPage = await teacherContext.newPage();
   await logInWithServiceWorker(teacherPage, { tenant: 'demo', username: 'teacher' });
-  await teacherPage.goto('/xssw/qjgl?scope=todo');
+  await teacherPage.goto('/xssw/qjgl');
   await expect(teacherPage.getByTestId('scope-todo')).toHaveAttribute('aria-selected', 'true');
+  await expect(teacherPage.getByTestId('scope-mine')).toHaveCount(0);
   const row = teacherPage.locator(`[data-testid=application-row][data-id="${id}"]`);
+  await expect(row).toBeVisible();
+  // the todo page's details are prefetched into the persisted cache, their pictures into the preview cache
+  await waitForPersistedQuery(teacherPage, ['applications', 'detail', id], 'the todo page prefetched the application');
+  await expect
+    .poll(() => teacherPage.evaluate(async () => (await (await caches.open('xiaowu-file-previews')).keys()).length), { message: 'the certificate picture is kept for offline use' })
+    .toBeGreaterThan(0);
+
+  // offline, after a reload: the application opens for the first time, with its picture, and is audited
+  await goOffline(teacherContext);
+  await teacherPage.reload();
   await row.getByTestId('application-open').click();
   const detail = teacherPage.getByTestId('application-detail');
   await expect(detail.getByTestId('detail-reason')).toContainText(reason);
+  await expect(detail.getByTestId('application-picture').locator('img')).toBeVisible();
   // the drawer is the whole phone screen
   expect((await detail.boundingBox())!.width).toBeGreaterThanOrEqual(355);
-  await waitForPersistedQuery(teacherPage, ['applications', 'detail', id], 'the application is in the persisted query cache');
-
-  await goOffline(teacherContext);
   await detail.getByTestId('audit-opinion').fill('同意，注意休息');
   await detail.getByTestId('audit-pass').click();
   await expect(detail.getByTestId('application-queued')).toHaveText('待同步');
@@ -142,14 +154,14 @@ test('a parent applies with a picture; the head teacher passes it offline on a p
   const messages = await messagesAbout(parentPage, id);
   expect(messages.filter((content) => content.includes('已审核通过'))).toHaveLength(1);
 
-  // leave nothing active behind: 销假 at the start of the leave
-  const cancelled = await parentApi.post<ApplicationDetail>(APPLICATION_URLS.cancel, { id, version: decided.version, cancelledAt: iso(day, '08:00') });
+  // leave nothing active behind: 销假 an hour into the leave
+  const cancelled = await parentApi.post<ApplicationDetail>(APPLICATION_URLS.cancel, { id, version: decided.version, cancelledAt: iso(day, '09:00') });
   expect(cancelled.code, cancelled.msg).toBe(1);
   await parentContext.close();
   await teacherContext.close();
 });
 
-test('batch audit: two applications in the same state pass at once; a mixed selection is refused with the message', async ({ page, request }) => {
+test('batch audit (待我审核): two applications in the same state pass at once; a selection audited meanwhile is refused as a whole; mixed states are refused; offline it is disabled', async ({ page, request }) => {
   test.setTimeout(120_000);
   const day = runDay(60, 120);
   const teacherApi = await ApplicationsApi.login(request, 'teacher');
@@ -179,31 +191,45 @@ test('batch audit: two applications in the same state pass at once; a mixed sele
   await expect(rowOf(third!)).toBeVisible();
   for (const id of [first!, second!]) expect((await teacherApi.get(id)).state).toBe('approved');
 
-  // 全部: one pending and one approved selected → the message, nothing sent
-  await page.getByTestId('scope-all').click();
-  await expect(rowOf(first!)).toBeVisible();
-  let sent = 0;
-  page.on('request', (call) => {
-    if (call.url().endsWith(APPLICATION_URLS.batchAudit)) sent += 1;
-  });
-  await rowOf(first!).getByTestId('application-select').check();
-  await rowOf(third!).getByTestId('application-select').check();
-  await page.getByTestId('batch-pass').click();
-  await expect(page.getByTestId('batch-error')).toHaveText('所选申请不是同一审核状态，不能批量审核');
-  await expect(page.getByTestId('batch-opinion')).toHaveCount(0);
-  expect(sent).toBe(0);
-  // the server says the same
+  // a mixed selection (one approved, one pending): the server refuses it with the SPEC's words
   const refused = await teacherApi.post(APPLICATION_URLS.batchAudit, { ids: [first, third], decision: 'pass', opinion: '' });
   expect(refused.msg).toBe('所选申请不是同一审核状态，不能批量审核');
   expect((await teacherApi.get(third!)).state).toBe('pending');
 
-  // clean up: the pending one withdrawn, the approved ones cancelled (销假)
-  const third3 = filed[2]!;
-  const withdrawn = await third3.api.post<ApplicationDetail>(APPLICATION_URLS.withdraw, { id: third, version: (await third3.api.get(third!)).version });
-  expect(withdrawn.code, withdrawn.msg).toBe(1);
-  for (const item of filed.slice(0, 2)) {
+  // selected in 待我审核, passed by the administrator meanwhile: the batch (sent with the selection's
+  // audit state) is refused as a whole, the list is refreshed, nothing is rejected
+  await rowOf(third!).getByTestId('application-select').check();
+  const adminApi = await ApplicationsApi.login(request, 'admin');
+  await adminApi.ok(APPLICATION_URLS.audit, { id: third, version: filed[2]!.detail.version, decision: 'pass', opinion: '' }, { 'Idempotency-Key': crypto.randomUUID() });
+  await page.getByTestId('batch-reject').click();
+  await page.getByTestId('batch-opinion').fill('材料不全');
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByTestId('batch-error')).toHaveText('所选申请的审核状态已变化，列表已刷新，请重新选择');
+  await expect(rowOf(third!)).toHaveCount(0);
+  const thirdNow = await teacherApi.get(third!);
+  expect(thirdNow.state).toBe('approved');
+  expect(thirdNow.events.filter((event) => event.action === 'reject')).toHaveLength(0);
+
+  // 全部 lists them, with no selection (batch audit is for 待我审核)
+  await page.getByTestId('scope-all').click();
+  await expect(rowOf(first!)).toBeVisible();
+  await expect(page.getByTestId('application-select')).toHaveCount(0);
+  await expect(page.getByTestId('batch-pass')).toHaveCount(0);
+
+  // offline: batch audit is disabled with the hint
+  await page.getByTestId('scope-todo').click();
+  await expect(page.getByTestId('batch-pass')).toBeVisible();
+  await goOffline(page.context());
+  await expect(page.getByTestId('batch-offline')).toHaveText('批量审核需要联网');
+  await expect(page.getByTestId('batch-pass')).toBeDisabled();
+  await expect(page.getByTestId('batch-reject')).toBeDisabled();
+  await goOnline(page.context());
+
+  // clean up: the three approved leaves cancelled (销假 an hour into the leave)
+  for (const item of filed) {
     const now = await item.api.get(item.detail.id);
-    await item.api.post(APPLICATION_URLS.cancel, { id: now.id, version: now.version, cancelledAt: iso(day, '08:00') });
+    const cancelled = await item.api.post(APPLICATION_URLS.cancel, { id: now.id, version: now.version, cancelledAt: iso(day, '09:00') });
+    expect(cancelled.code, cancelled.msg).toBe(1);
   }
 });
 
@@ -214,7 +240,8 @@ test('a record past its deadline is view-only: 已过期, the note, no actions; 
   const record = expired[0]!;
 
   await logIn(page, { tenant: 'demo', username: 'parent' });
-  await page.goto('/xssw/qjgl');
+  // filtered on expired records: page 1 holds it however many runs added leaves for `parent`
+  await page.goto('/xssw/qjgl?state=expired');
   const row = page.locator(`[data-testid=application-row][data-id="${record.id}"]`);
   await expect(row.getByTestId('application-expired')).toHaveText('已过期');
   await row.getByTestId('application-open').click();
@@ -248,7 +275,8 @@ test('another auditor got there first: the offline pass lands in the conflict in
 
   const context = await contextFor(browser, { width: 360, height: 740 });
   const page = await context.newPage();
-  await logIn(page, { tenant: 'demo', username: 'teacher' });
+  // the installed app (service worker): offline, its lazy chunks (the toaster's…) come from the precache
+  await logInWithServiceWorker(page, { tenant: 'demo', username: 'teacher' });
   await page.goto(`/xssw/qjgl?scope=todo&id=${filed.id}`);
   const detail = page.getByTestId('application-detail');
   await expect(detail.getByTestId('audit-pass')).toBeVisible();
@@ -270,7 +298,7 @@ test('another auditor got there first: the offline pass lands in the conflict in
   const conflict = page.getByTestId('outbox-entry').filter({ has: page.getByTestId('audit-conflict') });
   await expect(conflict.getByTestId('audit-conflict-mine')).toContainText('通过');
   await expect(conflict.getByTestId('audit-conflict-mine')).toContainText('同意');
-  await expect(conflict.getByTestId('audit-conflict-server')).toContainText(`驳回 · ${adminName}`);
+  await expect(conflict.getByTestId('audit-conflict-server')).toContainText(`已驳回 · ${adminName}`);
   await expect(conflict.getByTestId('audit-conflict-server')).toContainText('证明材料不全');
   await expect(conflict.getByRole('button', { name: '保留我的' })).toHaveCount(0);
   await conflict.getByRole('button', { name: '采用服务器的' }).click();

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfig } from '../../lib/config';
 import { fail, fakeFetch, ok } from '../../test/render';
+import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApplicationsScreen, type ScreenSearch } from './ApplicationsScreen';
 import { app, makeDetail, makeRow, renderWithGrants } from './test-support';
@@ -177,5 +178,20 @@ describe('ApplicationsScreen', () => {
     expect((await within(detail).findByTestId('detail-applicant')).textContent).toContain('学生1');
     fireEvent.click(within(await screen.findByTestId('application-row')).getByTestId('application-open'));
     expect(onSearchChange).toHaveBeenLastCalledWith({ id: app(1) });
+  });
+
+  it('offline (no answer), the todo page read last time stays on screen', async () => {
+    let online = true;
+    const fake = fakeFetch({ '/api/applications/list': () => (online ? ok({ rows: [makeRow(1), makeRow(2)], total: 2 }) : { error: new TypeError('Failed to fetch') }) });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst', staleTime: 0 } } });
+    const first = renderWithGrants(<ApplicationsScreen kinds={['student_leave']} scopes={['todo']} search={{}} onSearchChange={vi.fn()} title="请假管理" />, ['qjgl_audit'], queryClient);
+    expect(await screen.findAllByTestId('application-row')).toHaveLength(2);
+    first.unmount();
+    online = false;
+    renderWithGrants(<ApplicationsScreen kinds={['student_leave']} scopes={['todo']} search={{}} onSearchChange={vi.fn()} title="请假管理" />, ['qjgl_audit'], queryClient);
+    await waitFor(() => expect(fake.calls.filter((call) => call.url.pathname === '/api/applications/list')).toHaveLength(2));
+    await waitFor(() => expect(queryClient.getQueryCache().findAll({ queryKey: ['table'] })[0]!.state.status).toBe('error'));
+    expect(screen.getAllByTestId('application-row')).toHaveLength(2);
   });
 });

@@ -32,6 +32,7 @@ import { useTableQuery } from '../../components/table/table-query';
 import { SearchHeader } from '../../components/SearchHeader';
 import { TabBar, TabPanel } from '../../components/TabBar';
 import { connectivity, subscribeConnectivity } from '../../lib/offline/connectivity';
+import { HttpError } from '../../lib/http';
 import { useOutboxEntries } from '../../lib/offline/outbox';
 import { applicationListInput, prefetchTodoDetails, rememberApplication } from './api';
 import { permittedScopes, scopeOf } from './scopes';
@@ -105,13 +106,17 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
   const table = useTableQuery<ApplicationRow>({ ...input, enabled: !extra && allowed.length > 0 });
   const queued = useQueuedAudits();
   // the todo list drops what I audited offline at once (the outbox delivers it later)
-  const dropped = scope === 'todo' ? table.rows.filter((row) => queued.get(row.id) === 'pending' || queued.get(row.id) === 'sending') : [];
-  const rows = dropped.length ? table.rows.filter((row) => !dropped.includes(row)) : table.rows;
-  useEffect(() => table.rows.forEach(rememberApplication), [table.rows]);
+  // offline (no answer), the page read last time stays on screen: the table clears rows only for a refusal
+  const unreachable = table.isError && table.error instanceof HttpError && table.error.kind === 'network' && table.data !== undefined;
+  const pageRows = unreachable ? table.data!.rows : table.rows;
+  const pageTotal = unreachable ? table.data!.total : table.total;
+  const dropped = scope === 'todo' ? pageRows.filter((row) => queued.get(row.id) === 'pending' || queued.get(row.id) === 'sending') : [];
+  const rows = dropped.length ? pageRows.filter((row) => !dropped.includes(row)) : pageRows;
+  useEffect(() => pageRows.forEach(rememberApplication), [pageRows]);
   // the todo page's details and pictures, for an offline audit of a row never opened (H1)
   useEffect(() => {
-    if (scope === 'todo' && !extra && online && table.rows.length > 0) void prefetchTodoDetails(queryClient, table.rows);
-  }, [scope, extra, online, table.rows, queryClient]);
+    if (scope === 'todo' && !extra && online && table.isSuccess && pageRows.length > 0) void prefetchTodoDetails(queryClient, pageRows);
+  }, [scope, extra, online, table.isSuccess, pageRows, queryClient]);
 
   // the fields follow the URL (a message link, the back button), and are typed freely meanwhile
   const [draft, setDraft] = useState(() => fieldsOf(search));
@@ -382,7 +387,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
               data-testid="applications"
               columns={columns}
               rows={rows}
-              total={Math.max(0, table.total - dropped.length)}
+              total={Math.max(0, pageTotal - dropped.length)}
               page={search.page ?? 0}
               size={search.size ?? 10}
               loading={table.loading}
