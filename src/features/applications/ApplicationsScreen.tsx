@@ -3,8 +3,9 @@
  *
  *   <ApplicationsScreen
  *     kinds={['student_leave']}                  // the kinds this screen lists (several: a kind filter appears)
- *     scopes={['mine', 'todo', 'done', 'all']}   // tabs offered; shown only when permitted (mine: a kind's
- *                                                // menu code; todo/done/all: a kind's audit code)
+ *     scopes={['mine', 'todo', 'done', 'all']}   // tabs offered; shown only when permitted (scopes.ts: mine: an
+ *                                                // add code, or the menu code without an audit code;
+ *                                                // todo/done/all: a kind's audit code)
  *     search={search}                            // validated URL search (search.ts applicationSearchParams)
  *     onSearchChange={(next) => navigate(...)}   // new URL search (filters, page, size, scope, id)
  *     title={t`请假管理`}
