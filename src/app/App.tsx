@@ -3,8 +3,8 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { subscribeToasterRequested, toasterRequested } from '../lib/toaster';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { subscribeToasterRequested, toasterGeneration, toasterLoadFailed } from '../lib/toaster';
 // registers the features' outbox kinds with the offline engine (lazy imports only)
 import './outbox-kinds';
 import type { createAppRouter } from './router';
@@ -37,14 +37,29 @@ export function App({ router, queryClient }: AppProps) {
   );
 }
 
-const LazyToaster = lazy(() => import('../components/Toaster').then((module) => ({ default: module.Toaster })));
-
-/** Mounts the toast renderer once the first toast is asked for (lib/toaster). */
+/** Mounts the toast renderer once the first toast is asked for (lib/toaster); a failed load is retried by the next toast. */
 function ToasterHost() {
-  const requested = useSyncExternalStore(subscribeToasterRequested, toasterRequested);
-  return requested ? (
+  const generation = useSyncExternalStore(subscribeToasterRequested, toasterGeneration);
+  const Renderer = useMemo(
+    () =>
+      generation === 0
+        ? null
+        : lazy<ComponentType>(() =>
+            import('../components/Toaster').then(
+              (module) => ({ default: module.Toaster }),
+              () => ({ default: ToasterLoadFailed }),
+            ),
+          ),
+    [generation],
+  );
+  return Renderer ? (
     <Suspense fallback={null}>
-      <LazyToaster />
+      <Renderer />
     </Suspense>
   ) : null;
+}
+
+function ToasterLoadFailed() {
+  useEffect(() => toasterLoadFailed(), []);
+  return null;
 }

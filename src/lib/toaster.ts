@@ -11,17 +11,23 @@ type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
  * until both are there (a few ms from the precache), so none is lost.
  */
 let store: Promise<CreateToasterReturn> | undefined;
-let requested = false;
+/** 0 until a toast is asked for; a new number each time the renderer must be (re)loaded */
+let generation = 0;
 const listeners = new Set<() => void>();
 let markMounted: () => void = () => {};
-const mounted = new Promise<void>((resolve) => {
+let mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
 });
 
 function load(): Promise<CreateToasterReturn> {
   if (!store) {
-    store = import('./toaster-store').then((module) => module.toasterStore);
-    requested = true;
+    const loading = import('./toaster-store').then((module) => module.toasterStore);
+    store = loading;
+    // offline before the service worker holds the chunks: the next toast tries again
+    loading.catch(() => {
+      if (store === loading) store = undefined;
+    });
+    generation += 1;
     for (const listener of listeners) listener();
   }
   return store;
@@ -29,15 +35,24 @@ function load(): Promise<CreateToasterReturn> {
 
 export const toaster = {
   create(options: ToastOptions): void {
-    void Promise.all([load(), mounted]).then(([loaded]) => loaded.create(options));
+    Promise.all([load(), mounted])
+      .then(([loaded]) => loaded.create(options))
+      .catch(() => undefined);
   },
 };
 
-/** For the app's toaster host: whether a toast was asked for (then it mounts the renderer). */
-export const toasterRequested = () => requested;
+/** For the app's toaster host: 0 until a toast is asked for, then the renderer load to mount. */
+export const toasterGeneration = () => generation;
 export function subscribeToasterRequested(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 /** The renderer calls this once it is on the page. */
 export const toasterMounted = () => markMounted();
+/** The renderer's chunk did not load (offline without the service worker): the next toast retries. */
+export function toasterLoadFailed(): void {
+  store = undefined;
+  mounted = new Promise<void>((resolve) => {
+    markMounted = resolve;
+  });
+}

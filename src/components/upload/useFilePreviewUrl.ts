@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { downloadFile } from '../../lib/download';
 import { buildUrl } from '../../lib/http';
 import { fileDownloadPath } from '../../lib/files';
+import { FILE_PREVIEW_CACHE } from '../../lib/offline/file-previews';
 
 /**
  * Previews of stored files (GET /file/download/<id>?preview=1 with the token: an <img src> could not
@@ -11,7 +12,7 @@ import { fileDownloadPath } from '../../lib/files';
  * offline too (OFFLINE.md: images are cached reads). The service worker's image route does not see
  * these fetches (their destination is not 'image').
  */
-export const PREVIEW_CACHE = 'xiaowu-file-previews';
+export const PREVIEW_CACHE = FILE_PREVIEW_CACHE;
 
 const cacheAvailable = (): boolean => typeof caches !== 'undefined';
 const previewKey = (resId: string): string => buildUrl(fileDownloadPath(resId), { preview: '1' });

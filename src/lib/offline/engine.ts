@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toaster } from '../toaster';
 import { currentDb, onVersionChange, scopeKey, setScope, type OfflineScope } from './db';
 import { startDrain, stopDrain } from './drain';
+import { forgetFilePreviews } from './file-previews';
 import { forgetPersistedQueries, persistInto } from './persister';
 import { requestPersistentStorage } from './storage';
 
@@ -62,6 +63,7 @@ async function stopActive(forgetReads: boolean): Promise<void> {
   active = null;
   const db = currentDb();
   if (db && forgetReads) await forgetPersistedQueries(db).catch(() => undefined);
+  if (forgetReads) await forgetFilePreviews();
   setScope(null);
 }
 
