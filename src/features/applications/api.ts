@@ -1,3 +1,4 @@
+import { APPLICATION_URLS } from '../../../contracts/application-urls';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApplicationKind, ApplicationFamily } from '../../../contracts/application-rules';
 import type {
@@ -15,22 +16,8 @@ import { isApplicationDetail, rememberApplication } from './known';
 import { permittedScopes, scopeOf } from './scopes';
 import type { ApplicationSearchParams } from './search';
 
-/**
- * The URLs of contracts/applications.ts APPLICATION_URLS (copied: that module pulls in zod, and these
- * screens load from route files; urls.test.ts checks they agree).
- */
-export const URLS = {
-  list: '/api/applications/list',
-  get: '/api/applications/get',
-  options: '/api/applications/options',
-  save: '/api/applications/save',
-  withdraw: '/api/applications/withdraw',
-  audit: '/api/applications/audit',
-  batchAudit: '/api/applications/batch-audit',
-  cancel: '/api/applications/cancel',
-  todoCount: '/api/applications/todo-count',
-  proof: '/api/applications/proof',
-} as const;
+/** The calls' paths, from the zod-free contracts/application-urls.ts. */
+export const URLS = APPLICATION_URLS;
 
 export const applicationKeys = {
   all: ['applications'] as const,

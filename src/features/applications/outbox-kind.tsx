@@ -1,3 +1,4 @@
+import { APPLICATION_URLS } from '../../../contracts/application-urls';
 import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import type { ApplicationAuditRequest } from '../../../contracts/applications';
@@ -34,7 +35,7 @@ export const decisionText = (decision: string): string => (decision === 'reject'
  */
 export const auditApplicationKind = defineOutboxKind<ApplicationAuditRequest, unknown>({
   kind: AUDIT_KIND,
-  url: '/api/applications/audit',
+  url: APPLICATION_URLS.audit,
   describe(payload) {
     const known = knownApplications.get(payload.id);
     const decision = decisionText(payload.decision);

@@ -7,7 +7,8 @@ import { DeleteButton } from '../../components/DeleteButton';
 import { FormShell } from '../../components/FormShell';
 import { Permission, useGrants } from '../../components/Permission';
 import { RequestError } from '../../components/RequestError';
-import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
+import type { DataTableColumn } from '../../components/table/DataTable';
+import { ListTable } from '../../components/table/ListTable';
 import { tableKeys } from '../../components/table/table-query';
 import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -173,19 +174,14 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
       ) : systems.isError ? (
         <RequestError error={systems.error} />
       ) : (
-        <DataTable
+        <ListTable
           data-testid="score-systems"
           columns={columns}
           rows={systems.data ?? []}
-          total={systems.data?.length ?? 0}
-          page={0}
-          size={500}
-          sizes={[500]}
           loading={Boolean(batch) && systems.isPending}
           rowKey={rowKey}
           rowProps={rowProps}
           emptyText={batch ? undefined : t`请选择考试批次`}
-          onPageChange={() => undefined}
         />
       )}
 

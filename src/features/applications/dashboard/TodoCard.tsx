@@ -1,3 +1,4 @@
+import { APPLICATION_URLS } from '../../../../contracts/application-urls';
 import { Card, Flex, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -47,7 +48,7 @@ export default function TodoCard() {
   const { t } = useLingui();
   const count = useQuery({
     queryKey: ['applications', 'todo-count'],
-    queryFn: ({ signal }) => post<TodoCount>('/api/applications/todo-count', {}, { signal }),
+    queryFn: ({ signal }) => post<TodoCount>(APPLICATION_URLS.todoCount, {}, { signal }),
     staleTime: 0,
     gcTime: 0,
     meta: { persist: false },

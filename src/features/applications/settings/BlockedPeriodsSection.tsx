@@ -9,7 +9,8 @@ import { CheckboxGroup } from '../../../components/form/CheckboxGroup';
 import { FormShell } from '../../../components/FormShell';
 import { Permission, useGrants } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
-import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import type { DataTableColumn } from '../../../components/table/DataTable';
+import { ListTable } from '../../../components/table/ListTable';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { isoOfLocal, localOfIso, showRange } from '../time';
@@ -170,18 +171,13 @@ export function BlockedPeriodsSection() {
       {periods.isError ? (
         <RequestError error={periods.error} />
       ) : (
-        <DataTable
+        <ListTable
           data-testid="periods"
           columns={columns}
           rows={periods.data ?? []}
-          total={periods.data?.length ?? 0}
-          page={0}
-          size={500}
-          sizes={[500]}
           loading={periods.isPending}
           rowKey={rowKey}
           rowProps={rowProps}
-          onPageChange={() => undefined}
         />
       )}
       {editing && (

@@ -8,7 +8,8 @@ import { DeleteButton } from '../../../components/DeleteButton';
 import { FormShell } from '../../../components/FormShell';
 import { Permission, useGrants } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
-import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import type { DataTableColumn } from '../../../components/table/DataTable';
+import { ListTable } from '../../../components/table/ListTable';
 import { dictLabel, dictQuery } from '../../../lib/dicts';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -131,18 +132,13 @@ export function FlowsSection() {
       {flows.isError ? (
         <RequestError error={flows.error} />
       ) : (
-        <DataTable
+        <ListTable
           data-testid="flows"
           columns={columns}
           rows={flows.data ?? []}
-          total={flows.data?.length ?? 0}
-          page={0}
-          size={500}
-          sizes={[500]}
           loading={flows.isPending}
           rowKey={rowKey}
           rowProps={rowProps}
-          onPageChange={() => undefined}
         />
       )}
       {editing && (

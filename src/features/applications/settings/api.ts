@@ -1,23 +1,11 @@
+import { APPLICATION_URLS } from '../../../../contracts/application-urls';
 import { queryOptions } from '@tanstack/react-query';
 import type { AuditFlowRow, BlockedPeriodRow, SealSetting } from '../../../../contracts/applications';
 import type { GetRolesData } from '../../../../contracts/selector';
 import { post } from '../../../lib/http';
 
-/**
- * 审批设置 calls (contracts/applications.ts APPLICATION_URLS, restated as plain strings so that this
- * module never pulls the contract's zod schemas into a chunk).
- */
-export const SETTINGS_URLS = {
-  flows: '/api/applications/flows',
-  flowSave: '/api/applications/flows/save',
-  flowDelete: '/api/applications/flows/delete',
-  seal: '/api/applications/seal',
-  sealSave: '/api/applications/seal/save',
-  blockedPeriods: '/api/applications/blocked-periods',
-  blockedPeriodSave: '/api/applications/blocked-periods/save',
-  blockedPeriodDelete: '/api/applications/blocked-periods/delete',
-  roles: '/components/getRoles',
-} as const;
+/** 审批设置 calls: the zod-free contracts/application-urls.ts paths and the role list's. */
+export const SETTINGS_URLS = { ...APPLICATION_URLS, roles: '/components/getRoles' } as const;
 
 export const settingsKeys = {
   all: ['applications', 'settings'] as const,

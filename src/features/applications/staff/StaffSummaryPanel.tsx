@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import type { StaffSummary, StaffSummaryFigures, StaffSummaryRow } from '../../../../contracts/applications';
 import { useGrants } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
-import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import type { DataTableColumn } from '../../../components/table/DataTable';
+import { ListTable } from '../../../components/table/ListTable';
 import { downloadFile } from '../../../lib/download';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -146,32 +147,22 @@ export function StaffSummaryPanel({ month: chosen, departmentId = '', onChange }
           <Heading as="h2" size="md">
             <Trans>个人汇总</Trans>
           </Heading>
-          <DataTable
+          <ListTable
             columns={personColumns}
             rows={summary.data?.people ?? []}
-            total={summary.data?.people.length ?? 0}
-            page={0}
-            size={500}
-            sizes={[500]}
             loading={summary.isPending}
             rowKey={personKey}
             rowProps={personProps}
-            onPageChange={() => undefined}
           />
           <Heading as="h2" size="md">
             <Trans>部门汇总</Trans>
           </Heading>
-          <DataTable
+          <ListTable
             columns={departmentColumns}
             rows={summary.data?.departments ?? []}
-            total={summary.data?.departments.length ?? 0}
-            page={0}
-            size={500}
-            sizes={[500]}
             loading={summary.isPending}
             rowKey={departmentKey}
             rowProps={departmentProps}
-            onPageChange={() => undefined}
           />
         </>
       )}

@@ -1,11 +1,11 @@
+import { APPLICATION_URLS } from '../../../../contracts/application-urls';
 import { queryOptions } from '@tanstack/react-query';
 import type { StaffSummary } from '../../../../contracts/applications';
 import type { GetOrgsData, OrgNode } from '../../../../contracts/selector';
 import { post } from '../../../lib/http';
 
-/** contracts/applications.ts APPLICATION_URLS (restated: the contract module pulls in zod). */
-export const STAFF_SUMMARY_URL = '/api/applications/staff-summary';
-export const STAFF_SUMMARY_EXPORT_URL = '/api/applications/staff-summary/export';
+export const STAFF_SUMMARY_URL = APPLICATION_URLS.staffSummary;
+export const STAFF_SUMMARY_EXPORT_URL = APPLICATION_URLS.staffSummaryExport;
 const ORGS_URL = '/components/getOrgsData';
 
 /** 月度汇总 of every department (contracts/application-rules.ts KIND_PERMISSIONS.staff_leave.export). */

@@ -1,10 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense, useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import type { ScreenSearch } from '../../../features/applications/ApplicationsScreen';
-import { applicationRouteOptions, ApplicationsScreenLazy } from '../../../features/applications/route';
-import { SCOPES } from '../../../features/applications/search';
+import { applicationRouteOptions, ApplicationsRoute } from '../../../features/applications/route';
 
 const KINDS = ['student_leave'] as const;
 
@@ -12,16 +9,5 @@ const KINDS = ['student_leave'] as const;
 export const Route = createFileRoute('/_app/xssw/qjgl')({
   beforeLoad: requirePerms('qjgl', 'qjgl_audit'),
   ...applicationRouteOptions(KINDS),
-  component: ApplicationsRoute,
+  component: () => <ApplicationsRoute kinds={KINDS} title={<Trans>请假管理</Trans>} />,
 });
-
-function ApplicationsRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearchChange = useCallback((next: ScreenSearch) => void navigate({ search: next as typeof search, replace: true }), [navigate]);
-  return (
-    <Suspense fallback={null}>
-      <ApplicationsScreenLazy kinds={KINDS} scopes={SCOPES} search={search} onSearchChange={onSearchChange} title={<Trans>请假管理</Trans>} />
-    </Suspense>
-  );
-}

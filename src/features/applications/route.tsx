@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import type { ApplicationKind } from '../../../contracts/application-rules';
 import type { ListScope } from '../../../contracts/applications';
+import type { ScreenSearch } from './ApplicationsScreen';
 import { applicationSearchParams, SCOPES, type ApplicationSearchParams } from './search';
 
 /** The feature's api module loads with the first visit, not with the entry chunk (route loaders stay in it). */
@@ -30,3 +32,18 @@ export function applicationRouteOptions(kinds: readonly ApplicationKind[], scope
  * this lists them once for the five routes.
  */
 export const ApplicationsScreenLazy = lazy(async () => ({ default: (await import('./ApplicationsScreen')).ApplicationsScreen }));
+
+/**
+ * The component of a list route (the five student routes, 考勤审批): the screen for these kinds and
+ * scopes, its search in the URL (replaced, not pushed, as filters and pages change).
+ */
+export function ApplicationsRoute({ kinds, scopes = SCOPES, title }: { kinds: readonly ApplicationKind[]; scopes?: readonly ListScope[]; title: ReactNode }) {
+  const search = useSearch({ strict: false }) as ApplicationSearchParams;
+  const navigate = useNavigate();
+  const onSearchChange = useCallback((next: ScreenSearch) => void navigate({ to: '.', search: next as never, replace: true }), [navigate]);
+  return (
+    <Suspense fallback={null}>
+      <ApplicationsScreenLazy kinds={kinds} scopes={scopes} search={search} onSearchChange={onSearchChange} title={title} />
+    </Suspense>
+  );
+}
