@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { messages as en } from '../locales/en/messages.po';
 import { messages as zh } from '../locales/zh/messages.po';
 
@@ -47,4 +47,10 @@ afterEach(() => {
     const name = part.split('=')[0];
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
+});
+
+// Closing a dialog leaves zag's focus trap a return-focus timer; after a file's last test it would
+// fire once jsdom is gone ("document is not defined", an unhandled error that fails the run).
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
