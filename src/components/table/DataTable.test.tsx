@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '../../../contracts/envelope';
@@ -188,6 +189,18 @@ describe('DataTable with useTableQuery', () => {
     await screen.findByText('暂无数据');
     expect(screen.queryAllByTestId('thing-row')).toHaveLength(0);
     expect(screen.getByText('共 0 条')).toBeTruthy();
+  });
+
+  it('no answer (offline, the server away) keeps the page read last on screen; only a refusal clears it', async () => {
+    serve(ok({ total: 12, rows: people(10) }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(<Harness kind="A" />, queryClient);
+    await screen.findByText('共 12 条');
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await act(() => queryClient.refetchQueries());
+    await waitFor(() => expect(queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')).toBe(true));
+    expect(screen.getAllByTestId('thing-row')).toHaveLength(10);
+    expect(screen.getByText('共 12 条')).toBeTruthy();
   });
 
   it('an empty answer says 暂无数据', async () => {

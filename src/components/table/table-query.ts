@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableAData, TableARequest, TableBData, TableBRequest } from '../../../contracts/envelope';
-import { post } from '../../lib/http';
+import { HttpError, post } from '../../lib/http';
 import { useFailureToast } from '../../lib/notify';
 
 /** A column sort: its key and direction; null = the server's own order. */
@@ -82,7 +82,7 @@ export function tableQueryOptions<Row>(input: TableQueryInput) {
 /**
  * One page of a generic table (SPEC §7 table A or B) with TanStack Query; the previous page stays on
  * screen while the next loads. A server failure shows its msg as an error toast and clears rows and
- * total (SPEC §8). Page, size, sort and filters belong to the screen (usually its URL search params).
+ * total (SPEC §8); no answer at all (offline, server away) keeps the page read last on screen. Page, size, sort and filters belong to the screen (usually its URL search params).
  */
 export function useTableQuery<Row>(input: TableQueryInput) {
   const result = useQuery({
@@ -91,7 +91,10 @@ export function useTableQuery<Row>(input: TableQueryInput) {
     placeholderData: keepPreviousData,
   });
   useFailureToast(result.error, `table-error:${input.url}`);
-  const failed = result.isError;
+  // SPEC §8 clears a table on a server failure; without an answer the last page read (e.g. persisted
+  // for offline use) is still the best there is
+  const unreachable = result.error instanceof HttpError && result.error.kind === 'network';
+  const failed = result.isError && !unreachable;
   return {
     ...result,
     rows: failed ? [] : (result.data?.rows ?? []),

@@ -21,19 +21,19 @@
  * through the outbox (outbox-kind.tsx): a queued row shows 待同步 and leaves the todo list at once.
  * The todo page's details (and their pictures) are prefetched online, so they open offline too.
  */
-import { Alert, Box, Button, chakra, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { KIND_PERMISSIONS, type ApplicationKind } from '../../../contracts/application-rules';
 import type { ApplicationRow, ListScope } from '../../../contracts/applications';
 import { useGrants } from '../../components/Permission';
+import { ChoiceSelect } from '../../components/selector/ChoiceSelect';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
 import { useTableQuery } from '../../components/table/table-query';
 import { SearchHeader } from '../../components/SearchHeader';
 import { TabBar, TabPanel } from '../../components/TabBar';
 import { connectivity, subscribeConnectivity } from '../../lib/offline/connectivity';
-import { HttpError } from '../../lib/http';
 import { useOutboxEntries } from '../../lib/offline/outbox';
 import { applicationListInput, prefetchTodoDetails, rememberApplication } from './api';
 import { permittedScopes, scopeOf } from './scopes';
@@ -107,10 +107,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
   const table = useTableQuery<ApplicationRow>({ ...input, enabled: !extra && allowed.length > 0 });
   const queued = useQueuedAudits();
   // the todo list drops what I audited offline at once (the outbox delivers it later)
-  // offline (no answer), the page read last time stays on screen: the table clears rows only for a refusal
-  const unreachable = table.isError && table.error instanceof HttpError && table.error.kind === 'network' && table.data !== undefined;
-  const pageRows = unreachable ? table.data!.rows : table.rows;
-  const pageTotal = unreachable ? table.data!.total : table.total;
+  const pageRows = table.rows;
   const dropped = scope === 'todo' ? pageRows.filter((row) => queued.get(row.id) === 'pending' || queued.get(row.id) === 'sending') : [];
   const rows = dropped.length ? pageRows.filter((row) => !dropped.includes(row)) : pageRows;
   useEffect(() => pageRows.forEach(rememberApplication), [pageRows]);
@@ -305,34 +302,26 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
                 <Field.Label fontSize="sm">
                   <Trans>类型</Trans>
                 </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field minH="11" value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: event.currentTarget.value })}>
-                    <option value="">{t`全部`}</option>
-                    {kinds.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {i18n._(kindDefinition(kind).label)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <ChoiceSelect
+                  minH="11"
+                  value={draft.kind}
+                  onChange={(kind) => setDraft({ ...draft, kind })}
+                  placeholder={t`全部`}
+                  choices={kinds.map((kind) => ({ value: kind, label: i18n._(kindDefinition(kind).label) }))}
+                />
               </Field.Root>
             )}
             <Field.Root width={{ base: 'full', sm: '44' }}>
               <Field.Label fontSize="sm">
                 <Trans>审核状态</Trans>
               </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field minH="11" value={draft.state} onChange={(event) => setDraft({ ...draft, state: event.currentTarget.value })}>
-                  <option value="">{t`全部`}</option>
-                  {STATE_FILTERS.map((state) => (
-                    <option key={state} value={state}>
-                      {i18n._(auditStateLabel(state))}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <ChoiceSelect
+                minH="11"
+                value={draft.state}
+                onChange={(state) => setDraft({ ...draft, state })}
+                placeholder={t`全部`}
+                choices={STATE_FILTERS.map((state) => ({ value: state, label: i18n._(auditStateLabel(state)) }))}
+              />
             </Field.Root>
             <Field.Root width={{ base: 'full', sm: '44' }}>
               <Field.Label fontSize="sm">
@@ -388,7 +377,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
               data-testid="applications"
               columns={columns}
               rows={rows}
-              total={Math.max(0, pageTotal - dropped.length)}
+              total={Math.max(0, table.total - dropped.length)}
               page={search.page ?? 0}
               size={search.size ?? 10}
               loading={table.loading}

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -203,25 +203,18 @@ export default function ApplyDrawer({ kinds, draft, onClose, onSaved }: ApplyDra
               <Trans>申请类型</Trans>
               <Field.RequiredIndicator />
             </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                minH="11"
-                value={values.kind}
-                data-testid="apply-kind"
-                onChange={(event) => {
-                  const kind = event.currentTarget.value as ApplicationKind;
-                  set({ kind, leaveType: '', details: kindDefinition(kind).emptyDetails() });
-                  setErrors({});
-                }}
-              >
-                {kinds.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {i18n._(kindDefinition(kind).label)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <ChoiceSelect
+              minH="11"
+              testId="apply-kind"
+              placeholder={false}
+              value={values.kind}
+              onChange={(value) => {
+                const kind = value as ApplicationKind;
+                set({ kind, leaveType: '', details: kindDefinition(kind).emptyDetails() });
+                setErrors({});
+              }}
+              choices={kinds.map((kind) => ({ value: kind, label: i18n._(kindDefinition(kind).label) }))}
+            />
           </Field.Root>
         )}
 

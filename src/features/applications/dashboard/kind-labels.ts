@@ -2,7 +2,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ApplicationKind } from '../../../../contracts/application-rules';
 
-/** Every kind named for the dashboard card (the same messages as settings/kind-labels.ts). */
+/**
+ * Every kind named with whose it is (学生请假 / 教师请假): the dashboard card and the settings screen.
+ * In the main catalog (lingui.config.ts): the card shows before the feature's catalog loads.
+ */
 export const KIND_LABELS: Record<ApplicationKind, MessageDescriptor> = {
   student_leave: msg`学生请假`,
   travel: msg`出行申请`,

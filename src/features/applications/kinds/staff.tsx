@@ -1,4 +1,4 @@
-import { Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ApplicationOptions } from '../../../../contracts/applications';
 import { SUBJECT_DICT } from '../../../../contracts/dict-codes';
+import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { dictLabel, dictQuery } from '../../../lib/dicts';
 import { DetailLine } from '../DetailLine';
 import { isoOfLocal, localOfIso, showRange } from '../time';
@@ -81,18 +82,6 @@ function FieldBox({ label, error, required, children }: { label: ReactNode; erro
   );
 }
 
-function Select({ value, onChange, disabled, children, testId }: { value: string; onChange: (value: string) => void; disabled?: boolean; children: ReactNode; testId: string }) {
-  return (
-    <NativeSelect.Root disabled={disabled}>
-      <NativeSelect.Field minH="11" value={value} data-testid={testId} onChange={(event) => onChange(event.currentTarget.value)}>
-        <option value="">{t`请选择`}</option>
-        {children}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
 function OutingFields({ details, onDetailsChange, errors, disabled }: KindFieldsProps) {
   return (
     <FieldBox label={<Trans>目的地</Trans>} error={errors.destination} required>
@@ -118,13 +107,14 @@ function ShiftFields({ details, onDetailsChange, errors, options, disabled }: Ki
   return (
     <Stack gap="4">
       <FieldBox label={<Trans>调班同事</Trans>} error={errors.counterpartId} required>
-        <Select testId="field-counterpart" value={text(details.counterpartId)} disabled={disabled} onChange={(value) => set('counterpartId', value)}>
-          {options.colleagues.map((colleague) => (
-            <option key={colleague.id} value={colleague.id}>
-              {colleagueLabel(colleague)}
-            </option>
-          ))}
-        </Select>
+        <ChoiceSelect
+          minH="11"
+          testId="field-counterpart"
+          value={text(details.counterpartId)}
+          disabled={disabled}
+          onChange={(value) => set('counterpartId', value)}
+          choices={options.colleagues.map((colleague) => ({ value: colleague.id, label: colleagueLabel(colleague) }))}
+        />
       </FieldBox>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <FieldBox label={<Trans>对方开始时间</Trans>} error={errors.swapStartsAt} required>
@@ -159,7 +149,8 @@ function MakeupFields({ details, onDetailsChange, errors, options, disabled }: K
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <FieldBox label={<Trans>班级</Trans>} error={errors.classId} required>
-          <Select
+          <ChoiceSelect
+            minH="11"
             testId="field-class"
             value={classId}
             disabled={disabled}
@@ -169,22 +160,18 @@ function MakeupFields({ details, onDetailsChange, errors, options, disabled }: K
               const subject = next.some((item) => item.code === details.subject) ? text(details.subject) : next.length === 1 ? next[0].code : '';
               onDetailsChange({ ...details, classId: value, subject });
             }}
-          >
-            {options.classes.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </Select>
+            choices={options.classes.map((item) => ({ value: item.id, label: item.name }))}
+          />
         </FieldBox>
         <FieldBox label={<Trans>科目</Trans>} error={errors.subject} required>
-          <Select testId="field-subject" value={text(details.subject)} disabled={disabled || !classId} onChange={(value) => onDetailsChange({ ...details, subject: value })}>
-            {subjects.map((item) => (
-              <option key={item.code} value={item.code}>
-                {item.name}
-              </option>
-            ))}
-          </Select>
+          <ChoiceSelect
+            minH="11"
+            testId="field-subject"
+            value={text(details.subject)}
+            disabled={disabled || !classId}
+            onChange={(value) => onDetailsChange({ ...details, subject: value })}
+            choices={subjects.map((item) => ({ value: item.code, label: item.name }))}
+          />
         </FieldBox>
       </SimpleGrid>
       <FieldBox label={<Trans>缺课日期</Trans>} error={errors.missedDate} required>

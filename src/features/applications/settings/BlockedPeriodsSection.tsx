@@ -1,7 +1,7 @@
 import { Badge, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { APPLICATION_KINDS } from '../../../../contracts/application-rules';
 import type { BlockedPeriodRow } from '../../../../contracts/applications';
 import { DeleteButton } from '../../../components/DeleteButton';
@@ -11,13 +11,12 @@ import { Permission, useGrants } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { ListTable } from '../../../components/table/ListTable';
-import { HttpError } from '../../../lib/http';
-import { notify } from '../../../lib/notify';
 import { isoOfLocal, localOfIso, showRange } from '../time';
 import { APPLICATION_OPTIONS_KEY, blockedPeriodsQuery, saveBlockedPeriod, SETTINGS_URLS, settingsKeys } from './api';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
-import { SETTINGS_KIND_LABELS } from './kind-labels';
-import { hasErrors, type PeriodDraft, periodErrors, type PeriodErrors } from './rules';
+import { KIND_LABELS } from '../dashboard/kind-labels';
+import { type PeriodDraft, periodErrors, type PeriodErrors } from './rules';
+import { useDraftEditor } from './use-draft-editor';
 
 const rowKey = (row: BlockedPeriodRow) => row.id;
 const rowProps = () => ({ 'data-testid': 'period-row' });
@@ -32,7 +31,7 @@ export interface PeriodFormProps {
 export function PeriodForm({ draft, onChange, errors }: PeriodFormProps) {
   const { t } = useLingui();
   const set = (patch: Partial<PeriodDraft>) => onChange({ ...draft, ...patch });
-  const kindOptions = APPLICATION_KINDS.map((kind) => ({ value: kind, label: t(SETTINGS_KIND_LABELS[kind]) }));
+  const kindOptions = APPLICATION_KINDS.map((kind) => ({ value: kind, label: t(KIND_LABELS[kind]) }));
   return (
     <Stack gap="4" data-testid="period-form">
       <Field.Root invalid={Boolean(errors.name)} required>
@@ -79,7 +78,6 @@ export function BlockedPeriodsSection() {
   const queryClient = useQueryClient();
   const grants = useGrants();
   const periods = useQuery(blockedPeriodsQuery());
-  const [editing, setEditing] = useState<{ row?: BlockedPeriodRow; draft: PeriodDraft; tried: boolean; key: number } | null>(null);
   // the apply forms' options carry the periods too (their as-typed check): refresh both
   const refresh = useCallback(
     () => Promise.all([queryClient.invalidateQueries({ queryKey: settingsKeys.blockedPeriods }), queryClient.invalidateQueries({ queryKey: APPLICATION_OPTIONS_KEY })]),
@@ -87,6 +85,18 @@ export function BlockedPeriodsSection() {
   );
   const canEdit = grants.permissions.includes(SETTINGS_EDIT);
   const canDelete = grants.permissions.includes(SETTINGS_DELETE);
+  const { editing, open, close, setDraft, save } = useDraftEditor<BlockedPeriodRow, PeriodDraft>({
+    errorsOf: periodErrors,
+    submit: (draft, row) =>
+      saveBlockedPeriod({
+        ...(row ? { id: row.id, version: row.version } : {}),
+        name: draft.name.trim(),
+        startsAt: isoOfLocal(draft.startsAt),
+        endsAt: isoOfLocal(draft.endsAt),
+        kinds: draft.kinds,
+      }),
+    onSaved: refresh,
+  });
 
   const columns = useMemo(
     (): DataTableColumn<BlockedPeriodRow>[] => [
@@ -100,7 +110,7 @@ export function BlockedPeriodsSection() {
           <HStack gap="1" wrap="wrap">
             {row.kinds.map((kind) => (
               <Badge key={kind} variant="outline">
-                {t(SETTINGS_KIND_LABELS[kind])}
+                {t(KIND_LABELS[kind])}
               </Badge>
             ))}
           </HStack>
@@ -116,9 +126,7 @@ export function BlockedPeriodsSection() {
               <Button
                 size="sm"
                 variant="outline"
-                onClick={() =>
-                  setEditing({ row, key: Date.now(), tried: false, draft: { name: row.name, startsAt: localOfIso(row.startsAt), endsAt: localOfIso(row.endsAt), kinds: [...row.kinds] } })
-                }
+                onClick={() => open({ name: row.name, startsAt: localOfIso(row.startsAt), endsAt: localOfIso(row.endsAt), kinds: [...row.kinds] }, row)}
               >
                 {t`编辑`}
               </Button>
@@ -128,34 +136,10 @@ export function BlockedPeriodsSection() {
         ),
       },
     ],
-    [t, canEdit, canDelete, refresh],
+    [t, canEdit, canDelete, refresh, open],
   );
 
   const errors: PeriodErrors = editing?.tried ? periodErrors(editing.draft) : {};
-  const save = async () => {
-    if (!editing) return;
-    const { draft, row } = editing;
-    if (hasErrors(periodErrors(draft))) {
-      setEditing({ ...editing, tried: true });
-      throw new Error('period rules');
-    }
-    try {
-      await saveBlockedPeriod({
-        ...(row ? { id: row.id, version: row.version } : {}),
-        name: draft.name.trim(),
-        startsAt: isoOfLocal(draft.startsAt),
-        endsAt: isoOfLocal(draft.endsAt),
-        kinds: draft.kinds,
-      });
-    } catch (error) {
-      notify.error(error instanceof HttpError ? error.msg : t`保存失败`);
-      throw error;
-    }
-    notify.success(t`保存成功`);
-    setEditing(null);
-    await refresh();
-  };
-
   return (
     <>
       <Flex gap="3" align="center" wrap="wrap">
@@ -163,7 +147,7 @@ export function BlockedPeriodsSection() {
           <Trans>申请的时间段不能包含不可选时段。</Trans>
         </Text>
         <Permission anyOf={[SETTINGS_ADD]}>
-          <Button colorPalette="brand" minH="11" data-testid="period-add" onClick={() => setEditing({ key: Date.now(), tried: false, draft: { name: '', startsAt: '', endsAt: '', kinds: [] } })}>
+          <Button colorPalette="brand" minH="11" data-testid="period-add" onClick={() => open({ name: '', startsAt: '', endsAt: '', kinds: [] })}>
             <Trans>新增不可选时段</Trans>
           </Button>
         </Permission>
@@ -181,8 +165,8 @@ export function BlockedPeriodsSection() {
         />
       )}
       {editing && (
-        <FormShell key={editing.key} open size="lg" title={editing.row ? t`编辑不可选时段` : t`新增不可选时段`} onSave={save} onCancel={() => setEditing(null)}>
-          <PeriodForm draft={editing.draft} onChange={(draft) => setEditing((current) => (current ? { ...current, draft } : current))} errors={errors} />
+        <FormShell key={editing.key} open size="lg" title={editing.row ? t`编辑不可选时段` : t`新增不可选时段`} onSave={save} onCancel={close}>
+          <PeriodForm draft={editing.draft} onChange={setDraft} errors={errors} />
         </FormShell>
       )}
     </>

@@ -1,9 +1,10 @@
-import { Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { APPLICATION_KINDS, type ApplicationKind, DEFAULT_FLOWS, LEAVE_TYPE_DICTS } from '../../../../contracts/application-rules';
+import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { dictItemName, dictQuery } from '../../../lib/dicts';
-import { SETTINGS_KIND_LABELS } from './kind-labels';
+import { KIND_LABELS } from '../dashboard/kind-labels';
 import { DEADLINE_DAYS_MAX, firstFittingStep, type FlowDraft, type FlowErrors, MIN_DAYS_MAX } from './rules';
 import { StepEditor, type RoleChoice } from './StepEditor';
 
@@ -21,17 +22,14 @@ function LeaveTypeSelect({ typeCode, value, onChange }: { typeCode: string; valu
   const { t, i18n } = useLingui();
   const items = useQuery(dictQuery(typeCode));
   return (
-    <NativeSelect.Root>
-      <NativeSelect.Field minH="11" data-testid="flow-leave-type" value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-        <option value="">{t`全部类型`}</option>
-        {(items.data ?? []).map((item) => (
-          <option key={item.code} value={item.code}>
-            {dictItemName(item, i18n.locale)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <ChoiceSelect
+      minH="11"
+      testId="flow-leave-type"
+      value={value}
+      onChange={onChange}
+      placeholder={t`全部类型`}
+      choices={(items.data ?? []).map((item) => ({ value: item.code, label: dictItemName(item, i18n.locale) }))}
+    />
   );
 }
 
@@ -49,27 +47,19 @@ export function FlowForm({ draft, onChange, errors, roles, editing }: FlowFormPr
             <Trans>申请类型</Trans>
             <Field.RequiredIndicator />
           </Field.Label>
-          <NativeSelect.Root disabled={editing}>
-            <NativeSelect.Field
-              minH="11"
-              data-testid="flow-kind"
-              value={draft.kind}
-              onChange={(event) => {
-                const kind = event.currentTarget.value as ApplicationKind | '';
-                // a new flow starts from the kind's default chain, again whenever its kind changes (the
-                // previous kind's steps may not fit: a department head for a student kind)
-                set({ kind, leaveType: '', steps: kind ? DEFAULT_FLOWS[kind].map((step) => ({ ...step })) : [] });
-              }}
-            >
-              <option value="">{t`请选择`}</option>
-              {APPLICATION_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(SETTINGS_KIND_LABELS[kind])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect
+            minH="11"
+            testId="flow-kind"
+            disabled={editing}
+            value={draft.kind}
+            onChange={(value) => {
+              const kind = value as ApplicationKind | '';
+              // a new flow starts from the kind's default chain, again whenever its kind changes (the
+              // previous kind's steps may not fit: a department head for a student kind)
+              set({ kind, leaveType: '', steps: kind ? DEFAULT_FLOWS[kind].map((step) => ({ ...step })) : [] });
+            }}
+            choices={APPLICATION_KINDS.map((kind) => ({ value: kind, label: t(KIND_LABELS[kind]) }))}
+          />
           {errors.kind && <Field.ErrorText>{errors.kind}</Field.ErrorText>}
         </Field.Root>
         {typeCode && (

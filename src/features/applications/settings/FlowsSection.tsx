@@ -1,7 +1,7 @@
 import { Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { LEAVE_TYPE_DICTS } from '../../../../contracts/application-rules';
 import type { AuditFlowRow } from '../../../../contracts/applications';
 import { DeleteButton } from '../../../components/DeleteButton';
@@ -11,15 +11,14 @@ import { RequestError } from '../../../components/RequestError';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { ListTable } from '../../../components/table/ListTable';
 import { dictLabel, dictQuery } from '../../../lib/dicts';
-import { HttpError } from '../../../lib/http';
-import { notify } from '../../../lib/notify';
 import { flowsQuery, rolesQuery, saveFlow, SETTINGS_URLS, settingsKeys } from './api';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
 import { FlowForm } from './FlowForm';
-import { SETTINGS_KIND_LABELS } from './kind-labels';
+import { KIND_LABELS } from '../dashboard/kind-labels';
 import { KNOWN_ROLES } from './labels';
-import { type FlowDraft, flowErrors, type FlowErrors, hasErrors, stepKindErrors } from './rules';
+import { type FlowDraft, flowErrors, type FlowErrors, stepKindErrors } from './rules';
 import { chainText, type RoleChoice } from './StepEditor';
+import { useDraftEditor } from './use-draft-editor';
 
 const rowKey = (row: AuditFlowRow) => row.id;
 const rowProps = () => ({ 'data-testid': 'flow-row' });
@@ -41,11 +40,22 @@ export function FlowsSection() {
   const roles = useRoleChoices();
   const studentTypes = useQuery(dictQuery(LEAVE_TYPE_DICTS.student_leave!)).data;
   const staffTypes = useQuery(dictQuery(LEAVE_TYPE_DICTS.staff_leave!)).data;
-  const [editing, setEditing] = useState<{ row?: AuditFlowRow; draft: FlowDraft; tried: boolean; key: number } | null>(null);
-
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: settingsKeys.flows }), [queryClient]);
   const canEdit = grants.permissions.includes(SETTINGS_EDIT);
   const canDelete = grants.permissions.includes(SETTINGS_DELETE);
+  const { editing, open, close, setDraft, save } = useDraftEditor<AuditFlowRow, FlowDraft>({
+    errorsOf: flowErrors,
+    submit: (draft, row) =>
+      saveFlow({
+        ...(row ? { id: row.id, version: row.version } : {}),
+        kind: draft.kind,
+        leaveType: LEAVE_TYPE_DICTS[draft.kind as keyof typeof LEAVE_TYPE_DICTS] ? draft.leaveType : '',
+        minDays: Number(draft.minDays),
+        deadlineDays: Number(draft.deadlineDays),
+        steps: draft.steps.map((step) => (step.kind === 'role' ? { kind: 'role', roleCode: step.roleCode } : { kind: step.kind })),
+      }),
+    onSaved: refresh,
+  });
 
   const columns = useMemo((): DataTableColumn<AuditFlowRow>[] => {
     const typeName = (row: AuditFlowRow) => {
@@ -55,7 +65,7 @@ export function FlowsSection() {
       return dictLabel(row.kind === 'student_leave' ? studentTypes : staffTypes, row.leaveType, i18n.locale);
     };
     return [
-      { key: 'kind', title: t`申请类型`, nowrap: true, render: (row) => t(SETTINGS_KIND_LABELS[row.kind]) },
+      { key: 'kind', title: t`申请类型`, nowrap: true, render: (row) => t(KIND_LABELS[row.kind]) },
       { key: 'leaveType', title: t`请假类型`, nowrap: true, hideBelow: 'sm', render: typeName },
       { key: 'minDays', title: t`最少天数`, align: 'end', nowrap: true, hideBelow: 'sm' },
       { key: 'steps', title: t`审核步骤`, render: (row) => <Text data-testid="flow-chain">{chainText(row.steps, roles)}</Text> },
@@ -71,12 +81,7 @@ export function FlowsSection() {
                 size="sm"
                 variant="outline"
                 onClick={() =>
-                  setEditing({
-                    row,
-                    key: Date.now(),
-                    tried: false,
-                    draft: { kind: row.kind, leaveType: row.leaveType, minDays: String(row.minDays), deadlineDays: String(row.deadlineDays), steps: row.steps.map((step) => ({ ...step })) },
-                  })
+                  open({ kind: row.kind, leaveType: row.leaveType, minDays: String(row.minDays), deadlineDays: String(row.deadlineDays), steps: row.steps.map((step) => ({ ...step })) }, row)
                 }
               >
                 {t`编辑`}
@@ -87,35 +92,10 @@ export function FlowsSection() {
         ),
       },
     ];
-  }, [t, i18n.locale, roles, studentTypes, staffTypes, canEdit, canDelete, refresh]);
+  }, [t, i18n.locale, roles, studentTypes, staffTypes, canEdit, canDelete, refresh, open]);
 
   // a step that does not fit the kind is flagged as soon as it is chosen; the rest after the first save
   const errors: FlowErrors = editing ? (editing.tried ? flowErrors(editing.draft) : stepKindErrors(editing.draft)) : {};
-
-  const save = async () => {
-    if (!editing) return;
-    const { draft, row } = editing;
-    if (hasErrors(flowErrors(draft))) {
-      setEditing({ ...editing, tried: true });
-      throw new Error('flow rules');
-    }
-    try {
-      await saveFlow({
-        ...(row ? { id: row.id, version: row.version } : {}),
-        kind: draft.kind,
-        leaveType: LEAVE_TYPE_DICTS[draft.kind as keyof typeof LEAVE_TYPE_DICTS] ? draft.leaveType : '',
-        minDays: Number(draft.minDays),
-        deadlineDays: Number(draft.deadlineDays),
-        steps: draft.steps.map((step) => (step.kind === 'role' ? { kind: 'role', roleCode: step.roleCode } : { kind: step.kind })),
-      });
-    } catch (error) {
-      notify.error(error instanceof HttpError ? error.msg : t`保存失败`);
-      throw error;
-    }
-    notify.success(t`保存成功`);
-    setEditing(null);
-    await refresh();
-  };
 
   return (
     <>
@@ -124,7 +104,7 @@ export function FlowsSection() {
           <Trans>未设置流程的类型使用默认流程</Trans>
         </Text>
         <Permission anyOf={[SETTINGS_ADD]}>
-          <Button colorPalette="brand" minH="11" data-testid="flow-add" onClick={() => setEditing({ key: Date.now(), tried: false, draft: { ...EMPTY, steps: [] } })}>
+          <Button colorPalette="brand" minH="11" data-testid="flow-add" onClick={() => open({ ...EMPTY, steps: [] })}>
             <Trans>新增流程</Trans>
           </Button>
         </Permission>
@@ -142,8 +122,8 @@ export function FlowsSection() {
         />
       )}
       {editing && (
-        <FormShell key={editing.key} open size="lg" title={editing.row ? t`编辑审批流程` : t`新增审批流程`} onSave={save} onCancel={() => setEditing(null)}>
-          <FlowForm draft={editing.draft} onChange={(draft) => setEditing((current) => (current ? { ...current, draft } : current))} errors={errors} roles={roles} editing={Boolean(editing.row)} />
+        <FormShell key={editing.key} open size="lg" title={editing.row ? t`编辑审批流程` : t`新增审批流程`} onSave={save} onCancel={close}>
+          <FlowForm draft={editing.draft} onChange={setDraft} errors={errors} roles={roles} editing={Boolean(editing.row)} />
         </FormShell>
       )}
     </>

@@ -1,7 +1,8 @@
-import { Button, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AUDIT_STEP_KINDS, type AuditStep, type AuditStepKind, MAX_AUDIT_STEPS } from '../../../../contracts/application-rules';
+import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { KNOWN_ROLES, ROLE_STEP_LABEL, STEP_KIND_LABELS } from './labels';
 
 export interface RoleChoice {
@@ -50,36 +51,30 @@ export function StepEditor({ steps, onChange, roles, error, newStep = { kind: 'd
           <Text minW="6" fontWeight="semibold">
             {index + 1}
           </Text>
-          <NativeSelect.Root flex="1" minW="32">
-            <NativeSelect.Field
+          <Box flex="1" minW="32">
+            <ChoiceSelect
               minH="11"
               aria-label={t`第${index + 1}步审核人`}
+              placeholder={false}
               value={step.kind}
-              onChange={(event) => {
-                const kind = event.currentTarget.value as AuditStepKind;
+              onChange={(value) => {
+                const kind = value as AuditStepKind;
                 replace(index, kind === 'role' ? { kind, roleCode: '' } : { kind });
               }}
-            >
-              {AUDIT_STEP_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {kindLabel(kind)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+              choices={AUDIT_STEP_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }))}
+            />
+          </Box>
           {step.kind === 'role' && (
-            <NativeSelect.Root flex="1" minW="32">
-              <NativeSelect.Field minH="11" aria-label={t`第${index + 1}步角色`} value={step.roleCode ?? ''} onChange={(event) => replace(index, { kind: 'role', roleCode: event.currentTarget.value })}>
-                <option value="">{t`请选择角色`}</option>
-                {roles.map((role) => (
-                  <option key={role.code} value={role.code}>
-                    {role.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Box flex="1" minW="32">
+              <ChoiceSelect
+                minH="11"
+                aria-label={t`第${index + 1}步角色`}
+                placeholder={t`请选择角色`}
+                value={step.roleCode ?? ''}
+                onChange={(roleCode) => replace(index, { kind: 'role', roleCode })}
+                choices={roles.map((role) => ({ value: role.code, label: role.name }))}
+              />
+            </Box>
           )}
           <HStack gap="1">
             <IconButton size="sm" variant="outline" minW="11" minH="11" aria-label={t`上移`} disabled={index === 0} onClick={() => move(index, -1)}>

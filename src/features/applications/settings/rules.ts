@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { APPLICATION_KINDS, type ApplicationKind, type AuditStep, type AuditStepKind, familyOf, MAX_AUDIT_STEPS } from '../../../../contracts/application-rules';
-import { SETTINGS_KIND_LABELS } from './kind-labels';
+import { KIND_LABELS } from '../dashboard/kind-labels';
 import { STEP_KIND_LABELS } from './labels';
 
 /** The rules of the settings forms as typed (contracts/applications.ts auditFlowSaveRequest, blockedPeriodSaveRequest). */
@@ -50,7 +50,7 @@ export function stepKindErrors(draft: FlowDraft): FlowErrors {
   if (index < 0) return {};
   const n = index + 1;
   const step = i18n._(STEP_KIND_LABELS[draft.steps[index]!.kind as Exclude<AuditStepKind, 'role'>]);
-  const kind = i18n._(SETTINGS_KIND_LABELS[flowKind]);
+  const kind = i18n._(KIND_LABELS[flowKind]);
   return { steps: t`第${n}步“${step}”不能用于${kind}的审核流程` };
 }
 

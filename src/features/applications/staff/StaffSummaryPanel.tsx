@@ -1,10 +1,11 @@
-import { Button, Field, Flex, Heading, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Field, Flex, Heading, Input, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { StaffSummary, StaffSummaryFigures, StaffSummaryRow } from '../../../../contracts/applications';
 import { useGrants } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
+import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { ListTable } from '../../../components/table/ListTable';
 import { downloadFile } from '../../../lib/download';
@@ -119,22 +120,14 @@ export function StaffSummaryPanel({ month: chosen, departmentId = '', onChange }
           <Field.Label fontSize="sm">
             <Trans>部门</Trans>
           </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              minH="11"
-              data-testid="summary-department-filter"
-              value={departmentId}
-              onChange={(event) => onChange({ month: chosen, departmentId: event.currentTarget.value || undefined })}
-            >
-              <option value="">{t`全部部门`}</option>
-              {departments.map((department) => (
-                <option key={department.id} value={department.id}>
-                  {department.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect
+            minH="11"
+            testId="summary-department-filter"
+            value={departmentId}
+            onChange={(value) => onChange({ month: chosen, departmentId: value || undefined })}
+            placeholder={t`全部部门`}
+            choices={departments.map((department) => ({ value: department.id, label: department.name }))}
+          />
         </Field.Root>
         <Button variant="outline" minH="11" loading={exporting} disabled={!summary.isSuccess} onClick={() => void exportExcel()} data-testid="summary-export">
           <Trans>导出Excel</Trans>
