@@ -26,8 +26,6 @@ export const LEAVE_TYPE_DICTS: Partial<Record<ApplicationKind, string>> = {
 export const CANCELLABLE_KINDS: readonly ApplicationKind[] = ['student_leave', 'staff_leave', 'staff_outing'];
 /** SPEC §5: leave certificates 4 pictures (JPG up to 2 MB). */
 export const MAX_ATTACHMENTS = 4;
-export const ATTACHMENT_TYPES = '.jpg,.jpeg,.png';
-export const ATTACHMENT_MAX_KB = 2048;
 export const REASON_MAX = 300;
 export const OPINION_MAX = 300;
 /** at most this many applications in one batch audit */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ATTACHMENTS } from './application-rules';
 import { listInput } from './input';
 
 /**
@@ -58,8 +59,8 @@ export const UPLOAD_PROFILES: Readonly<Record<FileCategory, UploadProfile>> = {
   avatar: { extensions: ['jpg', 'jpeg', 'png'], maxKB: 2 * 1024, imagesOnly: true },
   /** SPEC §5: staff upload 500 KB, jpg only */
   staffUpload: { extensions: ['jpg'], maxKB: 500, imagesOnly: true },
-  /** SPEC §5: leave certificates are pictures (4 per leave) */
-  leaveCertificate: { extensions: PICTURES, maxKB: 2 * 1024, imagesOnly: true },
+  /** SPEC §5: leave certificates are pictures, 4 per leave; JPG and PNG, what the application accepts (applications.service) */
+  leaveCertificate: { extensions: ['jpg', 'jpeg', 'png'], maxKB: 2 * 1024, imagesOnly: true },
   /** SPEC §5/§9: import default list .xlsx,.xls */
   import: { extensions: ['xlsx', 'xls'], maxKB: 10 * 1024, imagesOnly: false },
   /** the school logo */
@@ -77,7 +78,7 @@ export const UPLOAD_COUNT_LIMITS = {
   noticePictures: 9,
   noticeVideos: 1,
   noticeDocuments: 4,
-  leaveCertificatePictures: 4,
+  leaveCertificatePictures: MAX_ATTACHMENTS,
   /** SPEC §9 import default limit */
   import: 1,
 } as const;

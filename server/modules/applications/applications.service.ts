@@ -4,7 +4,6 @@ import { v7 as uuidv7 } from 'uuid';
 import { ResponseCode } from '../../../contracts/envelope';
 import {
   APPLICATION_KINDS,
-  ATTACHMENT_MAX_KB,
   type ApplicationDetail,
   applicationDetailsByKind,
   type ApplicationKind,
@@ -29,6 +28,7 @@ import {
   type TodoCount,
 } from '../../../contracts/applications';
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
+import { UPLOAD_PROFILES } from '../../../contracts/files';
 import type { TableAData } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
@@ -61,8 +61,9 @@ import { scoreLinesOf } from './proofs.service';
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 const DAY_MS = 86_400_000;
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-/** SPEC §5: leave certificates are pictures (ATTACHMENT_TYPES .jpg .jpeg .png) */
+/** SPEC §5: leave certificates are pictures: JPG and PNG (the upload profile leaveCertificate, contracts/files.ts) */
 const ATTACHMENT_MIMES = ['image/jpeg', 'image/png'];
+const CERTIFICATE_MAX_KB = UPLOAD_PROFILES.leaveCertificate.maxKB;
 
 /** 12 random base32 characters: the proof's verification code. */
 export function verifyCode(): string {
@@ -409,7 +410,7 @@ export class ApplicationsService {
         files.some((file) => file.id === fileId && (file.owner_id === caller.userId || previous.has(fileId)) && ATTACHMENT_MIMES.includes(file.mime)),
       );
       if (!ok) throw new AppError(ResponseCode.invalidInput, 'applicationsAttachmentNotYours');
-      if (files.some((file) => file.size > ATTACHMENT_MAX_KB * 1024)) throw new AppError(ResponseCode.invalidInput, 'applicationsAttachmentTooLarge', { size: ATTACHMENT_MAX_KB / 1024 });
+      if (files.some((file) => file.size > CERTIFICATE_MAX_KB * 1024)) throw new AppError(ResponseCode.invalidInput, 'applicationsAttachmentTooLarge', { size: CERTIFICATE_MAX_KB / 1024 });
     }
 
     const now = new Date();

@@ -192,6 +192,9 @@ describe('POST /file/upload', () => {
     });
     const jpgOnly = await upload(demoTeacher, file('photo.png', PNG, [{ name: 'category', value: 'staffUpload' }]));
     expect(jpgOnly).toMatchObject({ code: 40000, msg: '只能上传jpg类型的文件' });
+    // leave certificates: the JPG and PNG pictures the application accepts, nothing a save would refuse later
+    const certificate = await upload(demoTeacher, file('sick-note.gif', Buffer.from('GIF89a'), [{ name: 'category', value: 'leaveCertificate' }]));
+    expect(certificate).toMatchObject({ code: 40000, msg: '只能上传jpg,jpeg,png类型的文件' });
     expect(await upload(demoTeacher, file('notes.txt', Buffer.from('hello')))).toMatchObject({ code: 40000, msg: expect.stringContaining('只能上传jpg,jpeg,png') });
     expect(await upload(demoTeacher, file('noextension', PNG))).toMatchObject({ code: 40000, msg: expect.stringContaining('只能上传') });
 
