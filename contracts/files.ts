@@ -33,7 +33,7 @@ export type UploadData = Array<{ resId: string; resName: string; resSuffix: stri
  * server uses `attachment`. Extensions are lower case without the dot; `maxKB` is the size limit in KB
  * (1 KB = 1024 bytes) as the messages show it.
  */
-export const FILE_CATEGORIES = ['attachment', 'picture', 'video', 'document', 'avatar', 'staffUpload', 'leaveCertificate', 'import', 'logo'] as const;
+export const FILE_CATEGORIES = ['attachment', 'picture', 'video', 'document', 'avatar', 'staffUpload', 'leaveCertificate', 'surveyPicture', 'import', 'logo'] as const;
 export type FileCategory = (typeof FILE_CATEGORIES)[number];
 
 export interface UploadProfile {
@@ -63,6 +63,8 @@ export const UPLOAD_PROFILES: Readonly<Record<FileCategory, UploadProfile>> = {
   leaveCertificate: { extensions: ['jpg', 'jpeg', 'png'], maxKB: 2 * 1024, imagesOnly: true },
   /** SPEC §5/§9: import default list .xlsx,.xls */
   import: { extensions: ['xlsx', 'xls'], maxKB: 10 * 1024, imagesOnly: false },
+  /** SPEC §5 picture upload: a picture question's answer (issue 9; the public page uploads without login) */
+  surveyPicture: { extensions: ['jpg', 'jpeg', 'png'], maxKB: 2 * 1024, imagesOnly: true },
   /** the school logo */
   logo: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'], maxKB: 2 * 1024, imagesOnly: true },
 };

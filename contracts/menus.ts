@@ -198,6 +198,8 @@ export const MENU_CATALOGUE: readonly CatalogueDirectory[] = [
     children: [
       menu('问卷管理', 'Questionnaires', '/survey/cjwj', 'survey_cjwj', { icon: 'form', buttons: buttons('survey_cjwj', 'add', 'edit', 'delete', 'publish') }),
       menu('问卷预览', 'Questionnaire preview', '/survey/cjwj/perviewWJ', 'survey_cjwj', { icon: 'eye-open', hidden: true }),
+      menu('编辑问卷', 'Edit questionnaire', '/survey/cjwj/bjwj', 'survey_cjwj', { icon: 'edit', hidden: true }),
+      menu('问卷统计', 'Questionnaire results', '/survey/cjwj/tjfx', 'survey_cjwj', { icon: 'chart', hidden: true }),
       menu('问卷填报', 'Answer questionnaires', '/survey/wjdt', 'survey_wjdt', { icon: 'edit' }),
       menu('通知公告', 'Notices', '/gtjl/tzgg', 'tzgg', { icon: 'message', buttons: buttons('tzgg', 'add', 'publish', 'delete') }),
       menu('作业布置', 'Homework', '/gtjl/zybz', 'zybz', { icon: 'documentation', buttons: buttons('zybz', 'add', 'publish', 'delete') }),

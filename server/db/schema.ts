@@ -15,3 +15,4 @@ export * from '../modules/attendance/attendance.table';
 export * from '../modules/exams/exams.table';
 export * from '../modules/scores/scores.table';
 export * from '../modules/applications/applications.table';
+export * from '../modules/surveys/surveys.table';

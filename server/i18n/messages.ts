@@ -441,6 +441,31 @@ const fieldLabels: Record<string, Message> = {
   'search.semesterId': { zh: '学期', en: 'Semester' },
   'search.name': { zh: '名称', en: 'Name' },
   'search.published': { zh: '发布状态', en: 'Publish status' },
+
+  // questionnaires and surveys (modules/surveys, issue 9); SPEC §8: does not exist, not started, expired,
+  // no questions, already submitted, no permission, maybe not logged in (refusals carry data.reason)
+  surveysNotFound: { zh: '问卷不存在或已被删除', en: 'The questionnaire does not exist or has been deleted' },
+  surveysNotStarted: { zh: '问卷尚未开始，开始时间：{time}', en: 'The questionnaire has not started yet; it opens at {time}' },
+  surveysExpired: { zh: '问卷已过期，截止时间：{time}', en: 'The questionnaire has expired; it closed at {time}' },
+  surveysNoQuestions: { zh: '该问卷还没有题目', en: 'This questionnaire has no questions yet' },
+  surveysAlreadySubmitted: { zh: '您已提交过该问卷，感谢参与', en: 'You have already submitted this questionnaire. Thank you' },
+  surveysNoPermission: { zh: '您没有填写该问卷的权限', en: 'You have no permission to answer this questionnaire' },
+  surveysLoginRequired: { zh: '没有权限，可能未登录，请登录后再填写', en: 'No permission; you may not be logged in. Please log in and try again' },
+  surveysNotInUse: { zh: '问卷已停用', en: 'The questionnaire is not in use' },
+  surveysPublishForbidden: { zh: '没有发布问卷的权限，请联系管理员', en: 'You may not publish questionnaires; please contact the administrator' },
+  surveysNotOwner: { zh: '不能修改或删除他人创建的问卷', en: 'You cannot edit or delete a questionnaire someone else created' },
+  surveysQuestionsLocked: { zh: '问卷已发布或已有答卷，不能修改题目；请先取消发布（已有答卷的问卷可复制后修改）', en: 'The questionnaire is published or has answers, so its questions cannot change; unpublish it first (copy one that has answers)' },
+  surveysDeletePublished: { zh: '已发布的问卷不能删除，请先取消发布', en: 'A published questionnaire cannot be deleted; unpublish it first' },
+  surveysEndBeforeStart: { zh: '开始时间应早于结束时间', en: 'The start time must be before the end time' },
+  surveysEndPassed: { zh: '结束时间已过，不能发布', en: 'The end time has passed; it cannot be published' },
+  surveysTargetEmpty: { zh: '请选择问卷的填写对象', en: 'Choose who the questionnaire is for' },
+  surveysQuestionProblem: { zh: '第{number}题：{problem}', en: 'Question {number}: {problem}' },
+  surveysAnswerProblem: { zh: '第{number}题：{problem}', en: 'Question {number}: {problem}' },
+  surveysPublished: { zh: '问卷已发布', en: 'The questionnaire is published' },
+  surveysUnpublished: { zh: '问卷已取消发布', en: 'The questionnaire is unpublished' },
+  surveysAnswerReceived: { zh: '提交成功，感谢参与', en: 'Submitted. Thank you' },
+  surveysMessageTitle: { zh: '请填写问卷“{title}”', en: 'Please answer the questionnaire "{title}"' },
+  surveysMessageBody: { zh: '问卷“{title}”已发布，截止时间 {time}。', en: 'The questionnaire "{title}" is open until {time}.' },
 };
 
 export function fieldLabel(lang: Lang, path: string): string {

@@ -17,7 +17,7 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     grants: [
       'xsxx', 'kbcx', 'kspc', 'cjlr', 'cjlr_submit', 'cjlr_import', 'cjlr_export', 'kcgl', 'jyz', 'jxjh', 'jxzy', 'jxzy_add',
       'xxksb', 'xxksb_add', 'xxksb_edit', 'xxksb_submit', 'tksq', 'tksq_add', 'xl', 'csyy', 'csyy_add', 'sysyy', 'sysyy_add',
-      'jskq', 'jskq_add', 'xskq', 'xskq_add', 'messageCenter_xxzx', 'survey_cjwj', 'survey_cjwj_add', 'survey_cjwj_edit', 'survey_cjwj_publish',
+      'jskq', 'jskq_add', 'xskq', 'xskq_add', 'messageCenter_xxzx', 'survey_cjwj', 'survey_cjwj_add', 'survey_cjwj_edit', 'survey_cjwj_delete',
       'survey_wjdt', 'tzgg', 'zybz', 'zybz_add', 'zybz_publish', 'yjfk', 'yjfk_add',
     ],
   },

@@ -1,0 +1,35 @@
+// The surveys API's paths (issue 9), zod-free: the public page and client modules import them without the schemas.
+
+export const SURVEY_URLS = {
+  /* managing (survey_cjwj…) */
+  list: '/api/surveys/list',
+  get: '/api/surveys/get',
+  save: '/api/surveys/save',
+  delete: '/api/surveys/delete',
+  /** publish or unpublish (survey_cjwj_publish; else 'contact the administrator') */
+  publish: '/api/surveys/publish',
+  /** in use / not used */
+  inUse: '/api/surveys/in-use',
+  copy: '/api/surveys/copy',
+  results: '/api/surveys/results',
+  /** table A of raw answers (named surveys show who answered) */
+  answers: '/api/surveys/answers',
+  /** GET with query id=&orgUnitId=: raw answers as .xlsx */
+  export: '/api/surveys/export',
+  /* the question bank (/pztm/pztm: jzwj_wjsz; reading also survey_cjwj_add/_edit) */
+  bankList: '/api/surveys/bank/list',
+  bankSave: '/api/surveys/bank/save',
+  bankDelete: '/api/surveys/bank/delete',
+  /* answering in the app (survey_wjdt) */
+  mine: '/api/surveys/mine',
+  /** a questionnaire to answer (the answer page: questions, my answer if any) */
+  open: '/api/surveys/open',
+  /** idempotent (outbox kind surveys.answer) */
+  answer: '/api/surveys/answer',
+  /* public (no login; tenant from the host or X-Tenant; rate-limited) */
+  publicList: '/api/surveys/public/list',
+  publicOpen: '/api/surveys/public/open',
+  publicAnswer: '/api/surveys/public/answer',
+  /** multipart: file + questionnaireId + answerId; a picture for a picture question */
+  publicUpload: '/api/surveys/public/upload',
+} as const;
