@@ -10,7 +10,7 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
-const FEATURES = ['applications', 'attendance', 'auth', 'calendar', 'dashboard', 'exams', 'messages', 'placeholders', 'school', 'scores'];
+const FEATURES = ['applications', 'attendance', 'auth', 'calendar', 'dashboard', 'exams', 'messages', 'placeholders', 'school', 'scores', 'surveys'];
 
 export default tseslint.config(
   {

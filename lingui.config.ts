@@ -15,6 +15,10 @@ const APPLICATIONS_CLIENT = [
   '<rootDir>/src/features/applications/staff/*.{ts,tsx}',
   '<rootDir>/src/features/applications/settings/*.{ts,tsx}',
 ];
+/** The questionnaire screens of the app (issue 9); loaded with them. */
+const SURVEYS_CLIENT = ['<rootDir>/src/features/surveys/**/*.{ts,tsx}'];
+/** The public survey page (survey.html, its own light entry): its own strings and the shared answer form's. */
+const PUBLIC_SURVEY = ['<rootDir>/src/public-survey/**/*.{ts,tsx}', '<rootDir>/src/features/surveys/answer/**/*.{ts,tsx}'];
 const TESTS = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/test-support.tsx'];
 
 /** zh is the source locale (messages are written in Chinese in the code); en must stay complete. */
@@ -26,11 +30,21 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT],
+      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY],
     },
     {
       path: '<rootDir>/src/features/applications/locales/{locale}',
       include: APPLICATIONS_CLIENT,
+      exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/src/features/surveys/locales/{locale}',
+      include: SURVEYS_CLIENT,
+      exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/src/public-survey/locales/{locale}',
+      include: PUBLIC_SURVEY,
       exclude: TESTS,
     },
   ],

@@ -11,6 +11,8 @@ export const SURVEY_URLS = {
   /** in use / not used */
   inUse: '/api/surveys/in-use',
   copy: '/api/surveys/copy',
+  /** GET with query id=: the public answer link as a QR code (PNG), everyone-audience questionnaires */
+  qr: '/api/surveys/qr',
   results: '/api/surveys/results',
   /** table A of raw answers (named surveys show who answered) */
   answers: '/api/surveys/answers',
