@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ATTACHMENTS } from './application-rules';
+import { SURVEY_PICTURE_PROFILE } from './survey-rules';
 import { listInput } from './input';
 
 /**
@@ -64,7 +65,7 @@ export const UPLOAD_PROFILES: Readonly<Record<FileCategory, UploadProfile>> = {
   /** SPEC §5/§9: import default list .xlsx,.xls */
   import: { extensions: ['xlsx', 'xls'], maxKB: 10 * 1024, imagesOnly: false },
   /** SPEC §5 picture upload: a picture question's answer (issue 9; the public page uploads without login) */
-  surveyPicture: { extensions: ['jpg', 'jpeg', 'png'], maxKB: 2 * 1024, imagesOnly: true },
+  surveyPicture: SURVEY_PICTURE_PROFILE,
   /** the school logo */
   logo: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'], maxKB: 2 * 1024, imagesOnly: true },
 };

@@ -56,6 +56,12 @@ export const SURVEY_LIMITS = {
   latestTexts: 20,
 } as const;
 
+/**
+ * A picture question's files (SPEC §5 picture upload: jpg/jpeg/png, 2 MB). contracts/files.ts's
+ * `surveyPicture` upload profile is this; the public page checks it without zod.
+ */
+export const SURVEY_PICTURE_PROFILE = { extensions: ['jpg', 'jpeg', 'png'], maxKB: 2 * 1024, imagesOnly: true } as const;
+
 /** An option of a choice question, a column of a matrix, a row of a matrix: ids are stable (uuid). */
 export interface SurveyOption {
   id: string;
