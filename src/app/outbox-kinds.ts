@@ -8,3 +8,4 @@ import { registerOutboxKindModules } from '../lib/offline/kinds';
 registerOutboxKindModules(() => import('../features/attendance/outbox-kind'));
 registerOutboxKindModules(() => import('../features/scores/outbox-kind'));
 registerOutboxKindModules(() => import('../features/applications/outbox-kind'));
+registerOutboxKindModules(() => import('../features/surveys/outbox-kind'));
