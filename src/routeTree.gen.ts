@@ -39,7 +39,11 @@ import { Route as AppJyzcJhtjChar91indexChar93RouteImport } from './routes/_app/
 import { Route as AppJyzcZjhglChar91indexChar93RouteImport } from './routes/_app/jyzc/zjhgl/[index]'
 import { Route as AppCpglCppjhzPjjlRouteImport } from './routes/_app/cpgl/cppjhz/pjjl'
 import { Route as AppJyzcJhtjJzylRouteImport } from './routes/_app/jyzc/jhtj/jzyl'
+import { Route as AppSurveyCjwjIndexRouteImport } from './routes/_app/survey/cjwj/index'
+import { Route as AppSurveyCjwjBjwjRouteImport } from './routes/_app/survey/cjwj/bjwj'
 import { Route as AppSurveyCjwjPerviewWJRouteImport } from './routes/_app/survey/cjwj/perviewWJ'
+import { Route as AppSurveyCjwjTjfxRouteImport } from './routes/_app/survey/cjwj/tjfx'
+import { Route as AppSurveyWjdtIndexRouteImport } from './routes/_app/survey/wjdt/index'
 import { Route as AppXsswXskqIndexRouteImport } from './routes/_app/xssw/xskq/index'
 import { Route as AppXsswXskqHistoryRouteImport } from './routes/_app/xssw/xskq/history'
 import { Route as AppXsswXskqRollRouteImport } from './routes/_app/xssw/xskq/roll'
@@ -196,9 +200,29 @@ const AppJyzcJhtjJzylRoute = AppJyzcJhtjJzylRouteImport.update({
   path: '/jyzc/jhtj/jzyl',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSurveyCjwjIndexRoute = AppSurveyCjwjIndexRouteImport.update({
+  id: '/survey/cjwj/',
+  path: '/survey/cjwj/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSurveyCjwjBjwjRoute = AppSurveyCjwjBjwjRouteImport.update({
+  id: '/survey/cjwj/bjwj',
+  path: '/survey/cjwj/bjwj',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSurveyCjwjPerviewWJRoute = AppSurveyCjwjPerviewWJRouteImport.update({
   id: '/survey/cjwj/perviewWJ',
   path: '/survey/cjwj/perviewWJ',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSurveyCjwjTjfxRoute = AppSurveyCjwjTjfxRouteImport.update({
+  id: '/survey/cjwj/tjfx',
+  path: '/survey/cjwj/tjfx',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSurveyWjdtIndexRoute = AppSurveyWjdtIndexRouteImport.update({
+  id: '/survey/wjdt/',
+  path: '/survey/wjdt/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppXsswXskqIndexRoute = AppXsswXskqIndexRouteImport.update({
@@ -247,9 +271,13 @@ export interface FileRoutesByFullPath {
   '/jyzc/jhtj/index': typeof AppJyzcJhtjChar91indexChar93Route
   '/jyzc/jhtj/jzyl': typeof AppJyzcJhtjJzylRoute
   '/jyzc/zjhgl/index': typeof AppJyzcZjhglChar91indexChar93Route
+  '/survey/cjwj/bjwj': typeof AppSurveyCjwjBjwjRoute
   '/survey/cjwj/perviewWJ': typeof AppSurveyCjwjPerviewWJRoute
+  '/survey/cjwj/tjfx': typeof AppSurveyCjwjTjfxRoute
   '/xssw/xskq/history': typeof AppXsswXskqHistoryRoute
   '/xssw/xskq/roll': typeof AppXsswXskqRollRoute
+  '/survey/cjwj/': typeof AppSurveyCjwjIndexRoute
+  '/survey/wjdt/': typeof AppSurveyWjdtIndexRoute
   '/xssw/xskq/': typeof AppXsswXskqIndexRoute
 }
 export interface FileRoutesByTo {
@@ -282,9 +310,13 @@ export interface FileRoutesByTo {
   '/jyzc/jhtj/index': typeof AppJyzcJhtjChar91indexChar93Route
   '/jyzc/jhtj/jzyl': typeof AppJyzcJhtjJzylRoute
   '/jyzc/zjhgl/index': typeof AppJyzcZjhglChar91indexChar93Route
+  '/survey/cjwj/bjwj': typeof AppSurveyCjwjBjwjRoute
   '/survey/cjwj/perviewWJ': typeof AppSurveyCjwjPerviewWJRoute
+  '/survey/cjwj/tjfx': typeof AppSurveyCjwjTjfxRoute
   '/xssw/xskq/history': typeof AppXsswXskqHistoryRoute
   '/xssw/xskq/roll': typeof AppXsswXskqRollRoute
+  '/survey/cjwj': typeof AppSurveyCjwjIndexRoute
+  '/survey/wjdt': typeof AppSurveyWjdtIndexRoute
   '/xssw/xskq': typeof AppXsswXskqIndexRoute
 }
 export interface FileRoutesById {
@@ -319,9 +351,13 @@ export interface FileRoutesById {
   '/_app/jyzc/jhtj/index': typeof AppJyzcJhtjChar91indexChar93Route
   '/_app/jyzc/jhtj/jzyl': typeof AppJyzcJhtjJzylRoute
   '/_app/jyzc/zjhgl/index': typeof AppJyzcZjhglChar91indexChar93Route
+  '/_app/survey/cjwj/bjwj': typeof AppSurveyCjwjBjwjRoute
   '/_app/survey/cjwj/perviewWJ': typeof AppSurveyCjwjPerviewWJRoute
+  '/_app/survey/cjwj/tjfx': typeof AppSurveyCjwjTjfxRoute
   '/_app/xssw/xskq/history': typeof AppXsswXskqHistoryRoute
   '/_app/xssw/xskq/roll': typeof AppXsswXskqRollRoute
+  '/_app/survey/cjwj/': typeof AppSurveyCjwjIndexRoute
+  '/_app/survey/wjdt/': typeof AppSurveyWjdtIndexRoute
   '/_app/xssw/xskq/': typeof AppXsswXskqIndexRoute
 }
 export interface FileRouteTypes {
@@ -356,9 +392,13 @@ export interface FileRouteTypes {
     | '/jyzc/jhtj/index'
     | '/jyzc/jhtj/jzyl'
     | '/jyzc/zjhgl/index'
+    | '/survey/cjwj/bjwj'
     | '/survey/cjwj/perviewWJ'
+    | '/survey/cjwj/tjfx'
     | '/xssw/xskq/history'
     | '/xssw/xskq/roll'
+    | '/survey/cjwj/'
+    | '/survey/wjdt/'
     | '/xssw/xskq/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -391,9 +431,13 @@ export interface FileRouteTypes {
     | '/jyzc/jhtj/index'
     | '/jyzc/jhtj/jzyl'
     | '/jyzc/zjhgl/index'
+    | '/survey/cjwj/bjwj'
     | '/survey/cjwj/perviewWJ'
+    | '/survey/cjwj/tjfx'
     | '/xssw/xskq/history'
     | '/xssw/xskq/roll'
+    | '/survey/cjwj'
+    | '/survey/wjdt'
     | '/xssw/xskq'
   id:
     | '__root__'
@@ -427,9 +471,13 @@ export interface FileRouteTypes {
     | '/_app/jyzc/jhtj/index'
     | '/_app/jyzc/jhtj/jzyl'
     | '/_app/jyzc/zjhgl/index'
+    | '/_app/survey/cjwj/bjwj'
     | '/_app/survey/cjwj/perviewWJ'
+    | '/_app/survey/cjwj/tjfx'
     | '/_app/xssw/xskq/history'
     | '/_app/xssw/xskq/roll'
+    | '/_app/survey/cjwj/'
+    | '/_app/survey/wjdt/'
     | '/_app/xssw/xskq/'
   fileRoutesById: FileRoutesById
 }
@@ -654,11 +702,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppJyzcJhtjJzylRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/survey/cjwj/': {
+      id: '/_app/survey/cjwj/'
+      path: '/survey/cjwj'
+      fullPath: '/survey/cjwj/'
+      preLoaderRoute: typeof AppSurveyCjwjIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/survey/cjwj/bjwj': {
+      id: '/_app/survey/cjwj/bjwj'
+      path: '/survey/cjwj/bjwj'
+      fullPath: '/survey/cjwj/bjwj'
+      preLoaderRoute: typeof AppSurveyCjwjBjwjRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/survey/cjwj/perviewWJ': {
       id: '/_app/survey/cjwj/perviewWJ'
       path: '/survey/cjwj/perviewWJ'
       fullPath: '/survey/cjwj/perviewWJ'
       preLoaderRoute: typeof AppSurveyCjwjPerviewWJRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/survey/cjwj/tjfx': {
+      id: '/_app/survey/cjwj/tjfx'
+      path: '/survey/cjwj/tjfx'
+      fullPath: '/survey/cjwj/tjfx'
+      preLoaderRoute: typeof AppSurveyCjwjTjfxRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/survey/wjdt/': {
+      id: '/_app/survey/wjdt/'
+      path: '/survey/wjdt'
+      fullPath: '/survey/wjdt/'
+      preLoaderRoute: typeof AppSurveyWjdtIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/xssw/xskq/': {
@@ -710,9 +786,13 @@ interface AppRouteChildren {
   AppJyzcJhtjChar91indexChar93Route: typeof AppJyzcJhtjChar91indexChar93Route
   AppJyzcJhtjJzylRoute: typeof AppJyzcJhtjJzylRoute
   AppJyzcZjhglChar91indexChar93Route: typeof AppJyzcZjhglChar91indexChar93Route
+  AppSurveyCjwjBjwjRoute: typeof AppSurveyCjwjBjwjRoute
   AppSurveyCjwjPerviewWJRoute: typeof AppSurveyCjwjPerviewWJRoute
+  AppSurveyCjwjTjfxRoute: typeof AppSurveyCjwjTjfxRoute
   AppXsswXskqHistoryRoute: typeof AppXsswXskqHistoryRoute
   AppXsswXskqRollRoute: typeof AppXsswXskqRollRoute
+  AppSurveyCjwjIndexRoute: typeof AppSurveyCjwjIndexRoute
+  AppSurveyWjdtIndexRoute: typeof AppSurveyWjdtIndexRoute
   AppXsswXskqIndexRoute: typeof AppXsswXskqIndexRoute
 }
 
@@ -741,9 +821,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppJyzcJhtjChar91indexChar93Route: AppJyzcJhtjChar91indexChar93Route,
   AppJyzcJhtjJzylRoute: AppJyzcJhtjJzylRoute,
   AppJyzcZjhglChar91indexChar93Route: AppJyzcZjhglChar91indexChar93Route,
+  AppSurveyCjwjBjwjRoute: AppSurveyCjwjBjwjRoute,
   AppSurveyCjwjPerviewWJRoute: AppSurveyCjwjPerviewWJRoute,
+  AppSurveyCjwjTjfxRoute: AppSurveyCjwjTjfxRoute,
   AppXsswXskqHistoryRoute: AppXsswXskqHistoryRoute,
   AppXsswXskqRollRoute: AppXsswXskqRollRoute,
+  AppSurveyCjwjIndexRoute: AppSurveyCjwjIndexRoute,
+  AppSurveyWjdtIndexRoute: AppSurveyWjdtIndexRoute,
   AppXsswXskqIndexRoute: AppXsswXskqIndexRoute,
 }
 

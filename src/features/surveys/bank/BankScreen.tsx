@@ -1,0 +1,262 @@
+/**
+ * 题目配置 /pztm/pztm (jzwj_wjsz; issue 9, H3): the question bank reused across questionnaires. The
+ * search header (keyword, kind, category) with its search in the URL, the table (title, kind,
+ * category, options, creator, updated), add / edit in a drawer with the builder's question editor,
+ * delete (one or the selected, asks first). Builders insert these with 从题库插入.
+ */
+import { Badge, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import type { BankQuestionRow } from '../../../../contracts/surveys';
+import { QUESTION_KINDS, type QuestionKind } from '../../../../contracts/survey-rules';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { SearchHeader } from '../../../components/SearchHeader';
+import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
+import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import { useTableQuery } from '../../../components/table/table-query';
+import { HttpError } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { showTime } from '../builder/time';
+import { useSurveysCatalog } from '../catalog';
+import { KIND_ICONS, KIND_LABELS } from '../labels';
+import { bankListInput, deleteBankQuestions, refreshBank, saveBankQuestion } from '../manage-api';
+import { compactSearch, type BankSearchParams } from '../manage/search';
+
+const BankQuestionDrawer = lazy(() => import('./BankQuestionDrawer'));
+
+export interface BankScreenProps {
+  search: BankSearchParams;
+  onSearchChange: (next: BankSearchParams) => void;
+}
+
+const fieldsOf = (search: BankSearchParams) => ({ keyword: search.keyword ?? '', kind: search.kind ?? '', category: search.category ?? '' });
+const rowKey = (row: BankQuestionRow) => row.id;
+
+export function BankScreen(props: BankScreenProps) {
+  return useSurveysCatalog() ? <BankScreenBody {...props} /> : null;
+}
+
+function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const table = useTableQuery<BankQuestionRow>(bankListInput(search));
+  const rows = table.rows;
+  const [draft, setDraft] = useState(() => fieldsOf(search));
+  const urlFields = JSON.stringify(fieldsOf(search));
+  useEffect(() => setDraft(JSON.parse(urlFields) as ReturnType<typeof fieldsOf>), [urlFields]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const listKey = JSON.stringify(search);
+  useEffect(() => setSelected(new Set()), [listKey]);
+  const [editing, setEditing] = useState<{ row?: BankQuestionRow; key: number } | null>(null);
+  const [deleting, setDeleting] = useState<BankQuestionRow[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = useCallback((id: string, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const selectLabel = useCallback((name: string) => t`选择 ${name}`, [t]);
+  const columns = useMemo((): DataTableColumn<BankQuestionRow>[] => [
+    {
+      key: 'select',
+      width: '10',
+      title: (
+        <chakra.input
+          type="checkbox"
+          boxSize="5"
+          accentColor="var(--chakra-colors-brand-solid)"
+          aria-label={t`全选`}
+          disabled={rows.length === 0}
+          checked={rows.length > 0 && rows.every((row) => selected.has(row.id))}
+          onChange={(event) => setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row.id)) : new Set())}
+        />
+      ),
+      render: (row) => (
+        <chakra.input
+          type="checkbox"
+          boxSize="5"
+          accentColor="var(--chakra-colors-brand-solid)"
+          aria-label={selectLabel(row.question.title)}
+          checked={selected.has(row.id)}
+          onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+          data-testid="bank-select"
+        />
+      ),
+    },
+    {
+      key: 'title',
+      title: t`题目`,
+      minWidth: '48',
+      render: (row) => (
+        <Stack gap="0.5">
+          <Text fontWeight="medium">{row.question.title}</Text>
+          {row.question.options.length > 0 && (
+            <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+              {row.question.options.map((option) => option.label).join(' / ')}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'kind',
+      title: t`题型`,
+      nowrap: true,
+      render: (row) => {
+        const Icon = KIND_ICONS[row.question.kind];
+        return (
+          <Badge variant="subtle" colorPalette="brand" gap="1">
+            <Icon boxSize="3.5" />
+            {i18n._(KIND_LABELS[row.question.kind])}
+          </Badge>
+        );
+      },
+    },
+    { key: 'category', title: t`分类`, nowrap: true, hideBelow: 'sm', render: (row) => row.category || '—' },
+    { key: 'creator', title: t`创建人`, nowrap: true, hideBelow: 'lg', muted: true, render: (row) => row.createdByName },
+    { key: 'updatedAt', title: t`更新时间`, nowrap: true, hideBelow: 'lg', muted: true, render: (row) => showTime(row.updatedAt) },
+    {
+      key: 'actions',
+      title: t`操作`,
+      nowrap: true,
+      render: (row) => (
+        <HStack gap="1">
+          <Button size="xs" variant="outline" onClick={() => setEditing({ row, key: Date.now() })} data-testid="bank-edit">
+            <Trans>编辑</Trans>
+          </Button>
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting([row])} data-testid="bank-delete">
+            <Trans>删除</Trans>
+          </Button>
+        </HStack>
+      ),
+    },
+  ], [rows, selected, t, i18n, toggle, selectLabel]);
+
+  const selectedRows = rows.filter((row) => selected.has(row.id));
+  const selectedCount = selectedRows.length;
+  const deleteCount = deleting?.length ?? 0;
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteBankQuestions(deleting.map((row) => row.id));
+      notify.success(t`删除成功`);
+      setSelected(new Set());
+      setDeleting(null);
+      await refreshBank(queryClient);
+    } catch (error) {
+      setDeleting(null);
+      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      if (error instanceof HttpError && error.code === 40900) await refreshBank(queryClient);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h1" size="lg" flex="1">
+          <Trans>题目配置</Trans>
+        </Heading>
+        <Button colorPalette="brand" minH="11" onClick={() => setEditing({ key: Date.now() })} data-testid="bank-add">
+          <Trans>新增题目</Trans>
+        </Button>
+      </Flex>
+      <SearchHeader
+        busy={table.refreshing}
+        defaultOpen={false}
+        onSearch={() =>
+          onSearchChange(
+            compactSearch<BankSearchParams>({
+              size: search.size,
+              keyword: draft.keyword.trim() || undefined,
+              kind: (draft.kind || undefined) as QuestionKind | undefined,
+              category: draft.category.trim() || undefined,
+            }),
+          )
+        }
+        onReset={() => {
+          setDraft({ keyword: '', kind: '', category: '' });
+          onSearchChange(compactSearch({ size: search.size }));
+        }}
+      >
+        <Field.Root width={{ base: 'full', sm: '52' }}>
+          <Field.Label fontSize="sm">
+            <Trans>题目</Trans>
+          </Field.Label>
+          <Input minH="11" maxLength={50} value={draft.keyword} placeholder={t`请输入`} onChange={(event) => setDraft({ ...draft, keyword: event.currentTarget.value })} data-testid="bank-search-keyword" />
+        </Field.Root>
+        <Field.Root width={{ base: 'full', sm: '36' }}>
+          <Field.Label fontSize="sm">
+            <Trans>题型</Trans>
+          </Field.Label>
+          <ChoiceSelect minH="11" value={draft.kind} onChange={(kind) => setDraft({ ...draft, kind })} placeholder={t`全部`} choices={QUESTION_KINDS.map((kind) => ({ value: kind, label: i18n._(KIND_LABELS[kind]) }))} />
+        </Field.Root>
+        <Field.Root width={{ base: 'full', sm: '40' }}>
+          <Field.Label fontSize="sm">
+            <Trans>分类</Trans>
+          </Field.Label>
+          <Input minH="11" maxLength={50} value={draft.category} placeholder={t`请输入`} onChange={(event) => setDraft({ ...draft, category: event.currentTarget.value })} />
+        </Field.Root>
+      </SearchHeader>
+      <HStack gap="2">
+        <Button size="sm" colorPalette="red" variant="outline" disabled={selectedCount === 0} onClick={() => setDeleting(selectedRows)} data-testid="bank-batch-delete">
+          <Trans>批量删除</Trans>
+        </Button>
+        {selectedCount > 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            <Trans>已选 {selectedCount} 项</Trans>
+          </Text>
+        )}
+      </HStack>
+      <DataTable
+        data-testid="bank"
+        columns={columns}
+        rows={rows}
+        total={table.total}
+        page={search.page ?? 0}
+        size={search.size ?? 10}
+        loading={table.loading}
+        refreshing={table.refreshing}
+        rowKey={rowKey}
+        rowProps={(row) => ({ 'data-testid': 'bank-row', 'data-id': row.id })}
+        onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        title={<Trans>删除题目</Trans>}
+        onCancel={() => {
+          notify.info(t`已取消删除操作`);
+          setDeleting(null);
+        }}
+        onConfirm={() => void remove()}
+      >
+        <Trans>确定从题库删除所选的 {deleteCount} 道题吗？已插入问卷的题目不受影响。</Trans>
+      </ConfirmDialog>
+      <Suspense fallback={null}>
+        {editing && (
+          <BankQuestionDrawer
+            key={editing.key}
+            row={editing.row}
+            onClose={() => setEditing(null)}
+            onSave={async (body) => {
+              await saveBankQuestion(body);
+              notify.success(t`保存成功`);
+              setEditing(null);
+              await refreshBank(queryClient);
+            }}
+          />
+        )}
+      </Suspense>
+    </Stack>
+  );
+}

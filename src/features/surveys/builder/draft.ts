@@ -1,0 +1,160 @@
+import { SELECTOR_PREFIX } from '../../../../contracts/selector';
+import type { SurveyDetail, SurveySaveRequest } from '../../../../contracts/surveys';
+import { EMPTY_TARGET, isEmptyTarget, type Audience, type OncePer, type SurveyQuestion, type SurveyTarget } from '../../../../contracts/survey-rules';
+import { isoOfLocal, localOfIso, localOfMs, msOfLocal } from './time';
+
+/**
+ * The questionnaire as the editor holds it (times as school-time datetime-local values), the request
+ * it saves as, the settings' checks as typed, and the draft kept on the device per questionnaire id
+ * (localStorage): restored on return, cleared after a successful save; the preview reads it too.
+ */
+export interface SurveyDraft {
+  id: string;
+  /** the version it was read at (0: new) */
+  version: number;
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  audience: Audience;
+  target: SurveyTarget;
+  anonymous: boolean;
+  oncePer: OncePer;
+  questions: SurveyQuestion[];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A new questionnaire: opens at the next full hour, for two weeks; everyone; named; once per person. */
+export function blankDraft(id: string, now = Date.now()): SurveyDraft {
+  const start = Math.ceil(now / 3_600_000) * 3_600_000;
+  return {
+    id,
+    version: 0,
+    title: '',
+    description: '',
+    startsAt: localOfMs(start),
+    endsAt: localOfMs(start + 14 * DAY),
+    audience: 'everyone',
+    target: { ...EMPTY_TARGET },
+    anonymous: false,
+    oncePer: 'person',
+    questions: [],
+  };
+}
+
+export function draftOfDetail(detail: SurveyDetail): SurveyDraft {
+  return {
+    id: detail.id,
+    version: detail.version,
+    title: detail.title,
+    description: detail.description,
+    startsAt: localOfIso(detail.startsAt),
+    endsAt: localOfIso(detail.endsAt),
+    audience: detail.audience,
+    target: { userIds: [...detail.target.userIds], orgIds: [...detail.target.orgIds], roleCodes: [...detail.target.roleCodes] },
+    anonymous: detail.anonymous,
+    oncePer: detail.oncePer,
+    questions: detail.questions,
+  };
+}
+
+export function requestOfDraft(draft: SurveyDraft): SurveySaveRequest {
+  return {
+    id: draft.id,
+    version: draft.version,
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    startsAt: isoOfLocal(draft.startsAt),
+    endsAt: isoOfLocal(draft.endsAt),
+    audience: draft.audience,
+    target: draft.target,
+    anonymous: draft.anonymous,
+    // once per device only makes sense for everyone (a targeted survey needs a login: the person)
+    oncePer: draft.audience === 'targeted' ? 'person' : draft.oncePer,
+    questions: draft.questions.map((q) => ({ ...q, title: q.title.trim(), description: q.description.trim() })),
+  };
+}
+
+/** The same questionnaire, for 'unsaved changes' (the draft vs what was read or saved). */
+export const sameDraft = (a: SurveyDraft, b: SurveyDraft) => JSON.stringify(requestOfDraft(a)) === JSON.stringify(requestOfDraft(b));
+
+export type SettingsField = 'title' | 'time' | 'target';
+export type SettingsProblem = 'title_missing' | 'time_missing' | 'end_before_start' | 'target_empty';
+
+/** The settings' checks as typed (the server's: title, times, start before end, a targeted one's target). */
+export function settingsProblems(draft: SurveyDraft): Partial<Record<SettingsField, SettingsProblem>> {
+  const problems: Partial<Record<SettingsField, SettingsProblem>> = {};
+  if (!draft.title.trim()) problems.title = 'title_missing';
+  const start = msOfLocal(draft.startsAt);
+  const end = msOfLocal(draft.endsAt);
+  if (Number.isNaN(start) || Number.isNaN(end)) problems.time = 'time_missing';
+  else if (start >= end) problems.time = 'end_before_start';
+  if (draft.audience === 'targeted' && isEmptyTarget(draft.target)) problems.target = 'target_empty';
+  return problems;
+}
+
+/* ------------------------------------------------------------------ target ↔ selector value */
+
+/** The selector's value (comma-separated prefixed codes: U_<user id>, O_<org id>, R_<role code>). */
+export function selectorValueOf(target: SurveyTarget): string {
+  return [
+    ...target.userIds.map((id) => SELECTOR_PREFIX.people + id),
+    ...target.orgIds.map((id) => SELECTOR_PREFIX.org + id),
+    ...target.roleCodes.map((code) => SELECTOR_PREFIX.role + code),
+  ].join(',');
+}
+
+export function targetOfSelectorValue(value: string): SurveyTarget {
+  const target: SurveyTarget = { userIds: [], orgIds: [], roleCodes: [] };
+  for (const code of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    if (code.startsWith(SELECTOR_PREFIX.people)) target.userIds.push(code.slice(SELECTOR_PREFIX.people.length));
+    else if (code.startsWith(SELECTOR_PREFIX.org)) target.orgIds.push(code.slice(SELECTOR_PREFIX.org.length));
+    else if (code.startsWith(SELECTOR_PREFIX.role)) target.roleCodes.push(code.slice(SELECTOR_PREFIX.role.length));
+  }
+  return target;
+}
+
+/* ------------------------------------------------------------------ the draft kept on the device */
+
+export interface StoredDraft {
+  draft: SurveyDraft;
+  /** when it was kept (ms) */
+  at: number;
+}
+
+const KEY_PREFIX = 'xiaowu.survey-draft.';
+const storage = (): Storage | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+};
+
+export function keepDraft(draft: SurveyDraft, at = Date.now()): void {
+  try {
+    storage()?.setItem(KEY_PREFIX + draft.id, JSON.stringify({ draft, at } satisfies StoredDraft));
+  } catch {
+    // storage full or denied: the draft stays in memory only
+  }
+}
+
+export function storedDraft(id: string): StoredDraft | null {
+  try {
+    const raw = storage()?.getItem(KEY_PREFIX + id);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as StoredDraft;
+    return parsed && parsed.draft && parsed.draft.id === id && Array.isArray(parsed.draft.questions) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function dropDraft(id: string): void {
+  try {
+    storage()?.removeItem(KEY_PREFIX + id);
+  } catch {
+    // nothing to drop
+  }
+}
