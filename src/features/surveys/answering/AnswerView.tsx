@@ -13,9 +13,9 @@ import { refusalReasonOf, surveyOpenQuery, uploadSurveyPicture } from '../answer
 import { SurveyForm, type SurveyPictures } from '../answer/SurveyForm';
 import { formatSchoolTime, refusalText } from '../answer/problem-messages';
 import { answerEntityKey, answerSurveyKind } from '../outbox-kind';
-import { dropPicture, isLocalToken, keepPicture, openDraft, pictureOf, saveDraft, type AnswerDraft } from './draft';
+import { dropPicture, isLocalToken, keepPicture, keptFile, localPictureTokens, openDraft, pictureBlob, saveDraft, type AnswerDraft } from './draft';
 import { isAlreadySubmitted, knownSurveyTitles } from './known';
-import { localPictureTokens, replaceTokens } from './pictures';
+import { replaceTokens } from './pictures';
 
 /** Why the form is not shown offline from the kept questionnaire's times (the server says the same online). */
 function closedReason(survey: SurveyForAnswer, now = new Date()): RefusalReason | null {
@@ -29,7 +29,7 @@ function closedReason(survey: SurveyForAnswer, now = new Date()): RefusalReason 
  * profile surveyPicture); offline (or when the upload cannot reach the server) they are kept on the
  * device as `local:` tokens and uploaded before the answer is queued.
  */
-function usePictures(online: boolean): { pictures: SurveyPictures; remember: (token: string, blob: Blob) => void } {
+function usePictures(online: boolean, owner: { questionnaireId: string; answerId: string } | null): SurveyPictures {
   const queryClient = useQueryClient();
   const [urls, setUrls] = useState<ReadonlyMap<string, string>>(() => new Map());
   const loading = useRef(new Set<string>());
@@ -40,6 +40,7 @@ function usePictures(online: boolean): { pictures: SurveyPictures; remember: (to
   const pictures = useMemo<SurveyPictures>(
     () => ({
       async add(_questionId, file) {
+        if (!owner) throw new Error('draft not open');
         let token: string;
         if (online) {
           try {
@@ -47,10 +48,10 @@ function usePictures(online: boolean): { pictures: SurveyPictures; remember: (to
           } catch (error) {
             // refused (type, size): the server's words; unreachable: kept on the device
             if (error instanceof HttpError && error.kind === 'failure') throw new Error(error.msg, { cause: error });
-            token = await keepPicture(file);
+            token = await keepPicture(file, owner.questionnaireId, owner.answerId);
           }
         } else {
-          token = await keepPicture(file);
+          token = await keepPicture(file, owner.questionnaireId, owner.answerId);
         }
         remember(token, file);
         return token;
@@ -60,7 +61,7 @@ function usePictures(online: boolean): { pictures: SurveyPictures; remember: (to
         if (url) return url;
         if (!loading.current.has(token)) {
           loading.current.add(token);
-          const blob = isLocalToken(token) ? pictureOf(token) : queryClient.fetchQuery(filePreviewQuery(token)).catch(() => undefined);
+          const blob = isLocalToken(token) ? pictureBlob(token) : queryClient.fetchQuery(filePreviewQuery(token)).catch(() => undefined);
           void blob.then((found) => {
             if (found) remember(token, found);
           });
@@ -71,23 +72,19 @@ function usePictures(online: boolean): { pictures: SurveyPictures; remember: (to
         if (isLocalToken(token)) void dropPicture(token);
       },
     }),
-    [online, queryClient, remember, urls],
+    [online, owner, queryClient, remember, urls],
   );
-  return { pictures, remember };
+  return pictures;
 }
 
-/** Uploads the pictures kept on the device; the values with their server ids (throws when one cannot go). */
-async function uploadLocalPictures(values: AnswerValues): Promise<AnswerValues> {
-  const tokens = localPictureTokens(values);
-  if (!tokens.length) return values;
+/** Uploads the pictures kept on the device: their file ids by token (throws when one cannot go). */
+async function uploadLocalPictures(values: AnswerValues): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for (const token of tokens) {
-    const blob = await pictureOf(token);
-    if (!blob) continue;
-    const file = blob instanceof File ? blob : new File([blob], `${token.slice(6)}.${blob.type === 'image/png' ? 'png' : 'jpg'}`, { type: blob.type });
-    ids.set(token, await uploadSurveyPicture(file));
+  for (const token of localPictureTokens(values)) {
+    const file = await keptFile(token);
+    if (file) ids.set(token, await uploadSurveyPicture(file));
   }
-  return replaceTokens(values, ids);
+  return ids;
 }
 
 /** A queued answer's state line (待同步 / conflict / failed) for this questionnaire. */
@@ -146,8 +143,10 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
   const entries = useOutboxEntries({ entityKey: answerEntityKey(id) }) as OutboxEntry<SurveyAnswerRequest>[];
   const queued = entries.find((entry) => entry.kind === answerSurveyKind.kind);
   const online = useConnectivity() === 'online';
-  const { pictures } = usePictures(online);
   const [draft, setDraft] = useState<AnswerDraft | null>(null);
+  const answerId = draft?.answerId;
+  const owner = useMemo(() => (answerId ? { questionnaireId: id, answerId } : null), [id, answerId]);
+  const pictures = usePictures(online, owner);
   const [busy, setBusy] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -175,21 +174,24 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
 
   // back online with pictures kept on the device: upload them now (the draft takes their server ids)
   const hasLocal = draft ? localPictureTokens(draft.values).length > 0 : false;
+  const uploading = useRef(false);
   useEffect(() => {
-    if (!online || !hasLocal || !draft) return;
-    let live = true;
+    if (!online || !hasLocal || !draft || uploading.current || queued) return;
+    uploading.current = true;
     void uploadLocalPictures(draft.values)
-      .then((values) => {
-        if (!live) return;
-        const next = { ...draft, values };
-        setDraft(next);
-        void saveDraft(id, next);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [online, hasLocal, draft, id]);
+      .then((ids) =>
+        setDraft((before) => {
+          if (!before) return before;
+          const next = { ...before, values: replaceTokens(before.values, ids) };
+          void saveDraft(id, next, true);
+          return next;
+        }),
+      )
+      .catch(() => undefined)
+      .finally(() => {
+        uploading.current = false;
+      });
+  }, [online, hasLocal, draft, id, queued]);
 
   const submit = async (clean: AnswerValues) => {
     if (!draft || !survey) return;
@@ -203,13 +205,13 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
           return;
         }
         try {
-          values = await uploadLocalPictures(values);
+          values = replaceTokens(values, await uploadLocalPictures(values));
         } catch (error) {
           setSubmitError(error instanceof HttpError && error.kind === 'failure' ? error.msg : t`图片需要联网上传：请联网后再提交（已填写的内容已保存在本设备）。`);
           return;
         }
       }
-      await saveDraft(id, { ...draft, values: { ...draft.values, ...values } });
+      await saveDraft(id, { ...draft, values: { ...draft.values, ...values } }, true);
       await enqueue(answerSurveyKind, {
         entityKey: answerEntityKey(id),
         payload: { questionnaireId: id, answerId: draft.answerId, values },

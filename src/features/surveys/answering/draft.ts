@@ -1,69 +1,52 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { v4 as uuidv4 } from 'uuid';
-import type { AnswerValues } from '../../../../contracts/survey-rules';
-import { currentScope, scopeKey } from '../../../lib/offline/db';
+import { currentScope } from '../../../lib/offline/db';
+import * as store from '../answer/draft-store';
 
 /**
- * The in-app answer's draft, kept on the device per user and questionnaire (IndexedDB): the answer id
- * made when the view first opened (a reload continues the same id, so the server files it once) and the
- * values as typed (nothing typed is lost). Pictures chosen offline are kept here as blobs under a
- * `local:<uuid>` token until they can be uploaded.
+ * The in-app answer's draft (answer/draft-store.ts, shared with the public page), per school, user and
+ * questionnaire: the answer id made when the view first opened (a reload continues the same id, so the
+ * server files it once) and the values as typed (nothing typed is lost). Pictures chosen offline are
+ * kept there as blobs under `local:<uuid>` tokens until they can be uploaded.
  */
-export interface AnswerDraft {
-  answerId: string;
-  values: AnswerValues;
-  updatedAt: number;
-}
-
-export const LOCAL_PREFIX = 'local:';
-export const isLocalToken = (token: string): boolean => token.startsWith(LOCAL_PREFIX);
-
-let store: UseStore | null = null;
-const db = (): UseStore => (store ??= createStore('xiaowu-survey-drafts', 'drafts'));
+export type AnswerDraft = store.SurveyDraft;
+export const { isLocalToken, LOCAL_PREFIX } = store;
 
 /** Drafts belong to the logged-in user of the school (another user on the device never sees them). */
-const owner = (): string => scopeKey(currentScope()) || 'anonymous';
-const draftKey = (questionnaireId: string) => `draft:${owner()}:${questionnaireId}`;
-const pictureKey = (token: string) => `picture:${owner()}:${token}`;
+function keyOf(questionnaireId: string): store.DraftKey {
+  const scope = currentScope();
+  return { tenant: scope?.tenant ?? '', who: `u:${scope?.userId ?? ''}`, questionnaireId };
+}
 
-export async function loadDraft(questionnaireId: string): Promise<AnswerDraft | null> {
+export const loadDraft = (questionnaireId: string): Promise<AnswerDraft | undefined> => store.loadDraft(keyOf(questionnaireId)).catch(() => undefined);
+
+export async function openDraft(questionnaireId: string): Promise<AnswerDraft> {
   try {
-    return (await get<AnswerDraft>(draftKey(questionnaireId), db())) ?? null;
+    return await store.openDraft(keyOf(questionnaireId), uuidv4);
   } catch {
-    return null;
+    // no IndexedDB (private mode): a draft for this visit only
+    return { answerId: uuidv4(), values: {}, updatedAt: Date.now() };
   }
 }
 
-/** The draft of this questionnaire, made (with a new answer id) and stored when there is none. */
-export async function openDraft(questionnaireId: string): Promise<AnswerDraft> {
-  const found = await loadDraft(questionnaireId);
-  if (found) return found;
-  const draft: AnswerDraft = { answerId: uuidv4(), values: {}, updatedAt: Date.now() };
-  await set(draftKey(questionnaireId), draft, db()).catch(() => undefined);
-  return draft;
-}
-
-export async function saveDraft(questionnaireId: string, draft: AnswerDraft): Promise<void> {
-  await set(draftKey(questionnaireId), { ...draft, updatedAt: Date.now() }, db()).catch(() => undefined);
+/** Saved shortly after the last change; `flush` writes it at once (before a submit). */
+export function saveDraft(questionnaireId: string, draft: AnswerDraft, flush = false): Promise<void> {
+  if (flush) return store.saveDraft(keyOf(questionnaireId), draft).catch(() => undefined);
+  store.saveDraftSoon(keyOf(questionnaireId), draft);
+  return Promise.resolve();
 }
 
 /** After delivery: the draft and its device-kept pictures go. */
-export async function forgetDraft(questionnaireId: string): Promise<void> {
-  const draft = await loadDraft(questionnaireId);
-  if (draft) {
-    for (const value of Object.values(draft.values)) {
-      if (Array.isArray(value)) for (const token of value) if (isLocalToken(token)) await del(pictureKey(token), db()).catch(() => undefined);
-    }
-  }
-  await del(draftKey(questionnaireId), db()).catch(() => undefined);
+export const forgetDraft = (questionnaireId: string): Promise<void> => store.clearDraft(keyOf(questionnaireId)).catch(() => undefined);
+
+export const keepPicture = (file: File, questionnaireId: string, answerId: string): Promise<string> => store.keepPicture(file, { questionnaireId, answerId }, uuidv4);
+
+/** A kept picture as a File (to upload it). */
+export async function keptFile(token: string): Promise<File | undefined> {
+  const picture = await store.pictureOf(token).catch(() => undefined);
+  if (!picture) return undefined;
+  return new File([picture.blob], picture.name || `${token.slice(store.LOCAL_PREFIX.length)}.jpg`, { type: picture.type || picture.blob.type });
 }
 
-/** Keeps a picture on the device: its `local:` token. */
-export async function keepPicture(file: Blob): Promise<string> {
-  const token = `${LOCAL_PREFIX}${uuidv4()}`;
-  await set(pictureKey(token), file, db());
-  return token;
-}
-
-export const pictureOf = (token: string): Promise<Blob | undefined> => get<Blob>(pictureKey(token), db()).catch(() => undefined);
-export const dropPicture = (token: string): Promise<void> => del(pictureKey(token), db()).catch(() => undefined);
+export const pictureBlob = async (token: string): Promise<Blob | undefined> => (await store.pictureOf(token).catch(() => undefined))?.blob;
+export const dropPicture = (token: string): Promise<void> => store.dropPicture(token).catch(() => undefined);
+export const localPictureTokens = store.localTokensOf;
