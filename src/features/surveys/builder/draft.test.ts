@@ -1,0 +1,52 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { blankDraft, dropDraft, keepDraft, requestOfDraft, sameDraft, selectorValueOf, settingsProblems, storedDraft, targetOfSelectorValue } from './draft';
+
+const ID = '01900000-0000-7000-8000-000000000001';
+const USER = '01900000-0000-7000-8000-0000000000a1';
+const ORG = '01900000-0000-7000-8000-0000000000b1';
+
+describe('survey draft', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('a new questionnaire opens at the next full hour for two weeks, in school time', () => {
+    const draft = blankDraft(ID, Date.parse('2026-11-21T09:20:00+08:00'));
+    expect(draft.startsAt).toBe('2026-11-21T10:00');
+    expect(draft.endsAt).toBe('2026-12-05T10:00');
+    expect(requestOfDraft(draft).startsAt).toBe('2026-11-21T10:00:00+08:00');
+    expect(draft.version).toBe(0);
+  });
+
+  it('checks the title, the times and a targeted questionnaire’s target as typed', () => {
+    const draft = blankDraft(ID);
+    expect(settingsProblems(draft)).toEqual({ title: 'title_missing' });
+    expect(settingsProblems({ ...draft, title: '问卷', endsAt: draft.startsAt })).toEqual({ time: 'end_before_start' });
+    expect(settingsProblems({ ...draft, title: '问卷', startsAt: '' })).toEqual({ time: 'time_missing' });
+    expect(settingsProblems({ ...draft, title: '问卷', audience: 'targeted' })).toEqual({ target: 'target_empty' });
+    expect(settingsProblems({ ...draft, title: '问卷', audience: 'targeted', target: { userIds: [], orgIds: [ORG], roleCodes: [] } })).toEqual({});
+  });
+
+  it('a targeted questionnaire is saved once per person (per device is only for everyone)', () => {
+    const draft = { ...blankDraft(ID), title: '问卷', audience: 'targeted' as const, oncePer: 'device' as const };
+    expect(requestOfDraft(draft).oncePer).toBe('person');
+    expect(requestOfDraft({ ...draft, audience: 'everyone' }).oncePer).toBe('device');
+  });
+
+  it('the target goes to the selector as prefixed codes and back', () => {
+    const target = { userIds: [USER], orgIds: [ORG], roleCodes: ['parent'] };
+    const value = selectorValueOf(target);
+    expect(value).toBe(`U_${USER},O_${ORG},R_parent`);
+    expect(targetOfSelectorValue(value)).toEqual(target);
+    expect(targetOfSelectorValue('')).toEqual({ userIds: [], orgIds: [], roleCodes: [] });
+  });
+
+  it('keeps the draft on the device per questionnaire and drops it', () => {
+    const draft = { ...blankDraft(ID), title: '家长会反馈' };
+    expect(storedDraft(ID)).toBeNull();
+    keepDraft(draft, 123);
+    expect(storedDraft(ID)).toEqual({ draft, at: 123 });
+    expect(sameDraft(storedDraft(ID)!.draft, draft)).toBe(true);
+    expect(storedDraft('01900000-0000-7000-8000-000000000002')).toBeNull();
+    dropDraft(ID);
+    expect(storedDraft(ID)).toBeNull();
+  });
+});
