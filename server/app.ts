@@ -12,6 +12,7 @@ import { registerEnvelopeErrorHandler, sendFailure } from './plugins/envelope';
 import { registerRequestEncryption } from './plugins/encryption';
 import { registerLanguageDetection } from './plugins/i18n';
 import { trackServedRoutes } from './plugins/route-audit';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerRoutes } from './plugins/routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticAndFallback } from './plugins/static';
@@ -77,6 +78,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   const services = createServices(db, config);
   app.decorate('services', services);
   registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes });
+  await registerRateLimit(app);
   registerRoutes(app, allRoutes, { db, config, services, moduleOf: moduleOfRoute });
   await registerStaticAndFallback(app, config.staticDir);
   return app;

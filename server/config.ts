@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TOKEN_HEADER } from '../contracts/session';
+import { RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface AppConfig {
@@ -65,6 +66,8 @@ export interface AppConfig {
     /** after a key rotation, how long the previous key still opens requests and password fields */
     keyGraceMinutes: number;
   };
+  /** limits of public calls per address and device (plugins/rate-limit.ts RATE_LIMITS; tests lower them) */
+  rateLimits: RateLimits;
 }
 
 const optionalText = z
@@ -151,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowSeconds: e.XIAOWU_REQUEST_WINDOW_SECONDS,
       keyGraceMinutes: e.XIAOWU_KEY_GRACE_MINUTES,
     },
+    rateLimits: RATE_LIMITS,
   };
 }

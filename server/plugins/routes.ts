@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import { type AppLogRouteConfig, noteCaller } from './app-log';
 import { AppError, okEnvelope } from './envelope';
 import { IdempotencyStore, type IdempotentAnswer, readIdempotencyKey } from './idempotency';
+import { createRateLimiter, type RateLimitName } from './rate-limit';
 import { readSessionToken } from './session';
 import { resolvePublicTenant } from './tenancy';
 import { parseInput } from './validation';
@@ -100,6 +101,11 @@ export interface RouteSpec<
    * Without the header the route runs as usual.
    */
   idempotent?: boolean;
+  /**
+   * Public calls open to abuse: the named limit of plugins/rate-limit.ts (per client address and per
+   * device id), checked first; over it the call answers 42900.
+   */
+  rateLimit?: RateLimitName;
   /** returns the envelope's `data`; throw AppError to answer a failure */
   handler(ctx: ContextFor<A, Parsed<BS>, Parsed<QS>, Parsed<PS>>): Promise<unknown>;
 }
@@ -190,6 +196,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
   const { db, config, services } = deps;
   const idempotency = new IdempotencyStore();
   const replayOutbox = outboxReplayer(routes, deps, idempotency);
+  const checkRateLimit = routes.some((route) => route.rateLimit) ? createRateLimiter(app, config.rateLimits) : null;
 
   for (const route of routes) {
     const appLogConfig: AppLogRouteConfig = { appLogModule: deps.moduleOf?.(route), appLogOperation: route.summary };
@@ -198,6 +205,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
       url: route.url,
       config: appLogConfig,
       handler: async (request, reply) => {
+        if (route.rateLimit && checkRateLimit) await checkRateLimit(route.rateLimit, request);
         let messageKey: MessageKey = 'ok';
         // Input is parsed after the session and permission checks: an expired session answers
         // 90001 whatever the body, and callers without access learn nothing about the contract.

@@ -6,6 +6,7 @@ import { seedExams } from './exams';
 import { DEMO_PASSWORD, DEMO_PROFILES } from './profiles';
 import { type SeededSchool, seedSchool } from './school';
 import { seedScores } from './scores';
+import { seedSurveys } from './surveys';
 
 export { DEMO_PASSWORD, DEMO_PROFILES, DEMO_SCHOOL, DEMO_KINDERGARTEN } from './profiles';
 export { ROLE_DEFINITIONS } from './menus';
@@ -36,6 +37,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedExams(tx, school.tenantId));
     // scores of the seeded batches (after the exam seed): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedScores(tx, school.tenantId));
+    // questionnaires, their answers and the question bank (issue 9): the K12 demo school only
+    if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedSurveys(tx, school.tenantId, today));
   }
   return seeded;
 }

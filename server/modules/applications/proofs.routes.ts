@@ -33,6 +33,8 @@ export const proofsRoutes = [
     summary: "public page the proof's QR code opens: genuine (school, kind, masked name, class, date) or 404 not found",
     // anything the path may hold: whatever it is, the answer is the page (not found unless it is a real code)
     params: z.object({ tenant: z.string().max(200), code: z.string().max(200) }),
+    // guessing codes: limited per address (plugins/rate-limit.ts)
+    rateLimit: 'proofVerify',
     handler: async ({ db, params, services, reply }) => {
       const { found, html } = await services.proofs.verify(db, params.tenant, params.code);
       reply.code(found ? 200 : 404).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');

@@ -41,6 +41,8 @@ interface Received {
 export interface UploadBatch {
   category: FileCategory;
   files: Array<Received & { mime: string }>;
+  /** the form's other text fields (e.g. the public survey upload's questionnaireId and answerId) */
+  fields: Record<string, string>;
   discard(): Promise<void>;
 }
 
@@ -141,7 +143,7 @@ export class FilesService {
         if (!mime) throw new AppError(ResponseCode.invalidInput, 'uploadContentMismatch');
         files.push({ ...file, mime });
       }
-      return { category, files, discard };
+      return { category, files, fields, discard };
     } catch (error) {
       await discard();
       throw error;
@@ -158,30 +160,46 @@ export class FilesService {
     if (batch.category === PUBLIC_FILE_CATEGORY && !(await this.permissions.grantedCodes(tx, session)).has(FILES_ADMIN_PERMISSION)) {
       throw new AppError(ResponseCode.forbidden, 'forbidden');
     }
+    return this.storeFor(tx, { tenantId: session.tenantId, ownerId: session.userId, uploaderId: session.userId }, batch, reply);
+  }
+
+  /**
+   * Stores a checked batch for an owner other than a session's user (a public survey picture belongs
+   * to the questionnaire's creator; files.owner_id is required). `name` renames every file.
+   */
+  async storeFor(
+    tx: Tx,
+    owner: { tenantId: string; ownerId: string; uploaderId: string | null; name?: (file: { name: string; suffix: string }) => string },
+    batch: UploadBatch,
+    reply: FastifyReply,
+  ): Promise<UploadData> {
+    const { tenantId } = owner;
     const answer: UploadData = [];
     const placed: { id: string; relativePath: string }[] = [];
     // If the transaction does not commit after all, the placed bytes have no row: remove them.
-    reply.raw.once('finish', () => void this.reconcile(session.tenantId, placed));
+    reply.raw.once('finish', () => void this.reconcile(tenantId, placed));
     for (const file of batch.files) {
       const id = uuidv7();
-      const relativePath = this.storage.relativePathFor(session.tenantId, id);
+      const relativePath = this.storage.relativePathFor(tenantId, id);
+      const suffix = extensionOf(file.name);
+      const name = owner.name ? owner.name({ name: file.name, suffix }) : file.name;
       await filesRepository.insert(tx, {
-        tenantId: session.tenantId,
+        tenantId,
         id,
-        name: file.name,
-        suffix: extensionOf(file.name),
+        name,
+        suffix,
         mime: file.mime,
         size: file.size,
         sha256: file.sha256,
         path: relativePath,
         category: batch.category,
-        ownerId: session.userId,
-        createdBy: session.userId,
-        updatedBy: session.userId,
+        ownerId: owner.ownerId,
+        createdBy: owner.uploaderId,
+        updatedBy: owner.uploaderId,
       });
       await this.storage.place(file.tempPath, relativePath);
       placed.push({ id, relativePath });
-      answer.push({ resId: id, resName: file.name, resSuffix: extensionOf(file.name), size: file.size });
+      answer.push({ resId: id, resName: name, resSuffix: suffix, size: file.size });
     }
     return answer;
   }

@@ -1,0 +1,330 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnswerValues, Audience, OncePer, SurveyQuestion, SurveyTarget } from '../../../contracts/survey-rules';
+import type { Tx } from '../../db/client';
+import { questionnaires, surveyAnswers, surveyBank } from './surveys.table';
+
+/**
+ * SQL of questionnaires, their answers and the question bank (contracts/surveys.ts). Tenant scoping
+ * comes from row-level security; joins still name tenant_id so the planner uses the (tenant_id, …) keys.
+ * Questionnaires are aliased `q`, answers `a`.
+ */
+
+const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
+
+/** Raw statements answer timestamps as text: these columns become Dates. */
+const DATE_COLUMNS = ['starts_at', 'ends_at', 'published_at', 'created_at', 'updated_at', 'submitted_at', 'answered_at'];
+const withDates = <T>(row: T): T => {
+  if (!row) return row;
+  const record = row as Record<string, unknown>;
+  for (const key of DATE_COLUMNS) {
+    const value = record[key];
+    if (typeof value === 'string') record[key] = new Date(value);
+  }
+  return row;
+};
+const datedRows = <T>(result: { rows: unknown[] }) => (result.rows as T[]).map(withDates);
+const datedFirst = <T>(result: { rows: unknown[] }) => withDates(result.rows[0] as T | undefined);
+
+export type QuestionnaireRecord = {
+  id: string;
+  title: string;
+  description: string;
+  starts_at: Date;
+  ends_at: Date;
+  audience: Audience;
+  target: SurveyTarget;
+  anonymous: boolean;
+  once_per: OncePer;
+  in_use: boolean;
+  published: boolean;
+  published_at: Date | null;
+  questions: SurveyQuestion[];
+  created_by: string | null;
+  created_by_name: string;
+  created_at: Date;
+  version: number;
+  answer_count: number;
+};
+
+const recordColumns = sql`q.id::text, q.title, q.description, q.starts_at, q.ends_at, q.audience, q.target, q.anonymous, q.once_per, q.in_use,
+  q.published, q.published_at, q.questions, q.created_by::text, coalesce(cb.name, '') AS created_by_name, q.created_at, q.version,
+  (SELECT count(*)::int FROM survey_answers a WHERE a.tenant_id = q.tenant_id AND a.questionnaire_id = q.id) AS answer_count`;
+const recordFrom = sql`FROM questionnaires q LEFT JOIN users cb ON cb.tenant_id = q.tenant_id AND cb.id = q.created_by`;
+
+export type AnswerRecord = { id: string; questionnaire_id: string; submitted_at: Date; once_key: string };
+
+export type AnswerData = { id: string; values: AnswerValues; submitted_at: Date; org_unit_id: string | null };
+
+export type AnswerListRow = AnswerData & { respondent_name: string; org_unit_name: string; total: number };
+
+export type BankRecord = { id: string; category: string; question: SurveyQuestion; created_by_name: string; updated_at: Date; version: number; total?: number };
+
+export type MineRecord = {
+  id: string;
+  title: string;
+  starts_at: Date;
+  ends_at: Date;
+  anonymous: boolean;
+  question_count: number;
+  answered_at: Date | null;
+  total: number;
+};
+
+export type PublicRecord = { id: string; title: string; description: string; starts_at: Date; ends_at: Date; question_count: number };
+
+export interface QuestionnaireWrite {
+  tenantId: string;
+  id: string;
+  title: string;
+  description: string;
+  startsAt: Date;
+  endsAt: Date;
+  audience: Audience;
+  target: SurveyTarget;
+  anonymous: boolean;
+  oncePer: OncePer;
+  questions: SurveyQuestion[];
+  userId: string;
+}
+
+export const surveysRepository = {
+  find: (tx: Tx, id: string, lock = false) =>
+    tx
+      .execute<QuestionnaireRecord>(sql`SELECT ${recordColumns} ${recordFrom} WHERE q.id = ${id}${lock ? sql` FOR UPDATE OF q` : sql``}`)
+      .then(datedFirst<QuestionnaireRecord>),
+
+  findMany: (tx: Tx, ids: readonly string[]) =>
+    tx.execute<QuestionnaireRecord>(sql`SELECT ${recordColumns} ${recordFrom} WHERE q.id = ANY(${uuids(ids)}) ORDER BY q.id FOR UPDATE OF q`).then(datedRows<QuestionnaireRecord>),
+
+  page: (tx: Tx, where: SQL, offset: number, limit: number) =>
+    tx
+      .execute<QuestionnaireRecord & { total: number }>(
+        sql`SELECT ${recordColumns}, count(*) OVER ()::int AS total ${recordFrom} WHERE ${where} ORDER BY q.created_at DESC, q.id DESC OFFSET ${offset} LIMIT ${limit}`,
+      )
+      .then(datedRows<QuestionnaireRecord & { total: number }>),
+
+  count: (tx: Tx, where: SQL) => tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${recordFrom} WHERE ${where}`).then((r) => r.rows[0]?.n ?? 0),
+
+  insert: (tx: Tx, w: QuestionnaireWrite) =>
+    tx.insert(questionnaires).values({
+      tenantId: w.tenantId,
+      id: w.id,
+      title: w.title,
+      description: w.description,
+      startsAt: w.startsAt,
+      endsAt: w.endsAt,
+      audience: w.audience,
+      target: w.target,
+      anonymous: w.anonymous,
+      oncePer: w.oncePer,
+      questions: w.questions,
+      inUse: true,
+      published: false,
+      createdBy: w.userId,
+      updatedBy: w.userId,
+    }),
+
+  update: (tx: Tx, w: QuestionnaireWrite) =>
+    tx
+      .update(questionnaires)
+      .set({
+        title: w.title,
+        description: w.description,
+        startsAt: w.startsAt,
+        endsAt: w.endsAt,
+        audience: w.audience,
+        target: w.target,
+        anonymous: w.anonymous,
+        oncePer: w.oncePer,
+        questions: w.questions,
+        updatedBy: w.userId,
+        updatedAt: sql`now()`,
+        version: sql`${questionnaires.version} + 1`,
+      })
+      .where(eq(questionnaires.id, w.id)),
+
+  setPublished: (tx: Tx, id: string, published: boolean, userId: string) =>
+    tx
+      .update(questionnaires)
+      .set({
+        published,
+        publishedAt: published ? sql`now()` : null,
+        publishedBy: published ? userId : null,
+        updatedBy: userId,
+        updatedAt: sql`now()`,
+        version: sql`${questionnaires.version} + 1`,
+      })
+      .where(eq(questionnaires.id, id)),
+
+  setInUse: (tx: Tx, id: string, inUse: boolean, userId: string) =>
+    tx
+      .update(questionnaires)
+      .set({ inUse, updatedBy: userId, updatedAt: sql`now()`, version: sql`${questionnaires.version} + 1` })
+      .where(eq(questionnaires.id, id)),
+
+  delete: (tx: Tx, ids: readonly string[]) => tx.delete(questionnaires).where(inArray(questionnaires.id, [...ids])),
+
+  /** The user holds the administrator role. */
+  isAdmin: (tx: Tx, userId: string) =>
+    tx
+      .execute(sql`SELECT 1 FROM user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id WHERE ur.user_id = ${userId} AND r.code = 'admin'`)
+      .then((r) => r.rows.length > 0),
+
+  /** Display names of a target's users, orgs and roles. */
+  targetNames: async (tx: Tx, target: SurveyTarget, en: boolean) => {
+    const people = target.userIds.length
+      ? (await tx.execute<{ id: string; name: string }>(sql`SELECT id::text, name FROM users WHERE id = ANY(${uuids(target.userIds)})`)).rows
+      : [];
+    const orgs = target.orgIds.length
+      ? (
+          await tx.execute<{ id: string; name: string }>(
+            sql`SELECT id::text, ${en ? sql`coalesce(nullif(name_en, ''), name)` : sql`name`} AS name FROM org_units WHERE id = ANY(${uuids(target.orgIds)})`,
+          )
+        ).rows
+      : [];
+    const roles = target.roleCodes.length
+      ? (
+          await tx.execute<{ id: string; name: string }>(
+            sql`SELECT code AS id, ${en ? sql`coalesce(nullif(name_en, ''), name)` : sql`name`} AS name FROM roles WHERE code = ANY(${sql.param([...target.roleCodes])}::text[])`,
+          )
+        ).rows
+      : [];
+    const map = (rows: { id: string; name: string }[]) => Object.fromEntries(rows.map((row) => [row.id, row.name]));
+    return { userIds: map(people), orgIds: map(orgs), roleCodes: map(roles) };
+  },
+
+  schoolName: (tx: Tx) => tx.execute<{ name: string; name_en: string }>(sql`SELECT name, name_en FROM school_info LIMIT 1`).then((r) => r.rows[0]),
+
+  /* ------------------------------------------------------------ answers */
+
+  findAnswer: (tx: Tx, id: string) =>
+    tx
+      .execute<AnswerRecord>(sql`SELECT id::text, questionnaire_id::text, submitted_at, once_key FROM survey_answers WHERE id = ${id}`)
+      .then(datedFirst<AnswerRecord>),
+
+  findAnswerByKey: (tx: Tx, questionnaireId: string, onceKeys: readonly string[]) =>
+    onceKeys.length === 0
+      ? Promise.resolve(undefined)
+      : tx
+          .execute<AnswerRecord>(
+            sql`SELECT id::text, questionnaire_id::text, submitted_at, once_key FROM survey_answers
+                 WHERE questionnaire_id = ${questionnaireId} AND once_key = ANY(${sql.param([...onceKeys])}::text[]) ORDER BY submitted_at LIMIT 1`,
+          )
+          .then(datedFirst<AnswerRecord>),
+
+  /** Inserts the answer unless its id or once-key exists; true when inserted. */
+  insertAnswer: async (tx: Tx, row: typeof surveyAnswers.$inferInsert) => {
+    const inserted = await tx.insert(surveyAnswers).values(row).onConflictDoNothing().returning({ id: surveyAnswers.id });
+    return inserted.length > 0;
+  },
+
+  /** Answers of a questionnaire (oldest first), optionally only from an org subtree. */
+  answers: (tx: Tx, questionnaireId: string, orgs?: readonly string[]) =>
+    tx
+      .execute<AnswerData>(
+        sql`SELECT a.id::text, a.values, a.submitted_at, a.org_unit_id::text FROM survey_answers a
+             WHERE a.questionnaire_id = ${questionnaireId}${orgs ? sql` AND a.org_unit_id = ANY(${uuids(orgs)})` : sql``}
+             ORDER BY a.submitted_at, a.id`,
+      )
+      .then(datedRows<AnswerData>),
+
+  /** Orgs answers came from, with counts. */
+  answerOrgs: (tx: Tx, questionnaireId: string, en: boolean) =>
+    tx
+      .execute<{ id: string; name: string; count: number }>(
+        sql`SELECT o.id::text, ${en ? sql`coalesce(nullif(o.name_en, ''), o.name)` : sql`o.name`} AS name, count(*)::int AS count
+              FROM survey_answers a JOIN org_units o ON o.tenant_id = a.tenant_id AND o.id = a.org_unit_id
+             WHERE a.questionnaire_id = ${questionnaireId}
+             GROUP BY o.id, o.name, o.name_en, o.sort, o.code ORDER BY o.sort, o.code`,
+      )
+      .then((r) => r.rows),
+
+  /** Table A of raw answers (newest first) with who and where; `limit` null: all. */
+  answerPage: (tx: Tx, questionnaireId: string, orgs: readonly string[] | undefined, offset: number, limit: number | null, en: boolean) =>
+    tx
+      .execute<AnswerListRow>(
+        sql`SELECT a.id::text, a.values, a.submitted_at, a.org_unit_id::text, coalesce(u.name, '') AS respondent_name,
+                   coalesce(${en ? sql`nullif(o.name_en, '')` : sql`NULL`}, o.name, '') AS org_unit_name, count(*) OVER ()::int AS total
+              FROM survey_answers a
+              LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.respondent_id
+              LEFT JOIN org_units o ON o.tenant_id = a.tenant_id AND o.id = a.org_unit_id
+             WHERE a.questionnaire_id = ${questionnaireId}${orgs ? sql` AND a.org_unit_id = ANY(${uuids(orgs)})` : sql``}
+             ORDER BY a.submitted_at DESC, a.id DESC OFFSET ${offset}${limit === null ? sql`` : sql` LIMIT ${limit}`}`,
+      )
+      .then(datedRows<AnswerListRow>),
+
+  /** Files of these ids (picture answers are checked against them). */
+  files: (tx: Tx, ids: readonly string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : tx.execute<{ id: string; name: string; category: string }>(sql`SELECT id::text, name, category FROM files WHERE id = ANY(${uuids(ids)})`).then((r) => r.rows),
+
+  /* ------------------------------------------------------------ answering lists */
+
+  /** Published, in-use questionnaires satisfying `visible` (on q), with the caller's answer time (`answered` on a). */
+  minePage: (tx: Tx, visible: SQL, answered: SQL, filters: SQL[], offset: number, limit: number) =>
+    tx
+      .execute<MineRecord>(
+        sql`SELECT * FROM (
+              SELECT q.id::text, q.title, q.starts_at, q.ends_at, q.anonymous, jsonb_array_length(q.questions)::int AS question_count,
+                     (SELECT min(a.submitted_at) FROM survey_answers a WHERE a.tenant_id = q.tenant_id AND a.questionnaire_id = q.id AND ${answered}) AS answered_at
+                FROM questionnaires q WHERE q.published AND q.in_use AND ${visible}) m
+             WHERE ${filters.length ? sql.join(filters, sql` AND `) : sql`true`}
+             ORDER BY (m.ends_at < now()), m.ends_at, m.id
+             OFFSET ${offset} LIMIT ${limit}`,
+      )
+      .then(datedRows<MineRecord>),
+
+  mineCount: (tx: Tx, visible: SQL, answered: SQL, filters: SQL[]) =>
+    tx
+      .execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM (
+              SELECT q.id, q.title, (SELECT min(a.submitted_at) FROM survey_answers a WHERE a.tenant_id = q.tenant_id AND a.questionnaire_id = q.id AND ${answered}) AS answered_at
+                FROM questionnaires q WHERE q.published AND q.in_use AND ${visible}) m
+             WHERE ${filters.length ? sql.join(filters, sql` AND `) : sql`true`}`,
+      )
+      .then((r) => r.rows[0]?.n ?? 0),
+
+  /** Open public questionnaires: published, in use, everyone, not ended. */
+  publicList: (tx: Tx) =>
+    tx
+      .execute<PublicRecord>(
+        sql`SELECT q.id::text, q.title, q.description, q.starts_at, q.ends_at, jsonb_array_length(q.questions)::int AS question_count
+              FROM questionnaires q WHERE q.published AND q.in_use AND q.audience = 'everyone' AND q.ends_at > now() AND jsonb_array_length(q.questions) > 0
+             ORDER BY q.ends_at, q.id LIMIT 200`,
+      )
+      .then(datedRows<PublicRecord>),
+
+  /* ------------------------------------------------------------ the bank */
+
+  bankPage: (tx: Tx, where: SQL, offset: number, limit: number) =>
+    tx
+      .execute<BankRecord & { total: number }>(
+        sql`SELECT b.id::text, b.category, b.question, coalesce(u.name, '') AS created_by_name, b.updated_at, b.version, count(*) OVER ()::int AS total
+              FROM survey_bank b LEFT JOIN users u ON u.tenant_id = b.tenant_id AND u.id = b.created_by
+             WHERE ${where} ORDER BY b.category, b.created_at, b.id OFFSET ${offset} LIMIT ${limit}`,
+      )
+      .then(datedRows<BankRecord & { total: number }>),
+
+  bankCount: (tx: Tx, where: SQL) => tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM survey_bank b WHERE ${where}`).then((r) => r.rows[0]?.n ?? 0),
+
+  bankFind: (tx: Tx, id: string) =>
+    tx
+      .execute<BankRecord>(
+        sql`SELECT b.id::text, b.category, b.question, coalesce(u.name, '') AS created_by_name, b.updated_at, b.version
+              FROM survey_bank b LEFT JOIN users u ON u.tenant_id = b.tenant_id AND u.id = b.created_by WHERE b.id = ${id} FOR UPDATE OF b`,
+      )
+      .then(datedFirst<BankRecord>),
+
+  bankInsert: (tx: Tx, tenantId: string, question: SurveyQuestion, category: string, userId: string) =>
+    tx.insert(surveyBank).values({ tenantId, id: question.id, kind: question.kind, category, question, createdBy: userId, updatedBy: userId }),
+
+  bankUpdate: (tx: Tx, question: SurveyQuestion, category: string, userId: string) =>
+    tx
+      .update(surveyBank)
+      .set({ kind: question.kind, category, question, updatedBy: userId, updatedAt: sql`now()`, version: sql`${surveyBank.version} + 1` })
+      .where(eq(surveyBank.id, question.id)),
+
+  bankDelete: (tx: Tx, ids: readonly string[]) =>
+    tx.delete(surveyBank).where(and(inArray(surveyBank.id, [...ids]))).returning({ id: surveyBank.id }),
+};

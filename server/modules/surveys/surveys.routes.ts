@@ -1,0 +1,287 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ResponseCode } from '../../../contracts/envelope';
+import {
+  bankDeleteRequest,
+  bankListRequest,
+  bankSaveRequest,
+  mineRequest,
+  SURVEY_PERMISSIONS as P,
+  SURVEY_URLS,
+  surveyAnswerRequest,
+  surveyAnswersRequest,
+  surveyCopyRequest,
+  surveyDeleteRequest,
+  surveyGetRequest,
+  surveyInUseRequest,
+  surveyListRequest,
+  surveyOpenRequest,
+  surveyPublishRequest,
+  surveyResultsRequest,
+  surveySaveRequest,
+} from '../../../contracts/surveys';
+import type { Tx } from '../../db/client';
+import { noteCaller } from '../../plugins/app-log';
+import { AppError } from '../../plugins/envelope';
+import { deviceIdOf } from '../../plugins/rate-limit';
+import { defineRoute, type PublicContext, RawReply } from '../../plugins/routes';
+import { readSessionToken } from '../../plugins/session';
+import { tenantFromHost } from '../../plugins/tenancy';
+import { parseInput } from '../../plugins/validation';
+import type { Session } from '../auth/auth.service';
+import { contentDisposition } from '../files/files.service';
+import type { Tenant } from '../tenants/tenants.service';
+import type { Respondent } from './surveys.service';
+
+const MANAGE = { anyOf: [P.manage] } as const;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const exportQuery = z.object({ id: z.uuid(), orgUnitId: z.union([z.uuid(), z.literal('')]).optional() });
+const uploadFields = z.object({ questionnaireId: z.uuid(), answerId: z.uuid() });
+/** The origin the request came to (XIAOWU_TRUST_PROXY: as the proxy saw it). */
+const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * The caller of a public survey route: the school from the host, else X-Tenant, else the session's;
+ * the app's session when the request carries a live token of that school (not extended); the device
+ * id (X-Device-Id). One transaction bound to the school.
+ */
+async function asRespondent<T>(ctx: PublicContext, work: (tx: Tx, who: Respondent) => Promise<T>): Promise<T> {
+  const { db, request, services, config } = ctx;
+  const token = readSessionToken(request, config);
+  let session: Session | null = token ? await db.withAppRole((scope) => services.auth.resolveSession(scope, token)) : null;
+  return db.withAppRole(async (scope) => {
+    const code = request.headers['x-tenant'];
+    const tenant: Tenant | null =
+      (await tenantFromHost(scope, request, services)) ??
+      (typeof code === 'string' && code.trim() ? await services.tenants.findByCode(scope.tx, code.trim()) : null) ??
+      (session ? await services.tenants.findById(scope.tx, session.tenantId) : null);
+    if (!tenant || !tenant.enabled) throw new AppError(ResponseCode.invalidInput, 'tenantRequired');
+    if (session && session.tenantId !== tenant.id) session = null;
+    await scope.enterTenant(tenant.id);
+    noteCaller(request, tenant.id, session?.userId ?? null);
+    return work(scope.tx, { tenant, session, deviceId: deviceIdOf(request), address: request.ip });
+  });
+}
+
+/** A malformed X-Device-Id is refused (a missing one only where the questionnaire needs it). */
+function assertDeviceHeader(ctx: PublicContext) {
+  if (ctx.request.headers['x-device-id'] !== undefined && !deviceIdOf(ctx.request)) throw new AppError(ResponseCode.invalidInput, 'surveysDeviceIdRequired');
+}
+
+/** Questionnaires: managing, results, the bank, answering in the app and on the public page (contracts/surveys.ts). */
+export const surveysRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.list,
+    access: MANAGE,
+    summary: 'table A of questionnaires: keyword, published, in use, time state, mine; newest first, with what the caller may do',
+    body: surveyListRequest,
+    handler: ({ tx, session, body, services }) => services.surveys.list(tx, session, { currPage: body.currPage, limit: body.limit, search: body.search }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.get,
+    access: MANAGE,
+    summary: 'one questionnaire with its questions, target (and names) and what the caller may do',
+    body: surveyGetRequest,
+    handler: ({ tx, session, body, services, lang }) => services.surveys.get(tx, session, body.id, lang),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.save,
+    access: { anyOf: [P.add, P.edit] },
+    summary: "creates (version 0, survey_cjwj_add) or changes one's own (survey_cjwj_edit; admin any) at its version; questions locked once published or answered",
+    body: surveySaveRequest,
+    handler: ({ tx, session, body, services, lang }) => services.surveys.save(tx, session, body, lang),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.delete,
+    access: { anyOf: [P.delete] },
+    summary: 'deletes own (admin any) unpublished questionnaires with their answers; all or none',
+    body: surveyDeleteRequest,
+    handler: ({ tx, session, body, services }) => services.surveys.delete(tx, session, body.ids),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.publish,
+    access: MANAGE,
+    summary: 'publishes (survey_cjwj_publish, else contact the administrator; questions, an end ahead, a target) and tells the target; or unpublishes (answers kept)',
+    body: surveyPublishRequest,
+    handler: async ({ tx, session, body, services, lang, setMessage }) => {
+      const data = await services.surveys.publish(tx, session, body, lang);
+      setMessage(body.published ? 'surveysPublished' : 'surveysUnpublished');
+      return data;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.inUse,
+    access: { anyOf: [P.edit, P.publish] },
+    summary: 'in use / not used (own with survey_cjwj_edit, or a publisher)',
+    body: surveyInUseRequest,
+    handler: ({ tx, session, body, services, lang }) => services.surveys.setInUse(tx, session, body, lang),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.copy,
+    access: { anyOf: [P.add] },
+    summary: "a new unpublished copy (newId) of a questionnaire, the caller's",
+    body: surveyCopyRequest,
+    handler: ({ tx, session, body, services, lang }) => services.surveys.copy(tx, session, body, lang),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: SURVEY_URLS.qr,
+    access: MANAGE,
+    summary: 'the public answer link (origin/survey/wjdt/answerSurvey?id=&tenant=) as a PNG QR code; X-Survey-Link names the link',
+    query: z.object({ id: z.uuid() }),
+    handler: async ({ tx, session, query, services, request, reply }) => {
+      const tenant = await services.tenants.findById(tx, session.tenantId);
+      const { link, png } = await services.surveys.qr(tx, session, query.id, requestOrigin(request), tenant?.code ?? '');
+      reply.header('Content-Type', 'image/png').header('Cache-Control', 'private, no-store').header('X-Survey-Link', encodeURI(link));
+      return new RawReply(png);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.results,
+    access: MANAGE,
+    summary: 'answer count, target count and rate, orgs answers came from, per-question results (counts, averages, word lists); optional org filter with sub-orgs',
+    body: surveyResultsRequest,
+    handler: ({ tx, session, body, services, lang }) => services.surveys.results(tx, session, { id: body.id, orgUnitId: body.orgUnitId || undefined }, lang),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.answers,
+    access: MANAGE,
+    summary: 'table A of raw answers (newest first); search { id, orgUnitId }; named questionnaires show who answered',
+    body: surveyAnswersRequest,
+    handler: ({ tx, session, body, services, lang }) =>
+      services.surveys.answers(tx, session, { currPage: body.currPage, limit: body.limit, search: { id: body.search.id, orgUnitId: body.search.orgUnitId || undefined } }, lang),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: SURVEY_URLS.export,
+    access: MANAGE,
+    summary: 'raw answers as .xlsx (?id=&orgUnitId=): a row per answer, readable values, titles in the caller language',
+    query: exportQuery,
+    handler: async ({ tx, session, query, services, reply, lang }) => {
+      const { fileName, bytes } = await services.surveys.export(tx, session, { id: query.id, orgUnitId: query.orgUnitId || undefined }, lang);
+      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
+      return new RawReply(bytes);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.bankList,
+    access: { anyOf: [P.bank, P.add, P.edit] },
+    summary: 'table A of the question bank: keyword, kind, category',
+    body: bankListRequest,
+    handler: ({ tx, body, services }) => services.surveys.bankList(tx, { currPage: body.currPage, limit: body.limit, search: body.search }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.bankSave,
+    access: { anyOf: [P.bank] },
+    summary: "adds (version 0) or changes a bank question at its version (the question's id is the entry's)",
+    body: bankSaveRequest,
+    handler: ({ tx, session, body, services }) => services.surveys.bankSave(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.bankDelete,
+    access: { anyOf: [P.bank] },
+    summary: 'deletes bank questions',
+    body: bankDeleteRequest,
+    handler: ({ tx, body, services }) => services.surveys.bankDelete(tx, body.ids),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.mine,
+    access: { anyOf: [P.answer] },
+    summary: 'table A of published, in-use questionnaires the caller may answer, with their answer time; search { answered, keyword }',
+    body: mineRequest,
+    handler: ({ tx, session, body, services, request }) =>
+      services.surveys.mine(tx, session, { currPage: body.currPage, limit: body.limit, search: body.search }, deviceIdOf(request)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.open,
+    access: { anyOf: [P.answer] },
+    summary: 'a questionnaire to answer (questions, my answer if any) or the SPEC §8 refusal with data.reason',
+    body: surveyOpenRequest,
+    handler: async ({ tx, session, body, services, request, lang }) => {
+      const tenant = (await services.tenants.findById(tx, session.tenantId))!;
+      return services.surveys.open(tx, body.id, { tenant, session, deviceId: deviceIdOf(request), address: '' }, lang);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.answer,
+    access: { anyOf: [P.answer] },
+    summary: 'files an answer (validated, once per person or device; the same answerId again answers the stored one); Idempotency-Key replayable (outbox surveys.answer)',
+    body: surveyAnswerRequest,
+    idempotent: true,
+    handler: async ({ tx, session, body, services, request, setMessage }) => {
+      const tenant = (await services.tenants.findById(tx, session.tenantId))!;
+      const data = await services.surveys.answer(tx, body, { tenant, session, deviceId: deviceIdOf(request), address: '' });
+      setMessage('surveysAnswerReceived');
+      return data;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.publicList,
+    access: 'public',
+    summary: "the school's open public questionnaires (published, in use, everyone, not ended); school from the host or X-Tenant",
+    rateLimit: 'surveyRead',
+    handler: (ctx) => asRespondent(ctx, (tx, who) => ctx.services.surveys.publicList(tx, who.tenant, ctx.lang)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.publicOpen,
+    access: 'public',
+    summary: 'a questionnaire to answer without login (optional session; X-Device-Id) or the SPEC §8 refusal with data.reason',
+    body: surveyOpenRequest,
+    rateLimit: 'surveyRead',
+    handler: (ctx) => {
+      assertDeviceHeader(ctx);
+      return asRespondent(ctx, (tx, who) => ctx.services.surveys.open(tx, ctx.body.id, who, ctx.lang));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.publicAnswer,
+    access: 'public',
+    summary: 'files an answer without login (optional session; X-Device-Id); idempotent by answerId; rate-limited per address and device',
+    body: surveyAnswerRequest,
+    rateLimit: 'surveyAnswer',
+    handler: async (ctx) => {
+      assertDeviceHeader(ctx);
+      const data = await asRespondent(ctx, (tx, who) => ctx.services.surveys.answer(tx, ctx.body, who));
+      ctx.setMessage('surveysAnswerReceived');
+      return data;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SURVEY_URLS.publicUpload,
+    access: 'public',
+    summary: 'multipart file + questionnaireId + answerId: one picture (jpg/png, 2 MB) for a picture question of an open questionnaire → { resId, resName, resSuffix, size }',
+    rateLimit: 'surveyUpload',
+    handler: async (ctx) => {
+      assertDeviceHeader(ctx);
+      const { services, request, reply } = ctx;
+      const batch = await services.files.receive(request);
+      try {
+        const fields = parseInput(uploadFields, { ...(request.query as object), ...batch.fields });
+        const data = await asRespondent(ctx, (tx, who) => services.surveys.publicUpload(tx, batch, fields, who, reply));
+        ctx.setMessage('uploadSucceeded');
+        return data;
+      } finally {
+        await batch.discard();
+      }
+    },
+  }),
+];
