@@ -632,8 +632,9 @@ export class SurveysService {
       orgUnitId,
       values,
       address: who.address.slice(0, 100),
-      createdBy: who.session?.userId ?? null,
-      updatedBy: who.session?.userId ?? null,
+      // anonymous: nothing in the row leads back to the person (the once-key is a one-way hash)
+      createdBy: respondentId,
+      updatedBy: respondentId,
     });
     if (!inserted) {
       // a concurrent submission won: the same answer id (a retry), or another answer of this person or device
@@ -716,7 +717,8 @@ export class SurveysService {
   /**
    * `POST /api/surveys/public/upload`: one picture for a picture question of a questionnaire the
    * respondent may answer now; stored with the questionnaire's creator as owner and a name tying it
-   * to the questionnaire and the answer id (the answer accepts only such pictures).
+   * to the questionnaire and the answer id (the answer accepts only such pictures). An anonymous
+   * questionnaire's pictures keep no uploader.
    */
   async publicUpload(tx: Tx, batch: UploadBatch, input: { questionnaireId: string; answerId: string }, who: Respondent, reply: FastifyReply) {
     const record = await this.admit(tx, await repo.find(tx, input.questionnaireId), who);
@@ -731,7 +733,7 @@ export class SurveysService {
     if (!ownerId) throw new AppError(ResponseCode.notFound, 'surveysNotFound', {}, { reason: 'not_found' });
     const [stored] = await this.files.storeFor(
       tx,
-      { tenantId: who.tenant.id, ownerId, uploaderId: who.session?.userId ?? null, name: ({ suffix }) => pictureName(record.id, input.answerId, suffix) },
+      { tenantId: who.tenant.id, ownerId, uploaderId: record.anonymous ? null : (who.session?.userId ?? null), name: ({ suffix }) => pictureName(record.id, input.answerId, suffix) },
       { ...batch, category: 'surveyPicture' },
       reply,
     );

@@ -458,8 +458,13 @@ describe('answering: once per device or person, idempotent', () => {
     expect(first.body.code, first.body.msg).toBe(1);
     const again = await post('/api/surveys/answer', 'parent', { questionnaireId: anonymous.id, answerId: uuidv7(), values });
     expect(again.body).toMatchObject({ code: 40900, data: { reason: 'already_submitted' } });
-    const [row] = await ownerQuery<{ respondent_id: string | null; once_key: string; org_unit_id: string }>(t.db, 'SELECT respondent_id, once_key, org_unit_id::text FROM survey_answers WHERE tenant_id = $1 AND questionnaire_id = $2', [tenantId, anonymous.id]);
+    const [row] = await ownerQuery<{ respondent_id: string | null; created_by: string | null; once_key: string; org_unit_id: string }>(
+      t.db,
+      'SELECT respondent_id, created_by, once_key, org_unit_id::text FROM survey_answers WHERE tenant_id = $1 AND questionnaire_id = $2',
+      [tenantId, anonymous.id],
+    );
     expect(row.respondent_id).toBeNull();
+    expect(row.created_by).toBeNull();
     expect(row.once_key).toMatch(/^h:[0-9a-f]{64}$/);
     expect(row.org_unit_id).toBe(class1);
 
