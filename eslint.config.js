@@ -57,6 +57,38 @@ export default tseslint.config(
     ]),
   })),
   {
+    // The public survey page (survey.html, its own light entry: ≤ 90 KiB gzipped JS) and the answer form
+    // every place shares: plain React, Lingui core, idb-keyval. Types may come from anywhere in contracts/.
+    files: ['src/public-survey/**/*.{ts,tsx}', 'src/features/surveys/answer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/sw/**'], message: 'src/ never imports server/ or sw/.' },
+            {
+              group: ['zod', '@chakra-ui/*', '@emotion/*', '@tanstack/*', 'dexie', 'dexie-react-hooks', 'chart.js', 'react-chartjs-2', '@dnd-kit/*'],
+              allowTypeImports: true,
+              message: 'The public survey page and the answer form stay light: plain React, Lingui core, idb-keyval.',
+            },
+            {
+              regex: '(^|/)contracts/(?!survey-rules$|survey-urls$|application-rules$)',
+              allowTypeImports: true,
+              message: 'Only zod-free contracts at runtime (survey-rules, survey-urls, application-rules); types with `import type`.',
+            },
+            { group: ['**/lib/**', '**/components/**', '**/app/**', '**/routes/**'], message: "The light entry never imports the app's modules." },
+            {
+              regex: '(^|/)features/(?!surveys/answer/)',
+              message: 'Only the shared answer form (features/surveys/answer) is shared with the public page.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_PREFIXES } from './contracts/paths';
+import { publicSurveyBuild, surveyDevPages } from './scripts/public-survey-build';
 
 /**
  * Largest file the service worker precaches. scripts/check-precache.mjs fails the build when an
@@ -12,6 +13,11 @@ import { API_PREFIXES } from './contracts/paths';
  */
 export const PRECACHE_MAX_BYTES = 3 * 1024 * 1024;
 export const PRECACHE_GLOBS = ['**/*.{js,css,html,svg,png,woff2}'];
+/**
+ * The public survey page (survey.html, /survey/wjdt/…) is its own app with its own service worker
+ * (scripts/public-survey-build.ts): the app's worker never serves it, so it precaches none of it.
+ */
+export const PRECACHE_IGNORES = ['survey.html', 'survey/**'];
 
 /** Dev server: every API prefix of contracts/paths.ts goes to the local API server. */
 const apiTarget = process.env.XIAOWU_API ?? 'http://localhost:8080';
@@ -62,6 +68,7 @@ export default defineConfig({
       includeAssets: ['favicon.svg'],
       injectManifest: {
         globPatterns: PRECACHE_GLOBS,
+        globIgnores: PRECACHE_IGNORES,
         maximumFileSizeToCacheInBytes: PRECACHE_MAX_BYTES,
       },
       manifest: {
@@ -86,6 +93,9 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // the public survey page: its own build and service worker after the app's; dev serves survey.html
+    publicSurveyBuild(),
+    surveyDevPages(),
   ],
   server: { port: 5173, proxy },
   preview: { proxy },

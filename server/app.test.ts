@@ -97,6 +97,11 @@ describe('static client', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Xiaowu</title>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, 'sw.js'), 'self.x = 1');
+    // the public survey page (issue 9): its own html, chunks and worker under /survey/wjdt/
+    fs.writeFileSync(path.join(dir, 'survey.html'), '<!doctype html><title>Survey</title>');
+    fs.mkdirSync(path.join(dir, 'survey', 'wjdt', 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'survey', 'wjdt', 'assets', 'survey-abc123.js'), 'console.log(2)');
+    fs.writeFileSync(path.join(dir, 'survey', 'wjdt', 'sw.js'), 'self.y = 1');
     withClient = await buildTestApp({ staticDir: dir });
   });
   afterAll(async () => {
@@ -115,7 +120,7 @@ describe('static client', () => {
   });
 
   it('answers app routes with index.html (SPA fallback), never API paths or missing files', async () => {
-    for (const url of ['/dashboard', '/jcsj/xsxx?tab=1', '/survey/wjdt/answerSurvey']) {
+    for (const url of ['/dashboard', '/jcsj/xsxx?tab=1', '/survey/wjdt']) {
       const response = await withClient.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
@@ -126,6 +131,24 @@ describe('static client', () => {
     expect((await withClient.app.inject({ url: '/assets/missing-1.js' })).json().code).toBe(ResponseCode.notFound);
     expect((await withClient.app.inject({ method: 'POST', url: '/dashboard' })).json().code).toBe(ResponseCode.notFound);
     expect((await withClient.app.inject({ url: '/api/login/options' })).json().code).toBe(1);
+  });
+
+  it('answers /survey/wjdt/<page> with survey.html (the public survey page), its real files as they are', async () => {
+    for (const url of ['/survey/wjdt/wjdtListNotLogin?tenant=demo', '/survey/wjdt/answerSurvey?id=x&tenant=demo', '/survey/wjdt/', '/survey/wjdt/anything/else']) {
+      const response = await withClient.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Survey</title>');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    // /survey/wjdt itself is the app's (answering in the app)
+    expect((await withClient.app.inject({ url: '/survey/wjdt' })).body).toContain('<title>Xiaowu</title>');
+    const chunk = await withClient.app.inject({ url: '/survey/wjdt/assets/survey-abc123.js' });
+    expect(chunk.body).toBe('console.log(2)');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await withClient.app.inject({ url: '/survey/wjdt/sw.js' });
+    expect(worker.body).toBe('self.y = 1');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect((await withClient.app.inject({ url: '/survey/wjdt/missing-1.js' })).json().code).toBe(ResponseCode.notFound);
   });
 
   it('answers every unknown path with the envelope when there is no client build', async () => {

@@ -5,6 +5,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { SIGN_HEADER } from '../contracts/encryption';
 import { isApiPath } from '../contracts/paths';
+import { SURVEY_PATHS } from '../contracts/survey-rules';
 
 /**
  * The service worker (OFFLINE.md §1):
@@ -27,9 +28,20 @@ precacheAndRoute(self.__WB_MANIFEST);
 /** A path that names a file (has an extension): never answered with the app shell. */
 const looksLikeFile = (pathname: string): boolean => /\/[^/]+\.[a-z0-9]{1,8}$/i.test(pathname);
 
+/**
+ * The public survey pages (/survey/wjdt/<page>) are their own app (survey.html, its own service worker
+ * with scope /survey/wjdt/): never the app shell. /survey/wjdt itself (answering in the app) stays the app's.
+ */
+const PUBLIC_SURVEY_SCOPE = SURVEY_PATHS.publicScope;
+
 const appShell = createHandlerBoundToURL('index.html');
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !isApiPath(url.pathname) && !looksLikeFile(url.pathname),
+  ({ request, url }) =>
+    request.mode === 'navigate' &&
+    url.origin === self.location.origin &&
+    !isApiPath(url.pathname) &&
+    !looksLikeFile(url.pathname) &&
+    !url.pathname.startsWith(PUBLIC_SURVEY_SCOPE),
   appShell,
 );
 

@@ -10,6 +10,10 @@ import { sendFailure } from './envelope';
 /** A path whose last segment has an extension asks for a file; a missing file is not the app. */
 const looksLikeFile = (pathname: string) => /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '') && !pathname.endsWith('.html');
 
+/** The public survey pages (SPEC §2 /survey/wjdt/<page>): survey.html, their own light entry (issue 9). */
+const PUBLIC_SURVEY_PREFIX = '/survey/wjdt/';
+const PUBLIC_SURVEY_ASSETS = path.join('survey', 'wjdt', 'assets');
+
 /**
  * Serves the built client from `staticDir` when it exists (hashed assets cached for a year, the rest
  * revalidated), answers other non-API GETs with index.html (SPA fallback), and every unknown API
@@ -17,11 +21,13 @@ const looksLikeFile = (pathname: string) => /\.[A-Za-z0-9]+$/.test(pathname.spli
  */
 export async function registerStaticAndFallback(app: FastifyInstance, staticDir: string) {
   const serveApp = fs.existsSync(path.join(staticDir, 'index.html'));
+  const surveyPage = fs.existsSync(path.join(staticDir, 'survey.html'));
   if (serveApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
       setHeaders: (reply, filePath) => {
-        const immutable = filePath.startsWith(path.join(staticDir, 'assets') + path.sep);
+        const immutable =
+          filePath.startsWith(path.join(staticDir, 'assets') + path.sep) || filePath.startsWith(path.join(staticDir, PUBLIC_SURVEY_ASSETS) + path.sep);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
@@ -31,7 +37,9 @@ export async function registerStaticAndFallback(app: FastifyInstance, staticDir:
     const pathname = request.url.split('?')[0];
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (serveApp && isRead && !isApiPath(pathname) && !looksLikeFile(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // /survey/wjdt/<anything> that is not a real file: the public survey page; /survey/wjdt itself is the app's
+      const page = pathname.startsWith(PUBLIC_SURVEY_PREFIX) && surveyPage ? 'survey.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return sendFailure(reply, ResponseCode.notFound, translate(request.lang, 'apiNotFound', { method: request.method, url: pathname }));
   });

@@ -1,7 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PublicSurveyScreen } from '../../../features/placeholders/PublicSurveyScreen';
-
-/** Open route, outside the main layout, no login needed (SPEC §2). */
-export const Route = createFileRoute('/survey/wjdt/answerSurvey')({
-  component: () => <PublicSurveyScreen variant="answer" />,
-});
