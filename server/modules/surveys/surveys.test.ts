@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAData } from '../../../contracts/envelope';
 import type { OutboxBatchData } from '../../../contracts/idempotency';
-import type { SurveyQuestion } from '../../../contracts/survey-rules';
+import { type AnswerValues, answerProblems, cleanAnswer, questionProblems, type SurveyQuestion } from '../../../contracts/survey-rules';
 import type { BankQuestionRow, MineRow, PublicSurveyList, SurveyAnswerResult, SurveyAnswerRow, SurveyDetail, SurveyForAnswer, SurveyResults, SurveyRow } from '../../../contracts/surveys';
 import { DEMO_PASSWORD, DEMO_SCHOOL } from '../../db/seed';
 import { seedSchool } from '../../db/seed/school';
@@ -173,6 +173,25 @@ describe('the demo questionnaires (seed)', () => {
     const bank = await post<TableAData<BankQuestionRow>>('/api/surveys/bank/list', 'admin', { currPage: 0, limit: 100, search: JSON.stringify({}) });
     expect(bank.body.data.total).toBe(6);
     expect(new Set(bank.body.data.rows.map((row) => row.category))).toEqual(new Set(['满意度', '基本信息']));
+  });
+
+  it('every seeded answer passes the answer rules and is stored cleaned; the demo questions have no problems', async () => {
+    const rows = await ownerQuery<{ values: AnswerValues; questions: SurveyQuestion[] }>(
+      t.db,
+      'SELECT a.values, q.questions FROM survey_answers a JOIN questionnaires q ON q.tenant_id = a.tenant_id AND q.id = a.questionnaire_id WHERE a.tenant_id = $1 AND a.questionnaire_id = ANY($2::uuid[])',
+      [tenantId, Object.values(DEMO_SURVEY_IDS)],
+    );
+    expect(rows.length).toBe(40 + 5 + 15);
+    for (const row of rows) {
+      expect(answerProblems(row.questions, row.values)).toEqual([]);
+      expect(cleanAnswer(row.questions, row.values)).toEqual(row.values);
+    }
+    const questionnaires = await ownerQuery<{ questions: SurveyQuestion[] }>(t.db, 'SELECT questions FROM questionnaires WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [
+      tenantId,
+      Object.values(DEMO_SURVEY_IDS),
+    ]);
+    expect(questionnaires).toHaveLength(4);
+    for (const row of questionnaires) expect(questionProblems(row.questions)).toEqual([]);
   });
 
   it('answers the results: counts per option, rating average, matrix, orgs of 七年级(1)班 and (2)班', async () => {
