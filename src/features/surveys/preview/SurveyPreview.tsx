@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { AnswerValues, SurveyQuestion } from '../../../../contracts/survey-rules';
 import { RequestError } from '../../../components/RequestError';
-import { notify } from '../../../lib/notify';
 import { SurveyForm, type SurveyPictures } from '../answer/SurveyForm';
 import { storedDraft } from '../builder/draft';
 import { showRange, isoOfLocal } from '../builder/time';
@@ -167,9 +166,6 @@ function PreviewBody({ id, draft, onBack, onEdit }: SurveyPreviewProps) {
             onChange={setValues}
             mode="preview"
             pictures={pictures}
-            onSubmit={() => {
-              notify.success(t`预览：答案通过了全部检查（未提交）`);
-            }}
           />
         </Box>
       </Box>
