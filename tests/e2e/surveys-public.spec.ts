@@ -192,6 +192,31 @@ test.describe('public survey page', () => {
     expect((await admin.results(survey.id)).answerCount).toBe(1);
   });
 
+  test('a picture picked offline stays on the device and is uploaded before the answer is sent', async ({ page, context, request }) => {
+    const admin = await SurveysApi.login(request, 'admin');
+    const picture: SurveyQuestion = { ...questions()[0]!, id: uuid(), kind: 'picture', title: '孩子的作品', options: [], skips: [], max: 1 };
+    const survey = await admin.publish(`e2e 图片问卷 ${stamp}`, { questions: [picture] });
+    await page.goto(answerUrl(survey.id));
+    await expect(page.getByTestId('survey-q-1')).toBeVisible();
+    await controlledBySurveyWorker(page);
+    await expect.poll(() => deviceKeys(page)).toContain(`survey:demo:${survey.id}`);
+
+    await goOffline(context);
+    await page.reload();
+    await page.getByTestId('survey-q-1').locator('input[type=file]').setInputFiles(join('public', 'icons', 'icon-192.png'));
+    await expect(page.getByRole('img', { name: '图片 1' })).toBeVisible();
+    await expect.poll(async () => (await deviceKeys(page)).filter((key) => key.startsWith('picture:local:')).length).toBe(1);
+    await page.getByTestId('survey-submit').click();
+    await expect(page.getByTestId('public-saved-on-device')).toBeVisible();
+
+    await goOnline(context);
+    await expect(page.getByTestId('public-thanks')).toBeVisible({ timeout: 20_000 });
+    const results = await admin.results(survey.id);
+    expect(results.answerCount).toBe(1);
+    expect(results.results[0]!.pictures).toHaveLength(1);
+    expect(await deviceKeys(page)).not.toContainEqual(expect.stringMatching(/^picture:/));
+  });
+
   test('the refusals in SPEC §8 words: not started, expired, no such questionnaire, targeted without login; a logged-in parent may answer', async ({ page, request }) => {
     const admin = await SurveysApi.login(request, 'admin');
     const later = await admin.publish(`e2e 未开始 ${stamp}`, {
