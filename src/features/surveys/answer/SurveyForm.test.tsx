@@ -121,7 +121,10 @@ describe('SurveyForm', () => {
     const groups = screen.getAllByRole('radiogroup');
     expect(groups.map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['卫生', '口味']);
     fireEvent.click(within(groups[0]!).getByLabelText('满意'));
+    expect(screen.queryByTestId('survey-problem-1')).toBeNull(); // a partly answered matrix waits for the submit
+    fireEvent.click(screen.getByTestId('survey-submit'));
     expect(screen.getByTestId('survey-problem-1').textContent).toBe('请回答每一行');
+    expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.click(within(groups[1]!).getByLabelText('不满意'));
     expect(screen.queryByTestId('survey-problem-1')).toBeNull();
     expect(onValues).toHaveBeenLastCalledWith({ [q.id]: { [q.rows[0]!.id]: q.options[0]!.id, [q.rows[1]!.id]: q.options[2]!.id } });

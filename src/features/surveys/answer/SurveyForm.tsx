@@ -174,7 +174,9 @@ export function SurveyForm(props: SurveyFormProps) {
         {questions.map((question, index) => {
           if (!visible.has(question.id)) return null;
           const problem = problemByIndex.get(index);
-          const showProblem = problem && (attempted || touched.has(question.id) || serverListed.has(index));
+          // as typed once touched; 'pick more' and a partly answered matrix wait for a submit (the answer is on its way)
+          const early = problem && !(problem.code === 'too_few' || (problem.code === 'required' && question.kind === 'matrix'));
+          const showProblem = problem && (attempted || serverListed.has(index) || (early && touched.has(question.id)));
           const titleId = `${domId(question)}-title`;
           const problemId = `${domId(question)}-problem`;
           const number = index + 1;
