@@ -62,7 +62,7 @@ function MineList({ search, onSearchChange }: AnswerScreenProps) {
       title: t`问卷名称`,
       minWidth: '12rem',
       render: (row) => (
-        <Button variant="plain" colorPalette="blue" p="0" h="auto" whiteSpace="normal" textAlign="start" onClick={() => open(row.id)} data-testid="survey-mine-title">
+        <Button variant="plain" colorPalette="brand" p="0" h="auto" whiteSpace="normal" textAlign="start" onClick={() => open(row.id)} data-testid="survey-mine-title">
           {row.title}
         </Button>
       ),
@@ -103,7 +103,7 @@ function MineList({ search, onSearchChange }: AnswerScreenProps) {
       title: t`操作`,
       nowrap: true,
       render: (row) => (
-        <Button size="xs" variant={row.answeredAt || row.timeState !== 'started' ? 'outline' : 'solid'} colorPalette="blue" onClick={() => open(row.id)} data-testid="survey-mine-open">
+        <Button size="xs" variant={row.answeredAt || row.timeState !== 'started' ? 'outline' : 'solid'} colorPalette="brand" onClick={() => open(row.id)} data-testid="survey-mine-open">
           {row.answeredAt || row.timeState !== 'started' ? t`查看` : t`填写`}
         </Button>
       ),

@@ -172,9 +172,15 @@ function MatrixResult({ question, result }: { question: SurveyQuestion; result: 
   );
 }
 
+/** Latest text answers shown before 展开全部. */
+const TEXTS_SHOWN = 5;
+
 function TextResult({ result }: { result: QuestionResult | undefined }) {
   const words = sizedWords(result?.words);
-  const texts = result?.texts ?? [];
+  const all = result?.texts ?? [];
+  const [expanded, setExpanded] = useState(false);
+  const texts = expanded ? all : all.slice(0, TEXTS_SHOWN);
+  const total = all.length;
   return (
     <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
       <Stack gap="2">
@@ -214,6 +220,13 @@ function TextResult({ result }: { result: QuestionResult | undefined }) {
                 </Text>
               </Box>
             ))}
+            {total > TEXTS_SHOWN && (
+              <Box as="li" className="xw-no-print">
+                <Button size="xs" variant="ghost" onClick={() => setExpanded(!expanded)} aria-expanded={expanded} data-testid="results-texts-toggle">
+                  {expanded ? <Trans>收起</Trans> : <Trans>展开全部（{total}）</Trans>}
+                </Button>
+              </Box>
+            )}
           </Stack>
         ) : (
           <Text fontSize="sm" color="fg.muted">

@@ -42,7 +42,7 @@ function ResultsScreenBody({ search, onSearchChange }: ResultsScreenProps) {
         <Text color="fg.muted" data-testid="results-no-id">
           <Trans>请从问卷列表选择要统计的问卷。</Trans>
         </Text>
-        <Link asChild colorPalette="blue">
+        <Link asChild colorPalette="brand">
           <RouterLink to={SURVEY_PATHS.manage as never}>{t`返回问卷管理`}</RouterLink>
         </Link>
       </Stack>
@@ -195,7 +195,7 @@ function Results({ id, search, onSearchChange }: { id: string } & ResultsScreenP
   return (
     <Stack gap="4" className="xw-results-print" data-testid="results-screen">
       <HStack className="xw-no-print" gap="2" wrap="wrap" justify="space-between">
-        <Link asChild colorPalette="blue" fontSize="sm">
+        <Link asChild colorPalette="brand" fontSize="sm">
           <RouterLink to={SURVEY_PATHS.manage as never}>{t`返回问卷管理`}</RouterLink>
         </Link>
         <HStack gap="2" wrap="wrap">
