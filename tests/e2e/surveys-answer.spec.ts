@@ -37,7 +37,9 @@ async function contextFor(browser: Browser, viewport?: { width: number; height: 
 }
 
 const id = crypto.randomUUID();
-const q = { single: crypto.randomUUID(), rating: crypto.randomUUID(), text: crypto.randomUUID() };
+const q = { single: crypto.randomUUID(), rating: crypto.randomUUID(), text: crypto.randomUUID(), picture: crypto.randomUUID() };
+/** A 1×1 PNG: a picture answer. */
+const PICTURE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const options = { good: crypto.randomUUID(), fair: crypto.randomUUID(), poor: crypto.randomUUID() };
 
 test.afterAll(async ({ request }) => {
@@ -70,6 +72,7 @@ test('a parent answers a questionnaire offline on a phone; online it is delivere
       question({ id: q.single, kind: 'single', title: '您对家校沟通是否满意？', options: [{ id: options.good, label: '满意' }, { id: options.fair, label: '一般' }, { id: options.poor, label: '不满意' }] }),
       question({ id: q.rating, kind: 'rating', title: '请为学校的通知及时性打分', max: 5 }),
       question({ id: q.text, kind: 'text', title: '您的建议', required: false, max: 500, multiline: true }),
+      question({ id: q.picture, kind: 'picture', title: '上传一张相关照片（可选）', required: false, max: 2 }),
     ],
   });
   await admin.ok(SURVEY_URLS.publish, { id, version: saved.version, published: true });
@@ -160,5 +163,51 @@ test('a parent answers a questionnaire offline on a phone; online it is delivere
   // the raw answers: a named questionnaire shows who answered
   await adminPage.getByTestId('results-tab-answers').click();
   await expect(adminPage.getByTestId('results-answers')).toContainText(FEEDBACK);
+  await adminContext.close();
+});
+
+test('the student picks a picture offline: kept on the device, the submit asks for a connection and loses nothing; online it is uploaded and the answer delivered; 问卷统计 shows 2 of 2 and the thumbnail', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await SurveysApi.login(request, 'admin');
+  expect((await admin.results(id)).answerCount).toBe(1);
+  const context = await contextFor(browser);
+  const page = await context.newPage();
+  await logInWithServiceWorker(page, { tenant: 'demo', username: 'student' });
+  await page.goto(`/survey/wjdt?id=${id}`);
+  const form = page.getByTestId('survey-answer-form');
+  await expect(form).toContainText('上传一张相关照片（可选）');
+
+  // offline: the picture is kept on the device and shown; the submit refuses with the reason, nothing queued
+  await goOffline(context);
+  await form.getByTestId('survey-q-1').getByText('一般', { exact: true }).click();
+  await form.getByTestId('survey-q-2').getByRole('radio', { name: '3 分' }).click();
+  await form.getByTestId('survey-q-4').locator('input[type=file]').setInputFiles({ name: '照片.png', mimeType: 'image/png', buffer: PICTURE });
+  const thumbnail = form.getByTestId('survey-q-4').locator('img');
+  await expect(thumbnail).toHaveCount(1);
+  await expect(thumbnail).toHaveAttribute('src', /^blob:/);
+  await form.getByTestId('survey-submit').click();
+  await expect(page.getByTestId('survey-submit-error')).toContainText('图片需要联网上传');
+  await expect(page.getByTestId('pending-count')).toHaveCount(0);
+
+  // online: the kept picture is uploaded, the answer goes out once
+  await goOnline(context);
+  await form.getByTestId('survey-submit').click();
+  await expect(page.getByTestId('survey-answered')).toContainText('已提交', { timeout: 20_000 });
+  await expect(page.getByTestId('pending-count')).toHaveCount(0);
+  const results = await admin.results(id);
+  expect(results.answerCount).toBe(2);
+  expect(results.rate).toBe(1);
+  const pictures = results.results.find((result) => result.questionId === q.picture)!.pictures ?? [];
+  expect(pictures).toHaveLength(1);
+  expect(pictures[0]).not.toMatch(/^local:/);
+  await context.close();
+
+  const adminContext = await contextFor(browser, { width: 360, height: 740 });
+  const adminPage = await adminContext.newPage();
+  await logIn(adminPage, { tenant: 'demo', username: 'admin' });
+  await adminPage.goto(`/survey/cjwj/tjfx?id=${id}`);
+  await expect(adminPage.getByTestId('results-answer-count')).toHaveText('2');
+  await expect(adminPage.getByTestId('results-rate')).toHaveText('100%');
+  await expect(adminPage.getByTestId('results-q-4').getByTestId('results-picture')).toHaveCount(1);
   await adminContext.close();
 });

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { UploadData } from '../../../contracts/files';
 import type { MineRow, SurveyAnswerResult, SurveyForAnswer } from '../../../contracts/surveys';
 import type { RefusalReason } from '../../../contracts/survey-rules';
 import { REFUSAL_REASONS, SURVEY_PERMISSIONS } from '../../../contracts/survey-rules';
@@ -80,10 +81,16 @@ export async function markAnswered(queryClient: QueryClient, questionnaireId: st
   await queryClient.invalidateQueries({ queryKey: tableKeys.url(SURVEY_URLS.mine) });
 }
 
-/** A picture for a picture question, uploaded with the session (/file/upload, profile surveyPicture): its file id. */
-export async function uploadSurveyPicture(file: File): Promise<string> {
-  const envelope = await uploadFile(file, { category: 'surveyPicture' });
-  const resId = envelope.data?.[0]?.resId;
+/**
+ * A picture for a picture question, uploaded through the shared upload client with the session to
+ * SURVEY_URLS.publicUpload (the surveyPicture profile applies): the server ties the file to the questionnaire and
+ * the answer id, and the answer accepts only such pictures. Its file id.
+ */
+export async function uploadSurveyPicture(file: File, questionnaireId: string, answerId: string): Promise<string> {
+  const envelope = await uploadFile(file, { url: SURVEY_URLS.publicUpload, data: { questionnaireId, answerId } });
+  // the survey upload answers the one stored file (the generic upload answers a list)
+  const data = envelope.data as unknown as UploadData | UploadData[number] | null;
+  const resId = Array.isArray(data) ? data[0]?.resId : data?.resId;
   if (!resId) throw new HttpError(-1, envelope.msg || 'upload failed');
   return resId;
 }

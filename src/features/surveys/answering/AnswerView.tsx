@@ -44,7 +44,7 @@ function usePictures(online: boolean, owner: { questionnaireId: string; answerId
         let token: string;
         if (online) {
           try {
-            token = await uploadSurveyPicture(file);
+            token = await uploadSurveyPicture(file, owner.questionnaireId, owner.answerId);
           } catch (error) {
             // refused (type, size): the server's words; unreachable: kept on the device
             if (error instanceof HttpError && error.kind === 'failure') throw new Error(error.msg, { cause: error });
@@ -78,11 +78,11 @@ function usePictures(online: boolean, owner: { questionnaireId: string; answerId
 }
 
 /** Uploads the pictures kept on the device: their file ids by token (throws when one cannot go). */
-async function uploadLocalPictures(values: AnswerValues): Promise<Map<string, string>> {
+async function uploadLocalPictures(values: AnswerValues, questionnaireId: string, answerId: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const token of localPictureTokens(values)) {
     const file = await keptFile(token);
-    if (file) ids.set(token, await uploadSurveyPicture(file));
+    if (file) ids.set(token, await uploadSurveyPicture(file, questionnaireId, answerId));
   }
   return ids;
 }
@@ -178,7 +178,7 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
   useEffect(() => {
     if (!online || !hasLocal || !draft || uploading.current || queued) return;
     uploading.current = true;
-    void uploadLocalPictures(draft.values)
+    void uploadLocalPictures(draft.values, id, draft.answerId)
       .then((ids) =>
         setDraft((before) => {
           if (!before) return before;
@@ -205,7 +205,7 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
           return;
         }
         try {
-          values = replaceTokens(values, await uploadLocalPictures(values));
+          values = replaceTokens(values, await uploadLocalPictures(values, id, draft.answerId));
         } catch (error) {
           setSubmitError(error instanceof HttpError && error.kind === 'failure' ? error.msg : t`图片需要联网上传：请联网后再提交（已填写的内容已保存在本设备）。`);
           return;
