@@ -163,7 +163,6 @@ test('a teacher creates a questionnaire; publishing answers 没有发布问卷�
 
   await page.getByRole('button', { name: '返回' }).click();
   await expect(page).toHaveURL(/\/survey\/cjwj$/);
-  await page.getByRole('button', { name: '展开搜索条件' }).click();
   await page.getByTestId('search-keyword').fill(RUN);
   await page.getByRole('button', { name: '搜索', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`keyword=${RUN}`));

@@ -22,6 +22,7 @@ import { useSurveysCatalog } from '../catalog';
 import { KIND_ICONS, KIND_LABELS } from '../labels';
 import { bankListInput, deleteBankQuestions, refreshBank, saveBankQuestion } from '../manage-api';
 import { compactSearch, type BankSearchParams } from '../manage/search';
+import { wide } from '../manage/layout';
 
 const BankQuestionDrawer = lazy(() => import('./BankQuestionDrawer'));
 
@@ -172,7 +173,7 @@ function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
       </Flex>
       <SearchHeader
         busy={table.refreshing}
-        defaultOpen={false}
+        defaultOpen={wide()}
         onSearch={() =>
           onSearchChange(
             compactSearch<BankSearchParams>({

@@ -50,3 +50,12 @@ describe('survey draft', () => {
     expect(storedDraft(ID)).toBeNull();
   });
 });
+
+describe('short range', () => {
+  it('drops this year on narrow screens and keeps another year', async () => {
+    const { shortRange } = await import('./time');
+    const now = new Date('2026-11-21T09:00:00+08:00');
+    expect(shortRange('2026-11-22T17:15:00+08:00', '2026-12-11T17:15:00+08:00', now)).toBe('11-22 17:15 ~ 12-11 17:15');
+    expect(shortRange('2026-12-22T08:00:00+08:00', '2027-01-05T08:00:00+08:00', now)).toBe('12-22 08:00 ~ 2027-01-05 08:00');
+  });
+});

@@ -32,3 +32,13 @@ export const showRange = (startsAt: string, endsAt: string): string => `${showTi
 
 /** The epoch milliseconds of a datetime-local value in school time (NaN when not one). */
 export const msOfLocal = (local: string): number => (isoOfLocal(local) ? Date.parse(isoOfLocal(local)) : Number.NaN);
+
+/** A range for narrow screens: '11-22 17:15 ~ 12-11 17:15' (the year only when not this year's). */
+export function shortRange(startsAt: string, endsAt: string, now = new Date()): string {
+  const year = String(new Date(now.getTime() + OFFSET_MS).getUTCFullYear());
+  const short = (iso: string) => {
+    const local = localOfIso(iso).replace('T', ' ');
+    return local.startsWith(`${year}-`) ? local.slice(5) : local;
+  };
+  return `${short(startsAt)} ~ ${short(endsAt)}`;
+}

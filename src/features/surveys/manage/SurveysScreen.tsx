@@ -24,7 +24,7 @@ import { useTableQuery } from '../../../components/table/table-query';
 import { copyText } from '../../../lib/clipboard';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { showRange } from '../builder/time';
+import { shortRange, showTime } from '../builder/time';
 import { useSurveysCatalog } from '../catalog';
 import {
   anonymityLabel,
@@ -39,6 +39,7 @@ import {
   TIME_STATE_LABELS,
 } from '../labels';
 import { copySurvey, deleteSurveys, publicAnswerLink, publishSurvey, refreshSurveys, setSurveyInUse, surveyListInput } from '../manage-api';
+import { wide } from './layout';
 import { compactSearch, type SurveyListSearchParams } from './search';
 
 const QrDialog = lazy(() => import('./QrDialog'));
@@ -208,13 +209,36 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
           <Button variant="plain" p="0" h="auto" minH="0" whiteSpace="normal" textAlign="start" fontWeight="medium" colorPalette="brand" onClick={() => go(SURVEY_PATHS.edit, { id: row.id })} data-testid="survey-open">
             {row.title}
           </Button>
+          {/* phones: the range and the states under the title (their columns are hidden) */}
           <Text fontSize="xs" color="fg.muted" hideFrom="md">
-            {showRange(row.startsAt, row.endsAt)}
+            {shortRange(row.startsAt, row.endsAt)}
           </Text>
+          <HStack gap="1" wrap="wrap" mt="1" hideFrom="md">
+            <Badge size="sm" colorPalette={publishedColor(row.published)}>
+              {i18n._(publishedLabel(row.published))}
+            </Badge>
+            <Badge size="sm" colorPalette={inUseColor(row.inUse)} variant="outline">
+              {i18n._(inUseLabel(row.inUse))}
+            </Badge>
+            <Badge size="sm" colorPalette={TIME_STATE_COLORS[row.timeState]} variant="subtle">
+              {i18n._(TIME_STATE_LABELS[row.timeState])}
+            </Badge>
+          </HStack>
         </Box>
       ),
     });
-    list.push({ key: 'range', title: t`起止时间`, hideBelow: 'md', render: (row) => <Text fontSize="sm">{showRange(row.startsAt, row.endsAt)}</Text> });
+    list.push({
+      key: 'range',
+      title: t`起止时间`,
+      hideBelow: 'md',
+      nowrap: true,
+      render: (row) => (
+        <Stack gap="0" fontSize="sm">
+          <Text>{showTime(row.startsAt)}</Text>
+          <Text color="fg.muted">~ {showTime(row.endsAt)}</Text>
+        </Stack>
+      ),
+    });
     list.push({
       key: 'audience',
       title: t`填写对象`,
@@ -232,6 +256,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
     list.push({
       key: 'state',
       title: t`状态`,
+      hideBelow: 'md',
       render: (row) => (
         <HStack gap="1" wrap="wrap" data-testid="survey-state">
           <Badge colorPalette={publishedColor(row.published)} data-testid="state-published">
@@ -251,6 +276,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
       title: t`答卷数`,
       align: 'end',
       nowrap: true,
+      hideBelow: 'sm',
       render: (row) => <span data-testid="survey-answers">{row.targetCount === null ? String(row.answerCount) : `${row.answerCount} / ${row.targetCount}`}</span>,
     });
     list.push({ key: 'creator', title: t`创建人`, nowrap: true, hideBelow: 'lg', muted: true, render: (row) => row.createdByName });
@@ -261,7 +287,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
       render: (row) => (
         <HStack gap="1">
           {row.can.edit && (
-            <Button size="xs" variant="outline" onClick={() => go(SURVEY_PATHS.edit, { id: row.id })} data-testid="survey-edit">
+            <Button size="xs" variant="outline" hideBelow="sm" onClick={() => go(SURVEY_PATHS.edit, { id: row.id })} data-testid="survey-edit">
               <Trans>编辑</Trans>
             </Button>
           )}
@@ -277,6 +303,8 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
           <Menu.Root
             onSelect={(details) => {
               switch (details.value) {
+                case 'edit':
+                  return go(SURVEY_PATHS.edit, { id: row.id });
                 case 'preview':
                   return go(SURVEY_PATHS.preview, { id: row.id });
                 case 'results':
@@ -302,6 +330,11 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
             <Portal>
               <Menu.Positioner>
                 <Menu.Content minW="40">
+                  {row.can.edit && (
+                    <Menu.Item value="edit" hideFrom="sm">
+                      <Trans>编辑</Trans>
+                    </Menu.Item>
+                  )}
                   <Menu.Item value="preview" hideFrom="sm">
                     <Trans>预览</Trans>
                   </Menu.Item>
@@ -371,7 +404,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
 
       <SearchHeader
         busy={table.refreshing}
-        defaultOpen={false}
+        defaultOpen={wide()}
         onSearch={() =>
           onSearchChange(
             compactSearch<SurveyListSearchParams>({
