@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SurveyAnswerRequest, SurveyForAnswer } from '../../../../contracts/surveys';
 import { SURVEY_URLS } from '../../../../contracts/survey-urls';
+import { tableKeys } from '../../../components/table/table-query';
 import { currentDb, resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
 import type { OutboxEntry } from '../../../lib/offline/outbox';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
@@ -107,5 +108,17 @@ describe('AnswerView (问卷填报 ?id=)', () => {
     const refusal = await screen.findByTestId('survey-refusal');
     expect(refusal.getAttribute('data-reason')).toBe('not_found');
     expect(refusal.textContent).toContain('问卷不存在或已被删除');
+  });
+
+  it('an expired refusal names the end from the list row read before, under its title', async () => {
+    const fake = fakeFetch({ [SURVEY_URLS.open]: { body: { code: 40300, result: false, msg: '问卷已过期', data: { reason: 'expired' } } } });
+    vi.stubGlobal('fetch', fake.impl);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const row = { id: ID, title: '食堂服务评价', startsAt: '2026-10-01T00:00:00.000Z', endsAt: '2026-11-20T09:10:00.000Z', timeState: 'expired', anonymous: false, questionCount: 3, answeredAt: null };
+    queryClient.setQueryData([...tableKeys.url(SURVEY_URLS.mine), 'A', { page: 0 }], { rows: [row], total: 1 });
+    renderWithProviders(<AnswerView id={ID} onBack={() => undefined} />, queryClient);
+    const refusal = await screen.findByTestId('survey-refusal');
+    expect(refusal.textContent).toContain('问卷已过期，截止时间：2026-11-20 17:10');
+    expect(screen.getByRole('heading', { name: '食堂服务评价' })).toBeDefined();
   });
 });

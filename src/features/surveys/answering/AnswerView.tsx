@@ -1,11 +1,13 @@
-import { Alert, Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SurveyAnswerRequest, SurveyForAnswer } from '../../../../contracts/surveys';
+import type { MineRow, SurveyAnswerRequest, SurveyForAnswer } from '../../../../contracts/surveys';
+import { SURVEY_URLS } from '../../../../contracts/survey-urls';
 import { timeStateOf, type AnswerValues, type RefusalReason } from '../../../../contracts/survey-rules';
 import { useConnectivity } from '../../../components/offline/useConnectivity';
 import { RequestError } from '../../../components/RequestError';
+import { tableKeys, type TablePage } from '../../../components/table/table-query';
 import { filePreviewQuery } from '../../../components/upload/useFilePreviewUrl';
 import { HttpError } from '../../../lib/http';
 import { enqueue, useOutboxEntries, type OutboxEntry } from '../../../lib/offline/outbox';
@@ -125,6 +127,15 @@ function QueuedState({ entry }: { entry: OutboxEntry<SurveyAnswerRequest> }) {
   );
 }
 
+/** The questionnaire's row in a list page read before (the cached pages of 问卷填报), if any. */
+function listedRow(queryClient: QueryClient, id: string): MineRow | undefined {
+  for (const [, page] of queryClient.getQueriesData<TablePage<MineRow>>({ queryKey: tableKeys.url(SURVEY_URLS.mine) })) {
+    const row = page?.rows.find((candidate) => candidate.id === id);
+    if (row) return row;
+  }
+  return undefined;
+}
+
 export interface AnswerViewProps {
   id: string;
   onBack: () => void;
@@ -138,6 +149,7 @@ export interface AnswerViewProps {
  */
 export function AnswerView({ id, onBack }: AnswerViewProps) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const open = useQuery(surveyOpenQuery(id));
   const survey = open.data;
   const entries = useOutboxEntries({ entityKey: answerEntityKey(id) }) as OutboxEntry<SurveyAnswerRequest>[];
@@ -238,13 +250,20 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
   }
   if (!survey) {
     const reason = refusalReasonOf(open.error);
+    // the list row read before names the questionnaire and its times (not started / expired say when)
+    const row = listedRow(queryClient, id);
     return (
       <Stack gap="3">
         {back}
+        {row && (
+          <Heading as="h1" size="lg">
+            {row.title}
+          </Heading>
+        )}
         {reason ? (
           <Alert.Root status="warning" data-testid="survey-refusal" data-reason={reason}>
             <Alert.Indicator />
-            <Alert.Title>{refusalText(reason)}</Alert.Title>
+            <Alert.Title>{refusalText(reason, row ? { startsAt: row.startsAt, endsAt: row.endsAt } : {})}</Alert.Title>
           </Alert.Root>
         ) : open.error instanceof HttpError && open.error.kind === 'network' ? (
           <Alert.Root status="info" data-testid="survey-offline-unread">
