@@ -160,9 +160,26 @@ test('a parent answers a questionnaire offline on a phone; online it is delivere
   workbook.worksheets[0]!.eachRow((line) => line.eachCell((cell) => cells.push(String(cell.text ?? ''))));
   expect(cells.some((text) => text.includes(FEEDBACK))).toBe(true);
 
+  // 打印: the browser's print with the shell, buttons and filters left out of the page
+  await adminPage.evaluate(() => {
+    window.print = () => document.body.setAttribute('data-printed', '1');
+  });
+  await adminPage.getByTestId('results-print').click();
+  await expect(adminPage.locator('body')).toHaveAttribute('data-printed', '1');
+  await adminPage.emulateMedia({ media: 'print' });
+  await expect(adminPage.getByTestId('sidebar')).toBeHidden();
+  await expect(adminPage.getByTestId('tab-strip')).toBeHidden();
+  await expect(adminPage.getByTestId('results-export')).toBeHidden();
+  await expect(adminPage.getByTestId('results-org')).toBeHidden();
+  await expect(adminPage.getByTestId('results-summary')).toBeVisible();
+  await expect(single.locator('canvas')).toBeVisible();
+  await adminPage.emulateMedia({ media: 'screen' });
+
   // the raw answers: a named questionnaire shows who answered
   await adminPage.getByTestId('results-tab-answers').click();
+  await expect(adminPage).toHaveURL(/[?&]tab=answers/);
   await expect(adminPage.getByTestId('results-answers')).toContainText(FEEDBACK);
+  await expect(adminPage.getByTestId('results-answers')).toContainText('黄逸华');
   await adminContext.close();
 });
 
