@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SURVEY_URLS } from './survey-urls';
 
 /**
  * Request encryption (SPEC §7), shared by the client's http module and the server's plugin.
@@ -41,7 +42,8 @@ export type EncryptedBody = z.infer<typeof encryptedBodySchema>;
 
 /**
  * Non-GET calls that stay plain when encryption is on: what the login page needs before it has a
- * key, and multipart uploads (their bytes stream to disk; they are authorised by the session token).
+ * key, the public survey page's calls, and multipart uploads (their bytes stream to disk; they are
+ * authorised by the session token).
  * Login itself (`/api/login/v3`) is encrypted: the password never travels in a plain body.
  */
 export const ENCRYPTION_WHITELIST: readonly string[] = [
@@ -52,6 +54,12 @@ export const ENCRYPTION_WHITELIST: readonly string[] = [
   '/api/login/getPwdStrategy',
   '/api/k12saas/xxjbxx/getLogo',
   '/file/upload',
+  // the public survey page (issue 9, survey.html): no login, its own light bundle without the sealing
+  // code (≤ 90 KiB); rate-limited per address and device instead; its upload is multipart like /file/upload
+  SURVEY_URLS.publicList,
+  SURVEY_URLS.publicOpen,
+  SURVEY_URLS.publicAnswer,
+  SURVEY_URLS.publicUpload,
 ];
 
 /** Path without query string or base address, for the whitelist. */

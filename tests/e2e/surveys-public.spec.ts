@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SURVEY_URLS } from '../../contracts/survey-urls';
+import { encryptionBaseURL } from '../../playwright.config';
 import type { SurveyDetail, SurveyQuestion, SurveyResults } from '../../contracts/surveys';
 import { DemoApi, goOffline, goOnline, logIn, logInWithServiceWorker } from './support';
 
@@ -293,5 +294,22 @@ test.describe('public survey page', () => {
       await context.close();
       await rm(profile, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe('public survey page with request encryption on (SPEC §7)', () => {
+  // the second server Playwright starts (XIAOWU_REQUEST_ENCRYPTION=on): the page's calls are on the
+  // encryption whitelist (it carries no sealing code); only reads here, the demo data stays as it is
+  test.use({ baseURL: encryptionBaseURL });
+
+  test('the list and an answer page open with plain calls', async ({ page, request }) => {
+    const options = await (await request.get('/api/login/options')).json();
+    test.skip(options.data?.requestEncryption !== true, 'the server on this port does not require encryption');
+    await page.goto('/survey/wjdt/wjdtListNotLogin?tenant=demo');
+    const row = page.getByTestId('public-survey-row').filter({ hasText: '家长满意度调查' });
+    await expect(row).toBeVisible();
+    await row.click();
+    await expect(page.getByRole('heading', { name: '家长满意度调查' })).toBeVisible();
+    await expect(page.getByTestId('survey-submit')).toBeVisible();
   });
 });
