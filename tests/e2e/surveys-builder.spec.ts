@@ -158,6 +158,13 @@ test('a teacher creates a questionnaire; publishing answers 没有发布问卷�
   await q1.getByTestId('question-title').fill('您愿意参加家委会吗？');
   await q1.getByTestId('option-label').nth(0).fill('愿意');
   await q1.getByTestId('option-label').nth(1).fill('不愿意');
+  // leaving with unsaved changes asks first
+  await page.getByRole('button', { name: '返回' }).click();
+  const leave = page.getByRole('alertdialog');
+  await expect(leave).toContainText('有未保存的修改，离开后这些修改将丢失。确定离开吗？');
+  await leave.getByRole('button', { name: '取消' }).click();
+  await expect(page).toHaveURL(/\/survey\/cjwj\/bjwj/);
+  await expect(page.getByTestId('survey-title')).toHaveValue(title);
   await page.getByTestId('survey-save').click();
   await expect(page.getByText('保存成功')).toBeVisible();
 

@@ -279,7 +279,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
       hideBelow: 'sm',
       render: (row) => <span data-testid="survey-answers">{row.targetCount === null ? String(row.answerCount) : `${row.answerCount} / ${row.targetCount}`}</span>,
     });
-    list.push({ key: 'creator', title: t`创建人`, nowrap: true, hideBelow: 'lg', muted: true, render: (row) => row.createdByName });
+    list.push({ key: 'creator', title: t`创建人`, nowrap: true, hideBelow: '2xl', muted: true, render: (row) => row.createdByName });
     list.push({
       key: 'actions',
       title: t`操作`,
@@ -291,10 +291,10 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
               <Trans>编辑</Trans>
             </Button>
           )}
-          <Button size="xs" variant="outline" hideBelow="sm" onClick={() => go(SURVEY_PATHS.preview, { id: row.id })} data-testid="survey-preview">
+          <Button size="xs" variant="outline" hideBelow="xl" onClick={() => go(SURVEY_PATHS.preview, { id: row.id })} data-testid="survey-preview">
             <Trans>预览</Trans>
           </Button>
-          <Button size="xs" variant="outline" hideBelow="sm" onClick={() => go(SURVEY_PATHS.results, { id: row.id })} data-testid="survey-results">
+          <Button size="xs" variant="outline" hideBelow="xl" onClick={() => go(SURVEY_PATHS.results, { id: row.id })} data-testid="survey-results">
             <Trans>统计</Trans>
           </Button>
           <Button size="xs" colorPalette={row.published ? 'gray' : 'brand'} variant={row.published ? 'outline' : 'solid'} onClick={() => askPublish(row, !row.published)} data-testid="survey-publish">
@@ -335,10 +335,10 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
                       <Trans>编辑</Trans>
                     </Menu.Item>
                   )}
-                  <Menu.Item value="preview" hideFrom="sm">
+                  <Menu.Item value="preview" hideFrom="xl">
                     <Trans>预览</Trans>
                   </Menu.Item>
-                  <Menu.Item value="results" hideFrom="sm">
+                  <Menu.Item value="results" hideFrom="xl">
                     <Trans>统计</Trans>
                   </Menu.Item>
                   {row.can.edit && (
