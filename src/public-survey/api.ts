@@ -1,5 +1,5 @@
 import type { AnswerProblem, RefusalReason } from '../../contracts/survey-rules';
-import { requestHeaders, type Locale } from './env';
+import { pageConfig, requestHeaders, type Locale } from './env';
 
 /** The server's envelope (contracts/envelope.ts; the type only, no zod). */
 export interface Envelope<T> {
@@ -46,11 +46,11 @@ export async function call<T>(url: string, body: unknown): Promise<T> {
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   let envelope: Envelope<T>;
   try {
-    const response = await fetch(url, {
+    const response = await fetch(`${pageConfig().apiBaseUrl}${url}`, {
       method: 'POST',
       headers,
       body: multipart ? body : JSON.stringify(body ?? {}),
-      credentials: 'same-origin',
+      credentials: pageConfig().apiBaseUrl ? 'omit' : 'same-origin',
       signal: controller.signal,
     });
     if (response.status >= 500) throw new Unreachable(`HTTP ${response.status}`);

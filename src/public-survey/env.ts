@@ -16,6 +16,7 @@ const USER_COOKIE = 'xiaowu-user';
 const LOCALE_COOKIE = 'language';
 /** public/config.json's default token header */
 const DEFAULT_TOKEN_HEADER = 'X-Access-Token';
+const CONFIG_KEY = 'xiaowu-survey-config';
 
 export type Locale = 'zh' | 'en';
 
@@ -79,7 +80,44 @@ export function deviceId(): string {
 export function appSession(): { token: string; header: string; userId: string } | null {
   const token = readCookie(TOKEN_COOKIE);
   if (!token || readCookie(FAILURE_COOKIE) === '1') return null;
-  return { token, header: readCookie(HEADER_COOKIE) || DEFAULT_TOKEN_HEADER, userId: readCookie(USER_COOKIE) ?? '' };
+  return { token, header: readCookie(HEADER_COOKIE) || runtime.tokenHeaderName, userId: readCookie(USER_COOKIE) ?? '' };
+}
+
+/** What the page uses of the deployment's /config.json (contracts/config.ts): the API's address and the token header. */
+export interface PageConfig {
+  apiBaseUrl: string;
+  tokenHeaderName: string;
+}
+let runtime: PageConfig = { apiBaseUrl: '', tokenHeaderName: DEFAULT_TOKEN_HEADER };
+export const pageConfig = (): PageConfig => runtime;
+
+function normalise(raw: unknown): PageConfig {
+  const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return {
+    apiBaseUrl: typeof input.apiBaseUrl === 'string' ? input.apiBaseUrl.replace(/\/+$/, '') : '',
+    tokenHeaderName: typeof input.tokenHeaderName === 'string' && input.tokenHeaderName ? input.tokenHeaderName : DEFAULT_TOKEN_HEADER,
+  };
+}
+
+/** /config.json (fresh, at most 2 s), else the copy kept from the last visit (offline), else the defaults. */
+export async function loadPageConfig(): Promise<PageConfig> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 2000);
+  try {
+    const response = await fetch('/config.json', { cache: 'no-cache', signal: controller.signal });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    runtime = normalise(await response.json());
+    storage()?.setItem(CONFIG_KEY, JSON.stringify(runtime));
+  } catch {
+    try {
+      runtime = normalise(JSON.parse(storage()?.getItem(CONFIG_KEY) ?? 'null'));
+    } catch {
+      // the defaults
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return runtime;
 }
 
 /** Whose drafts and answers these are on this device: the logged-in account, else the device. */

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { SURVEY_PATHS } from '../../contracts/survey-rules';
 import { configureApi } from './api';
 import { AnswerPage } from './AnswerPage';
-import { currentTenant, storedLocale } from './env';
+import { currentTenant, loadPageConfig, storedLocale } from './env';
 import { activate } from './i18n';
 import { ListPage } from './ListPage';
 import { startSender } from './offline';
@@ -23,7 +23,7 @@ async function boot() {
   const locale = storedLocale();
   configureApi({ locale, tenant });
   i18n.on('change', () => configureApi({ locale: i18n.locale === 'en' ? 'en' : 'zh' }));
-  await activate(locale);
+  await Promise.all([activate(locale), loadPageConfig()]);
   const params = new URLSearchParams(location.search);
   const page = location.pathname.replace(/\/+$/, '') === SURVEY_PATHS.publicAnswer ? <AnswerPage tenant={tenant} id={params.get('id')?.trim() ?? ''} /> : <ListPage tenant={tenant} />;
   createRoot(document.getElementById('root')!).render(
