@@ -10,7 +10,8 @@ import { SURVEY_PATHS } from '../contracts/survey-rules';
 /**
  * The service worker (OFFLINE.md §1):
  * - precaches the built shell (every emitted JS/CSS chunk, lazy ones too: scripts/check-precache.mjs
- *   fails the build otherwise) and answers navigations with index.html, except API and file paths;
+ *   fails the build otherwise) and answers navigations with index.html, except API and file paths and
+ *   the public survey pages under /survey/wjdt/ (their own entry survey.html and worker, issue 9);
  * - runtime caches: /config.json (network first, short timeout), the dictionary and language-list
  *   reads (POST: cached under a synthetic GET key of URL + SHA-256 of the body), the school logo and
  *   images (cache first, with expiration);
