@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MineRow } from '../../../../contracts/surveys';
 import { useConnectivity } from '../../../components/offline/useConnectivity';
 import { SearchHeader } from '../../../components/SearchHeader';
@@ -54,7 +54,7 @@ function MineList({ search, onSearchChange }: AnswerScreenProps) {
     if (online && rows.length) void prefetchOpenViews(queryClient, rows);
   }, [online, rows, queryClient]);
 
-  const open = (id: string) => onSearchChange(compact({ ...search, id }));
+  const open = useCallback((id: string) => onSearchChange(compact({ ...search, id })), [onSearchChange, search]);
 
   const columns = useMemo((): DataTableColumn<MineRow>[] => [
     {
@@ -108,8 +108,7 @@ function MineList({ search, onSearchChange }: AnswerScreenProps) {
         </Button>
       ),
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- open reads the current search
-  ], [t, i18n, search]);
+  ], [t, i18n, open]);
 
   return (
     <Stack gap="4">

@@ -1,10 +1,9 @@
-import { Badge, Box, Button, Field, Grid, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { SurveyAnswerRow, SurveyResults } from '../../../../contracts/surveys';
-import { SURVEY_PATHS, timeStateOf, type SurveyQuestion } from '../../../../contracts/survey-rules';
+import { timeStateOf, type SurveyQuestion } from '../../../../contracts/survey-rules';
 import { RequestError } from '../../../components/RequestError';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { TabBar, TabPanel } from '../../../components/TabBar';
@@ -24,6 +23,8 @@ import './results.css';
 export interface ResultsScreenProps {
   search: ResultsSearchParams;
   onSearchChange: (next: ResultsSearchParams) => void;
+  /** back to 问卷管理 (the route navigates) */
+  onBack: () => void;
 }
 
 const compact = (search: ResultsSearchParams): ResultsSearchParams =>
@@ -34,21 +35,26 @@ export function ResultsScreen(props: ResultsScreenProps) {
   return useSurveysCatalog() ? <ResultsScreenBody {...props} /> : null;
 }
 
-function ResultsScreenBody({ search, onSearchChange }: ResultsScreenProps) {
-  const { t } = useLingui();
+function BackLink({ onBack }: { onBack: () => void }) {
+  return (
+    <Button variant="plain" colorPalette="brand" p="0" h="auto" minH="0" alignSelf="flex-start" fontSize="sm" onClick={onBack} data-testid="results-back">
+      <Trans>返回问卷管理</Trans>
+    </Button>
+  );
+}
+
+function ResultsScreenBody({ search, onSearchChange, onBack }: ResultsScreenProps) {
   if (!search.id) {
     return (
       <Stack gap="3">
         <Text color="fg.muted" data-testid="results-no-id">
           <Trans>请从问卷列表选择要统计的问卷。</Trans>
         </Text>
-        <Link asChild colorPalette="brand">
-          <RouterLink to={SURVEY_PATHS.manage as never}>{t`返回问卷管理`}</RouterLink>
-        </Link>
+        <BackLink onBack={onBack} />
       </Stack>
     );
   }
-  return <Results id={search.id} search={search} onSearchChange={onSearchChange} />;
+  return <Results id={search.id} search={search} onSearchChange={onSearchChange} onBack={onBack} />;
 }
 
 /** The header: title, time, state, answers, target and rate (with a bar). */
@@ -157,7 +163,7 @@ function AnswersTab({ id, search, onSearchChange, questions, anonymous }: { id: 
   );
 }
 
-function Results({ id, search, onSearchChange }: { id: string } & ResultsScreenProps) {
+function Results({ id, search, onSearchChange, onBack }: { id: string } & ResultsScreenProps) {
   const { t } = useLingui();
   const org = search.org ?? '';
   const results = useQuery(surveyResultsQuery(id, org));
@@ -195,9 +201,7 @@ function Results({ id, search, onSearchChange }: { id: string } & ResultsScreenP
   return (
     <Stack gap="4" className="xw-results-print" data-testid="results-screen">
       <HStack className="xw-no-print" gap="2" wrap="wrap" justify="space-between">
-        <Link asChild colorPalette="brand" fontSize="sm">
-          <RouterLink to={SURVEY_PATHS.manage as never}>{t`返回问卷管理`}</RouterLink>
-        </Link>
+        <BackLink onBack={onBack} />
         <HStack gap="2" wrap="wrap">
           <Field.Root width={{ base: 'full', sm: '60' }} orientation="horizontal" gap="2">
             <Field.Label fontSize="sm" whiteSpace="nowrap" mb="0">

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
+import { SURVEY_PATHS } from '../../../../contracts/survey-rules';
 import { resultsSearchParams, type ResultsSearchParams } from './search';
 
 /** The results api loads with the first visit, not with the entry chunk. */
@@ -23,9 +24,10 @@ export function ResultsRoute() {
   const search = useSearch({ strict: false }) as ResultsSearchParams;
   const navigate = useNavigate();
   const onSearchChange = useCallback((next: ResultsSearchParams) => void navigate({ to: '.', search: next as never, replace: true }), [navigate]);
+  const onBack = useCallback(() => void navigate({ to: SURVEY_PATHS.manage as never }), [navigate]);
   return (
     <Suspense fallback={null}>
-      <ResultsScreenLazy search={search} onSearchChange={onSearchChange} />
+      <ResultsScreenLazy search={search} onSearchChange={onSearchChange} onBack={onBack} />
     </Suspense>
   );
 }
