@@ -193,6 +193,31 @@ test.describe('public survey page', () => {
     expect((await admin.results(survey.id)).answerCount).toBe(1);
   });
 
+  test('an answer whose response is lost is sent again with the same answer id and filed once', async ({ page, request }) => {
+    const admin = await SurveysApi.login(request, 'admin');
+    const rating: SurveyQuestion = { ...questions()[2]!, id: uuid() };
+    const survey = await admin.publish(`e2e 重发 ${stamp}`, { questions: [rating] });
+    await page.goto(answerUrl(survey.id));
+    await page.getByRole('radio', { name: '5 分' }).click();
+    // the server files the answer, but its response never reaches the page
+    const sent: string[] = [];
+    await page.route('**' + SURVEY_URLS.publicAnswer, async (route) => {
+      sent.push((route.request().postDataJSON() as { answerId: string }).answerId);
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByTestId('survey-submit').click();
+    await expect(page.getByTestId('public-saved-on-device')).toBeVisible();
+    expect((await admin.results(survey.id)).answerCount).toBe(1);
+
+    await page.unroute('**' + SURVEY_URLS.publicAnswer);
+    const again = page.waitForRequest((req) => req.url().endsWith(SURVEY_URLS.publicAnswer));
+    await page.getByRole('button', { name: '立即重试' }).click();
+    expect(((await again).postDataJSON() as { answerId: string }).answerId).toBe(sent[0]);
+    await expect(page.getByTestId('public-thanks')).toBeVisible();
+    expect((await admin.results(survey.id)).answerCount).toBe(1);
+  });
+
   test('a picture picked offline stays on the device and is uploaded before the answer is sent', async ({ page, context, request }) => {
     const admin = await SurveysApi.login(request, 'admin');
     const picture: SurveyQuestion = { ...questions()[0]!, id: uuid(), kind: 'picture', title: '孩子的作品', options: [], skips: [], max: 1 };
