@@ -139,6 +139,15 @@ test('the administrator builds a questionnaire (kinds, a skip, drag to reorder),
   await expect(row.getByTestId('survey-publish')).toHaveText('取消发布');
   expect((await admin.ok<SurveyDetail>(SURVEY_URLS.get, { id })).published).toBe(true);
 
+  // everyone may answer it: the public link's QR code, with the link
+  await row.getByTestId('survey-more').click();
+  await page.getByTestId('survey-qr').click();
+  const qr = page.getByTestId('survey-qr-dialog');
+  await expect(qr.getByTestId('survey-qr-image')).toBeVisible();
+  expect(await qr.getByTestId('survey-qr-image').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(50);
+  await expect(qr.getByTestId('survey-qr-link')).toHaveValue(new RegExp(`/survey/wjdt/answerSurvey\\?id=${id}&tenant=demo$`));
+  await page.keyboard.press('Escape');
+
   // published: the editor shows the questions read-only with the reason
   await row.getByTestId('survey-edit').click();
   await expect(page.getByTestId('questions-locked')).toBeVisible();

@@ -222,7 +222,8 @@ function EditorForm({ id, detail, onBack, onPreview }: SurveyEditorProps & { det
   };
 
   const preview = () => {
-    if (dirty) keepDraft(draft);
+    // the preview reads what is typed from the device (a new questionnaire is not on the server yet)
+    if (dirty || isNew) keepDraft(draft);
     onPreview(id, dirty || isNew);
   };
 

@@ -171,6 +171,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
     const deletable = rows.filter((row) => row.can.delete);
     const selectLabel = (name: string) => t`选择 ${name}`;
     const moreLabel = (name: string) => t`更多操作：${name}`;
+    const creatorText = (name: string) => t`创建人：${name}`;
     if (canDelete) {
       list.push({
         key: 'select',
@@ -209,6 +210,9 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
           <Button variant="plain" p="0" h="auto" minH="0" whiteSpace="normal" textAlign="start" fontWeight="medium" colorPalette="brand" onClick={() => go(SURVEY_PATHS.edit, { id: row.id })} data-testid="survey-open">
             {row.title}
           </Button>
+          <Text fontSize="xs" color="fg.muted" data-testid="survey-creator">
+            {creatorText(row.createdByName)}
+          </Text>
           {/* phones: the range and the states under the title (their columns are hidden) */}
           <Text fontSize="xs" color="fg.muted" hideFrom="md">
             {shortRange(row.startsAt, row.endsAt)}
@@ -279,7 +283,6 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
       hideBelow: 'sm',
       render: (row) => <span data-testid="survey-answers">{row.targetCount === null ? String(row.answerCount) : `${row.answerCount} / ${row.targetCount}`}</span>,
     });
-    list.push({ key: 'creator', title: t`创建人`, nowrap: true, hideBelow: '2xl', muted: true, render: (row) => row.createdByName });
     list.push({
       key: 'actions',
       title: t`操作`,
