@@ -1,8 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
-import { SURVEY_PATHS } from '../../../../contracts/survey-rules';
 import { resultsSearchParams, type ResultsSearchParams } from './search';
+
+/**
+ * 问卷管理's path (SURVEY_PATHS.manage of contracts/survey-rules.ts, not imported here: a module a route
+ * file reaches lands in /login's entry chunk whole, with every export used anywhere: the answer checks).
+ */
+export const MANAGE_PATH = '/survey/cjwj';
 
 /** The results api loads with the first visit, not with the entry chunk. */
 let api: typeof import('../results-api') | undefined;
@@ -24,7 +29,7 @@ export function ResultsRoute() {
   const search = useSearch({ strict: false }) as ResultsSearchParams;
   const navigate = useNavigate();
   const onSearchChange = useCallback((next: ResultsSearchParams) => void navigate({ to: '.', search: next as never, replace: true }), [navigate]);
-  const onBack = useCallback(() => void navigate({ to: SURVEY_PATHS.manage as never }), [navigate]);
+  const onBack = useCallback(() => void navigate({ to: MANAGE_PATH as never }), [navigate]);
   return (
     <Suspense fallback={null}>
       <ResultsScreenLazy search={search} onSearchChange={onSearchChange} onBack={onBack} />
