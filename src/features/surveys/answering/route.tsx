@@ -18,12 +18,15 @@ export const answerRouteOptions = {
 
 const AnswerScreenLazy = lazy(async () => ({ default: (await import('./AnswerScreen')).AnswerScreen }));
 
-/** The route's component: the screen, its search in the URL (replaced as filters change; pushed when a questionnaire opens). */
+/**
+ * The route's component: the screen, its search in the URL: opening a questionnaire from the list is a
+ * new history entry (the browser's back returns to the list); filters, pages and closing replace it.
+ */
 export function AnswerRoute() {
   const search = useSearch({ strict: false }) as AnswerSearchParams;
   const navigate = useNavigate();
   const onSearchChange = useCallback(
-    (next: AnswerSearchParams) => void navigate({ to: '.', search: next as never, replace: Boolean(next.id) === Boolean(search.id) }),
+    (next: AnswerSearchParams) => void navigate({ to: '.', search: next as never, replace: !(next.id && !search.id) }),
     [navigate, search.id],
   );
   return (
