@@ -97,9 +97,16 @@ export async function loadSurveyList(queryClient: QueryClient, search: SurveyLis
   await queryClient.ensureQueryData(tableQueryOptions<SurveyRow>(surveyListInput(search))).catch(() => undefined);
 }
 
-/** The editor's and preview's loader: the questionnaire (a new id answers 40400: the editor starts blank). */
+/**
+ * The editor's and preview's loader: the questionnaire read afresh when online (the editor copies it
+ * once, so it starts from the current version), else the cached one. A new id answers 40400: the
+ * editor starts blank.
+ */
 export async function loadSurvey(queryClient: QueryClient, id: string | undefined): Promise<void> {
-  if (id) await queryClient.ensureQueryData(surveyDetailQuery(id)).catch(() => undefined);
+  if (!id) return;
+  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+  if (online) await queryClient.fetchQuery({ ...surveyDetailQuery(id), staleTime: 0 }).catch(() => undefined);
+  else await queryClient.ensureQueryData(surveyDetailQuery(id)).catch(() => undefined);
 }
 
 /* ------------------------------------------------------------------ the question bank */

@@ -184,6 +184,8 @@ describe('SurveyEditor', () => {
     const handle = screen.getAllByTestId('question-handle')[0]!;
     handle.focus();
     await act(async () => fireEvent.keyDown(handle, { key: ' ', code: 'Space' }));
+    // a screen reader hears it in Chinese
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^(已拿起第1题|移到第1题的位置)$/));
     await act(async () => fireEvent.keyDown(document, { key: 'ArrowDown', code: 'ArrowDown' }));
     await act(async () => fireEvent.keyDown(document, { key: ' ', code: 'Space' }));
     await waitFor(() => expect(titles()).toEqual(['第三', '第二', '第一']));

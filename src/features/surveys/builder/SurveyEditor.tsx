@@ -1,5 +1,5 @@
 import { Alert, Box, Button, chakra, Field, Flex, Heading, HStack, Input, Menu, Portal, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -147,6 +147,23 @@ function EditorForm({ id, detail, onBack, onPreview }: SurveyEditorProps & { det
     setQuestions((list) => moveItem(list, list.findIndex((q) => q.id === active.id), list.findIndex((q) => q.id === over.id)));
   };
   const ids = useMemo(() => draft.questions.map((q) => q.id), [draft.questions]);
+  // what a screen reader hears while a question is dragged (dnd-kit's are English)
+  const numberOf = (qid: UniqueIdentifier | undefined) => ids.indexOf(String(qid)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      const n = numberOf(active.id);
+      return t`已拿起第${n}题`;
+    },
+    onDragOver: ({ over }) => {
+      const n = numberOf(over?.id);
+      return over ? t`移到第${n}题的位置` : undefined;
+    },
+    onDragEnd: ({ over }) => {
+      const n = numberOf(over?.id);
+      return over ? t`已放到第${n}题的位置` : t`已放下，顺序未变`;
+    },
+    onDragCancel: () => t`已取消拖动，顺序未变`,
+  };
 
   const problems = useMemo(() => questionProblems(draft.questions), [draft.questions]);
   const problemsOf = useMemo(() => {
@@ -461,7 +478,7 @@ function EditorForm({ id, detail, onBack, onPreview }: SurveyEditorProps & { det
             <Trans>还没有题目，请点击“添加题目”或从题库插入。</Trans>
           </Box>
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: t`按空格键拿起题目，用上下方向键移动，再按空格键放下，按 Esc 取消。` } }}>
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: t`按空格键拿起题目，用上下方向键移动，再按空格键放下，按 Esc 取消。` }, announcements }}>
             <SortableContext items={ids} strategy={verticalListSortingStrategy}>
               <Stack gap="3" data-testid="questions">
                 {draft.questions.map((question, index) => (
