@@ -83,6 +83,7 @@ describe('SurveyEditor', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
     localStorage.clear();
+    sessionStorage.clear();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -136,6 +137,21 @@ describe('SurveyEditor', () => {
     expect((screen.getByTestId('survey-title') as HTMLInputElement).value).toBe('家长会反馈');
     expect(screen.queryByTestId('draft-restored')).toBeNull();
     await waitFor(() => expect(storedDraft(ID)).toBeNull());
+  });
+
+  it('back from its preview the typed draft is there without the restored notice', async () => {
+    const fake = fakeFetch({ '/api/surveys/get': ok(detail()) });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const onPreview = vi.fn();
+    const first = renderEditor(<SurveyEditor id={ID} onBack={vi.fn()} onPreview={onPreview} />);
+    fireEvent.change(await screen.findByTestId('survey-title'), { target: { value: '家长会反馈（预览前）' } });
+    fireEvent.click(screen.getByTestId('survey-preview'));
+    expect(onPreview).toHaveBeenCalledWith(ID, true);
+    expect(storedDraft(ID)?.draft.title).toBe('家长会反馈（预览前）');
+    first.unmount();
+    renderEditor(<SurveyEditor id={ID} onBack={vi.fn()} onPreview={vi.fn()} />);
+    await waitFor(() => expect((screen.getByTestId('survey-title') as HTMLInputElement).value).toBe('家长会反馈（预览前）'));
+    expect(screen.queryByTestId('draft-restored')).toBeNull();
   });
 
   it('a published questionnaire: questions read-only with the reason, the title still editable; 40900 keeps what was typed', async () => {

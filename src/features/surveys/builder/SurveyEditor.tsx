@@ -25,7 +25,21 @@ import { notify } from '../../../lib/notify';
 import { useSurveysCatalog } from '../catalog';
 import { KIND_HINTS, KIND_ICONS, KIND_LABELS, numberedProblem, questionProblemText } from '../labels';
 import { isNotFound, refreshSurveys, saveSurvey, surveyDetailQuery, surveyKeys } from '../manage-api';
-import { blankDraft, draftOfDetail, dropDraft, keepDraft, requestOfDraft, sameDraft, selectorValueOf, settingsProblems, storedDraft, targetOfSelectorValue, type SurveyDraft } from './draft';
+import {
+  blankDraft,
+  draftOfDetail,
+  dropDraft,
+  keepDraft,
+  markPreviewTrip,
+  requestOfDraft,
+  sameDraft,
+  selectorValueOf,
+  settingsProblems,
+  storedDraft,
+  takePreviewTrip,
+  targetOfSelectorValue,
+  type SurveyDraft,
+} from './draft';
 import { QuestionCard } from './QuestionCard';
 import { duplicateQuestion, moveItem, newUuid, questionFromBank, removeQuestion } from './question-ops';
 import { showTime } from './time';
@@ -91,7 +105,8 @@ function EditorForm({ id, detail, onBack, onPreview }: SurveyEditorProps & { det
   // the notice of a restored draft (once, when the page opens with one)
   useEffect(() => {
     const kept = storedDraft(id);
-    if (kept && !sameDraft(kept.draft, base)) setRestored(kept.at);
+    // back from the preview the draft is simply still there; otherwise say it was restored
+    if (!takePreviewTrip(id) && kept && !sameDraft(kept.draft, base)) setRestored(kept.at);
     // on opening only
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -241,6 +256,7 @@ function EditorForm({ id, detail, onBack, onPreview }: SurveyEditorProps & { det
   const preview = () => {
     // the preview reads what is typed from the device (a new questionnaire is not on the server yet)
     if (dirty || isNew) keepDraft(draft);
+    markPreviewTrip(id);
     onPreview(id, dirty || isNew);
   };
 

@@ -158,3 +158,27 @@ export function dropDraft(id: string): void {
     // nothing to drop
   }
 }
+
+/* ------------------------------------------------------------------ the preview round trip */
+
+const TRIP_KEY = 'xiaowu.survey-preview-trip';
+
+/** The editor opens its preview: back from there, what is typed comes back without the 'restored' notice. */
+export function markPreviewTrip(id: string): void {
+  try {
+    sessionStorage.setItem(TRIP_KEY, id);
+  } catch {
+    // no session storage: the notice shows, nothing is lost
+  }
+}
+
+/** Whether the editor of `id` comes back from its preview (asked once). */
+export function takePreviewTrip(id: string): boolean {
+  try {
+    const trip = sessionStorage.getItem(TRIP_KEY);
+    sessionStorage.removeItem(TRIP_KEY);
+    return trip === id;
+  } catch {
+    return false;
+  }
+}
