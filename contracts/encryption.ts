@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SURVEY_URLS } from './survey-urls';
+import { SURVEY_PUBLIC_URLS } from './survey-public-urls';
 
 /**
  * Request encryption (SPEC §7), shared by the client's http module and the server's plugin.
@@ -56,10 +56,10 @@ export const ENCRYPTION_WHITELIST: readonly string[] = [
   '/file/upload',
   // the public survey page (issue 9, survey.html): no login, its own light bundle without the sealing
   // code (≤ 90 KiB); rate-limited per address and device instead; its upload is multipart like /file/upload
-  SURVEY_URLS.publicList,
-  SURVEY_URLS.publicOpen,
-  SURVEY_URLS.publicAnswer,
-  SURVEY_URLS.publicUpload,
+  SURVEY_PUBLIC_URLS.publicList,
+  SURVEY_PUBLIC_URLS.publicOpen,
+  SURVEY_PUBLIC_URLS.publicAnswer,
+  SURVEY_PUBLIC_URLS.publicUpload,
 ];
 
 /** Path without query string or base address, for the whitelist. */

@@ -1,4 +1,7 @@
 // The surveys API's paths (issue 9), zod-free: the public page and client modules import them without the schemas.
+import { SURVEY_PUBLIC_URLS } from './survey-public-urls';
+
+export { SURVEY_PUBLIC_URLS };
 
 export const SURVEY_URLS = {
   /* managing (survey_cjwj…) */
@@ -28,10 +31,5 @@ export const SURVEY_URLS = {
   open: '/api/surveys/open',
   /** idempotent (outbox kind surveys.answer) */
   answer: '/api/surveys/answer',
-  /* public (no login; tenant from the host or X-Tenant; rate-limited) */
-  publicList: '/api/surveys/public/list',
-  publicOpen: '/api/surveys/public/open',
-  publicAnswer: '/api/surveys/public/answer',
-  /** multipart: file + questionnaireId + answerId; a picture for a picture question */
-  publicUpload: '/api/surveys/public/upload',
+  ...SURVEY_PUBLIC_URLS,
 } as const;

@@ -33,8 +33,6 @@ import { Route as AppXsswSpszRouteImport } from './routes/_app/xssw/spsz'
 import { Route as AppXsswZdsqRouteImport } from './routes/_app/xssw/zdsq'
 import { Route as AppXsswZdzmRouteImport } from './routes/_app/xssw/zdzm'
 import { Route as AppZsglXsbmRouteImport } from './routes/_app/zsgl/xsbm'
-import { Route as SurveyWjdtAnswerSurveyRouteImport } from './routes/survey/wjdt/answerSurvey'
-import { Route as SurveyWjdtWjdtListNotLoginRouteImport } from './routes/survey/wjdt/wjdtListNotLogin'
 import { Route as AppJyzcJhtjChar91indexChar93RouteImport } from './routes/_app/jyzc/jhtj/[index]'
 import { Route as AppJyzcZjhglChar91indexChar93RouteImport } from './routes/_app/jyzc/zjhgl/[index]'
 import { Route as AppCpglCppjhzPjjlRouteImport } from './routes/_app/cpgl/cppjhz/pjjl'
@@ -167,17 +165,6 @@ const AppZsglXsbmRoute = AppZsglXsbmRouteImport.update({
   path: '/zsgl/xsbm',
   getParentRoute: () => AppRoute,
 } as any)
-const SurveyWjdtAnswerSurveyRoute = SurveyWjdtAnswerSurveyRouteImport.update({
-  id: '/survey/wjdt/answerSurvey',
-  path: '/survey/wjdt/answerSurvey',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SurveyWjdtWjdtListNotLoginRoute =
-  SurveyWjdtWjdtListNotLoginRouteImport.update({
-    id: '/survey/wjdt/wjdtListNotLogin',
-    path: '/survey/wjdt/wjdtListNotLogin',
-    getParentRoute: () => rootRouteImport,
-  } as any)
 const AppJyzcJhtjChar91indexChar93Route =
   AppJyzcJhtjChar91indexChar93RouteImport.update({
     id: '/jyzc/jhtj/index',
@@ -265,8 +252,6 @@ export interface FileRoutesByFullPath {
   '/xssw/zdsq': typeof AppXsswZdsqRoute
   '/xssw/zdzm': typeof AppXsswZdzmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
-  '/survey/wjdt/answerSurvey': typeof SurveyWjdtAnswerSurveyRoute
-  '/survey/wjdt/wjdtListNotLogin': typeof SurveyWjdtWjdtListNotLoginRoute
   '/cpgl/cppjhz/pjjl': typeof AppCpglCppjhzPjjlRoute
   '/jyzc/jhtj/index': typeof AppJyzcJhtjChar91indexChar93Route
   '/jyzc/jhtj/jzyl': typeof AppJyzcJhtjJzylRoute
@@ -304,8 +289,6 @@ export interface FileRoutesByTo {
   '/xssw/zdsq': typeof AppXsswZdsqRoute
   '/xssw/zdzm': typeof AppXsswZdzmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
-  '/survey/wjdt/answerSurvey': typeof SurveyWjdtAnswerSurveyRoute
-  '/survey/wjdt/wjdtListNotLogin': typeof SurveyWjdtWjdtListNotLoginRoute
   '/cpgl/cppjhz/pjjl': typeof AppCpglCppjhzPjjlRoute
   '/jyzc/jhtj/index': typeof AppJyzcJhtjChar91indexChar93Route
   '/jyzc/jhtj/jzyl': typeof AppJyzcJhtjJzylRoute
@@ -345,8 +328,6 @@ export interface FileRoutesById {
   '/_app/xssw/zdsq': typeof AppXsswZdsqRoute
   '/_app/xssw/zdzm': typeof AppXsswZdzmRoute
   '/_app/zsgl/xsbm': typeof AppZsglXsbmRoute
-  '/survey/wjdt/answerSurvey': typeof SurveyWjdtAnswerSurveyRoute
-  '/survey/wjdt/wjdtListNotLogin': typeof SurveyWjdtWjdtListNotLoginRoute
   '/_app/cpgl/cppjhz/pjjl': typeof AppCpglCppjhzPjjlRoute
   '/_app/jyzc/jhtj/index': typeof AppJyzcJhtjChar91indexChar93Route
   '/_app/jyzc/jhtj/jzyl': typeof AppJyzcJhtjJzylRoute
@@ -386,8 +367,6 @@ export interface FileRouteTypes {
     | '/xssw/zdsq'
     | '/xssw/zdzm'
     | '/zsgl/xsbm'
-    | '/survey/wjdt/answerSurvey'
-    | '/survey/wjdt/wjdtListNotLogin'
     | '/cpgl/cppjhz/pjjl'
     | '/jyzc/jhtj/index'
     | '/jyzc/jhtj/jzyl'
@@ -425,8 +404,6 @@ export interface FileRouteTypes {
     | '/xssw/zdsq'
     | '/xssw/zdzm'
     | '/zsgl/xsbm'
-    | '/survey/wjdt/answerSurvey'
-    | '/survey/wjdt/wjdtListNotLogin'
     | '/cpgl/cppjhz/pjjl'
     | '/jyzc/jhtj/index'
     | '/jyzc/jhtj/jzyl'
@@ -465,8 +442,6 @@ export interface FileRouteTypes {
     | '/_app/xssw/zdsq'
     | '/_app/xssw/zdzm'
     | '/_app/zsgl/xsbm'
-    | '/survey/wjdt/answerSurvey'
-    | '/survey/wjdt/wjdtListNotLogin'
     | '/_app/cpgl/cppjhz/pjjl'
     | '/_app/jyzc/jhtj/index'
     | '/_app/jyzc/jhtj/jzyl'
@@ -486,8 +461,6 @@ export interface RootRouteChildren {
   RePasswordRoute: typeof RePasswordRoute
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
-  SurveyWjdtAnswerSurveyRoute: typeof SurveyWjdtAnswerSurveyRoute
-  SurveyWjdtWjdtListNotLoginRoute: typeof SurveyWjdtWjdtListNotLoginRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -660,20 +633,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppZsglXsbmRouteImport
       parentRoute: typeof AppRoute
     }
-    '/survey/wjdt/answerSurvey': {
-      id: '/survey/wjdt/answerSurvey'
-      path: '/survey/wjdt/answerSurvey'
-      fullPath: '/survey/wjdt/answerSurvey'
-      preLoaderRoute: typeof SurveyWjdtAnswerSurveyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/survey/wjdt/wjdtListNotLogin': {
-      id: '/survey/wjdt/wjdtListNotLogin'
-      path: '/survey/wjdt/wjdtListNotLogin'
-      fullPath: '/survey/wjdt/wjdtListNotLogin'
-      preLoaderRoute: typeof SurveyWjdtWjdtListNotLoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/_app/jyzc/jhtj/index': {
       id: '/_app/jyzc/jhtj/index'
       path: '/jyzc/jhtj/index'
@@ -838,8 +797,6 @@ const rootRouteChildren: RootRouteChildren = {
   RePasswordRoute: RePasswordRoute,
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
-  SurveyWjdtAnswerSurveyRoute: SurveyWjdtAnswerSurveyRoute,
-  SurveyWjdtWjdtListNotLoginRoute: SurveyWjdtWjdtListNotLoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
