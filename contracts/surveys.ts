@@ -98,8 +98,11 @@ export interface SurveyRow {
   createdByName: string;
   createdAt: string;
   version: number;
-  /** what the caller may do (owner or admin; publish permission) */
-  can: { edit: boolean; delete: boolean; publish: boolean };
+  /**
+   * what the caller may do: edit, delete (owner or admin), publish (survey_cjwj_publish), results
+   * (results, raw answers, export: the owner, an admin or a survey_cjwj_publish holder)
+   */
+  can: { edit: boolean; delete: boolean; publish: boolean; results: boolean };
 }
 
 export interface SurveyDetail extends SurveyRow {

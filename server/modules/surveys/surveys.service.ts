@@ -211,6 +211,8 @@ export class SurveysService {
         edit: own && m.codes.has(SURVEY_PERMISSIONS.edit),
         delete: own && m.codes.has(SURVEY_PERMISSIONS.delete) && !r.published,
         publish: m.codes.has(SURVEY_PERMISSIONS.publish),
+        // the read rule itself (results, answers, export) is enforced by the fix of review H1
+        results: own || m.codes.has(SURVEY_PERMISSIONS.publish),
       },
     };
   }

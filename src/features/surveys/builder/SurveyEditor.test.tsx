@@ -70,7 +70,7 @@ const detail = (over: Partial<SurveyDetail> = {}): SurveyDetail => ({
   createdByName: '管理员',
   createdAt: '2026-11-20T08:00:00+08:00',
   version: 4,
-  can: { edit: true, delete: true, publish: true },
+  can: { edit: true, delete: true, publish: true, results: true },
   target: { userIds: [], orgIds: [], roleCodes: [] },
   targetNames: { userIds: {}, orgIds: {}, roleCodes: {} },
   questions: [q(1, '第一'), q(2, '第二'), q(3, '第三')],

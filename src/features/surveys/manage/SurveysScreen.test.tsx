@@ -37,7 +37,7 @@ const row = (over: Partial<SurveyRow> = {}): SurveyRow => ({
   createdByName: '王老师',
   createdAt: '2026-11-20T08:00:00+08:00',
   version: 2,
-  can: { edit: true, delete: true, publish: false },
+  can: { edit: true, delete: true, publish: false, results: true },
   ...over,
 });
 
