@@ -10,6 +10,7 @@ import type { SurveyDetail } from '../../../../contracts/surveys';
 import { system } from '../../../app/theme';
 import { GrantsProvider } from '../../../components/Permission';
 import { setConfig } from '../../../lib/config';
+import { resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
 import { fail, fakeFetch, ok } from '../../../test/render';
 import { blankDraft, keepDraft, storedDraft } from './draft';
 import { SurveyEditor } from './SurveyEditor';
@@ -83,9 +84,13 @@ describe('SurveyEditor', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
     localStorage.clear();
+    setScope({ tenant: 'demo', userId: 'teacher' });
     sessionStorage.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetOfflineDbForTests();
+  });
 
   it('a new questionnaire: problems stop the save; then it saves as version 0 and the kept draft goes', async () => {
     let saved: Record<string, unknown> | null = null;

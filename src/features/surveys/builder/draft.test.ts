@@ -1,12 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { blankDraft, dropDraft, keepDraft, requestOfDraft, sameDraft, selectorValueOf, settingsProblems, storedDraft, targetOfSelectorValue } from './draft';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
+import { blankDraft, draftsOfUser, dropDraft, keepDraft, requestOfDraft, sameDraft, selectorValueOf, settingsProblems, storedDraft, targetOfSelectorValue } from './draft';
 
 const ID = '01900000-0000-7000-8000-000000000001';
 const USER = '01900000-0000-7000-8000-0000000000a1';
 const ORG = '01900000-0000-7000-8000-0000000000b1';
 
 describe('survey draft', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    setScope({ tenant: 'demo', userId: 'teacher-a' });
+  });
+  afterEach(() => resetOfflineDbForTests());
 
   it('a new questionnaire opens at the next full hour for two weeks, in school time', () => {
     const draft = blankDraft(ID, Date.parse('2026-11-21T09:20:00+08:00'));
@@ -48,6 +53,38 @@ describe('survey draft', () => {
     expect(storedDraft('01900000-0000-7000-8000-000000000002')).toBeNull();
     dropDraft(ID);
     expect(storedDraft(ID)).toBeNull();
+  });
+
+  it('a draft kept by one user is never restored for another user or another school, and stays for its user after logout', () => {
+    const draft = { ...blankDraft(ID), title: '秋季运动会报名意向（改）' };
+    keepDraft(draft, 123);
+    setScope({ tenant: 'demo', userId: 'admin' });
+    expect(storedDraft(ID)).toBeNull();
+    expect(draftsOfUser()).toEqual([]);
+    keepDraft({ ...draft, title: '管理员的' }, 456);
+    setScope({ tenant: 'other', userId: 'teacher-a' });
+    expect(storedDraft(ID)).toBeNull();
+    // logged out: nothing kept, nothing restored
+    setScope(null);
+    expect(storedDraft(ID)).toBeNull();
+    keepDraft({ ...draft, title: '无人' });
+    expect(draftsOfUser()).toEqual([]);
+    // the same user again: theirs is still there
+    setScope({ tenant: 'demo', userId: 'teacher-a' });
+    expect(storedDraft(ID)?.draft.title).toBe('秋季运动会报名意向（改）');
+    setScope({ tenant: 'demo', userId: 'admin' });
+    expect(storedDraft(ID)?.draft.title).toBe('管理员的');
+  });
+
+  it('lists this user’s drafts newest first and drops the first builder’s drafts of nobody in particular', () => {
+    localStorage.setItem(`xiaowu.survey-draft.${ID}`, JSON.stringify({ draft: { ...blankDraft(ID), title: '旧' }, at: 1 }));
+    const other = '01900000-0000-7000-8000-000000000002';
+    keepDraft({ ...blankDraft(ID), title: '一' }, 100);
+    keepDraft({ ...blankDraft(other), title: '二' }, 200);
+    localStorage.setItem('xiaowu.survey-draft.demo.teacher-a.broken', '{');
+    expect(draftsOfUser().map((kept) => kept.draft.title)).toEqual(['二', '一']);
+    expect(localStorage.getItem(`xiaowu.survey-draft.${ID}`)).toBeNull();
+    expect(localStorage.getItem('xiaowu.survey-draft.demo.teacher-a.broken')).toBeNull();
   });
 });
 

@@ -1,12 +1,14 @@
 import { SELECTOR_PREFIX } from '../../../../contracts/selector';
 import type { SurveyDetail, SurveySaveRequest } from '../../../../contracts/surveys';
 import { EMPTY_TARGET, isEmptyTarget, type Audience, type OncePer, type SurveyQuestion, type SurveyTarget } from '../../../../contracts/survey-rules';
+import { currentScope } from '../../../lib/offline/db';
 import { isoOfLocal, localOfIso, localOfMs, msOfLocal } from './time';
 
 /**
  * The questionnaire as the editor holds it (times as school-time datetime-local values), the request
  * it saves as, the settings' checks as typed, and the draft kept on the device per questionnaire id
- * (localStorage): restored on return, cleared after a successful save; the preview reads it too.
+ * (localStorage, per school and user): restored on return, cleared after a successful save; the
+ * preview reads it too.
  */
 export interface SurveyDraft {
   id: string;
@@ -123,7 +125,16 @@ export interface StoredDraft {
   at: number;
 }
 
+/**
+ * Drafts are kept per school and user (`xiaowu.survey-draft.<tenant>.<user id>.<questionnaire id>`,
+ * from the offline store's scope, as answering/draft.ts does): another user of the device never sees,
+ * restores or saves them. Logout keeps them for that user, like the outbox (OFFLINE.md §8: the queue
+ * stays with that user and tenant; another user never sends or sees it); they come back when the same
+ * user logs in again. Without a logged-in scope nothing is kept. Keys of the first builder (no school
+ * or user: nobody can tell whose) are dropped when this user's drafts are listed.
+ */
 const KEY_PREFIX = 'xiaowu.survey-draft.';
+const UNSCOPED_KEY = /^xiaowu\.survey-draft\.[0-9a-f-]{36}$/i;
 const storage = (): Storage | null => {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
@@ -132,31 +143,79 @@ const storage = (): Storage | null => {
   }
 };
 
+/** This user's key prefix, or null when nobody is logged in. */
+function userPrefix(): string | null {
+  const scope = currentScope();
+  return scope ? `${KEY_PREFIX}${scope.tenant}.${scope.userId}.` : null;
+}
+
+const isStored = (parsed: StoredDraft | null, id?: string): parsed is StoredDraft =>
+  Boolean(parsed && parsed.draft && typeof parsed.draft.id === 'string' && (id === undefined || parsed.draft.id === id) && Array.isArray(parsed.draft.questions) && typeof parsed.at === 'number');
+
 export function keepDraft(draft: SurveyDraft, at = Date.now()): void {
+  const prefix = userPrefix();
+  if (!prefix) return;
   try {
-    storage()?.setItem(KEY_PREFIX + draft.id, JSON.stringify({ draft, at } satisfies StoredDraft));
+    storage()?.setItem(prefix + draft.id, JSON.stringify({ draft, at } satisfies StoredDraft));
   } catch {
     // storage full or denied: the draft stays in memory only
   }
 }
 
 export function storedDraft(id: string): StoredDraft | null {
+  const prefix = userPrefix();
+  if (!prefix) return null;
   try {
-    const raw = storage()?.getItem(KEY_PREFIX + id);
+    const raw = storage()?.getItem(prefix + id);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as StoredDraft;
-    return parsed && parsed.draft && parsed.draft.id === id && Array.isArray(parsed.draft.questions) ? parsed : null;
+    return isStored(parsed, id) ? parsed : null;
   } catch {
     return null;
   }
 }
 
 export function dropDraft(id: string): void {
+  const prefix = userPrefix();
+  if (!prefix) return;
   try {
-    storage()?.removeItem(KEY_PREFIX + id);
+    storage()?.removeItem(prefix + id);
   } catch {
     // nothing to drop
   }
+}
+
+/** This user's drafts of this school on the device, newest first (unreadable ones and the first builder's unscoped keys go). */
+export function draftsOfUser(): StoredDraft[] {
+  const prefix = userPrefix();
+  const store = storage();
+  if (!prefix || !store) return [];
+  const found: StoredDraft[] = [];
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < store.length; index += 1) {
+      const key = store.key(index);
+      if (key) keys.push(key);
+    }
+    for (const key of keys) {
+      if (UNSCOPED_KEY.test(key)) {
+        store.removeItem(key);
+        continue;
+      }
+      if (!key.startsWith(prefix)) continue;
+      let parsed: StoredDraft | null = null;
+      try {
+        parsed = JSON.parse(store.getItem(key) ?? 'null') as StoredDraft | null;
+      } catch {
+        parsed = null;
+      }
+      if (isStored(parsed, key.slice(prefix.length))) found.push(parsed);
+      else store.removeItem(key);
+    }
+  } catch {
+    return found;
+  }
+  return found.sort((a, b) => b.at - a.at);
 }
 
 /* ------------------------------------------------------------------ the preview round trip */

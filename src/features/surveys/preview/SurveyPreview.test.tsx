@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfig } from '../../../lib/config';
+import { resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { blankDraft, keepDraft } from '../builder/draft';
 import { SurveyPreview } from './SurveyPreview';
@@ -26,8 +27,12 @@ describe('SurveyPreview', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
     localStorage.clear();
+    setScope({ tenant: 'demo', userId: 'teacher' });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetOfflineDbForTests();
+  });
 
   it('shows the editor’s unsaved draft from the device; the skip hides the rest; nothing is sent', async () => {
     const fake = fakeFetch({});
