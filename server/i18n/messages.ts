@@ -408,6 +408,7 @@ export const messages = {
   surveysCopyTitle: { zh: '{title}（副本）', en: '{title} (copy)' },
   surveysConflict: { zh: '问卷已被他人修改，请刷新后重试', en: 'Someone else changed the questionnaire; reload it and try again' },
   surveysBankConflict: { zh: '题目已被他人修改，请刷新后重试', en: 'Someone else changed the question; reload it and try again' },
+  surveysResultsForbidden: { zh: '只能查看自己创建的问卷的统计结果', en: 'You can only see the results of questionnaires you created' },
   surveysIdTaken: { zh: '问卷编号已存在，请重试', en: 'That questionnaire id exists already; please try again' },
   rateLimited: { zh: '操作过于频繁，请{seconds}秒后再试', en: 'Too many requests; please try again in {seconds} second(s)' },
 

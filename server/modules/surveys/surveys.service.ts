@@ -182,6 +182,18 @@ export class SurveysService {
     return m.admin || record.created_by === m.session.userId;
   }
 
+  /** Results, raw answers and their export: the owner, an administrator or a publisher (review H1). */
+  private mayReadResults(m: Manager, record: QuestionnaireRecord) {
+    return this.mayTouch(m, record) || m.codes.has(SURVEY_PERMISSIONS.publish);
+  }
+
+  /** The questionnaire whose results the caller may read; 40300 otherwise. */
+  private async readable(tx: Tx, session: Session, id: string): Promise<QuestionnaireRecord> {
+    const record = await this.found(tx, id);
+    if (!this.mayReadResults(await this.manager(tx, session), record)) throw new AppError(ResponseCode.forbidden, 'surveysResultsForbidden');
+    return record;
+  }
+
   private async targetCount(tx: Tx, record: QuestionnaireRecord): Promise<number | null> {
     return record.audience === 'targeted' ? surveyTarget.count(tx, record.target) : null;
   }
@@ -211,8 +223,7 @@ export class SurveysService {
         edit: own && m.codes.has(SURVEY_PERMISSIONS.edit),
         delete: own && m.codes.has(SURVEY_PERMISSIONS.delete) && !r.published,
         publish: m.codes.has(SURVEY_PERMISSIONS.publish),
-        // the read rule itself (results, answers, export) is enforced by the fix of review H1
-        results: own || m.codes.has(SURVEY_PERMISSIONS.publish),
+        results: this.mayReadResults(m, r),
       },
     };
   }
@@ -431,7 +442,7 @@ export class SurveysService {
 
   /** `POST /api/surveys/results` */
   async results(tx: Tx, session: Session, input: { id: string; orgUnitId?: string }, lang: Lang): Promise<SurveyResults> {
-    const record = await this.found(tx, input.id);
+    const record = await this.readable(tx, session, input.id);
     const orgs = await this.orgFilter(tx, input.orgUnitId);
     const answers = await repo.answers(tx, record.id, orgs);
     const targetCount = isEmptyTarget(record.target) ? null : await surveyTarget.count(tx, record.target, orgs);
@@ -449,7 +460,7 @@ export class SurveysService {
 
   /** `POST /api/surveys/answers` (table A, newest first). */
   async answers(tx: Tx, session: Session, request: ListInput<{ id: string; orgUnitId?: string }>, lang: Lang): Promise<TableAData<SurveyAnswerRow>> {
-    const record = await this.found(tx, request.search.id);
+    const record = await this.readable(tx, session, request.search.id);
     const orgs = await this.orgFilter(tx, request.search.orgUnitId);
     const rows = await repo.answerPage(tx, record.id, orgs, request.currPage * request.limit, request.limit, lang === 'en');
     return {
@@ -466,7 +477,7 @@ export class SurveysService {
 
   /** `GET /api/surveys/export?id=&orgUnitId=`: the raw answers as .xlsx. */
   async export(tx: Tx, session: Session, input: { id: string; orgUnitId?: string }, lang: Lang): Promise<{ fileName: string; bytes: Buffer }> {
-    const record = await this.found(tx, input.id);
+    const record = await this.readable(tx, session, input.id);
     const orgs = await this.orgFilter(tx, input.orgUnitId);
     const rows = (await repo.answerPage(tx, record.id, orgs, 0, null, lang === 'en')).reverse();
     const bytes = await buildAnswersWorkbook(

@@ -629,3 +629,24 @@ describe('public list and other schools', () => {
     expect((await pub('/api/surveys/public/open', { id: perPerson.id }, { token: demoAdmin })).body).toMatchObject({ data: { reason: 'login_required' } });
   });
 });
+
+describe('results privacy (review H1)', () => {
+  it("a teacher may not read the results, raw answers or export of the administrator's questionnaire; their own yes; the administrator reads the teacher's", async () => {
+    const adminTeacherView = await post<SurveyDetail>('/api/surveys/get', 'teacher', { id: DEMO_SURVEY_IDS.afterSchool });
+    expect(adminTeacherView.body.data.can.results).toBe(false);
+    const results = await post('/api/surveys/results', 'teacher', { id: DEMO_SURVEY_IDS.afterSchool });
+    expect(results.body).toMatchObject({ code: 40300, msg: '只能查看自己创建的问卷的统计结果' });
+    const answers = await post('/api/surveys/answers', 'teacher', { currPage: 0, limit: 10, search: JSON.stringify({ id: DEMO_SURVEY_IDS.afterSchool }) });
+    expect(answers.body).toMatchObject({ code: 40300, msg: '只能查看自己创建的问卷的统计结果', data: null });
+    const exported = await t.app.inject({ method: 'GET', url: `/api/surveys/export?id=${DEMO_SURVEY_IDS.afterSchool}`, headers: { 'x-access-token': await as('teacher'), 'accept-language': 'en' } });
+    expect(exported.json()).toMatchObject({ code: 40300, msg: 'You can only see the results of questionnaires you created' });
+
+    const own = await saved('teacher', draft());
+    expect(own.can.results).toBe(true);
+    expect((await post('/api/surveys/results', 'teacher', { id: own.id })).body.code).toBe(1);
+    expect((await post('/api/surveys/answers', 'teacher', { currPage: 0, limit: 10, search: JSON.stringify({ id: own.id }) })).body.code).toBe(1);
+    const ownExport = await t.app.inject({ method: 'GET', url: `/api/surveys/export?id=${own.id}`, headers: { 'x-access-token': await as('teacher') } });
+    expect(ownExport.statusCode).toBe(200);
+    expect((await post('/api/surveys/results', 'admin', { id: own.id })).body.code).toBe(1);
+  });
+});
