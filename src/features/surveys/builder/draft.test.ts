@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
-import { blankDraft, draftsOfUser, dropDraft, keepDraft, requestOfDraft, sameDraft, selectorValueOf, settingsProblems, storedDraft, targetOfSelectorValue } from './draft';
+import { blankDraft, draftsOfUser, unsavedNewDrafts, dropDraft, keepDraft, requestOfDraft, sameDraft, selectorValueOf, settingsProblems, storedDraft, targetOfSelectorValue } from './draft';
 
 const ID = '01900000-0000-7000-8000-000000000001';
 const USER = '01900000-0000-7000-8000-0000000000a1';
@@ -85,6 +85,49 @@ describe('survey draft', () => {
     expect(draftsOfUser().map((kept) => kept.draft.title)).toEqual(['二', '一']);
     expect(localStorage.getItem(`xiaowu.survey-draft.${ID}`)).toBeNull();
     expect(localStorage.getItem('xiaowu.survey-draft.demo.teacher-a.broken')).toBeNull();
+  });
+});
+
+describe('unsaved new questionnaires on the device', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setScope({ tenant: 'demo', userId: 'teacher-a' });
+  });
+  afterEach(() => resetOfflineDbForTests());
+
+  const NOW = Date.parse('2026-11-21T10:00:00+08:00');
+  const DAYS = (n: number) => n * 24 * 60 * 60 * 1000;
+  const other = '01900000-0000-7000-8000-000000000002';
+  const blank = '01900000-0000-7000-8000-000000000003';
+  const saved = '01900000-0000-7000-8000-000000000004';
+
+  it('lists this user’s new ones with something typed (not saved questionnaires’ edits, not empty ones)', () => {
+    keepDraft({ ...blankDraft(ID), title: '家长会反馈' }, NOW - DAYS(1));
+    keepDraft({ ...blankDraft(other), questions: [{ id: 'q', kind: 'text', title: '', description: '', required: false } as never] }, NOW - 1000);
+    keepDraft(blankDraft(blank), NOW - DAYS(2));
+    keepDraft({ ...blankDraft(saved), version: 3, title: '已保存的' }, NOW);
+    const listed = unsavedNewDrafts(NOW, NOW - 5000);
+    expect(listed.map((kept) => [kept.draft.id, kept.old])).toEqual([
+      [other, false],
+      [ID, false],
+    ]);
+    // an empty one older than a day goes; the saved questionnaire's edits stay for its editor
+    expect(storedDraft(blank)).toBeNull();
+    expect(storedDraft(saved)?.draft.title).toBe('已保存的');
+    setScope({ tenant: 'demo', userId: 'admin' });
+    expect(unsavedNewDrafts(NOW, NOW - 5000)).toEqual([]);
+  });
+
+  it('one older than 30 days is shown once (marked), and dropped only at a later visit', () => {
+    keepDraft({ ...blankDraft(ID), title: '旧问卷' }, NOW - DAYS(31));
+    const visit1 = NOW - 5000;
+    expect(unsavedNewDrafts(NOW, visit1).map((kept) => [kept.draft.title, kept.old])).toEqual([['旧问卷', true]]);
+    expect(storedDraft(ID)?.shownAt).toBe(NOW);
+    // the same visit (a re-render, back to the list): still shown
+    expect(unsavedNewDrafts(NOW + 1000, visit1)).toHaveLength(1);
+    // the next page load: it was seen, it goes
+    expect(unsavedNewDrafts(NOW + DAYS(1), NOW + DAYS(1) - 5000)).toEqual([]);
+    expect(storedDraft(ID)).toBeNull();
   });
 });
 

@@ -123,6 +123,8 @@ export interface StoredDraft {
   draft: SurveyDraft;
   /** when it was kept (ms) */
   at: number;
+  /** when 问卷管理 first showed it as an old unsaved new questionnaire (ms) */
+  shownAt?: number;
 }
 
 /**
@@ -216,6 +218,51 @@ export function draftsOfUser(): StoredDraft[] {
     return found;
   }
   return found.sort((a, b) => b.at - a.at);
+}
+
+/** A new questionnaire's draft as 问卷管理 lists it; old: kept more than DEVICE_DRAFT_DAYS ago. */
+export interface DeviceDraft extends StoredDraft {
+  old: boolean;
+}
+
+export const DEVICE_DRAFT_DAYS = 30;
+/** When this page load started: an old draft shown before it has been seen and goes. */
+const VISIT_STARTED = Date.now();
+
+/**
+ * This user's unsaved new questionnaires (version 0) on the device, newest first, for 问卷管理
+ * (继续编辑 / 丢弃). One kept more than DEVICE_DRAFT_DAYS days ago is listed with `old` and marked
+ * shown; it is dropped at a later visit (a page load after the one that showed it), never unseen.
+ * Drafts with nothing typed (no title, description or question) are not listed; they go after a day.
+ */
+export function unsavedNewDrafts(now = Date.now(), visitStartedAt = VISIT_STARTED): DeviceDraft[] {
+  const listed: DeviceDraft[] = [];
+  for (const kept of draftsOfUser()) {
+    const { draft } = kept;
+    if (draft.version !== 0) continue;
+    if (!draft.title.trim() && !draft.description.trim() && draft.questions.length === 0) {
+      if (now - kept.at > DAY) dropDraft(draft.id);
+      continue;
+    }
+    const old = now - kept.at > DEVICE_DRAFT_DAYS * DAY;
+    if (old && kept.shownAt !== undefined && kept.shownAt < visitStartedAt) {
+      dropDraft(draft.id);
+      continue;
+    }
+    if (old && kept.shownAt === undefined) markShown(kept, now);
+    listed.push({ ...kept, old });
+  }
+  return listed;
+}
+
+function markShown(kept: StoredDraft, now: number): void {
+  const prefix = userPrefix();
+  if (!prefix) return;
+  try {
+    storage()?.setItem(prefix + kept.draft.id, JSON.stringify({ ...kept, shownAt: now } satisfies StoredDraft));
+  } catch {
+    // not marked: shown again next time
+  }
 }
 
 /* ------------------------------------------------------------------ the preview round trip */

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SurveyRow } from '../../../../contracts/surveys';
 import { GrantsProvider } from '../../../components/Permission';
 import { setConfig } from '../../../lib/config';
+import { resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
+import { blankDraft, keepDraft, storedDraft } from '../builder/draft';
 import { fakeFetch, fail, ok, renderWithProviders } from '../../../test/render';
 import { SurveysScreen } from './SurveysScreen';
 
@@ -53,8 +55,13 @@ describe('SurveysScreen', () => {
     setConfig({ apiBaseUrl: '' });
     notified.error.length = 0;
     notified.success.length = 0;
+    localStorage.clear();
+    setScope({ tenant: 'demo', userId: 'teacher' });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetOfflineDbForTests();
+  });
 
   it('a teacher (no survey_cjwj_publish) is told to contact the administrator, and nothing is sent', async () => {
     const fake = fakeFetch({ '/api/surveys/list': ok({ rows: [row()], total: 1 }), '/api/surveys/publish': ok(row({ published: true })) });
@@ -103,5 +110,51 @@ describe('SurveysScreen', () => {
     expect(go).toHaveBeenLastCalledWith('/survey/cjwj/bjwj', { id: ID });
     // no delete permission: no selection, no batch delete
     expect(screen.queryByTestId('survey-batch-delete')).toBeNull();
+  });
+
+  it('统计 only where the server says the caller may see the results', async () => {
+    const OTHER = '01900000-0000-7000-8000-000000000012';
+    const fake = fakeFetch({ '/api/surveys/list': ok({ rows: [row(), row({ id: OTHER, title: '别人的问卷', can: { edit: false, delete: false, publish: false, results: false } })], total: 2 }) });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const go = vi.fn();
+    render(['survey_cjwj', 'survey_cjwj_add', 'survey_cjwj_edit'], go);
+    await waitFor(() => expect(screen.getAllByTestId('survey-row')).toHaveLength(2));
+    const [mine, others] = screen.getAllByTestId('survey-row');
+    fireEvent.click(within(mine!).getByTestId('survey-results'));
+    expect(go).toHaveBeenLastCalledWith('/survey/cjwj/tjfx', { id: ID });
+    expect(within(others!).queryByTestId('survey-results')).toBeNull();
+    fireEvent.click(within(others!).getByTestId('survey-more'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByText('统计')).toBeNull();
+    expect(within(menu).getByText('预览')).toBeTruthy();
+  });
+
+  it('this user’s unsaved new questionnaires on the device: 继续编辑 opens the editor, 丢弃 asks and drops it; another user’s are not shown', async () => {
+    const A = '01900000-0000-7000-8000-0000000000d1';
+    const B = '01900000-0000-7000-8000-0000000000d2';
+    keepDraft({ ...blankDraft(A), title: '家长会反馈' }, Date.parse('2026-11-20T09:30:00+08:00'));
+    keepDraft({ ...blankDraft(B), title: '', questions: [{ id: 'q', kind: 'text', title: '', description: '', required: false } as never] }, Date.parse('2026-11-21T08:05:00+08:00'));
+    setScope({ tenant: 'demo', userId: 'someone-else' });
+    keepDraft({ ...blankDraft('01900000-0000-7000-8000-0000000000d3'), title: '别人的草稿' });
+    setScope({ tenant: 'demo', userId: 'teacher' });
+    const fake = fakeFetch({ '/api/surveys/list': ok({ rows: [], total: 0 }) });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const go = vi.fn();
+    render(['survey_cjwj', 'survey_cjwj_add', 'survey_cjwj_edit'], go);
+    const notice = await screen.findByTestId('device-drafts');
+    expect(notice.textContent).toContain('本机有 2 份未保存的新问卷');
+    const items = within(notice).getAllByTestId('device-draft');
+    expect(items.map((item) => within(item).getByTestId('device-draft-title').textContent)).toEqual(['未命名问卷', '家长会反馈']);
+    expect(items[1]!.textContent).toContain('保存于本机 2026-11-20 09:30');
+    expect(notice.textContent).not.toContain('别人的草稿');
+    fireEvent.click(within(items[1]!).getByTestId('device-draft-continue'));
+    expect(go).toHaveBeenLastCalledWith('/survey/cjwj/bjwj', { id: A });
+    fireEvent.click(within(items[0]!).getByTestId('device-draft-discard'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('确定丢弃本机保存的未保存问卷“未命名问卷”吗？');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(within(screen.getByTestId('device-drafts')).getAllByTestId('device-draft')).toHaveLength(1));
+    expect(storedDraft(B)).toBeNull();
+    expect(storedDraft(A)?.draft.title).toBe('家长会反馈');
   });
 });

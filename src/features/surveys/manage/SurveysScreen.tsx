@@ -24,6 +24,7 @@ import { useTableQuery } from '../../../components/table/table-query';
 import { copyText } from '../../../lib/clipboard';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { DEVICE_DRAFT_DAYS, dropDraft, unsavedNewDrafts, type DeviceDraft } from '../builder/draft';
 import { shortRange, showTime } from '../builder/time';
 import { useSurveysCatalog } from '../catalog';
 import {
@@ -55,7 +56,8 @@ export interface SurveysScreenProps {
 
 type Pending =
   | { kind: 'publish'; row: SurveyRow; published: boolean }
-  | { kind: 'delete'; rows: SurveyRow[] };
+  | { kind: 'delete'; rows: SurveyRow[] }
+  | { kind: 'discard'; kept: DeviceDraft };
 
 const fieldsOf = (search: SurveyListSearchParams) => ({ keyword: search.keyword ?? '', published: search.published ?? '', inUse: search.inUse ?? '', timeState: search.timeState ?? '' });
 const rowKey = (row: SurveyRow) => row.id;
@@ -84,6 +86,9 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [qr, setQr] = useState<SurveyRow | null>(null);
+  // this user's unsaved new questionnaires kept on the device (the editor's drafts of version 0)
+  const [deviceDrafts, setDeviceDrafts] = useState<DeviceDraft[]>([]);
+  useEffect(() => setDeviceDrafts(unsavedNewDrafts()), []);
 
   /** A call's refusal: its msg; 40900 (changed meanwhile) also refreshes the list. */
   const refused = useCallback(
@@ -136,6 +141,13 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
 
   const confirm = async () => {
     if (!pending) return;
+    if (pending.kind === 'discard') {
+      dropDraft(pending.kept.draft.id);
+      setDeviceDrafts((list) => list.filter((kept) => kept.draft.id !== pending.kept.draft.id));
+      notify.success(t`已丢弃`);
+      setPending(null);
+      return;
+    }
     setBusy(true);
     try {
       if (pending.kind === 'publish') {
@@ -297,9 +309,11 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
           <Button size="xs" variant="outline" hideBelow="xl" onClick={() => go(SURVEY_PATHS.preview, { id: row.id })} data-testid="survey-preview">
             <Trans>预览</Trans>
           </Button>
-          <Button size="xs" variant="outline" hideBelow="xl" onClick={() => go(SURVEY_PATHS.results, { id: row.id })} data-testid="survey-results">
-            <Trans>统计</Trans>
-          </Button>
+          {row.can.results && (
+            <Button size="xs" variant="outline" hideBelow="xl" onClick={() => go(SURVEY_PATHS.results, { id: row.id })} data-testid="survey-results">
+              <Trans>统计</Trans>
+            </Button>
+          )}
           <Button size="xs" colorPalette={row.published ? 'gray' : 'brand'} variant={row.published ? 'outline' : 'solid'} onClick={() => askPublish(row, !row.published)} data-testid="survey-publish">
             {row.published ? <Trans>取消发布</Trans> : <Trans>发布</Trans>}
           </Button>
@@ -341,9 +355,11 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
                   <Menu.Item value="preview" hideFrom="xl">
                     <Trans>预览</Trans>
                   </Menu.Item>
-                  <Menu.Item value="results" hideFrom="xl">
-                    <Trans>统计</Trans>
-                  </Menu.Item>
+                  {row.can.results && (
+                    <Menu.Item value="results" hideFrom="xl" data-testid="survey-results-item">
+                      <Trans>统计</Trans>
+                    </Menu.Item>
+                  )}
                   {row.can.edit && (
                     <Menu.Item value="in-use" data-testid="survey-in-use">
                       {row.inUse ? <Trans>停用</Trans> : <Trans>启用</Trans>}
@@ -389,6 +405,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
   const selectedRows = rows.filter((row) => selected.has(row.id));
   const selectedCount = selectedRows.length;
   const title = pending?.kind === 'publish' ? pending.row.title : '';
+  const discardTitle = pending?.kind === 'discard' ? pending.kept.draft.title.trim() || t`未命名问卷` : '';
   const deleteCount = pending?.kind === 'delete' ? pending.rows.length : 0;
   const publishing = pending?.kind === 'publish' && pending.published;
 
@@ -404,6 +421,8 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
           </Button>
         )}
       </Flex>
+
+      {deviceDrafts.length > 0 && <DeviceDrafts drafts={deviceDrafts} onContinue={(id) => go(SURVEY_PATHS.edit, { id })} onDiscard={(kept) => setPending({ kind: 'discard', kept })} />}
 
       <SearchHeader
         busy={table.refreshing}
@@ -504,7 +523,9 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
       <ConfirmDialog
         open={pending !== null}
         busy={busy}
-        title={pending?.kind === 'delete' ? <Trans>删除问卷</Trans> : publishing ? <Trans>发布问卷</Trans> : <Trans>取消发布</Trans>}
+        title={
+          pending?.kind === 'delete' ? <Trans>删除问卷</Trans> : pending?.kind === 'discard' ? <Trans>丢弃未保存的问卷</Trans> : publishing ? <Trans>发布问卷</Trans> : <Trans>取消发布</Trans>
+        }
         onCancel={() => {
           if (pending?.kind === 'delete') notify.info(t`已取消删除操作`);
           setPending(null);
@@ -513,6 +534,8 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
       >
         {pending?.kind === 'delete' ? (
           <Trans>确定删除所选的 {deleteCount} 份问卷吗？问卷的答卷将一并删除，且不可恢复。</Trans>
+        ) : pending?.kind === 'discard' ? (
+          <Trans>确定丢弃本机保存的未保存问卷“{discardTitle}”吗？丢弃后不可恢复。</Trans>
         ) : publishing ? (
           <Trans>确定发布问卷“{title}”吗？发布后填写对象会收到通知，题目将不能再修改。</Trans>
         ) : (
@@ -521,5 +544,47 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
       </ConfirmDialog>
       <Suspense fallback={null}>{qr && <QrDialog id={qr.id} title={qr.title} link={linkOf(qr)} onClose={() => setQr(null)} />}</Suspense>
     </Stack>
+  );
+}
+
+/** 问卷管理's notice of this user's unsaved new questionnaires kept on the device: 继续编辑 / 丢弃. */
+function DeviceDrafts({ drafts, onContinue, onDiscard }: { drafts: DeviceDraft[]; onContinue: (id: string) => void; onDiscard: (kept: DeviceDraft) => void }) {
+  const { t } = useLingui();
+  const count = drafts.length;
+  const days = DEVICE_DRAFT_DAYS;
+  return (
+    <Box borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="3" data-testid="device-drafts" role="region" aria-label={t`本机未保存的新问卷`}>
+      <Text fontWeight="medium" mb="2">
+        <Trans>本机有 {count} 份未保存的新问卷</Trans>
+      </Text>
+      <Stack gap="2" as="ul" listStyleType="none">
+        {drafts.map((kept) => {
+          const name = kept.draft.title.trim() || t`未命名问卷`;
+          const time = showTime(new Date(kept.at).toISOString());
+          return (
+            <Flex as="li" key={kept.draft.id} gap="2" align="center" wrap="wrap" data-testid="device-draft" data-id={kept.draft.id}>
+              <Box flex="1" minW="48">
+                <Text data-testid="device-draft-title">{name}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  <Trans>保存于本机 {time}</Trans>
+                  {kept.old && (
+                    <chakra.span color="fg.warning" data-testid="device-draft-old">
+                      {' '}
+                      <Trans>（已超过 {days} 天，下次打开本页时将不再保留）</Trans>
+                    </chakra.span>
+                  )}
+                </Text>
+              </Box>
+              <Button size="xs" colorPalette="brand" minH="9" onClick={() => onContinue(kept.draft.id)} aria-label={t`继续编辑：${name}`} data-testid="device-draft-continue">
+                <Trans>继续编辑</Trans>
+              </Button>
+              <Button size="xs" variant="outline" colorPalette="red" minH="9" onClick={() => onDiscard(kept)} aria-label={t`丢弃：${name}`} data-testid="device-draft-discard">
+                <Trans>丢弃</Trans>
+              </Button>
+            </Flex>
+          );
+        })}
+      </Stack>
+    </Box>
   );
 }
