@@ -17,6 +17,7 @@ import { PermissionsService } from './modules/permissions/permissions.service';
 import { SchoolService } from './modules/school/school.service';
 import { ScoresService } from './modules/scores/scores.service';
 import { SelectorService } from './modules/selector/selector.service';
+import { loadSurveySecret } from './modules/surveys/surveys.secret';
 import { SurveysService } from './modules/surveys/surveys.service';
 import { TenantsService } from './modules/tenants/tenants.service';
 import { UsersService } from './modules/users/users.service';
@@ -53,7 +54,7 @@ export function createServices(db: Database, config: AppConfig) {
     applicationSettings: new ApplicationSettingsService(permissions),
     proofs: new ProofsService(applications, tenants, dicts, files),
     staffSummary: new StaffSummaryService(permissions),
-    surveys: new SurveysService(permissions, messages, files),
+    surveys: new SurveysService(permissions, messages, files, loadSurveySecret(config.dataDir)),
   };
 }
 

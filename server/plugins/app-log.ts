@@ -17,12 +17,18 @@ export interface AppLogNote {
   tenantId: string | null;
   userId: string | null;
   failure: { code: number; message: string } | null;
+  /** record no params (a route's `appLog: 'noParams'`, or an outbox batch carrying a call to one) */
+  noParams: boolean;
+  /** an answer to an anonymous questionnaire: no user, no address, no params (noteAnonymous) */
+  anonymous: boolean;
 }
 
 /** The route facts the app log records, put on each defineRoute route's Fastify `config`. */
 export interface AppLogRouteConfig {
   appLogModule?: string;
   appLogOperation?: string;
+  /** the route's params are never recorded (answers to questionnaires) */
+  appLogNoParams?: boolean;
 }
 
 declare module 'fastify' {
@@ -39,7 +45,24 @@ export function noteCaller(request: FastifyRequest, tenantId: string | null, use
   const note = request.appLogNote;
   if (!note) return;
   note.tenantId = tenantId;
-  if (userId) note.userId = userId;
+  if (userId && !note.anonymous) note.userId = userId;
+}
+
+/** This call's params are not recorded (e.g. an outbox batch replaying a call whose params are never logged). */
+export function noteNoParams(request: FastifyRequest) {
+  if (request.appLogNote) request.appLogNote.noParams = true;
+}
+
+/**
+ * This call files (or concerns) an answer to an anonymous questionnaire: its row records no user,
+ * no address and no params, so nothing in the log leads from the answer back to the person.
+ */
+export function noteAnonymous(request: FastifyRequest) {
+  const note = request.appLogNote;
+  if (!note) return;
+  note.anonymous = true;
+  note.noParams = true;
+  note.userId = null;
 }
 
 /** Records a failed answer (result false, or a fault). */
@@ -309,7 +332,7 @@ export function registerAppLog(app: FastifyInstance, db: Database, options: AppL
 
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, _reply, done) => {
-    request.appLogNote = { tenantId: null, userId: null, failure: null };
+    request.appLogNote = { tenantId: null, userId: null, failure: null, noParams: false, anonymous: false };
     done();
   });
 
@@ -328,10 +351,10 @@ export function registerAppLog(app: FastifyInstance, db: Database, options: AppL
       at: new Date(Date.now() - durationMs),
       userId: note.userId,
       url: path.slice(0, 500),
-      ip: request.ip,
+      ip: note.anonymous ? '' : request.ip,
       method: request.method,
       handler: declared ? (reply.routeOptions.url ?? '') : '',
-      params: describeParams(request.query, request.body),
+      params: note.noParams || config.appLogNoParams ? '' : describeParams(request.query, request.body),
       durationMs,
       module: config.appLogModule ?? moduleFromUrl(path),
       operation: config.appLogOperation ?? '',

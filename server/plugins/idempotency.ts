@@ -73,9 +73,12 @@ export class IdempotencyStore {
 
   /**
    * Runs `handle` at most once per key (see the file comment). `handle` returns the success envelope;
-   * it runs in `tx`, so the stored answer commits or rolls back with the effect.
+   * it runs in `tx`, so the stored answer commits or rolls back with the effect. When `keep` answers
+   * false after `handle` (an answer to an anonymous questionnaire: the record would tie the user to
+   * it), the claim is removed in the same transaction instead: nothing about the call stays, and a
+   * repeat runs the handler again (which must then be idempotent by itself).
    */
-  async apply(tx: Tx, request: IdempotentRequest, handle: () => Promise<Envelope>): Promise<IdempotentAnswer> {
+  async apply(tx: Tx, request: IdempotentRequest, handle: () => Promise<Envelope>, keep: () => boolean = () => true): Promise<IdempotentAnswer> {
     const hash = requestHash(request);
     const claimed = await tx
       .insert(idempotencyKeys)
@@ -97,6 +100,10 @@ export class IdempotencyStore {
     }
 
     const envelope = await handle();
+    if (!keep()) {
+      await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.tenantId, request.tenantId), eq(idempotencyKeys.key, request.key)));
+      return { envelope, replayed: false };
+    }
     await tx
       .update(idempotencyKeys)
       .set({ response: { code: envelope.code, result: envelope.result, msg: envelope.msg, data: envelope.data } })

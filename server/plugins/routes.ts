@@ -9,7 +9,7 @@ import { type Lang, type MessageKey, translate } from '../i18n/messages';
 import type { Session } from '../modules/auth/auth.service';
 import type { Tenant } from '../modules/tenants/tenants.service';
 import type { Services } from '../services';
-import { type AppLogRouteConfig, noteCaller } from './app-log';
+import { type AppLogRouteConfig, noteAnonymous, noteCaller, noteNoParams } from './app-log';
 import { AppError, okEnvelope } from './envelope';
 import { IdempotencyStore, type IdempotentAnswer, readIdempotencyKey } from './idempotency';
 import { createRateLimiter, type RateLimitName } from './rate-limit';
@@ -37,6 +37,11 @@ interface BaseContext<B, Q, P> {
   config: AppConfig;
   /** replaces the default success message ('操作成功' / 'Success') */
   setMessage(key: MessageKey): void;
+  /**
+   * The call concerns an answer to an anonymous questionnaire: its app-log row keeps no user, address
+   * or params, and an idempotent call keeps no Idempotency-Key record after it commits.
+   */
+  markAnonymous(): void;
 }
 
 export interface PublicContext<B = unknown, Q = unknown, P = unknown> extends BaseContext<B, Q, P> {
@@ -106,6 +111,11 @@ export interface RouteSpec<
    * device id), checked first; over it the call answers 42900.
    */
   rateLimit?: RateLimitName;
+  /**
+   * 'noParams': the app log never records this call's query and body (answers to questionnaires:
+   * they may be anonymous); an outbox batch replaying it records none either.
+   */
+  appLog?: 'noParams';
   /** returns the envelope's `data`; throw AppError to answer a failure */
   handler(ctx: ContextFor<A, Parsed<BS>, Parsed<QS>, Parsed<PS>>): Promise<unknown>;
 }
@@ -172,6 +182,14 @@ async function applyIdempotent(
   key: string,
   message: () => MessageKey,
 ): Promise<IdempotentAnswer> {
+  let anonymous = false;
+  const inner: SessionContext = {
+    ...ctx,
+    markAnonymous: () => {
+      anonymous = true;
+      ctx.markAnonymous();
+    },
+  };
   return store.apply(
     ctx.tx,
     {
@@ -183,11 +201,13 @@ async function applyIdempotent(
       input: { body: ctx.body, query: ctx.query, params: ctx.params },
     },
     async () => {
-      const result = await route.handler(ctx as never);
+      const result = await route.handler(inner as never);
       // a stored answer is an envelope; raw bytes (downloads) are never replayed
       if (result instanceof RawReply) throw new Error(`${route.url}: an idempotent route must answer an envelope`);
       return okEnvelope(result ?? null, translate(ctx.lang, message()));
     },
+    // an anonymous answer: the key (with the user id) is not kept; the answer id makes it idempotent anyway
+    () => !anonymous,
   );
 }
 
@@ -199,7 +219,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
   const checkRateLimit = routes.some((route) => route.rateLimit) ? createRateLimiter(app, config.rateLimits) : null;
 
   for (const route of routes) {
-    const appLogConfig: AppLogRouteConfig = { appLogModule: deps.moduleOf?.(route), appLogOperation: route.summary };
+    const appLogConfig: AppLogRouteConfig = { appLogModule: deps.moduleOf?.(route), appLogOperation: route.summary, appLogNoParams: route.appLog === 'noParams' };
     app.route({
       method: route.method,
       url: route.url,
@@ -221,6 +241,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           setMessage: (key: MessageKey) => {
             messageKey = key;
           },
+          markAnonymous: () => noteAnonymous(request),
         });
 
         let data: unknown;
@@ -307,6 +328,7 @@ function outboxReplayer(routes: readonly AnyRoute[], deps: RouteDeps, idempotenc
         const route = replayable.get(op.url);
         if (!route) throw new AppError(ResponseCode.notFound, 'outboxUnknownCall', { url: op.url });
         if (typeof route.access !== 'string' && !isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
+        if (route.appLog === 'noParams') noteNoParams(request);
         const answer = await batch.tx.transaction(async (savepoint) => {
           let messageKey: MessageKey = 'ok';
           const ctx: SessionContext = {
@@ -321,6 +343,7 @@ function outboxReplayer(routes: readonly AnyRoute[], deps: RouteDeps, idempotenc
             setMessage: (key: MessageKey) => {
               messageKey = key;
             },
+            markAnonymous: () => noteAnonymous(request),
             session,
             tx: savepoint,
             staged: undefined,

@@ -59,7 +59,7 @@ async function asRespondent<T>(ctx: PublicContext, work: (tx: Tx, who: Responden
     if (session && session.tenantId !== tenant.id) session = null;
     await scope.enterTenant(tenant.id);
     noteCaller(request, tenant.id, session?.userId ?? null);
-    return work(scope.tx, { tenant, session, deviceId: deviceIdOf(request), address: request.ip });
+    return work(scope.tx, { tenant, session, deviceId: deviceIdOf(request), address: request.ip, markAnonymous: ctx.markAnonymous });
   });
 }
 
@@ -223,9 +223,10 @@ export const surveysRoutes = [
     summary: 'files an answer (validated, once per person or device; the same answerId again answers the stored one); Idempotency-Key replayable (outbox surveys.answer)',
     body: surveyAnswerRequest,
     idempotent: true,
-    handler: async ({ tx, session, body, services, request, setMessage }) => {
+    appLog: 'noParams',
+    handler: async ({ tx, session, body, services, request, setMessage, markAnonymous }) => {
       const tenant = (await services.tenants.findById(tx, session.tenantId))!;
-      const data = await services.surveys.answer(tx, body, { tenant, session, deviceId: deviceIdOf(request), address: '' });
+      const data = await services.surveys.answer(tx, body, { tenant, session, deviceId: deviceIdOf(request), address: '', markAnonymous });
       setMessage('surveysAnswerReceived');
       return data;
     },
@@ -257,6 +258,7 @@ export const surveysRoutes = [
     summary: 'files an answer without login (optional session; X-Device-Id); idempotent by answerId; rate-limited per address and device',
     body: surveyAnswerRequest,
     rateLimit: 'surveyAnswer',
+    appLog: 'noParams',
     handler: async (ctx) => {
       assertDeviceHeader(ctx);
       const data = await asRespondent(ctx, (tx, who) => ctx.services.surveys.answer(tx, ctx.body, who));
@@ -270,6 +272,7 @@ export const surveysRoutes = [
     access: 'public',
     summary: 'multipart file + questionnaireId + answerId: one picture (jpg/png, 2 MB) for a picture question of an open questionnaire → { resId, resName, resSuffix, size }',
     rateLimit: 'surveyUpload',
+    appLog: 'noParams',
     handler: async (ctx) => {
       assertDeviceHeader(ctx);
       const { services, request, reply } = ctx;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
@@ -67,9 +67,19 @@ function canonical(value: unknown): string {
 const refuse = (reason: RefusalReason, code: number, key: MessageKey, params: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
   new AppError(code as never, key, params, { reason, ...extra });
 
-/** The one-answer key of a person: named 'u:' + id; anonymous 'h:' + sha256(questionnaire id + user id) (no way back to the person). */
-export const personKey = (questionnaireId: string, userId: string, anonymous: boolean) =>
-  anonymous ? `h:${createHash('sha256').update(questionnaireId + userId).digest('hex')}` : `u:${userId}`;
+/**
+ * A person's token for anonymous once-keys: HMAC-SHA256 of the user id under the server's secret
+ * (surveys.secret.ts). Never stored: without the secret nobody can compute it for a user.
+ */
+export const personToken = (secret: Buffer, userId: string) => createHmac('sha256', secret).update(userId).digest('hex');
+
+/**
+ * The one-answer key of a person: named 'u:' + id; anonymous 'h:' + sha256(questionnaire id +
+ * personToken) (review H2: no way back to the person without the server's secret; `mine` computes the
+ * same hash in SQL from the token).
+ */
+export const personKey = (secret: Buffer, questionnaireId: string, userId: string, anonymous: boolean) =>
+  anonymous ? `h:${createHash('sha256').update(questionnaireId + personToken(secret, userId)).digest('hex')}` : `u:${userId}`;
 
 /** The stored name of a picture uploaded for an answer: ties the file to its questionnaire and answer. */
 export const pictureName = (questionnaireId: string, answerId: string, suffix: string) => `survey-${questionnaireId}-${answerId}.${suffix}`;
@@ -157,6 +167,8 @@ export interface Respondent {
   deviceId: string | null;
   /** the client's address (public page), '' in the app */
   address: string;
+  /** told when the questionnaire is anonymous (the route then logs nothing that leads to the person) */
+  markAnonymous?(): void;
 }
 
 type ListInput<S> = { currPage: number; limit: number; search: S };
@@ -172,6 +184,8 @@ export class SurveysService {
     private readonly permissions: PermissionsService,
     private readonly messages: MessagesService,
     private readonly files: FilesService,
+    /** the once-key secret (surveys.secret.ts) */
+    private readonly secret: Buffer,
   ) {}
 
   private async manager(tx: Tx, session: Session): Promise<Manager> {
@@ -541,7 +555,7 @@ export class SurveysService {
   private onceKeys(record: QuestionnaireRecord, who: Respondent): string[] {
     const keys: string[] = [];
     if (record.once_per === 'device' && who.deviceId) keys.push(`d:${who.deviceId}`);
-    if (who.session) keys.push(personKey(record.id, who.session.userId, record.anonymous));
+    if (who.session) keys.push(personKey(this.secret, record.id, who.session.userId, record.anonymous));
     return keys;
   }
 
@@ -594,6 +608,8 @@ export class SurveysService {
    * or device 40900 already_submitted.
    */
   async answer(tx: Tx, input: SurveyAnswerRequest, who: Respondent): Promise<SurveyAnswerResult> {
+    const found = await repo.find(tx, input.questionnaireId);
+    if (found?.anonymous) who.markAnonymous?.();
     const replay = async () => {
       const stored = await repo.findAnswer(tx, input.answerId);
       if (!stored) return null;
@@ -602,7 +618,7 @@ export class SurveysService {
     };
     const earlier = await replay();
     if (earlier) return earlier;
-    const record = await this.admit(tx, await repo.find(tx, input.questionnaireId), who);
+    const record = await this.admit(tx, found, who);
     const keys = this.onceKeys(record, who);
     if (keys.length === 0) throw new AppError(ResponseCode.invalidInput, 'surveysDeviceIdRequired');
     const submitted = async () => {
@@ -644,8 +660,8 @@ export class SurveysService {
       onceKey: keys[0],
       orgUnitId,
       values,
-      address: who.address.slice(0, 100),
-      // anonymous: nothing in the row leads back to the person (the once-key is a one-way hash)
+      address: record.anonymous ? '' : who.address.slice(0, 100),
+      // anonymous: nothing in the row leads back to the person (the once-key is a keyed one-way hash, no address)
       createdBy: respondentId,
       updatedBy: respondentId,
     });
@@ -664,7 +680,7 @@ export class SurveysService {
   async mine(tx: Tx, session: Session, request: ListInput<{ answered?: string; keyword?: string }>, deviceId: string | null): Promise<TableAData<MineRow>> {
     const me = session.userId;
     const visible = sql`(q.audience = 'everyone' OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${me} AND u.enabled AND ${this.reachOfRowSql()}))`;
-    const hashed = sql`'h:' || encode(sha256(convert_to(q.id::text || ${me}, 'UTF8')), 'hex')`;
+    const hashed = sql`'h:' || encode(sha256(convert_to(q.id::text || ${personToken(this.secret, me)}, 'UTF8')), 'hex')`;
     const answered = sql`(a.once_key = ${`u:${me}`} OR a.once_key = ${hashed}${deviceId ? sql` OR a.once_key = ${`d:${deviceId}`}` : sql``})`;
     const filters: SQL[] = [];
     if (request.search.answered === 'yes') filters.push(sql`m.answered_at IS NOT NULL`);
@@ -734,7 +750,9 @@ export class SurveysService {
    * questionnaire's pictures keep no uploader.
    */
   async publicUpload(tx: Tx, batch: UploadBatch, input: { questionnaireId: string; answerId: string }, who: Respondent, reply: FastifyReply) {
-    const record = await this.admit(tx, await repo.find(tx, input.questionnaireId), who);
+    const found = await repo.find(tx, input.questionnaireId);
+    if (found?.anonymous) who.markAnonymous?.();
+    const record = await this.admit(tx, found, who);
     if (!record.questions.some((q) => q.kind === 'picture')) throw new AppError(ResponseCode.invalidInput, 'surveysUploadNoPictureQuestion');
     if (batch.files.length !== 1) throw new AppError(ResponseCode.invalidInput, 'surveysUploadOneFile');
     const profile = UPLOAD_PROFILES.surveyPicture;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -648,5 +648,73 @@ describe('results privacy (review H1)', () => {
     const ownExport = await t.app.inject({ method: 'GET', url: `/api/surveys/export?id=${own.id}`, headers: { 'x-access-token': await as('teacher') } });
     expect(ownExport.statusCode).toBe(200);
     expect((await post('/api/surveys/results', 'admin', { id: own.id })).body.code).toBe(1);
+  });
+});
+
+describe('anonymity (review H2)', () => {
+  type LogRow = { user_id: string | null; ip: string; params: string; url: string };
+  const logRows = async (since: Date) => {
+    await t.app.appLog!.flush();
+    return ownerQuery<LogRow>(t.db, `SELECT user_id::text, ip, params, url FROM app_logs WHERE tenant_id = $1 AND at >= $2 AND url LIKE '/api/%'`, [tenantId, since]);
+  };
+
+  it('an answer to an anonymous questionnaire leaves no user, address, answer id or values in app_logs or idempotency_keys; the once-key is keyed', async () => {
+    const since = new Date(Date.now() - 1000);
+    const inApp = await live({ oncePer: 'person' });
+    const viaOutbox = await live({ oncePer: 'person' });
+    const onPage = await live({ oncePer: 'person' });
+    const valuesOf = (s: SurveyDetail) => ({ [s.questions[0].id]: s.questions[0].options[1].id });
+    const ids = [uuidv7(), uuidv7(), uuidv7()];
+    const key = uuidv7();
+    const first = await post<SurveyAnswerResult>('/api/surveys/answer', 'parent', { questionnaireId: inApp.id, answerId: ids[0], values: valuesOf(inApp) }, { 'idempotency-key': key });
+    expect(first.body.code, first.body.msg).toBe(1);
+    // the same key again: the same answer (the answer id makes it idempotent; no key record is kept)
+    const again = await post<SurveyAnswerResult>('/api/surveys/answer', 'parent', { questionnaireId: inApp.id, answerId: ids[0], values: valuesOf(inApp) }, { 'idempotency-key': key });
+    expect(again.body).toMatchObject({ code: 1, data: first.body.data });
+    const opKey = uuidv7();
+    const batch = await post<OutboxBatchData>('/api/outbox/batch', 'parent', { ops: [{ key: opKey, url: '/api/surveys/answer', body: { questionnaireId: viaOutbox.id, answerId: ids[1], values: valuesOf(viaOutbox) } }] });
+    expect(batch.body.data.results[0]).toMatchObject({ code: 1 });
+    const ip = uniqueIp();
+    const page = await pub('/api/surveys/public/answer', { questionnaireId: onPage.id, answerId: ids[2], values: valuesOf(onPage) }, { token: await as('parent'), ip });
+    expect(page.body.code, page.body.msg).toBe(1);
+
+    const rows = (await logRows(since)).filter((row) => ['/api/surveys/answer', '/api/outbox/batch', '/api/surveys/public/answer'].includes(row.url));
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const row of rows) {
+      expect(row.user_id).toBeNull();
+      expect(row.ip).toBe('');
+      for (const id of ids) expect(row.params).not.toContain(id);
+    }
+    const kept = await ownerQuery(t.db, 'SELECT key FROM idempotency_keys WHERE tenant_id = $1 AND key = ANY($2::uuid[])', [tenantId, [key, opKey]]);
+    expect(kept).toHaveLength(0);
+
+    const answers = await ownerQuery<{ once_key: string; address: string; questionnaire_id: string }>(
+      t.db,
+      'SELECT once_key, address, questionnaire_id::text FROM survey_answers WHERE tenant_id = $1 AND id = ANY($2::uuid[])',
+      [tenantId, ids],
+    );
+    expect(answers).toHaveLength(3);
+    for (const row of answers) {
+      expect(row.address).toBe('');
+      expect(row.once_key).toMatch(/^h:[0-9a-f]{64}$/);
+      expect(row.once_key).not.toBe(`h:${createHash('sha256').update(row.questionnaire_id + parentId).digest('hex')}`);
+    }
+    // still once per person, and 问卷填报 still knows it was answered
+    expect((await post('/api/surveys/answer', 'parent', { questionnaireId: inApp.id, answerId: uuidv7(), values: valuesOf(inApp) })).body.code).toBe(40900);
+    const mine = await post<TableAData<MineRow>>('/api/surveys/mine', 'parent', { currPage: 0, limit: 100, search: JSON.stringify({ answered: 'yes' }) });
+    expect(mine.body.data.rows.map((row) => row.id)).toEqual(expect.arrayContaining([inApp.id, viaOutbox.id, onPage.id]));
+  });
+
+  it('named: the answer routes log no params, but the user and the Idempotency-Key record stay', async () => {
+    const since = new Date(Date.now() - 1000);
+    const named = await live({ oncePer: 'person', anonymous: false });
+    const answerId = uuidv7();
+    const key = uuidv7();
+    const answered = await post('/api/surveys/answer', 'parent', { questionnaireId: named.id, answerId, values: { [named.questions[0].id]: named.questions[0].options[0].id } }, { 'idempotency-key': key });
+    expect(answered.body.code, answered.body.msg).toBe(1);
+    const rows = (await logRows(since)).filter((row) => row.url === '/api/surveys/answer' && row.user_id !== null);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_id: parentId, params: '' });
+    expect(await ownerQuery(t.db, 'SELECT key FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [tenantId, key])).toHaveLength(1);
   });
 });
