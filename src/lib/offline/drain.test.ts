@@ -118,3 +118,97 @@ describe('triggers', () => {
     tab.db.resetOfflineDbForTests();
   });
 });
+
+describe('prepare (work before the send, e.g. uploading pictures kept on the device)', () => {
+  interface Pics {
+    pictures: string[];
+  }
+  async function openPrepareTab(answer: (body: Pics) => unknown) {
+    vi.resetModules();
+    const db = await import('./db');
+    const drain = await import('./drain');
+    const outbox = await import('./outbox');
+    const http = await import('../http');
+    db.setScope({ tenant: 'demo', userId: 'u1' });
+    const sent: { body: Pics; stored: Pics | undefined; opId: string }[] = [];
+    drain.setTransport(async (_url, body, opId) => {
+      // what the outbox holds while the call is on its way
+      const stored = (await db.currentDb()!.outbox.get(opId))?.payload as Pics | undefined;
+      sent.push({ body: body as Pics, stored, opId });
+      return answer(body as Pics);
+    });
+    const uploads: string[] = [];
+    let uploadFails: unknown = null;
+    const kind = outbox.defineOutboxKind<Pics, { version: number }>({
+      kind: 'test.pics',
+      url: '/api/pics',
+      describe: () => '',
+      async prepare(entry, save) {
+        let payload = entry.payload;
+        for (const token of entry.payload.pictures.filter((picture) => picture.startsWith('local:'))) {
+          if (uploadFails) throw uploadFails;
+          uploads.push(token);
+          payload = { pictures: payload.pictures.map((picture) => (picture === token ? `file-${token.slice(6)}` : picture)) };
+          await save(payload);
+        }
+        return payload === entry.payload ? null : { payload };
+      },
+    });
+    return { db, drain, outbox, http, kind, sent, uploads, failUploads: (error: unknown) => (uploadFails = error) };
+  }
+
+  it('runs once per entry before its send; the prepared payload is stored before the call and sent', async () => {
+    const tab = await openPrepareTab(() => ({ version: 1 }));
+    const a = await tab.outbox.enqueue(tab.kind, { entityKey: 'a', payload: { pictures: ['local:1', 'local:2'] } });
+    const b = await tab.outbox.enqueue(tab.kind, { entityKey: 'b', payload: { pictures: ['f0', 'local:3'] } });
+    await tab.drain.drainOnce(tab.db.currentDb()!);
+    expect([...tab.uploads].sort()).toEqual(['local:1', 'local:2', 'local:3']);
+    const byOp = new Map(tab.sent.map((call) => [call.opId, call]));
+    expect(byOp.get(a.opId)).toEqual({ opId: a.opId, body: { pictures: ['file-1', 'file-2'] }, stored: { pictures: ['file-1', 'file-2'] } });
+    expect(byOp.get(b.opId)).toEqual({ opId: b.opId, body: { pictures: ['f0', 'file-3'] }, stored: { pictures: ['f0', 'file-3'] } });
+    expect(await tab.db.currentDb()!.outbox.count()).toBe(0);
+    tab.db.resetOfflineDbForTests();
+  });
+
+  it('a send that fails after the uploads is retried with the stored payload: nothing is uploaded twice', async () => {
+    let online = false;
+    const tab = await openPrepareTab(() => {
+      if (!online) throw new tab.http.HttpError(tab.http.TRANSPORT_CODE, 'offline', 'network');
+      return { version: 1 };
+    });
+    const entry = await tab.outbox.enqueue(tab.kind, { entityKey: 'a', payload: { pictures: ['local:1'] } });
+    const db = tab.db.currentDb()!;
+    await tab.drain.drainOnce(db);
+    expect(await db.outbox.get(entry.opId)).toMatchObject({ state: 'pending', attempts: 1, payload: { pictures: ['file-1'] } });
+    online = true;
+    await db.outbox.update(entry.opId, { nextAttemptAt: 0 });
+    await tab.drain.drainOnce(db);
+    expect(tab.uploads).toEqual(['local:1']);
+    expect(tab.sent.map((call) => call.body)).toEqual([{ pictures: ['file-1'] }, { pictures: ['file-1'] }]);
+    expect(await db.outbox.count()).toBe(0);
+    tab.db.resetOfflineDbForTests();
+  });
+
+  it('a network error in prepare is retried with backoff (nothing sent); a refusal files the entry as failed with the server’s words and data', async () => {
+    const tab = await openPrepareTab(() => ({ version: 1 }));
+    const db = tab.db.currentDb()!;
+    const entry = await tab.outbox.enqueue(tab.kind, { entityKey: 'a', payload: { pictures: ['local:1'] } });
+    tab.failUploads(new tab.http.HttpError(tab.http.TRANSPORT_CODE, 'offline', 'network'));
+    const before = Date.now();
+    const wake = await tab.drain.drainOnce(db);
+    expect(tab.sent).toEqual([]);
+    const retried = await db.outbox.get(entry.opId);
+    expect(retried).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: tab.http.TRANSPORT_CODE }, payload: { pictures: ['local:1'] } });
+    expect(retried!.nextAttemptAt).toBeGreaterThan(before);
+    expect(wake).toBe(retried!.nextAttemptAt);
+
+    tab.failUploads(new tab.http.HttpError(40300, '问卷已过期', 'failure', { reason: 'expired' }));
+    await db.outbox.update(entry.opId, { nextAttemptAt: 0 });
+    await tab.drain.drainOnce(db);
+    expect(tab.sent).toEqual([]);
+    expect(await db.outbox.get(entry.opId)).toMatchObject({ state: 'failed', attempts: 2, lastError: { code: 40300, msg: '问卷已过期', data: { reason: 'expired' } } });
+
+    tab.failUploads(null);
+    tab.db.resetOfflineDbForTests();
+  });
+});

@@ -135,7 +135,9 @@ const urlOf = (entry: OutboxEntry): string | null => outboxKind(entry.kind)?.url
 /** Files a failed send (OFFLINE.md §6) and returns how. */
 async function fileFailure(db: OfflineDb, entry: OutboxEntry, attempts: number, error: unknown): Promise<Outcome> {
   const outcome = classify(error);
-  const lastError = error instanceof HttpError ? { code: error.code, msg: error.msg } : { code: -1, msg: String(error) };
+  const lastError: OutboxEntry['lastError'] = error instanceof HttpError ? { code: error.code, msg: error.msg } : { code: -1, msg: String(error) };
+  // a refusal keeps the server's data (e.g. 40000 problems) so the screen can show it beside the fields
+  if (outcome === 'failed' && error instanceof HttpError && error.data !== undefined && error.data !== null) lastError.data = error.data;
   if (outcome === 'retry') {
     await db.outbox.update(entry.opId, { state: 'pending', lastError, nextAttemptAt: Date.now() + backoffDelay(attempts) });
   } else if (outcome === 'held') {
@@ -203,6 +205,31 @@ async function deliverBatch(db: OfflineDb, entries: OutboxEntry[]): Promise<Outc
     outcomes.push(answer.ok ? await fileDelivered(db, entry, answer.data) : await fileFailure(db, entry, attempts.get(entry.opId)!, answer.error));
   }
   return outcomes;
+}
+
+/**
+ * Runs the kind's `prepare` (uploads of files kept on the device…) before the entry is sent: the
+ * payload it returns is persisted first, so a retry sends it without redoing the work. A failure is
+ * filed like a failed send (the attempt counts). Returns the entry to send, or how it was filed.
+ */
+async function prepareEntry(db: OfflineDb, entry: OutboxEntry): Promise<{ entry: OutboxEntry } | { outcome: Outcome }> {
+  const prepare = outboxKind(entry.kind)?.prepare;
+  if (!prepare) return { entry };
+  let payload = entry.payload;
+  const save = async (next: unknown) => {
+    payload = next;
+    await db.outbox.update(entry.opId, { payload: next });
+  };
+  try {
+    const prepared = await prepare({ ...entry }, save);
+    if (prepared) await save(prepared.payload);
+  } catch (error) {
+    // the work done so far stays (save), the attempt counts
+    const attempts = entry.attempts + 1;
+    if (classify(error) !== 'held') await db.outbox.update(entry.opId, { attempts });
+    return { outcome: await fileFailure(db, { ...entry, payload }, attempts, error) };
+  }
+  return { entry: { ...entry, payload } };
 }
 
 async function runOnDelivered(entry: OutboxEntry, result: unknown): Promise<void> {
@@ -288,9 +315,27 @@ export async function drainOnce(db: OfflineDb): Promise<number | null> {
     let held = false;
     const worker = async () => {
       for (let batch = batches.shift(); batch && !held; batch = batches.shift()) {
-        const outcomes = await deliverBatch(db, batch);
-        for (const [index, outcome] of outcomes.entries()) {
-          const entry = batch[index]!;
+        // each entry's preparation (uploads…) first, outside any transaction; one that fails stays out
+        const filed: [OutboxEntry, Outcome][] = [];
+        const ready: OutboxEntry[] = [];
+        for (const entry of batch) {
+          if (held) break;
+          if (!outboxKind(entry.kind)?.prepare) {
+            ready.push(entry);
+            continue;
+          }
+          const prepared = await prepareEntry(db, entry);
+          if ('entry' in prepared) ready.push(prepared.entry);
+          else {
+            filed.push([entry, prepared.outcome]);
+            if (prepared.outcome === 'held') held = true;
+          }
+        }
+        if (!held && ready.length) {
+          const outcomes = await deliverBatch(db, ready);
+          for (const [index, outcome] of outcomes.entries()) filed.push([ready[index]!, outcome]);
+        }
+        for (const [entry, outcome] of filed) {
           if (outcome === 'held') held = true;
           if (outcome === 'retry') {
             const after = await db.outbox.get(entry.opId);

@@ -17,7 +17,8 @@ export interface OutboxEntry<P = unknown> {
   createdAt: number;
   attempts: number;
   state: OutboxState;
-  lastError: { code: number; msg: string } | null;
+  /** the last failed attempt; `data` is the server's envelope data of a refusal ('failed'), e.g. 40000 problems */
+  lastError: { code: number; msg: string; data?: unknown } | null;
   /** 40900 conflict: the server's current value (envelope data) */
   serverData: unknown;
   nextAttemptAt: number;
@@ -32,6 +33,15 @@ export interface OutboxKind<P = unknown, R = unknown> {
   /** one line for the panel, already translated */
   describe(payload: P): string;
   onDelivered?(result: R, entry: OutboxEntry<P>, queryClient: QueryClient): void | Promise<void>;
+  /**
+   * optional (extension): work the entry needs before it can be sent (e.g. uploading files kept on the
+   * device), run by the drain just before the entry joins a batch, outside any Dexie transaction and
+   * under the outbox lock. Returns the payload to send (persisted before the send, so a retry does not
+   * redo the work) or null (unchanged). `save(payload)` persists a partial result at once (one file
+   * uploaded of several). Throwing an HttpError files the entry like a failed send (network → retry
+   * with backoff, a refusal → failed with the server's message).
+   */
+  prepare?(entry: OutboxEntry<P>, save: (payload: P) => Promise<void>): Promise<{ payload: P } | null>;
   /** 'keep mine' after a conflict: the same change rebased on the server's value (new base version) */
   rebase?(payload: P, serverData: unknown): { payload: P; baseVersion: number | null };
   /** optional: renders queued vs server values in the conflict inbox */
