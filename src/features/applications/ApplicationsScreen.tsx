@@ -21,7 +21,7 @@
  * through the outbox (outbox-kind.tsx): a queued row shows 待同步 and leaves the todo list at once.
  * The todo page's details (and their pictures) are prefetched online, so they open offline too.
  */
-import { Alert, Box, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -30,6 +30,7 @@ import type { ApplicationRow, ListScope } from '../../../contracts/applications'
 import { useGrants } from '../../components/Permission';
 import { ChoiceSelect } from '../../components/selector/ChoiceSelect';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
+import { selectionColumn } from '../../components/table/selection';
 import { useTableQuery } from '../../components/table/table-query';
 import { SearchHeader } from '../../components/SearchHeader';
 import { TabBar, TabPanel } from '../../components/TabBar';
@@ -142,16 +143,6 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
     setBatchError('');
     setBatch({ decision, key: Date.now() });
   };
-  const toggle = useCallback((id: string, on: boolean) => {
-    setBatchError('');
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
-
   const selectedText = (count: number) => t`已选 ${count} 项`;
   const showKind = kinds.length > 1;
   const showLeaveType = kinds.some((kind) => kindDefinition(kind).hasLeaveType);
@@ -161,39 +152,23 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
   const columns = useMemo((): DataTableColumn<ApplicationRow>[] => {
     const list: DataTableColumn<ApplicationRow>[] = [];
     const selectLabel = (name: string) => t`选择 ${name}`;
-    const choosable = rows.filter((row) => !row.expired);
     if (selectable) {
-      list.push({
-        key: 'select',
-        title: (
-          <chakra.input
-            type="checkbox"
-            boxSize="5"
-            accentColor="var(--chakra-colors-brand-solid)"
-            aria-label={t`全选`}
-            data-testid="application-select-all"
-            disabled={choosable.length === 0}
-            checked={choosable.length > 0 && choosable.every((row) => selected.has(row.id))}
-            onChange={(event) => {
-              setBatchError('');
-              setSelected(event.currentTarget.checked ? new Set(choosable.map((row) => row.id)) : new Set());
-            }}
-          />
-        ),
-        width: '10',
-        render: (row) => (
-          <chakra.input
-            type="checkbox"
-            boxSize="5"
-            accentColor="var(--chakra-colors-brand-solid)"
-            aria-label={selectLabel(row.applicantName)}
-            disabled={row.expired}
-            checked={selected.has(row.id)}
-            onChange={(event) => toggle(row.id, event.currentTarget.checked)}
-            data-testid="application-select"
-          />
-        ),
-      });
+      list.push(
+        selectionColumn<ApplicationRow>({
+          rows,
+          rowKey: (row) => row.id,
+          selected,
+          onChange: (next) => {
+            setBatchError('');
+            setSelected(next);
+          },
+          selectable: (row) => !row.expired,
+          allLabel: t`全选`,
+          rowLabel: (row) => selectLabel(row.applicantName),
+          testId: 'application-select',
+          allTestId: 'application-select-all',
+        }),
+      );
     }
     list.push({
       key: 'applicant',
@@ -238,7 +213,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
       ),
     });
     return list;
-  }, [t, i18n, selectable, rows, selected, showKind, showLeaveType, showRangeColumn, queued, scope, open, toggle]);
+  }, [t, i18n, selectable, rows, selected, showKind, showLeaveType, showRangeColumn, queued, scope, open]);
 
   const rowProps = (row: ApplicationRow) => ({
     'data-testid': 'application-row',

@@ -4,7 +4,7 @@
  * category, options, creator, updated), add / edit in a drawer with the builder's question editor,
  * delete (one or the selected, asks first). Builders insert these with 从题库插入.
  */
-import { Badge, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SearchHeader } from '../../../components/SearchHeader';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -53,43 +54,17 @@ function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
   const [deleting, setDeleting] = useState<BankQuestionRow[] | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const toggle = useCallback((id: string, on: boolean) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
-
   const selectLabel = useCallback((name: string) => t`选择 ${name}`, [t]);
   const columns = useMemo((): DataTableColumn<BankQuestionRow>[] => [
-    {
-      key: 'select',
-      width: '10',
-      title: (
-        <chakra.input
-          type="checkbox"
-          boxSize="5"
-          accentColor="var(--chakra-colors-brand-solid)"
-          aria-label={t`全选`}
-          disabled={rows.length === 0}
-          checked={rows.length > 0 && rows.every((row) => selected.has(row.id))}
-          onChange={(event) => setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row.id)) : new Set())}
-        />
-      ),
-      render: (row) => (
-        <chakra.input
-          type="checkbox"
-          boxSize="5"
-          accentColor="var(--chakra-colors-brand-solid)"
-          aria-label={selectLabel(row.question.title)}
-          checked={selected.has(row.id)}
-          onChange={(event) => toggle(row.id, event.currentTarget.checked)}
-          data-testid="bank-select"
-        />
-      ),
-    },
+    selectionColumn<BankQuestionRow>({
+      rows,
+      rowKey: (row) => row.id,
+      selected,
+      onChange: setSelected,
+      allLabel: t`全选`,
+      rowLabel: (row) => selectLabel(row.question.title),
+      testId: 'bank-select',
+    }),
     {
       key: 'title',
       title: t`题目`,
@@ -137,7 +112,7 @@ function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
         </HStack>
       ),
     },
-  ], [rows, selected, t, i18n, toggle, selectLabel]);
+  ], [rows, selected, t, i18n, selectLabel]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
   const selectedCount = selectedRows.length;

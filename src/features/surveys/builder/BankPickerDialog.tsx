@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { BankQuestionRow } from '../../../../contracts/surveys';
 import { QUESTION_KINDS, type QuestionKind, type SurveyQuestion } from '../../../../contracts/survey-rules';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
+import { SelectCheckbox } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
 import { TablePager } from '../../../components/TablePager';
 import { KIND_LABELS } from '../labels';
@@ -89,7 +90,7 @@ export default function BankPickerDialog({ onClose, onInsert, room }: BankPicker
                   <Stack gap="2">
                     {table.rows.map((row) => (
                       <chakra.label key={row.id} display="flex" gap="3" alignItems="flex-start" borderWidth="1px" borderRadius="l2" p="3" cursor="pointer" data-testid="bank-picker-row">
-                        <chakra.input type="checkbox" boxSize="5" mt="0.5" accentColor="var(--chakra-colors-brand-solid)" checked={picked.has(row.id)} onChange={(event) => toggle(row, event.currentTarget.checked)} />
+                        <SelectCheckbox mt="0.5" checked={picked.has(row.id)} onChange={(event) => toggle(row, event.currentTarget.checked)} data-testid="bank-picker-select" />
                         <Box flex="1">
                           <Text fontWeight="medium">{row.question.title}</Text>
                           <HStack gap="2" mt="1" wrap="wrap">

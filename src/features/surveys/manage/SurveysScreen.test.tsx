@@ -157,4 +157,33 @@ describe('SurveysScreen', () => {
     expect(storedDraft(B)).toBeNull();
     expect(storedDraft(A)?.draft.title).toBe('家长会反馈');
   });
+
+  it('批量删除: select-all takes only the rows the caller may delete; the selected go after confirming', async () => {
+    const OTHER = '01900000-0000-7000-8000-000000000012';
+    const THIRD = '01900000-0000-7000-8000-000000000013';
+    let body: unknown = null;
+    const fake = fakeFetch({
+      '/api/surveys/list': ok({
+        rows: [row(), row({ id: OTHER, title: '别人的问卷', can: { edit: false, delete: false, publish: false, results: false } }), row({ id: THIRD, title: '食堂服务评价' })],
+        total: 3,
+      }),
+      '/api/surveys/delete': (init) => {
+        body = JSON.parse(String(init.body));
+        return ok(null);
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    render(['survey_cjwj', 'survey_cjwj_add', 'survey_cjwj_edit', 'survey_cjwj_delete']);
+    await waitFor(() => expect(screen.getAllByTestId('survey-row')).toHaveLength(3));
+    expect((screen.getByRole('checkbox', { name: '选择 别人的问卷' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: '全选' }));
+    expect(screen.getByText('已选 2 项')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: '选择 食堂服务评价' }));
+    expect(screen.getByText('已选 1 项')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('survey-batch-delete'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('确定删除所选的 1 份问卷吗？');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(body).toEqual({ ids: [ID] }));
+  });
 });

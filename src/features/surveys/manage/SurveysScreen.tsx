@@ -20,6 +20,7 @@ import { useGrants } from '../../../components/Permission';
 import { SearchHeader } from '../../../components/SearchHeader';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
 import { copyText } from '../../../lib/clipboard';
 import { HttpError } from '../../../lib/http';
@@ -169,49 +170,24 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
     }
   };
 
-  const toggle = useCallback((id: string, on: boolean) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
-
   const columns = useMemo((): DataTableColumn<SurveyRow>[] => {
     const list: DataTableColumn<SurveyRow>[] = [];
-    const deletable = rows.filter((row) => row.can.delete);
     const selectLabel = (name: string) => t`选择 ${name}`;
     const moreLabel = (name: string) => t`更多操作：${name}`;
     const creatorText = (name: string) => t`创建人：${name}`;
     if (canDelete) {
-      list.push({
-        key: 'select',
-        width: '10',
-        title: (
-          <chakra.input
-            type="checkbox"
-            boxSize="5"
-            accentColor="var(--chakra-colors-brand-solid)"
-            aria-label={t`全选`}
-            disabled={deletable.length === 0}
-            checked={deletable.length > 0 && deletable.every((row) => selected.has(row.id))}
-            onChange={(event) => setSelected(event.currentTarget.checked ? new Set(deletable.map((row) => row.id)) : new Set())}
-          />
-        ),
-        render: (row) => (
-          <chakra.input
-            type="checkbox"
-            boxSize="5"
-            accentColor="var(--chakra-colors-brand-solid)"
-            aria-label={selectLabel(row.title)}
-            disabled={!row.can.delete}
-            checked={selected.has(row.id)}
-            onChange={(event) => toggle(row.id, event.currentTarget.checked)}
-            data-testid="survey-select"
-          />
-        ),
-      });
+      list.push(
+        selectionColumn<SurveyRow>({
+          rows,
+          rowKey,
+          selected,
+          onChange: setSelected,
+          selectable: (row) => row.can.delete,
+          allLabel: t`全选`,
+          rowLabel: (row) => selectLabel(row.title),
+          testId: 'survey-select',
+        }),
+      );
     }
     list.push({
       key: 'title',
@@ -393,7 +369,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
       ),
     });
     return list;
-  }, [rows, canDelete, canAdd, selected, t, i18n, go, toggle, askPublish, toggleInUse, copy, linkOf]);
+  }, [rows, canDelete, canAdd, selected, t, i18n, go, askPublish, toggleInUse, copy, linkOf]);
 
   const rowProps = (row: SurveyRow) => ({
     'data-testid': 'survey-row',
