@@ -10,6 +10,6 @@ export const SURVEY_PUBLIC_URLS = {
   publicList: '/api/surveys/public/list',
   publicOpen: '/api/surveys/public/open',
   publicAnswer: '/api/surveys/public/answer',
-  /** multipart: file + questionnaireId + answerId; a picture for a picture question */
+  /** multipart `file`: one picture for a picture question; questionnaireId and answerId in the query (?questionnaireId=&answerId=), checked before the file is received */
   publicUpload: '/api/surveys/public/upload',
 } as const;

@@ -15,6 +15,7 @@ import {
 } from '../../../contracts/files';
 import type { AppConfig } from '../../config';
 import type { Database, Tx } from '../../db/client';
+import type { MessageKey } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import { parseInput } from '../../plugins/validation';
 import type { Session } from '../auth/auth.service';
@@ -70,6 +71,16 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/**
+ * A route's own upload profile (the public survey picture): fixed whatever the form's `category`
+ * says, its size limit applied while the bytes arrive, at most `maxFiles` (`tooMany` past it).
+ */
+export interface FixedProfile {
+  category: FileCategory;
+  maxFiles: number;
+  tooMany: MessageKey;
+}
+
 export class FilesService {
   readonly storage: FileStorage;
 
@@ -89,8 +100,9 @@ export class FilesService {
    * against the profile of the `category` field (size, extension, content). Throws 40000 for the
    * first problem, leaving nothing behind; otherwise the caller stores the batch and discards it.
    */
-  async receive(request: FastifyRequest): Promise<UploadBatch> {
+  async receive(request: FastifyRequest, fixed?: FixedProfile): Promise<UploadBatch> {
     if (!request.isMultipart()) throw new AppError(ResponseCode.invalidInput, 'uploadNotMultipart');
+    const fixedProfile = fixed ? UPLOAD_PROFILES[fixed.category] : null;
     const received: Received[] = [];
     const fields: Record<string, string> = {};
     const discard = async () => {
@@ -107,8 +119,14 @@ export class FilesService {
             part.file.resume();
             continue;
           }
+          if (fixed && fixedProfile) {
+            // a fixed profile: one file too many, or a name of the wrong type, is refused before its bytes are written
+            if (received.length >= fixed.maxFiles) throw new AppError(ResponseCode.invalidInput, fixed.tooMany, { limit: fixed.maxFiles });
+            const problem = checkUploadCandidate(cleanFileName(part.filename ?? ''), 1, fixedProfile);
+            if (problem) throw new AppError(ResponseCode.invalidInput, problem.key, problem.params);
+          }
           const known = fields.category && (UPLOAD_PROFILES as Record<string, { maxKB: number }>)[fields.category];
-          const limitKB = known ? known.maxKB : MAX_UPLOAD_KB;
+          const limitKB = fixedProfile ? fixedProfile.maxKB : known ? known.maxKB : MAX_UPLOAD_KB;
           const stored = await this.storage.receive(part.file, limitKB * 1024);
           received.push({ name: cleanFileName(part.filename ?? ''), ...stored });
           if (stored.truncated) break;
@@ -128,7 +146,7 @@ export class FilesService {
         }
       }
 
-      const { category } = parseInput(uploadFields, fields);
+      const category = fixed ? fixed.category : parseInput(uploadFields, fields).category;
       const profile = UPLOAD_PROFILES[category as FileCategory];
       if (received.length === 0) throw new AppError(ResponseCode.invalidInput, 'uploadNoFile');
 
@@ -202,6 +220,16 @@ export class FilesService {
       answer.push({ resId: id, resName: name, resSuffix: suffix, size: file.size });
     }
     return answer;
+  }
+
+  /**
+   * Deletes file rows the caller has already authorised (e.g. a deleted questionnaire's pictures) in
+   * the request's transaction; their bytes go once it has committed (the answer is sent after it).
+   */
+  async deleteRows(tx: Tx, tenantId: string, rows: readonly { id: string; path: string }[], reply: FastifyReply): Promise<void> {
+    if (rows.length === 0) return;
+    for (const row of rows) await filesRepository.delete(tx, row.id);
+    reply.raw.once('finish', () => void this.reconcile(tenantId, rows.map((row) => ({ id: row.id, relativePath: row.path }))));
   }
 
   /** Removes bytes whose row does not exist (after a rolled-back upload, or a committed remove). */

@@ -259,6 +259,39 @@ export const surveysRepository = {
       ? Promise.resolve([])
       : tx.execute<{ id: string; name: string; category: string }>(sql`SELECT id::text, name, category FROM files WHERE id = ANY(${uuids(ids)})`).then((r) => r.rows),
 
+  /** How many pictures are stored for this answer (files named by pictureName). */
+  pictureCount: (tx: Tx, questionnaireId: string, answerId: string) =>
+    tx
+      .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM files WHERE category = 'surveyPicture' AND name LIKE ${`survey-${questionnaireId}-${answerId}.%`}`)
+      .then((r) => r.rows[0]?.n ?? 0),
+
+  /** The pictures uploaded for these questionnaires' answers (deleted with them). */
+  picturesOf: (tx: Tx, questionnaireIds: readonly string[]) =>
+    tx
+      .execute<{ id: string; path: string }>(
+        sql`SELECT id::text, path FROM files WHERE category = 'surveyPicture' AND name LIKE ANY(${sql.param(questionnaireIds.map((id) => `survey-${id}-%`))}::text[])`,
+      )
+      .then((r) => r.rows),
+
+  /**
+   * Removes the tenant's survey pictures older than `hours` that no filed answer refers to (an upload
+   * whose answer was never sent, or a picture taken out before sending); their paths, for the bytes.
+   */
+  sweepPictures: (tx: Tx, hours: number, limit: number) =>
+    tx
+      .execute<{ path: string }>(
+        sql`DELETE FROM files f WHERE f.id IN (
+              SELECT f2.id FROM files f2
+               WHERE f2.category = 'surveyPicture' AND f2.created_at < now() - make_interval(hours => ${hours})
+                 AND NOT EXISTS (SELECT 1 FROM survey_answers a
+                                  WHERE a.tenant_id = f2.tenant_id
+                                    AND a.id::text = substring(f2.name from '^survey-[0-9a-f-]{36}-([0-9a-f-]{36})\.')
+                                    AND strpos(a.values::text, f2.id::text) > 0)
+               LIMIT ${limit})
+            RETURNING f.path`,
+      )
+      .then((r) => r.rows.map((row) => row.path)),
+
   /* ------------------------------------------------------------ answering lists */
 
   /** Published, in-use questionnaires satisfying `visible` (on q), with the caller's answer time (`answered` on a). */

@@ -27,7 +27,6 @@ import { deviceIdOf } from '../../plugins/rate-limit';
 import { defineRoute, type PublicContext, RawReply } from '../../plugins/routes';
 import { readSessionToken } from '../../plugins/session';
 import { tenantFromHost } from '../../plugins/tenancy';
-import { parseInput } from '../../plugins/validation';
 import type { Session } from '../auth/auth.service';
 import { contentDisposition } from '../files/files.service';
 import type { Tenant } from '../tenants/tenants.service';
@@ -36,7 +35,7 @@ import type { Respondent } from './surveys.service';
 const MANAGE = { anyOf: [P.manage] } as const;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const exportQuery = z.object({ id: z.uuid(), orgUnitId: z.union([z.uuid(), z.literal('')]).optional() });
-const uploadFields = z.object({ questionnaireId: z.uuid(), answerId: z.uuid() });
+const uploadQuery = z.object({ questionnaireId: z.uuid(), answerId: z.uuid() });
 /** The origin the request came to (XIAOWU_TRUST_PROXY: as the proxy saw it). */
 const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -100,7 +99,7 @@ export const surveysRoutes = [
     access: { anyOf: [P.delete] },
     summary: 'deletes own (admin any) unpublished questionnaires with their answers; all or none',
     body: surveyDeleteRequest,
-    handler: ({ tx, session, body, services }) => services.surveys.delete(tx, session, body.ids),
+    handler: ({ tx, session, body, services, reply }) => services.surveys.delete(tx, session, body.ids, reply),
   }),
   defineRoute({
     method: 'POST',
@@ -270,16 +269,19 @@ export const surveysRoutes = [
     method: 'POST',
     url: SURVEY_URLS.publicUpload,
     access: 'public',
-    summary: 'multipart file + questionnaireId + answerId: one picture (jpg/png, 2 MB) for a picture question of an open questionnaire → { resId, resName, resSuffix, size }',
+    summary:
+      'multipart file, ?questionnaireId=&answerId=: one picture (jpg/png, 2 MB) for a picture question of an open questionnaire, checked before receiving → { resId, resName, resSuffix, size }',
+    query: uploadQuery,
     rateLimit: 'surveyUpload',
     appLog: 'noParams',
     handler: async (ctx) => {
       assertDeviceHeader(ctx);
-      const { services, request, reply } = ctx;
-      const batch = await services.files.receive(request);
+      const { services, request, reply, query } = ctx;
+      // who, what and how many are checked before a byte is received; the profile is fixed whatever the form says
+      await asRespondent(ctx, (tx, who) => services.surveys.uploadAdmit(tx, query, who));
+      const batch = await services.files.receive(request, { category: 'surveyPicture', maxFiles: 1, tooMany: 'surveysUploadOneFile' });
       try {
-        const fields = parseInput(uploadFields, { ...(request.query as object), ...batch.fields });
-        const data = await asRespondent(ctx, (tx, who) => services.surveys.publicUpload(tx, batch, fields, who, reply));
+        const data = await asRespondent(ctx, (tx, who) => services.surveys.publicUpload(tx, batch, query, who, reply));
         ctx.setMessage('uploadSucceeded');
         return data;
       } finally {

@@ -353,8 +353,8 @@ export class SurveysService {
     return this.detail(tx, m, await this.found(tx, input.id), lang);
   }
 
-  /** `POST /api/surveys/delete`: own (or admin), unpublished; answers go with it. All or none. */
-  async delete(tx: Tx, session: Session, ids: string[]): Promise<{ deleted: number }> {
+  /** `POST /api/surveys/delete`: own (or admin), unpublished; answers and their pictures go with it. All or none. */
+  async delete(tx: Tx, session: Session, ids: string[], reply: FastifyReply): Promise<{ deleted: number }> {
     const m = await this.manager(tx, session);
     const unique = [...new Set(ids)];
     const records = await repo.findMany(tx, unique);
@@ -363,6 +363,7 @@ export class SurveysService {
       if (!this.mayTouch(m, record)) throw new AppError(ResponseCode.forbidden, 'surveysNotOwner');
       if (record.published) throw new AppError(ResponseCode.forbidden, 'surveysDeletePublished');
     }
+    await this.files.deleteRows(tx, session.tenantId, await repo.picturesOf(tx, unique), reply);
     await repo.delete(tx, unique);
     return { deleted: unique.length };
   }
@@ -744,16 +745,31 @@ export class SurveysService {
   }
 
   /**
+   * Whether a picture may be uploaded for this answer now (review H3), checked before any byte is
+   * received and again when storing (`lock`: uploads of one questionnaire in turn, so the cap holds):
+   * the respondent may answer it, it has picture questions, the answer is not filed yet, and the
+   * answer's pictures stay within the sum of its picture questions' maxima.
+   */
+  async uploadAdmit(tx: Tx, input: { questionnaireId: string; answerId: string }, who: Respondent, lock = false): Promise<QuestionnaireRecord> {
+    const found = await repo.find(tx, input.questionnaireId, lock);
+    if (found?.anonymous) who.markAnonymous?.();
+    const record = await this.admit(tx, found, who);
+    const maxima = record.questions.filter((q) => q.kind === 'picture').map((q) => q.max ?? SURVEY_LIMITS.picturesMax);
+    if (maxima.length === 0) throw new AppError(ResponseCode.invalidInput, 'surveysUploadNoPictureQuestion');
+    if (await repo.findAnswer(tx, input.answerId)) throw new AppError(ResponseCode.conflict, 'surveysUploadAnswerFiled');
+    const max = maxima.reduce((a, b) => a + b, 0);
+    if ((await repo.pictureCount(tx, record.id, input.answerId)) >= max) throw new AppError(ResponseCode.invalidInput, 'surveysUploadTooMany', { max });
+    return record;
+  }
+
+  /**
    * `POST /api/surveys/public/upload`: one picture for a picture question of a questionnaire the
    * respondent may answer now; stored with the questionnaire's creator as owner and a name tying it
    * to the questionnaire and the answer id (the answer accepts only such pictures). An anonymous
    * questionnaire's pictures keep no uploader.
    */
   async publicUpload(tx: Tx, batch: UploadBatch, input: { questionnaireId: string; answerId: string }, who: Respondent, reply: FastifyReply) {
-    const found = await repo.find(tx, input.questionnaireId);
-    if (found?.anonymous) who.markAnonymous?.();
-    const record = await this.admit(tx, found, who);
-    if (!record.questions.some((q) => q.kind === 'picture')) throw new AppError(ResponseCode.invalidInput, 'surveysUploadNoPictureQuestion');
+    const record = await this.uploadAdmit(tx, input, who, true);
     if (batch.files.length !== 1) throw new AppError(ResponseCode.invalidInput, 'surveysUploadOneFile');
     const profile = UPLOAD_PROFILES.surveyPicture;
     for (const file of batch.files) {

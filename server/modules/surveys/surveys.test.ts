@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TableAData } from '../../../contracts/envelope';
 import type { OutboxBatchData } from '../../../contracts/idempotency';
 import { type AnswerValues, answerProblems, cleanAnswer, questionProblems, type SurveyQuestion } from '../../../contracts/survey-rules';
@@ -11,6 +12,7 @@ import { seedSchool } from '../../db/seed/school';
 import { DEMO_SURVEY_IDS, seedSurveys } from '../../db/seed/surveys';
 import { buildTestApp, call, type CallResult, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
 import { hashPassword } from '../auth/passwords';
+import { sweepSurveyPictures } from './surveys.sweep';
 
 /**
  * Questionnaires against a K12 school of this file's own (七年级 only, seeded like the demo school,
@@ -123,15 +125,18 @@ function multipart(parts: ({ name: string; value: string } | { name: string; fil
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
-const uploadPicture = async (questionnaireId: string, answerId: string, device: string, content = PNG, filename = 'photo.png') => {
-  const { payload, contentType } = multipart([
-    { name: 'questionnaireId', value: questionnaireId },
-    { name: 'answerId', value: answerId },
-    { name: 'file', filename, content },
-  ]);
+const uploadPicture = async (
+  questionnaireId: string,
+  answerId: string,
+  device: string,
+  content = PNG,
+  filename = 'photo.png',
+  more: ({ name: string; value: string } | { name: string; filename: string; content: Buffer })[] = [],
+) => {
+  const { payload, contentType } = multipart([...more, { name: 'file', filename, content }]);
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/surveys/public/upload',
+    url: `/api/surveys/public/upload?questionnaireId=${questionnaireId}&answerId=${answerId}`,
     headers: { 'content-type': contentType, 'x-tenant': code, 'x-device-id': device },
     payload,
     remoteAddress: uniqueIp(),
@@ -659,7 +664,7 @@ describe('anonymity (review H2)', () => {
   };
 
   it('an answer to an anonymous questionnaire leaves no user, address, answer id or values in app_logs or idempotency_keys; the once-key is keyed', async () => {
-    const since = new Date(Date.now() - 1000);
+    const since = new Date();
     const inApp = await live({ oncePer: 'person' });
     const viaOutbox = await live({ oncePer: 'person' });
     const onPage = await live({ oncePer: 'person' });
@@ -706,7 +711,7 @@ describe('anonymity (review H2)', () => {
   });
 
   it('named: the answer routes log no params, but the user and the Idempotency-Key record stay', async () => {
-    const since = new Date(Date.now() - 1000);
+    const since = new Date();
     const named = await live({ oncePer: 'person', anonymous: false });
     const answerId = uuidv7();
     const key = uuidv7();
@@ -716,5 +721,62 @@ describe('anonymity (review H2)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ user_id: parentId, params: '' });
     expect(await ownerQuery(t.db, 'SELECT key FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [tenantId, key])).toHaveLength(1);
+  });
+});
+
+describe('public upload (review H3)', () => {
+  const pictures = (answerId: string) =>
+    ownerQuery<{ id: string; path: string }>(t.db, `SELECT id::text, path FROM files WHERE tenant_id = $1 AND name LIKE $2`, [tenantId, `survey-%-${answerId}.%`]);
+
+  it('refuses before storing anything: content that is not a picture, over 2 MB whatever the category says, two files; at most Σmax pictures per answer; none for a filed answer', async () => {
+    const s = await live({ questions: [q('picture', '照片', { required: false, max: 1 }), q('picture', '更多照片', { required: false, max: 1 })] });
+    const device = uuidv7();
+    const answerId = uuidv7();
+    const pdf = await uploadPicture(s.id, answerId, device, Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n'), 'a.png');
+    expect(pdf).toMatchObject({ code: 40000, msg: '文件内容与扩展名不符' });
+    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
+    const tooLarge = await uploadPicture(s.id, answerId, device, big, 'big.png', [{ name: 'category', value: 'video' }]);
+    expect(tooLarge).toMatchObject({ code: 40000, msg: '上传文件大小不能超过2048KB' });
+    const two = await uploadPicture(s.id, answerId, device, PNG, 'b.png', [{ name: 'file', filename: 'a.png', content: PNG }]);
+    expect(two).toMatchObject({ code: 40000, msg: '每次只能上传一张图片' });
+    expect(await pictures(answerId)).toHaveLength(0);
+
+    expect((await uploadPicture(s.id, answerId, device)).code).toBe(1);
+    const second = await uploadPicture(s.id, answerId, device);
+    expect(second.code, second.msg).toBe(1);
+    expect(await uploadPicture(s.id, answerId, device)).toMatchObject({ code: 40000, msg: '每份答卷最多上传2张图片' });
+    expect(await pictures(answerId)).toHaveLength(2);
+
+    const filed = await pub('/api/surveys/public/answer', { questionnaireId: s.id, answerId, values: { [s.questions[0].id]: [second.data.resId] } }, { device });
+    expect(filed.body.code, filed.body.msg).toBe(1);
+    const other = uuidv7();
+    await pub('/api/surveys/public/answer', { questionnaireId: s.id, answerId: other, values: {} });
+    expect(await uploadPicture(s.id, other, uuidv7())).toMatchObject({ code: 40900, msg: '该答卷已提交，不能再上传图片' });
+    // the ids belong in the query: form fields are not read
+    const { payload, contentType } = multipart([{ name: 'questionnaireId', value: s.id }, { name: 'answerId', value: uuidv7() }, { name: 'file', filename: 'p.png', content: PNG }]);
+    const noQuery = await t.app.inject({ method: 'POST', url: '/api/surveys/public/upload', headers: { 'content-type': contentType, 'x-tenant': code, 'x-device-id': uuidv7() }, payload, remoteAddress: uniqueIp() });
+    expect(noQuery.json()).toMatchObject({ code: 40000 });
+  });
+
+  it('unused pictures older than a day are swept; pictures go with their questionnaire', async () => {
+    const s = await live({ questions: [q('picture', '照片', { required: false, max: 1 })] });
+    const [kept, orphan] = [uuidv7(), uuidv7()];
+    const keptFile = await uploadPicture(s.id, kept, uuidv7());
+    const orphanFile = await uploadPicture(s.id, orphan, uuidv7());
+    expect((await pub('/api/surveys/public/answer', { questionnaireId: s.id, answerId: kept, values: { [s.questions[0].id]: [keptFile.data.resId] } })).body.code).toBe(1);
+    await ownerQuery(t.db, `UPDATE files SET created_at = now() - interval '2 days' WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, [keptFile.data.resId, orphanFile.data.resId]]);
+    const [orphanRow] = await pictures(orphan);
+    const storage = t.app.services.files.storage;
+    expect(fs.existsSync(storage.absolute(orphanRow.path))).toBe(true);
+    expect(await sweepSurveyPictures(t.db, storage)).toBeGreaterThanOrEqual(1);
+    expect(await pictures(orphan)).toHaveLength(0);
+    expect(fs.existsSync(storage.absolute(orphanRow.path))).toBe(false);
+    const [keptRow] = await pictures(kept);
+    expect(keptRow).toBeDefined();
+
+    const off = await publish('admin', s, false);
+    expect((await post('/api/surveys/delete', 'admin', { ids: [off.body.data.id] })).body.code).toBe(1);
+    expect(await pictures(kept)).toHaveLength(0);
+    await vi.waitFor(() => expect(fs.existsSync(storage.absolute(keptRow.path))).toBe(false));
   });
 });

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import type { FileStorage } from '../files/storage';
+import { surveysRepository } from './surveys.repository';
+
+const SWEEP_EVERY_MS = 6 * 60 * 60_000;
+const SWEEP_FIRST_AFTER_MS = 90_000;
+const SWEEP_CHUNK = 500;
+/** a picture younger than this may belong to an answer still being written */
+export const ORPHAN_PICTURE_HOURS = 24;
+
+/**
+ * Removes survey pictures (review H3) older than `hours` that no filed answer refers to, school by
+ * school, chunk by chunk (each its own short transaction), then their bytes. The number removed.
+ */
+export async function sweepSurveyPictures(db: Database, storage: FileStorage, hours = ORPHAN_PICTURE_HOURS): Promise<number> {
+  const tenants = await db.withGlobal((tx) => tx.execute<{ id: string }>(sql`SELECT id::text FROM tenants`)).then((r) => r.rows);
+  let removed = 0;
+  for (const { id } of tenants) {
+    for (;;) {
+      const paths = await db.withTenant(id, (tx) => surveysRepository.sweepPictures(tx, hours, SWEEP_CHUNK));
+      for (const relativePath of paths) await storage.discard(storage.absolute(relativePath)).catch(() => undefined);
+      removed += paths.length;
+      if (paths.length < SWEEP_CHUNK) break;
+    }
+  }
+  return removed;
+}
+
+/** The sweep a minute and a half after start and every 6 hours (like the app log's retention). */
+export function registerSurveyPictureSweep(app: FastifyInstance, db: Database, storage: FileStorage) {
+  const sweep = () =>
+    sweepSurveyPictures(db, storage).then(
+      (removed) => removed > 0 && app.log.info({ removed }, 'survey pictures: unused ones removed'),
+      (error: unknown) => app.log.warn({ err: error }, 'survey pictures: sweeping failed; tried again later'),
+    );
+  const first = setTimeout(() => void sweep(), SWEEP_FIRST_AFTER_MS).unref();
+  const later = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(later);
+  });
+}
