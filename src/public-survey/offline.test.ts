@@ -26,7 +26,7 @@ function serve(routes: Record<string, (body: unknown) => unknown>) {
       const url = String(input);
       const body = init.body instanceof FormData ? init.body : JSON.parse(String(init.body ?? '{}'));
       calls.push({ url, headers: new Headers(init.headers), body });
-      const route = routes[url];
+      const route = routes[url.split('?')[0]];
       if (!route) throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify(route(body)), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
@@ -138,7 +138,8 @@ describe('the public page queue (answers kept on the device until the server con
     });
     expect((await submitAnswer(draft, answerId, { pic: [token] })).type).toBe('waiting');
     const form = calls[0]!.body as FormData;
-    expect([form.get('questionnaireId'), form.get('answerId'), (form.get('file') as File).name]).toEqual([Q, answerId, 'photo.png']);
+    const sent = new URL(calls[0]!.url, 'http://localhost').searchParams;
+    expect([sent.get('questionnaireId'), sent.get('answerId'), (form.get('file') as File).name]).toEqual([Q, answerId, 'photo.png']);
     expect((await queued())[0]!.values).toEqual({ pic: ['file-1'] });
 
     serve({

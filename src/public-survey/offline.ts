@@ -85,10 +85,10 @@ async function uploadPictures(entry: QueuedAnswer): Promise<void> {
       const picture = await pictureOf(token);
       if (!picture) continue; // gone from the device: the server's checks decide
       const form = new FormData();
-      form.append('questionnaireId', entry.draft.questionnaireId);
-      form.append('answerId', entry.answerId);
+      // the questionnaire and answer ids go in the query: the server checks them before receiving the file
+      const query = new URLSearchParams({ questionnaireId: entry.draft.questionnaireId, answerId: entry.answerId });
       form.append('file', new File([picture.blob], picture.name, { type: picture.type }));
-      const data = await call<{ resId: string } | { resId: string }[]>(SURVEY_URLS.publicUpload, form);
+      const data = await call<{ resId: string } | { resId: string }[]>(`${SURVEY_URLS.publicUpload}?${query}`, form);
       const stored = Array.isArray(data) ? data[0] : data;
       if (!stored?.resId) throw new Unreachable('upload answered no file');
       out.push(stored.resId);

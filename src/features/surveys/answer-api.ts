@@ -5,8 +5,7 @@ import type { RefusalReason } from '../../../contracts/survey-rules';
 import { REFUSAL_REASONS, SURVEY_PERMISSIONS } from '../../../contracts/survey-rules';
 import { SURVEY_URLS } from '../../../contracts/survey-urls';
 import { tableKeys, tableQueryOptions, type TableQueryInput } from '../../components/table/table-query';
-import { uploadFile } from '../../lib/files';
-import { HttpError, post } from '../../lib/http';
+import { HttpError, post, requestEnvelope } from '../../lib/http';
 import { knownSurveyTitles } from './answering/known';
 import type { AnswerSearchParams } from './answering/search';
 
@@ -87,7 +86,10 @@ export async function markAnswered(queryClient: QueryClient, questionnaireId: st
  * the answer id, and the answer accepts only such pictures. Its file id.
  */
 export async function uploadSurveyPicture(file: File, questionnaireId: string, answerId: string): Promise<string> {
-  const envelope = await uploadFile(file, { url: SURVEY_URLS.publicUpload, data: { questionnaireId, answerId } });
+  // the questionnaire and answer ids go in the query: the server checks them before receiving the file
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const envelope = await requestEnvelope<UploadData>(SURVEY_URLS.publicUpload, { method: 'POST', body: form, params: { questionnaireId, answerId } });
   // the survey upload answers the one stored file (the generic upload answers a list)
   const data = envelope.data as unknown as UploadData | UploadData[number] | null;
   const resId = Array.isArray(data) ? data[0]?.resId : data?.resId;
