@@ -20,13 +20,14 @@ import { SurveyForm, type SurveyPictures } from '../features/surveys/answer/Surv
 import { call, Refused, Unreachable } from './api';
 import { newId, respondentKey, tenantKey } from './env';
 import { Layout, listHref, Message } from './Layout';
-import { doneOf, drainQueue, forgetSurvey, keepSurvey, keptSurvey, onSendOutcome, queuedFor, submitAnswer, type SendOutcome } from './offline';
+import { dismissRefused, doneOf, drainQueue, forgetSurvey, keepSurvey, keptSurvey, onSendOutcome, queued, refusedOf, submitAnswer, type RefusedRecord, type SendOutcome } from './offline';
 
 type View =
   | { kind: 'loading' }
   | { kind: 'refused'; text: string; reason: string; survey?: SurveyForAnswer }
   | { kind: 'unavailable' }
-  | { kind: 'form'; survey: SurveyForAnswer; draft: DraftKey; answerId: string; values: AnswerValues; queued: boolean }
+  /** queued: saved on the device, not yet sent; held: waiting for its user to log in (again) */
+  | { kind: 'form'; survey: SurveyForAnswer; draft: DraftKey; answerId: string; values: AnswerValues; queued: boolean; held?: boolean }
   | { kind: 'thanks'; survey: SurveyForAnswer; submittedAt: string }
   | { kind: 'answered'; survey: SurveyForAnswer; submittedAt: string };
 
@@ -44,6 +45,10 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<AnswerProblem[] | undefined>();
   const [refusal, setRefusal] = useState<{ text: string; loginLink: boolean } | null>(null);
+  /** a queued answer of this survey the server refused (maybe in the background), until resubmitted or dismissed */
+  const [stored, setStored] = useState<{ draft: DraftKey; record: RefusedRecord } | null>(null);
+  /** answers of this survey on this device waiting for another account to log in */
+  const [othersWaiting, setOthersWaiting] = useState(0);
   const viewRef = useRef(view);
   viewRef.current = view;
 
@@ -71,7 +76,19 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
         survey = (await keptSurvey(key, id).catch(() => undefined))?.survey ?? null;
       }
       if (!survey) return show({ kind: 'unavailable' });
-      const [done, waiting] = await Promise.all([doneOf(draftKey), queuedFor(draftKey)]);
+      const [done, queue, record] = await Promise.all([doneOf(draftKey), queued(), refusedOf(draftKey)]);
+      const waiting = queue.find((entry) => entry.draft.who === draftKey.who && entry.draft.tenant === key && entry.draft.questionnaireId === id);
+      if (live) {
+        setOthersWaiting(queue.filter((entry) => entry.draft.who !== draftKey.who && entry.draft.who.startsWith('u:') && entry.draft.tenant === key && entry.draft.questionnaireId === id).length);
+        if (record) {
+          setStored({ draft: draftKey, record });
+          if (!waiting) {
+            // the problems under their questions, the values (the draft) editable
+            if (record.problems?.length) setProblems(record.problems);
+            setRefusal({ text: refusedText(record), loginLink: record.reason === 'login_required' });
+          }
+        }
+      }
       if (!waiting) {
         if (survey.answered) {
           // the server has this device's or account's answer (maybe ours, confirmed elsewhere)
@@ -94,6 +111,7 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
         answerId: waiting?.answerId ?? draft.answerId,
         values: waiting ? { ...draft.values } : draft.values,
         queued: Boolean(waiting),
+        held: Boolean(waiting?.held),
       });
       if (waiting && online) void drainQueue(true);
     })().catch(() => show({ kind: 'unavailable' }));
@@ -108,27 +126,35 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
     if (current.kind !== 'form' || outcome.answerId !== current.answerId) return;
     setBusy(false);
     if (outcome.type === 'sent') {
+      setStored(null);
       setView({ kind: 'thanks', survey: current.survey, submittedAt: outcome.submittedAt });
       return;
     }
-    if (outcome.type === 'waiting') {
-      setView({ ...current, queued: true });
+    if (outcome.type === 'waiting' || outcome.type === 'held') {
+      setView({ ...current, queued: true, held: outcome.type === 'held' });
+      if (outcome.type === 'waiting' && current.held) void drainQueue(true);
       return;
     }
+
     const { error } = outcome;
     if (error.reason === 'already_submitted') {
-      const data = error.data as { submittedAt?: string } | null;
+      const data = error.data as { answerId?: string; submittedAt?: string } | null;
+      if (data?.answerId && data.answerId !== current.answerId) {
+        // an earlier answer of this device or account was filed, not this one: say so
+        setStored({ draft: current.draft, record: { questionnaireId: current.survey.id, answerId: current.answerId, reason: 'already_submitted', code: error.code, msg: error.msg, problems: null, at: Date.now(), values: current.values } });
+      }
       setView({ kind: 'answered', survey: current.survey, submittedAt: data?.submittedAt ?? new Date().toISOString() });
       return;
     }
     const reason = error.reason;
     if (reason && reason !== 'login_required' && reason !== 'no_permission') {
       // not found, not started, expired, no questions: nothing to answer here any more
+      setStored({ draft: current.draft, record: { questionnaireId: current.survey.id, answerId: current.answerId, reason, code: error.code, msg: error.msg, problems: null, at: Date.now(), values: current.values } });
       setView({ kind: 'refused', reason, text: error.msg || refusalText(reason, current.survey), survey: current.survey });
       return;
     }
     // answer problems (40000, shown under their questions), no permission, maybe not logged in: the draft stays
-    setView({ ...current, queued: false });
+    setView({ ...current, queued: false, held: false });
     if (error.problems?.length) setProblems(error.problems);
     setRefusal({ text: error.msg || (reason ? refusalText(reason) : ''), loginLink: reason === 'login_required' });
   }, []);
@@ -159,6 +185,27 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
     </p>
   );
 
+  const dismiss = () => {
+    if (stored) void dismissRefused(stored.draft);
+    setStored(null);
+    setRefusal(null);
+  };
+  /** an answer of this device the server did not accept, beside a refusal or 'already answered' */
+  const storedWhy = stored ? refusedText(stored.record) : '';
+  const storedNote =
+    stored && view.kind !== 'form' ? (
+      <div className="ps-note" data-testid="public-stored-refusal">
+        <p>{t`本设备上的答卷没有提交成功：${storedWhy}`}</p>
+        <button type="button" className="ps-button" onClick={dismiss}>
+          {t`知道了`}
+        </button>
+      </div>
+    ) : null;
+  const waitingForOthers =
+    othersWaiting > 0 ? (
+      <Message testId="public-waiting-for-login">{t`本设备上有这份问卷的答卷在等待填写它的账号登录，登录后才会提交。`}</Message>
+    ) : null;
+
   let body: ReactNode;
   switch (view.kind) {
     case 'loading':
@@ -179,6 +226,7 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
             {view.text}
           </p>
           {view.reason === 'login_required' ? <LoginLink /> : null}
+          {storedNote}
           {back}
         </Message>
       );
@@ -189,6 +237,7 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
         <Message tone="ok" testId="public-already" title={view.survey.title}>
           <p>{refusalText('already_submitted')}</p>
           <p className="ps-note">{t`提交时间：${time}`}</p>
+          {storedNote}
           {back}
         </Message>
       );
@@ -209,7 +258,13 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
       const current = view;
       body = (
         <>
-          {current.queued ? (
+          {waitingForOthers}
+          {current.queued && current.held ? (
+            <Message tone="warn" testId="public-saved-on-device" title={t`已保存在本设备`}>
+              <p>{t`登录已失效：答卷已保存在本设备上，重新登录后会自动提交。`}</p>
+              <LoginLink />
+            </Message>
+          ) : current.queued ? (
             <Message tone="info" testId="public-saved-on-device" title={t`已保存在本设备`}>
               <p>{t`答卷已保存在本设备上，网络恢复后会自动提交，请不要清除浏览器数据。`}</p>
               <button type="button" className="ps-button" onClick={() => void drainQueue(true)}>
@@ -218,9 +273,15 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
             </Message>
           ) : null}
           {refusal ? (
-            <Message tone="warn" testId="public-submit-refusal">
+            <Message tone="warn" testId="public-submit-refusal" title={stored ? t`答卷未提交` : undefined}>
               <p data-testid="public-refusal-text">{refusal.text}</p>
+              {stored ? <p className="ps-note">{t`请修改后重新提交。`}</p> : null}
               {refusal.loginLink ? <LoginLink /> : null}
+              {stored ? (
+                <button type="button" className="ps-button" onClick={dismiss} data-testid="public-dismiss-refusal">
+                  {t`不再提示`}
+                </button>
+              ) : null}
             </Message>
           ) : null}
           <SurveyForm
@@ -236,7 +297,8 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
               setRefusal(null);
               setProblems(undefined);
               await flushDrafts();
-              const outcome = await submitAnswer(current.draft, current.answerId, clean);
+              setStored(null);
+              const outcome = await submitAnswer(current.draft, current.answerId, clean, { tenant, title: current.survey.title });
               settle(outcome);
             }}
             disabled={current.queued}
@@ -257,11 +319,19 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
   );
 }
 
+/** What a kept refusal says (the server's words, else the page's own for its reason). */
+export function refusedText(record: Pick<RefusedRecord, 'msg' | 'reason'>): string {
+  return record.msg || (record.reason ? refusalText(record.reason) : '');
+}
+
+/** Back here after logging in (the login page follows /survey/wjdt/ targets with a full-page load). */
+export const loginHref = (where: Pick<Location, 'pathname' | 'search'> = location): string => `/login?redirect=${encodeURIComponent(where.pathname + where.search)}`;
+
 function LoginLink() {
   const { t } = useLingui();
   return (
     <p>
-      <a className="ps-link" href="/login" data-testid="public-login-link">
+      <a className="ps-link" href={loginHref()} data-testid="public-login-link">
         {t`登录后填写`}
       </a>
     </p>

@@ -6,8 +6,9 @@ import { timeStateOf, type TimeState } from '../../contracts/survey-rules';
 import { formatSchoolTime } from '../features/surveys/answer/problem-messages';
 import { call, Refused } from './api';
 import { respondentKey, tenantKey } from './env';
+import { refusedText } from './AnswerPage';
 import { answerHref, Layout, Message } from './Layout';
-import { doneIds, keepList, keptList, onSendOutcome, queued } from './offline';
+import { dismissRefused, doneIds, keepList, keptList, onSendOutcome, queued, refusedRecords, senderOf, type RefusedRecord } from './offline';
 
 type Loaded = { list: PublicSurveyList; fromDevice: boolean };
 
@@ -20,15 +21,21 @@ export function ListPage({ tenant }: { tenant: string }) {
   const [unreachable, setUnreachable] = useState(false);
   const [done, setDone] = useState<Set<string>>(new Set());
   const [waiting, setWaiting] = useState(0);
+  /** queued answers of an account not logged in here: they wait for it */
+  const [waitingForLogin, setWaitingForLogin] = useState(0);
+  const [refused, setRefused] = useState<RefusedRecord[]>([]);
+  const who = respondentKey();
 
   useEffect(() => {
     let live = true;
-    const who = respondentKey();
     const refreshLocal = async () => {
-      const [ids, queue] = await Promise.all([doneIds(key, who), queued()]);
+      const [ids, queue, records] = await Promise.all([doneIds(key, who), queued(), refusedRecords(key, who)]);
       if (!live) return;
       setDone(ids);
-      setWaiting(queue.length);
+      const held = queue.filter((entry) => !senderOf(entry));
+      setWaiting(queue.length - held.length);
+      setWaitingForLogin(held.length);
+      setRefused(records.sort((a, b) => b.at - a.at));
     };
     void (async () => {
       const kept = await keptList(key).catch(() => undefined);
@@ -51,7 +58,7 @@ export function ListPage({ tenant }: { tenant: string }) {
       live = false;
       off();
     };
-  }, [key, t]);
+  }, [key, who, t]);
 
   const list = loaded?.list;
   const code = list?.tenantCode || tenant;
@@ -62,6 +69,36 @@ export function ListPage({ tenant }: { tenant: string }) {
       <h1 className="ps-heading">{t`公开问卷`}</h1>
       {waiting > 0 ? (
         <Message testId="public-queue-notice">{t`有 ${waiting} 份答卷保存在本设备上，联网后会自动提交。`}</Message>
+      ) : null}
+      {waitingForLogin > 0 ? (
+        <Message testId="public-queue-login-notice">{t`有 ${waitingForLogin} 份答卷等待填写它的账号登录，登录后才会提交。`}</Message>
+      ) : null}
+      {refused.length > 0 ? (
+        <Message tone="warn" testId="public-refused-notice" title={t`有答卷没有提交成功`}>
+          <ul className="ps-refused">
+            {refused.map((record) => {
+              const title = record.title ?? list?.rows.find((row) => row.id === record.questionnaireId)?.title ?? '';
+              const text = refusedText(record);
+              return (
+                <li key={record.questionnaireId} data-testid="public-refused-item">
+                  <a className="ps-link" href={answerHref(record.questionnaireId, code)}>
+                    {title ? t`「${title}」未提交：${text}` : t`未提交：${text}`}
+                  </a>{' '}
+                  <button
+                    type="button"
+                    className="ps-button"
+                    onClick={() => {
+                      void dismissRefused({ tenant: key, who, questionnaireId: record.questionnaireId });
+                      setRefused((current) => current.filter((other) => other !== record));
+                    }}
+                  >
+                    {t`知道了`}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </Message>
       ) : null}
       {failure ? (
         <Message tone="warn" testId="public-list-error">
@@ -84,6 +121,8 @@ export function ListPage({ tenant }: { tenant: string }) {
             const count = row.questionCount;
             const start = formatSchoolTime(row.startsAt);
             const end = formatSchoolTime(row.endsAt);
+            const record = refused.find((one) => one.questionnaireId === row.id);
+            const why = record ? refusedText(record) : '';
             return (
               <li key={row.id}>
                 <a className="ps-card" href={answerHref(row.id, code)} data-testid="public-survey-row">
@@ -92,6 +131,11 @@ export function ListPage({ tenant }: { tenant: string }) {
                     <span className={`ps-badge ps-badge-${state}`}>{stateLabel[state]}</span>
                     {done.has(row.id) ? <span className="ps-badge ps-badge-done">{t`已填写`}</span> : null}
                   </span>
+                  {record ? (
+                    <span className="ps-card-refused" data-testid="public-row-refused">
+                      {record.problems?.length ? t`提交未被接受，点此修改：${why}` : t`未提交：${why}`}
+                    </span>
+                  ) : null}
                   {row.description ? <span className="ps-card-description">{row.description}</span> : null}
                   <span className="ps-card-meta">
                     {t`${start} 至 ${end}`} · {t`共 ${count} 题`}

@@ -1,5 +1,5 @@
 import type { AnswerProblem, RefusalReason } from '../../contracts/survey-rules';
-import { pageConfig, requestHeaders, type Locale } from './env';
+import { pageConfig, requestHeaders, type AppSession, type Locale } from './env';
 
 /** The server's envelope (contracts/envelope.ts; the type only, no zod). */
 export interface Envelope<T> {
@@ -37,9 +37,17 @@ export function configureApi(next: { locale?: Locale; tenant?: string }): void {
 
 const TIMEOUT_MS = 15_000;
 
+/** Whom a call is made as: by default the page's school and the app's session on this device. */
+export interface CallAs {
+  /** the school's code ('' = the host's school) */
+  tenant?: string;
+  /** this session, or none (null) */
+  session?: AppSession | null;
+}
+
 /** POST JSON (or multipart) → the envelope's data; Refused or Unreachable otherwise. */
-export async function call<T>(url: string, body: unknown): Promise<T> {
-  const headers = requestHeaders(locale, tenant);
+export async function call<T>(url: string, body: unknown, as: CallAs = {}): Promise<T> {
+  const headers = requestHeaders(locale, as.tenant ?? tenant, as.session);
   const multipart = body instanceof FormData;
   if (!multipart) headers['Content-Type'] = 'application/json;charset=UTF-8';
   const controller = new AbortController();

@@ -76,8 +76,14 @@ export function deviceId(): string {
   return made;
 }
 
+export interface AppSession {
+  token: string;
+  header: string;
+  userId: string;
+}
+
 /** The app's session on this device (token cookie present and the failure flag not set), or null. */
-export function appSession(): { token: string; header: string; userId: string } | null {
+export function appSession(): AppSession | null {
   const token = readCookie(TOKEN_COOKIE);
   if (!token || readCookie(FAILURE_COOKIE) === '1') return null;
   return { token, header: readCookie(HEADER_COOKIE) || runtime.tokenHeaderName, userId: readCookie(USER_COOKIE) ?? '' };
@@ -137,11 +143,14 @@ export function storeLocale(locale: Locale): void {
   document.cookie = cookie;
 }
 
-/** Headers of every call: language, school, device, and the app's token when logged in here. */
-export function requestHeaders(locale: Locale, tenant: string): Record<string, string> {
+/**
+ * Headers of every call: language, school, device, and the app's token when logged in here (or the
+ * session given: a queued answer goes with its own user's session, or none).
+ */
+export function requestHeaders(locale: Locale, tenant: string, given?: AppSession | null): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': locale === 'en' ? 'en' : 'zh-CN', [DEVICE_ID_HEADER]: deviceId() };
   if (tenant) headers['X-Tenant'] = tenant;
-  const session = appSession();
+  const session = given === undefined ? appSession() : given;
   if (session) headers[session.header] = session.token;
   return headers;
 }
