@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionPayload } from '../../contracts/session';
-import { assessPermission, decideNavigation, decideRouteAccess, safeRedirect, type NavigationInput } from './navigation';
+import { assessPermission, decideNavigation, decideRouteAccess, isPageTarget, safeRedirect, type NavigationInput } from './navigation';
 
 const base: NavigationInput = {
   pathname: '/dashboard',
@@ -51,6 +51,13 @@ describe('navigation guard (SPEC §4)', () => {
     expect(safeRedirect('https://evil.example')).toBeUndefined();
     expect(safeRedirect('/login?redirect=/x')).toBeUndefined();
     expect(safeRedirect(42)).toBeUndefined();
+    // the public survey pages (their own entry, not router routes): kept, and followed with a full-page load
+    const survey = '/survey/wjdt/answerSurvey?id=01900000-0000-7000-8000-000000000001&tenant=demo';
+    expect(safeRedirect(survey)).toBe(survey);
+    expect(isPageTarget(survey)).toBe(true);
+    expect(isPageTarget('/survey/wjdt')).toBe(false);
+    expect(isPageTarget('/survey/cjwj')).toBe(false);
+    expect(isPageTarget('/zsgl/xsbm?x=1')).toBe(false);
   });
 });
 

@@ -59,6 +59,12 @@ export function safeRedirect(target: unknown): string | undefined {
   return target;
 }
 
+/**
+ * Redirect targets outside the router: the public survey pages are their own entry (survey.html), so
+ * the login page follows them with a full-page load (SPEC §2 /survey/wjdt/…).
+ */
+export const isPageTarget = (href: string): boolean => href.toLowerCase().startsWith('/survey/wjdt/');
+
 export type PermissionAssessment = 'ok' | 'no-user' | 'no-menus';
 
 /** After the permission payload is loaded: missing user info, then no menus, block the app. */

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { safeRedirect } from '../app/navigation';
+import { isPageTarget, safeRedirect } from '../app/navigation';
 import { loginOptionsQuery } from '../features/auth/api';
 import { LoginScreen } from '../features/auth/LoginScreen';
 
@@ -17,5 +17,6 @@ export const Route = createFileRoute('/login')({
 function LoginRoute() {
   const { redirect } = Route.useSearch();
   const router = useRouter();
-  return <LoginScreen onLoggedIn={() => router.navigate({ href: redirect ?? '/dashboard', replace: true })} />;
+  const target = redirect ?? '/dashboard';
+  return <LoginScreen onLoggedIn={() => (isPageTarget(target) ? window.location.replace(target) : router.navigate({ href: target, replace: true }))} />;
 }
