@@ -12,6 +12,26 @@ const restrict = (patterns) => ({
 
 const FEATURES = ['applications', 'attendance', 'auth', 'calendar', 'dashboard', 'exams', 'messages', 'placeholders', 'school', 'scores', 'surveys'];
 
+/** What the public survey page and the shared answer form may not import (they stay light). */
+const PUBLIC_SURVEY_PATTERNS = [
+  { group: ['**/server/**', '**/sw/**'], message: 'src/ never imports server/ or sw/.' },
+  {
+    group: ['zod', '@chakra-ui/*', '@emotion/*', '@tanstack/*', 'dexie', 'dexie-react-hooks', 'chart.js', 'react-chartjs-2', '@dnd-kit/*'],
+    allowTypeImports: true,
+    message: 'The public survey page and the answer form stay light: plain React, Lingui core, idb-keyval.',
+  },
+  {
+    regex: '(^|/)contracts/(?!survey-rules$|survey-urls$|application-rules$)',
+    allowTypeImports: true,
+    message: 'Only zod-free contracts at runtime (survey-rules, survey-urls, application-rules); types with `import type`.',
+  },
+  { group: ['**/lib/**', '**/components/**', '**/app/**', '**/routes/**'], message: "The light entry never imports the app's modules." },
+  {
+    regex: '(^|/)features/(?!surveys/answer/)',
+    message: 'Only the shared answer form (features/surveys/answer) is shared with the public page.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist', 'dist-*', 'node_modules', 'data', 'src/routeTree.gen.ts', 'src/locales/**/*.ts', 'test-results', 'playwright-report', 'dev-dist'],
@@ -59,7 +79,17 @@ export default tseslint.config(
   {
     // The public survey page (survey.html, its own light entry: ≤ 90 KiB gzipped JS) and the answer form
     // every place shares: plain React, Lingui core, idb-keyval. Types may come from anywhere in contracts/.
-    files: ['src/public-survey/**/*.{ts,tsx}', 'src/features/surveys/answer/**/*.{ts,tsx}'],
+    files: ['src/public-survey/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: PUBLIC_SURVEY_PATTERNS }],
+    },
+  },
+  {
+    // The answer form itself: the same, and no relative import out of answer/ (a `../manage-api` or
+    // `../labels` would pull zod and Chakra into the public page): only ./ and contracts/.
+    files: ['src/features/surveys/answer/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': 'off',
@@ -67,21 +97,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/sw/**'], message: 'src/ never imports server/ or sw/.' },
+            ...PUBLIC_SURVEY_PATTERNS,
             {
-              group: ['zod', '@chakra-ui/*', '@emotion/*', '@tanstack/*', 'dexie', 'dexie-react-hooks', 'chart.js', 'react-chartjs-2', '@dnd-kit/*'],
-              allowTypeImports: true,
-              message: 'The public survey page and the answer form stay light: plain React, Lingui core, idb-keyval.',
-            },
-            {
-              regex: '(^|/)contracts/(?!survey-rules$|survey-urls$|application-rules$)',
-              allowTypeImports: true,
-              message: 'Only zod-free contracts at runtime (survey-rules, survey-urls, application-rules); types with `import type`.',
-            },
-            { group: ['**/lib/**', '**/components/**', '**/app/**', '**/routes/**'], message: "The light entry never imports the app's modules." },
-            {
-              regex: '(^|/)features/(?!surveys/answer/)',
-              message: 'Only the shared answer form (features/surveys/answer) is shared with the public page.',
+              regex: '^\\.\\./(?!\\.\\./\\.\\./\\.\\./contracts/)',
+              message: 'The answer form imports only its own files (./) and contracts/: it is shared with the light public page.',
             },
           ],
         },
