@@ -5,7 +5,9 @@
  * - install: every listed file into `xiaowu-survey-precache-<hash of the list>`; then it takes over at
  *   once (the page holds nothing a new version could break: drafts and queued answers live in
  *   IndexedDB, which an update never touches);
- * - activate: older `xiaowu-survey-…` caches go;
+ * - activate: older `xiaowu-survey-…` caches go, except the newest older one while a page is open: a
+ *   page loaded before the update still loads its lazy chunks (the en catalog) after the deployment
+ *   replaced them on the server; the page's assets are answered from any `xiaowu-survey-` cache first;
  * - navigations in scope (the list, an answer page, the installed app's start) are answered with the
  *   precached survey.html, so a survey opened once opens offline; the page's own files from the cache;
  * - API calls are left to the page (it keeps surveys and queues answers itself).
@@ -46,7 +48,11 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+      // open pages (loaded before this version) keep the previous cache; caches.keys() is in creation order
+      const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const older = (await caches.keys()).filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE);
+      const keep = open.length ? older.slice(-1) : [];
+      for (const name of older) if (!keep.includes(name)) await caches.delete(name);
       await self.clients.claim();
     })(),
   );
@@ -55,10 +61,23 @@ self.addEventListener('activate', (event) => {
 /** A path that names a file (has an extension): never answered with the page. */
 const looksLikeFile = (pathname: string): boolean => /\/[^/]+\.[a-z0-9]{1,12}$/i.test(pathname);
 const SCOPE_PATH = new URL(self.registration.scope).pathname;
+const ASSETS_PATH = `${SCOPE_PATH}assets/`;
 
 async function fromCache(key: string, request: Request): Promise<Response> {
   const cached = await caches.match(key, { cacheName: CACHE });
   if (cached) return cached;
+  return fetch(request);
+}
+
+/** A page asset: this version's cache, else an older version's (an open old page's chunks), else the network. */
+async function fromAnyCache(key: string, request: Request): Promise<Response> {
+  const own = await caches.match(key, { cacheName: CACHE });
+  if (own) return own;
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(CACHE_PREFIX) || name === CACHE) continue;
+    const older = await caches.match(key, { cacheName: name });
+    if (older) return older;
+  }
   return fetch(request);
 }
 
@@ -71,5 +90,6 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fromCache(SHELL_URL, request));
     return;
   }
-  if (urls.has(url.pathname)) event.respondWith(fromCache(url.pathname, request));
+  if (url.pathname.startsWith(ASSETS_PATH)) event.respondWith(fromAnyCache(url.pathname, request));
+  else if (urls.has(url.pathname)) event.respondWith(fromCache(url.pathname, request));
 });

@@ -34,11 +34,18 @@ export function answerHref(id: string, tenant: string): string {
 function LanguageSwitch() {
   const { t } = useLingui();
   const current = i18n.locale as Locale;
+  const [failed, setFailed] = useState(false);
   const choose = (locale: Locale) => {
-    if (locale !== current) void activate(locale, true);
+    // the catalog is a lazy chunk: offline and not cached, the current language stays, with a note
+    if (locale !== current) activate(locale, true).then(() => setFailed(false), () => setFailed(true));
   };
   return (
     <div className="ps-lang" role="group" aria-label={t`语言`}>
+      {failed ? (
+        <span className="ps-lang-note" role="status" data-testid="public-language-failed">
+          {t`无法切换语言，请联网后再试。`}
+        </span>
+      ) : null}
       <button type="button" aria-pressed={current === 'zh'} onClick={() => choose('zh')} lang="zh-CN">
         中文
       </button>

@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { SURVEY_URLS } from '../../contracts/survey-urls';
 import { encryptionBaseURL } from '../../playwright.config';
 import type { SurveyDetail, SurveyQuestion, SurveyResults } from '../../contracts/surveys';
-import { DemoApi, goOffline, goOnline, logIn, logInWithServiceWorker } from './support';
+import { DemoApi, fillLoginForm, goOffline, goOnline, logInWithServiceWorker } from './support';
 
 // The public survey page (issue 9): its own light entry (survey.html), manifest and service worker.
 // Real Chromium on a phone-sized viewport against the production build and the real server; the
@@ -96,6 +96,22 @@ async function controlledBySurveyWorker(page: Page): Promise<void> {
     .toMatch(/\/survey\/wjdt\/sw\.js$/);
 }
 
+/**
+ * The page's own files under /survey/wjdt/assets/ never come from the network (the page AND its
+ * worker: a context route): an offline reload proves the worker's precache holds every one of them.
+ */
+const pageAssets = '**/survey/wjdt/assets/**';
+const abortAsset = (route: Route) => route.abort('internetdisconnected');
+async function blockPageAssets(context: BrowserContext) {
+  await context.route(pageAssets, abortAsset);
+}
+async function unblockPageAssets(context: BrowserContext) {
+  await context.unroute(pageAssets, abortAsset);
+}
+
+/** The page worker's caches (xiaowu-survey-…). */
+const surveyCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('xiaowu-survey-')));
+
 /** A key of the page's device store (idb-keyval: database xiaowu-surveys, store kv). */
 async function deviceKeys(page: Page): Promise<string[]> {
   return page.evaluate(
@@ -137,6 +153,7 @@ test.describe('public survey page', () => {
     await expect.poll(() => deviceKeys(page)).toContain(`survey:demo:${survey.id}`);
 
     await goOffline(context);
+    await blockPageAssets(context);
     const reload = await page.reload();
     expect(reload?.fromServiceWorker(), 'the offline reload is answered by the survey worker').toBe(true);
     await expect(page.getByTestId('public-offline')).toBeVisible();
@@ -175,6 +192,7 @@ test.describe('public survey page', () => {
     expect((await admin.results(survey.id)).answerCount).toBe(0);
 
     await goOnline(context);
+    await unblockPageAssets(context);
     await expect(page.getByTestId('public-thanks')).toContainText('提交成功，感谢参与', { timeout: 20_000 });
     expect((await deviceKeys(page)).filter((key) => key.startsWith('queue:') || key.startsWith('draft:'))).toEqual([]);
 
@@ -228,6 +246,7 @@ test.describe('public survey page', () => {
     await expect.poll(() => deviceKeys(page)).toContain(`survey:demo:${survey.id}`);
 
     await goOffline(context);
+    await blockPageAssets(context);
     await page.reload();
     await page.getByTestId('survey-q-1').locator('input[type=file]').setInputFiles(join('public', 'icons', 'icon-192.png'));
     await expect(page.getByRole('img', { name: '图片 1' })).toBeVisible();
@@ -236,11 +255,64 @@ test.describe('public survey page', () => {
     await expect(page.getByTestId('public-saved-on-device')).toBeVisible();
 
     await goOnline(context);
+    await unblockPageAssets(context);
     await expect(page.getByTestId('public-thanks')).toBeVisible({ timeout: 20_000 });
     const results = await admin.results(survey.id);
     expect(results.answerCount).toBe(1);
     expect(results.results[0]!.pictures).toHaveLength(1);
     expect(await deviceKeys(page)).not.toContainEqual(expect.stringMatching(/^picture:/));
+  });
+
+  test('a new build deployed while an answer is queued: the open old page keeps its chunks, the draft and the queue survive, sent once', async ({ page, context, request }) => {
+    const admin = await SurveysApi.login(request, 'admin');
+    const rating: SurveyQuestion = { ...questions()[2]!, id: uuid() };
+    const survey = await admin.publish(`e2e 新版本 ${stamp}`, { questions: [rating] });
+    await page.goto(answerUrl(survey.id));
+    await controlledBySurveyWorker(page);
+    await expect.poll(() => deviceKeys(page)).toContain(`survey:demo:${survey.id}`);
+    const [v1] = await surveyCaches(page);
+
+    await goOffline(context);
+    await page.getByRole('radio', { name: '5 分' }).click();
+    await page.getByTestId('survey-submit').click();
+    await expect(page.getByTestId('public-saved-on-device')).toBeVisible();
+
+    // v2 is deployed (the API still unreachable): its page no longer has v1's lazy en catalog chunk
+    await context.setOffline(false);
+    const oldChunk = '**/survey/wjdt/assets/en-*.js';
+    await context.route(oldChunk, abortAsset);
+    const worker = join(process.env.XIAOWU_STATIC_DIR ?? 'dist', 'survey', 'wjdt', 'sw.js');
+    const original = await readFile(worker, 'utf8');
+    const v2 = original.replace(/\{url:`\/survey\/wjdt\/assets\/en-[^`]+`,revision:`[^`]+`\},/, '');
+    expect(v2, 'the en chunk is in the worker’s list').not.toBe(original);
+    try {
+      await writeFile(worker, v2);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await expect.poll(async () => (await surveyCaches(page)).length, { message: 'v2 installed beside v1', timeout: 20_000 }).toBe(2);
+      await expect
+        .poll(() => page.evaluate(async () => { const registration = await navigator.serviceWorker.getRegistration(); return Boolean(registration?.active && !registration.installing && !registration.waiting); }), { timeout: 20_000 })
+        .toBe(true);
+    } finally {
+      await writeFile(worker, original);
+    }
+    // v2 controls the open v1 page; v1's cache stays while it is open: its en chunk still loads
+    expect(await surveyCaches(page)).toContain(v1);
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByTestId('public-saved-on-device')).toContainText('Saved on this device');
+
+    // a reload: the answer still waits on the device (nothing lost), then goes once
+    await page.reload();
+    await expect(page.getByTestId('public-saved-on-device')).toBeVisible();
+    expect((await deviceKeys(page)).filter((key) => key.startsWith('queue:'))).toHaveLength(1);
+    expect((await admin.results(survey.id)).answerCount).toBe(0);
+    await context.unroute(oldChunk, abortAsset);
+    await context.setOffline(true); // the connection returns: `online` drains the queue
+    await goOnline(context);
+    await expect(page.getByTestId('public-thanks')).toBeVisible({ timeout: 20_000 });
+    expect((await admin.results(survey.id)).answerCount).toBe(1);
+    expect((await deviceKeys(page)).filter((key) => key.startsWith('queue:'))).toEqual([]);
+    // back in Chinese for the next tests of this browser (the language cookie is the context's)
+    await page.getByRole('button', { name: '中文' }).click();
   });
 
   test('the refusals in SPEC §8 words: not started, expired, no such questionnaire, targeted without login; a logged-in parent may answer', async ({ page, request }) => {
@@ -269,9 +341,11 @@ test.describe('public survey page', () => {
     await expect(refusal).toHaveText('没有权限，可能未登录，请登录后再填写');
     await expect(page.getByTestId('public-login-link')).toBeVisible();
 
-    // the app's session on this device goes along: the parent answers the targeted survey here
-    await logIn(page, { tenant: 'demo', username: 'parent' });
-    await page.goto(answerUrl(targeted.id));
+    // 登录后填写 comes back to this survey; the app's session on this device goes along: the parent answers it here
+    await page.getByTestId('public-login-link').click();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await fillLoginForm(page, { tenant: 'demo', username: 'parent' });
+    await page.waitForURL((url) => url.pathname + url.search === answerUrl(targeted.id));
     await expect(page.getByRole('heading', { name: targeted.title })).toBeVisible();
     await expect(page.getByTestId('survey-anonymous-notice')).toContainText('实名');
 
