@@ -40,7 +40,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     logger: logger ?? { level: config.logLevel },
     // One log line per request costs more than the request itself at load; faults are still logged.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     // Router-level rejections (a path parameter over maxParamLength, a malformed URL) skip the error

@@ -49,6 +49,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', XIAOWU_PG_PORT: '' })).toMatchObject({ databaseUrl: undefined, pgPort: undefined });
   });
 
+  it('XIAOWU_TRUST_PROXY: on/off, a hop count or a list of proxy addresses/CIDRs', () => {
+    expect(loadConfig({ XIAOWU_TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ XIAOWU_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ XIAOWU_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    expect(() => loadConfig({ XIAOWU_TRUST_PROXY: 'yes' })).toThrow(/XIAOWU_TRUST_PROXY: must be on, off, a hop count/);
+    expect(() => loadConfig({ XIAOWU_TRUST_PROXY: '0' })).toThrow(/XIAOWU_TRUST_PROXY/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', XIAOWU_CAPTCHA: 'maybe', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*XIAOWU_CAPTCHA/);
   });

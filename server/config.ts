@@ -21,8 +21,14 @@ export interface AppConfig {
   /** the header the login answer names (`headerName`); requests may also use `Authorization: Bearer` */
   tokenHeaderName: string;
   staticDir: string;
-  /** behind a reverse proxy: take the client address from X-Forwarded-For (login throttling per address) */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy (XIAOWU_TRUST_PROXY): which X-Forwarded-For entries to believe for the
+   * client address (login throttling and rate limits per address), protocol and host. false: none;
+   * a hop count: that many proxies in front (the safe choice: the client cannot forge its address);
+   * a list of proxy addresses/CIDRs: those are trusted; true ('on'): every hop, so the left-most
+   * entry, which the client itself can write.
+   */
+  trustProxy: boolean | number | string[];
   loginThrottle: {
     windowMinutes: number;
     /** failed logins per (tenant, username) inside the window */
@@ -91,7 +97,18 @@ const envSchema = z.object({
   XIAOWU_TOKEN_ROTATE_MINUTES: positiveNumber(30),
   XIAOWU_TOKEN_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/).default(DEFAULT_TOKEN_HEADER),
   XIAOWU_STATIC_DIR: z.string().trim().min(1).default('./dist'),
-  XIAOWU_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  XIAOWU_TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('off')
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === 'on' || v === 'off') return v === 'on';
+      if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 20) return Number(v);
+      const list = v.split(',').map((item) => item.trim()).filter(Boolean);
+      if (list.length > 0 && list.every((item) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item) && /[.:]/.test(item))) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be on, off, a hop count (1-20) or a comma list of proxy addresses/CIDRs' });
+      return z.NEVER;
+    }),
   XIAOWU_LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
   XIAOWU_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   XIAOWU_LOCKOUT_MINUTES: positiveNumber(30).refine((v) => v > 0, { message: 'must be above 0' }),
@@ -134,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenGraceSeconds: 60,
     tokenHeaderName: e.XIAOWU_TOKEN_HEADER,
     staticDir: path.resolve(e.XIAOWU_STATIC_DIR),
-    trustProxy: e.XIAOWU_TRUST_PROXY === 'on',
+    trustProxy: e.XIAOWU_TRUST_PROXY,
     loginThrottle: { windowMinutes: 15, maxPerAccount: 5, maxPerIp: 20 },
     lockout: { attempts: e.XIAOWU_LOCKOUT_ATTEMPTS, minutes: e.XIAOWU_LOCKOUT_MINUTES },
     singleSession: e.XIAOWU_SINGLE_SESSION === 'on',

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResponseCode } from '../../contracts/envelope';
 import { DEVICE_ID_HEADER } from '../../contracts/survey-rules';
@@ -35,6 +35,13 @@ export const RATE_LIMITS = {
 } satisfies Record<string, RouteRateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * IPv6 addresses are counted per /56 (review H4): one phone or home owns a whole /64 or more and
+ * could use a new address per request; IPv4 (and IPv4-mapped) addresses one by one.
+ */
+export const IPV6_SUBNET = 56;
+export const addressKey = (ip: string) => `a:${normalizeIP(ip, IPV6_SUBNET)}`;
 export type RateLimits = Record<RateLimitName, RouteRateLimit>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,7 +70,7 @@ export function createRateLimiter(app: FastifyInstance, limits: RateLimits) {
   for (const name of Object.keys(limits) as RateLimitName[]) {
     const { perAddress, perDevice } = limits[name];
     checkers.set(name, {
-      address: make(perAddress, (request) => `a:${request.ip}`),
+      address: make(perAddress, (request) => addressKey(request.ip)),
       device: perDevice ? make(perDevice, (request) => `d:${deviceIdOf(request) ?? ''}`) : null,
     });
   }

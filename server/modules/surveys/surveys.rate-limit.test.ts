@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SurveyAnswerResult } from '../../../contracts/surveys';
@@ -77,5 +78,33 @@ describe('rate limits (42900)', () => {
     for (let i = 0; i < 5; i += 1) {
       expect((await call(t.app, 'POST', '/api/surveys/get', { token, json: { id: DEMO_SURVEY_IDS.satisfaction }, ip: sessionIp })).body.code).toBe(1);
     }
+  });
+
+  it('IPv6 addresses of one /64 share a counter; another /56 has its own', async () => {
+    const list = (ip: string) => call(t.app, 'POST', '/api/surveys/public/list', { json: {}, headers: { 'x-tenant': 'demo' }, ip });
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(1).toString('hex')}`;
+    for (let i = 1; i <= 3; i += 1) expect((await list(`${prefix}01::${i}`)).body.code).toBe(1);
+    expect((await list(`${prefix}01::99`)).body.code).toBe(42900);
+    expect((await list(`${prefix}ff:1:2:3:4`)).body.code).toBe(42900);
+    expect((await list(`2001:db8:${randomBytes(2).toString('hex')}::1`)).body.code).toBe(1);
+  });
+});
+
+describe('rate limits behind a proxy (XIAOWU_TRUST_PROXY as a hop count)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await buildTestApp({ rateLimits: limits, trustProxy: 1 });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it('a forged X-Forwarded-For entry does not reset the counter: the address is the one the proxy saw', async () => {
+    const client = uniqueIp();
+    const proxy = uniqueIp();
+    const list = (forged: string) =>
+      proxied.app.inject({ method: 'POST', url: '/api/surveys/public/list', headers: { 'x-tenant': 'demo', 'content-type': 'application/json', 'x-forwarded-for': `${forged}, ${client}` }, payload: '{}', remoteAddress: proxy });
+    for (let i = 0; i < 3; i += 1) expect((await list(uniqueIp())).json()).toMatchObject({ code: 1 });
+    expect((await list(uniqueIp())).json()).toMatchObject({ code: 42900 });
   });
 });
