@@ -183,7 +183,7 @@ test('a parent answers a questionnaire offline on a phone; online it is delivere
   await adminContext.close();
 });
 
-test('the student picks a picture offline: kept on the device, the submit asks for a connection and loses nothing; online it is uploaded and the answer delivered; 问卷统计 shows 2 of 2 and the thumbnail', async ({ browser, request }) => {
+test('the student picks a picture offline and submits: 待同步, kept through an offline reload; online the picture is uploaded and the answer delivered once; 问卷统计 shows 2 of 2 and the thumbnail', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const admin = await SurveysApi.login(request, 'admin');
   expect((await admin.results(id)).answerCount).toBe(1);
@@ -193,8 +193,9 @@ test('the student picks a picture offline: kept on the device, the submit asks f
   await page.goto(`/survey/wjdt?id=${id}`);
   const form = page.getByTestId('survey-answer-form');
   await expect(form).toContainText('上传一张相关照片（可选）');
+  await waitForPersistedQuery(page, ['surveys', 'answer', 'open', id], 'the questionnaire is kept for an offline reload');
 
-  // offline: the picture is kept on the device and shown; the submit refuses with the reason, nothing queued
+  // offline: the picture is kept on the device and shown; the submit queues the answer (待同步)
   await goOffline(context);
   await form.getByTestId('survey-q-1').getByText('一般', { exact: true }).click();
   await form.getByTestId('survey-q-2').getByRole('radio', { name: '3 分' }).click();
@@ -203,12 +204,17 @@ test('the student picks a picture offline: kept on the device, the submit asks f
   await expect(thumbnail).toHaveCount(1);
   await expect(thumbnail).toHaveAttribute('src', /^blob:/);
   await form.getByTestId('survey-submit').click();
-  await expect(page.getByTestId('survey-submit-error')).toContainText('图片需要联网上传');
-  await expect(page.getByTestId('pending-count')).toHaveCount(0);
+  await expect(page.getByTestId('survey-answer-pending')).toContainText('待同步');
+  await expect(page.getByTestId('pending-count')).toHaveText('1');
 
-  // online: the kept picture is uploaded, the answer goes out once
+  // reload offline: still queued, the picture still shown from the device; nothing on the server
+  await page.reload();
+  await expect(page.getByTestId('survey-answer-pending')).toContainText('待同步');
+  await expect(page.getByTestId('survey-answer-form').getByTestId('survey-q-4').locator('img')).toHaveAttribute('src', /^blob:/);
+  expect((await admin.results(id)).answerCount).toBe(1);
+
+  // online: the kept picture is uploaded and the answer goes out once, without pressing anything
   await goOnline(context);
-  await form.getByTestId('survey-submit').click();
   await expect(page.getByTestId('survey-answered')).toContainText('已提交', { timeout: 20_000 });
   await expect(page.getByTestId('pending-count')).toHaveCount(0);
   const results = await admin.results(id);

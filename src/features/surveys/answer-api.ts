@@ -85,11 +85,12 @@ export async function markAnswered(queryClient: QueryClient, questionnaireId: st
  * SURVEY_URLS.publicUpload (the surveyPicture profile applies): the server ties the file to the questionnaire and
  * the answer id, and the answer accepts only such pictures. Its file id.
  */
-export async function uploadSurveyPicture(file: File, questionnaireId: string, answerId: string): Promise<string> {
+export async function uploadSurveyPicture(file: File, questionnaireId: string, answerId: string, options: { quiet?: boolean } = {}): Promise<string> {
+  // quiet: the outbox's background upload (no network toast, no expiry prompt: the drain files it)
   // the questionnaire and answer ids go in the query: the server checks them before receiving the file
   const form = new FormData();
   form.append('file', file, file.name);
-  const envelope = await requestEnvelope<UploadData>(SURVEY_URLS.publicUpload, { method: 'POST', body: form, params: { questionnaireId, answerId } });
+  const envelope = await requestEnvelope<UploadData>(SURVEY_URLS.publicUpload, { method: 'POST', body: form, params: { questionnaireId, answerId }, quiet: options.quiet });
   // the survey upload answers the one stored file (the generic upload answers a list)
   const data = envelope.data as unknown as UploadData | UploadData[number] | null;
   const resId = Array.isArray(data) ? data[0]?.resId : data?.resId;

@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SurveyAnswerRequest, SurveyForAnswer } from '../../../contracts/surveys';
 import { SURVEY_URLS } from '../../../contracts/survey-urls';
 import { tableKeys } from '../../components/table/table-query';
 import { currentDb, resetOfflineDbForTests, setScope } from '../../lib/offline/db';
 import { enqueue, outboxKind, takeServers, type OutboxEntry } from '../../lib/offline/outbox';
-import { renderWithProviders } from '../../test/render';
+import { fakeFetch, renderWithProviders } from '../../test/render';
 import { surveyAnswerKeys } from './answer-api';
 import AnswerConflictView from './answering/AnswerConflictView';
-import { loadDraft, openDraft } from './answering/draft';
+import { keepPicture, loadDraft, openDraft, pictureBlob, saveDraft } from './answering/draft';
 import { knownSurveyTitles } from './answering/known';
 import { answerEntityKey, answerSurveyKind } from './outbox-kind';
 
@@ -52,7 +52,10 @@ describe("outbox kind 'surveys.answer'", () => {
     serial += 1;
     setScope({ tenant: 'demo', userId: `s${serial}` });
   });
-  afterEach(() => resetOfflineDbForTests());
+  afterEach(() => {
+    resetOfflineDbForTests();
+    vi.unstubAllGlobals();
+  });
 
   it('is registered under its name with the answer URL, never offers keep mine, and describes an answer with its title', () => {
     expect(outboxKind('surveys.answer')).toBe(answerSurveyKind);
@@ -98,5 +101,35 @@ describe("outbox kind 'surveys.answer'", () => {
     const view = screen.getByTestId('survey-answer-conflict');
     expect(view.textContent).toContain('课后服务需求调查');
     expect(view.textContent).toMatch(/已在其他设备或页面提交（.*2026.*），每人只能提交一次/);
+  });
+
+  it('prepare uploads each picture kept on the device (quietly, with the questionnaire and answer ids), stores each file id at once, and the draft takes it', async () => {
+    const draft = await openDraft(SURVEY);
+    const kept = await keepPicture(new File(['png'], '照片.png', { type: 'image/png' }), SURVEY, draft.answerId);
+    const gone = 'local:99999999-9999-4999-8999-999999999999';
+    const values = { q1: 'o1', q4: [kept, gone, 'f0'] };
+    await saveDraft(SURVEY, { ...draft, values }, true);
+    const uploads: Record<string, string>[] = [];
+    const fake = fakeFetch({
+      [SURVEY_URLS.publicUpload]: (init, url) => {
+        const file = (init.body as FormData).get('file') as File;
+        uploads.push({ questionnaireId: url.searchParams.get('questionnaireId') ?? '', answerId: url.searchParams.get('answerId') ?? '', file: file.name });
+        return { body: { code: 1, result: true, msg: '', data: { resId: 'f1' } } };
+      },
+    });
+    vi.stubGlobal('fetch', fake.impl);
+    const saved: unknown[] = [];
+    const prepared = await answerSurveyKind.prepare!(entryOf({ state: 'pending', payload: { ...payload, answerId: draft.answerId, values } }), async (next) => {
+      saved.push(next);
+    });
+    // the picture missing from the device keeps its token: the server says which question
+    const expected = { questionnaireId: SURVEY, answerId: draft.answerId, values: { q1: 'o1', q4: ['f1', gone, 'f0'] } };
+    expect(prepared).toEqual({ payload: expected });
+    expect(saved).toEqual([expected]);
+    expect(uploads).toEqual([{ questionnaireId: SURVEY, answerId: draft.answerId, file: '照片.png' }]);
+    expect((await loadDraft(SURVEY))!.values).toEqual({ q1: 'o1', q4: ['f1', gone, 'f0'] });
+    expect(await pictureBlob(kept)).toBeUndefined();
+    // nothing left to upload: nothing to do
+    expect(await answerSurveyKind.prepare!(entryOf({ payload: expected }), async () => undefined)).toBeNull();
   });
 });

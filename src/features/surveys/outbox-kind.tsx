@@ -43,6 +43,29 @@ export const answerSurveyKind = defineOutboxKind<SurveyAnswerRequest, SurveyAnsw
   url: SURVEY_URLS.answer,
   describe: describeAnswer,
   versionOf: () => null,
+  /**
+   * Pictures chosen offline are kept on the device (`local:` tokens): each is uploaded just before the
+   * answer is sent (under the outbox lock: two tabs never upload one twice) and its file id replaces
+   * the token in the queued answer at once (a retry does not upload it again) and in the draft. A
+   * picture missing from the device keeps its token (the server answers which question). Network →
+   * the drain retries; a refusal of the upload → failed with the server's words.
+   */
+  async prepare(entry, save) {
+    const draft = await import('./answering/draft');
+    const tokens = draft.localPictureTokens(entry.payload.values);
+    if (!tokens.length) return null;
+    const [{ uploadSurveyPicture }, { replaceTokens }] = await Promise.all([import('./answer-api'), import('./answering/pictures')]);
+    let payload = entry.payload;
+    for (const token of tokens) {
+      const file = await draft.keptFile(token);
+      if (!file) continue;
+      const fileId = await uploadSurveyPicture(file, payload.questionnaireId, payload.answerId, { quiet: true });
+      payload = { ...payload, values: replaceTokens(payload.values, new Map([[token, fileId]])) };
+      await save(payload);
+      await draft.pictureUploaded(payload.questionnaireId, payload.answerId, token, fileId);
+    }
+    return payload === entry.payload ? null : { payload };
+  },
   async onDelivered(result, entry, queryClient) {
     if (!isAnswerResult(result)) return;
     // the api module loads here, not with the entry chunk that registers this kind

@@ -10,7 +10,7 @@ import type { OutboxEntry } from '../../../lib/offline/outbox';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { surveyAnswerKeys } from '../answer-api';
 import { AnswerView } from './AnswerView';
-import { loadDraft } from './draft';
+import { loadDraft, openDraft, saveDraft } from './draft';
 
 const ID = '44444444-4444-4444-8444-444444444444';
 const Q1 = '55555555-5555-4555-8555-555555555555';
@@ -120,5 +120,41 @@ describe('AnswerView (问卷填报 ?id=)', () => {
     const refusal = await screen.findByTestId('survey-refusal');
     expect(refusal.textContent).toContain('问卷已过期，截止时间：2026-11-20 17:10');
     expect(screen.getByRole('heading', { name: '食堂服务评价' })).toBeDefined();
+  });
+
+  it('a refused answer (40000) offers 修改后重新提交: the entry goes without asking, the form opens with the values and the server’s problem under its question', async () => {
+    const draft = await openDraft(ID);
+    await saveDraft(ID, { ...draft, values: { [Q1]: YES } }, true);
+    const opId = '01900000-0000-7000-8000-00000000a001';
+    await currentDb()!.outbox.add({
+      opId,
+      kind: 'surveys.answer',
+      entityKey: `survey:${ID}`,
+      payload: { questionnaireId: ID, answerId: draft.answerId, values: { [Q1]: YES } },
+      baseVersion: null,
+      createdAt: 1,
+      attempts: 1,
+      state: 'failed',
+      lastError: { code: 40000, msg: '第1题：答案无效', data: { problems: [{ code: 'invalid', index: 0 }] } },
+      serverData: null,
+      nextAttemptAt: 0,
+    });
+    renderView(survey());
+    expect((await screen.findByTestId('survey-answer-failed')).textContent).toContain('提交未被接受：第1题：答案无效');
+    expect(screen.queryByTestId('survey-submit')).toBeNull();
+    fireEvent.click(screen.getByTestId('survey-answer-resubmit'));
+    expect((await screen.findByTestId('survey-answer-refused')).textContent).toContain('第1题：答案无效');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await currentDb()!.outbox.count()).toBe(0);
+    expect(await screen.findByTestId('survey-problem-1')).toHaveProperty('textContent', '答案无效，请重新填写');
+    expect((screen.getByLabelText('需要') as HTMLInputElement).checked).toBe(true);
+    // changed: the server's problem with that question goes; submitted again under the same answer id
+    fireEvent.click(screen.getByLabelText('不需要'));
+    await waitFor(() => expect(screen.queryByTestId('survey-problem-1')).toBeNull());
+    fireEvent.click(screen.getByTestId('survey-submit'));
+    expect(await screen.findByTestId('survey-answer-pending')).toBeDefined();
+    const [entry] = (await currentDb()!.outbox.toArray()) as OutboxEntry<SurveyAnswerRequest>[];
+    expect(entry!.opId).not.toBe(opId);
+    expect(entry!.payload).toEqual({ questionnaireId: ID, answerId: draft.answerId, values: { [Q1]: '77777777-7777-4777-8777-777777777777' } });
   });
 });

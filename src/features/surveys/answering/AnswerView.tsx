@@ -1,23 +1,22 @@
 import { Alert, Badge, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MineRow, SurveyAnswerRequest, SurveyForAnswer } from '../../../../contracts/surveys';
 import { SURVEY_URLS } from '../../../../contracts/survey-urls';
-import { timeStateOf, type AnswerValues, type RefusalReason } from '../../../../contracts/survey-rules';
+import { timeStateOf, type AnswerProblem, type AnswerValues, type RefusalReason } from '../../../../contracts/survey-rules';
 import { useConnectivity } from '../../../components/offline/useConnectivity';
 import { RequestError } from '../../../components/RequestError';
 import { tableKeys, type TablePage } from '../../../components/table/table-query';
 import { filePreviewQuery } from '../../../components/upload/useFilePreviewUrl';
 import { HttpError } from '../../../lib/http';
-import { enqueue, useOutboxEntries, type OutboxEntry } from '../../../lib/offline/outbox';
+import { discardEntry, enqueue, useOutboxEntries, type OutboxEntry } from '../../../lib/offline/outbox';
 import { refusalReasonOf, surveyOpenQuery, uploadSurveyPicture } from '../answer-api';
 import { SurveyForm, type SurveyPictures } from '../answer/SurveyForm';
 import { formatSchoolTime, refusalText } from '../answer/problem-messages';
 import { answerEntityKey, answerSurveyKind } from '../outbox-kind';
-import { dropPicture, isLocalToken, keepPicture, keptFile, localPictureTokens, openDraft, pictureBlob, saveDraft, type AnswerDraft } from './draft';
+import { dropPicture, isLocalToken, keepPicture, openDraft, pictureBlob, saveDraft, type AnswerDraft } from './draft';
 import { isAlreadySubmitted, knownSurveyTitles } from './known';
-import { replaceTokens } from './pictures';
 
 /** Why the form is not shown offline from the kept questionnaire's times (the server says the same online). */
 function closedReason(survey: SurveyForAnswer, now = new Date()): RefusalReason | null {
@@ -29,7 +28,7 @@ function closedReason(survey: SurveyForAnswer, now = new Date()): RefusalReason 
 /**
  * Pictures of picture questions: online they are uploaded with the session at once (/file/upload,
  * profile surveyPicture); offline (or when the upload cannot reach the server) they are kept on the
- * device as `local:` tokens and uploaded before the answer is queued.
+ * device as `local:` tokens, uploaded by the outbox just before the answer is sent (outbox-kind prepare).
  */
 function usePictures(online: boolean, owner: { questionnaireId: string; answerId: string } | null): SurveyPictures {
   const queryClient = useQueryClient();
@@ -79,18 +78,8 @@ function usePictures(online: boolean, owner: { questionnaireId: string; answerId
   return pictures;
 }
 
-/** Uploads the pictures kept on the device: their file ids by token (throws when one cannot go). */
-async function uploadLocalPictures(values: AnswerValues, questionnaireId: string, answerId: string): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  for (const token of localPictureTokens(values)) {
-    const file = await keptFile(token);
-    if (file) ids.set(token, await uploadSurveyPicture(file, questionnaireId, answerId));
-  }
-  return ids;
-}
-
 /** A queued answer's state line (待同步 / conflict / failed) for this questionnaire. */
-function QueuedState({ entry }: { entry: OutboxEntry<SurveyAnswerRequest> }) {
+function QueuedState({ entry, onResubmit }: { entry: OutboxEntry<SurveyAnswerRequest>; onResubmit: () => void }) {
   if (entry.state === 'conflict') {
     const server = isAlreadySubmitted(entry.serverData) ? entry.serverData : null;
     const time = server ? formatSchoolTime(server.submittedAt) : '';
@@ -104,14 +93,19 @@ function QueuedState({ entry }: { entry: OutboxEntry<SurveyAnswerRequest> }) {
     );
   }
   if (entry.state === 'failed') {
-    // the server's words (already in the user's language); the panel offers retry and discard
+    // the server's words (already in the user's language); the answer is corrected here, not in the panel
     const message = entry.lastError?.msg ?? '';
     return (
       <Alert.Root status="error" data-testid="survey-answer-failed">
         <Alert.Indicator />
-        <Alert.Title>
-          <Trans>提交未被接受：{message}</Trans>
-        </Alert.Title>
+        <Alert.Content gap="2">
+          <Alert.Title>
+            <Trans>提交未被接受：{message}</Trans>
+          </Alert.Title>
+          <Button size="sm" alignSelf="flex-start" onClick={onResubmit} data-testid="survey-answer-resubmit">
+            <Trans>修改后重新提交</Trans>
+          </Button>
+        </Alert.Content>
       </Alert.Root>
     );
   }
@@ -126,6 +120,14 @@ function QueuedState({ entry }: { entry: OutboxEntry<SurveyAnswerRequest> }) {
     </HStack>
   );
 }
+
+/** The problems a 40000 refusal carried (lastError.data.problems), for the form to show under their questions. */
+function refusedProblems(data: unknown): AnswerProblem[] {
+  const problems = (data as { problems?: unknown } | null | undefined)?.problems;
+  return Array.isArray(problems) ? (problems as AnswerProblem[]) : [];
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The questionnaire's row in a list page read before (the cached pages of 问卷填报), if any. */
 function listedRow(queryClient: QueryClient, id: string): MineRow | undefined {
@@ -148,7 +150,6 @@ export interface AnswerViewProps {
  * (SPEC §8) in the answer form's own words, offline too.
  */
 export function AnswerView({ id, onBack }: AnswerViewProps) {
-  const { t } = useLingui();
   const queryClient = useQueryClient();
   const open = useQuery(surveyOpenQuery(id));
   const survey = open.data;
@@ -160,7 +161,8 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
   const owner = useMemo(() => (answerId ? { questionnaireId: id, answerId } : null), [id, answerId]);
   const pictures = usePictures(online, owner);
   const [busy, setBusy] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  // a refused answer taken back to correct it: the server's words and problems until the next submit
+  const [refused, setRefused] = useState<{ msg: string; problems: AnswerProblem[] } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -180,57 +182,40 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
     if (!draft) return;
     const next = { ...draft, values };
     setDraft(next);
-    setSubmitError(null);
+    // a question changed since the refusal: the server's problem with it no longer applies
+    if (refused?.problems.length && survey) {
+      const idOf = (index: number) => survey.questions[index]?.id ?? '';
+      const kept = refused.problems.filter((problem) => !('index' in problem) || sameValue(values[idOf(problem.index)], draft.values[idOf(problem.index)]));
+      if (kept.length !== refused.problems.length) setRefused({ ...refused, problems: kept });
+    }
     void saveDraft(id, next);
   };
 
-  // back online with pictures kept on the device: upload them now (the draft takes their server ids)
-  const hasLocal = draft ? localPictureTokens(draft.values).length > 0 : false;
-  const uploading = useRef(false);
-  useEffect(() => {
-    if (!online || !hasLocal || !draft || uploading.current || queued) return;
-    uploading.current = true;
-    void uploadLocalPictures(draft.values, id, draft.answerId)
-      .then((ids) =>
-        setDraft((before) => {
-          if (!before) return before;
-          const next = { ...before, values: replaceTokens(before.values, ids) };
-          void saveDraft(id, next, true);
-          return next;
-        }),
-      )
-      .catch(() => undefined)
-      .finally(() => {
-        uploading.current = false;
-      });
-  }, [online, hasLocal, draft, id, queued]);
-
+  // pictures kept on the device go up just before the answer is sent (the outbox kind's prepare), so
+  // submitting always queues: offline, and online too (one path)
   const submit = async (clean: AnswerValues) => {
     if (!draft || !survey) return;
     setBusy(true);
-    setSubmitError(null);
+    setRefused(null);
     try {
-      let values = clean;
-      if (localPictureTokens(values).length) {
-        if (!online) {
-          setSubmitError(t`图片需要联网上传：请联网后再提交（已填写的内容已保存在本设备）。`);
-          return;
-        }
-        try {
-          values = replaceTokens(values, await uploadLocalPictures(values, id, draft.answerId));
-        } catch (error) {
-          setSubmitError(error instanceof HttpError && error.kind === 'failure' ? error.msg : t`图片需要联网上传：请联网后再提交（已填写的内容已保存在本设备）。`);
-          return;
-        }
-      }
-      await saveDraft(id, { ...draft, values: { ...draft.values, ...values } }, true);
+      await saveDraft(id, { ...draft, values: { ...draft.values, ...clean } }, true);
       await enqueue(answerSurveyKind, {
         entityKey: answerEntityKey(id),
-        payload: { questionnaireId: id, answerId: draft.answerId, values },
+        payload: { questionnaireId: id, answerId: draft.answerId, values: clean },
       });
     } finally {
       setBusy(false);
     }
+  };
+
+  // 修改后重新提交: the refused entry goes without the panel's 'discard?' (the answer stays in the draft,
+  // which took the uploaded pictures' ids), the form opens with the server's problems under their questions
+  const resubmit = async (entry: OutboxEntry<SurveyAnswerRequest>) => {
+    const problems = refusedProblems(entry.lastError?.data);
+    await discardEntry(entry.opId);
+    const fresh = await openDraft(id);
+    setDraft(fresh);
+    setRefused({ msg: entry.lastError?.msg ?? '', problems });
   };
 
   const back = (
@@ -285,6 +270,7 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
   // answered: the form shows what this device sent (its draft), else only the line above
   const showForm = answered ? Boolean(queued || draft?.answerId === answered.answerId) : Boolean(draft || queued);
   const answeredAt = answered ? formatSchoolTime(answered.submittedAt) : '';
+  const refusedMsg = refused?.msg ?? '';
 
   return (
     <Stack gap="3" data-testid="survey-answer-view">
@@ -299,19 +285,20 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
           </Text>
         </HStack>
       ) : queued ? (
-        <QueuedState entry={queued} />
+        <QueuedState entry={queued} onResubmit={() => void resubmit(queued)} />
       ) : closed ? (
         <Alert.Root status="warning" data-testid="survey-refusal" data-reason={closed}>
           <Alert.Indicator />
           <Alert.Title>{refusalText(closed, { startsAt: survey.startsAt, endsAt: survey.endsAt })}</Alert.Title>
         </Alert.Root>
-      ) : null}
-      {submitError && (
-        <Alert.Root status="error" data-testid="survey-submit-error">
+      ) : refused ? (
+        <Alert.Root status="warning" data-testid="survey-answer-refused">
           <Alert.Indicator />
-          <Alert.Title>{submitError}</Alert.Title>
+          <Alert.Title>
+            <Trans>上次提交未被接受：{refusedMsg}。请修改后重新提交。</Trans>
+          </Alert.Title>
         </Alert.Root>
-      )}
+      ) : null}
       <Box maxW="3xl" w="full">
         {showForm ? (
           <SurveyForm
@@ -323,6 +310,7 @@ export function AnswerView({ id, onBack }: AnswerViewProps) {
             disabled={Boolean(answered || queued || closed)}
             busy={busy}
             pictures={pictures}
+            problems={refused?.problems}
             notice={!online ? <Trans>当前离线：提交后答卷保存在本设备，联网后自动提交。</Trans> : undefined}
             testId="survey-answer-form"
           />

@@ -1,6 +1,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import { currentScope } from '../../../lib/offline/db';
 import * as store from '../answer/draft-store';
+import { replaceTokens } from './pictures';
 
 /**
  * The in-app answer's draft (answer/draft-store.ts, shared with the public page), per school, user and
@@ -50,3 +51,13 @@ export async function keptFile(token: string): Promise<File | undefined> {
 export const pictureBlob = async (token: string): Promise<Blob | undefined> => (await store.pictureOf(token).catch(() => undefined))?.blob;
 export const dropPicture = (token: string): Promise<void> => store.dropPicture(token).catch(() => undefined);
 export const localPictureTokens = store.localTokensOf;
+
+/**
+ * A kept picture went up (the outbox's prepare): the draft of that answer takes its file id in place of
+ * the token (a resubmit after a refusal does not upload it again) and the blob goes.
+ */
+export async function pictureUploaded(questionnaireId: string, answerId: string, token: string, fileId: string): Promise<void> {
+  const draft = await loadDraft(questionnaireId);
+  if (draft?.answerId === answerId) await saveDraft(questionnaireId, { ...draft, values: replaceTokens(draft.values, new Map([[token, fileId]])) }, true);
+  await dropPicture(token);
+}
