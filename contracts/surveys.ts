@@ -275,7 +275,10 @@ const answerValue = z.union([
 export const surveyAnswerRequest = z.object({
   questionnaireId: id,
   answerId: id,
-  values: z.record(z.string().max(64), answerValue),
+  // at most one value per question a questionnaire may have (review L1: no flood of unknown keys)
+  values: z.record(z.string().max(64), answerValue).refine((values) => Object.keys(values).length <= SURVEY_LIMITS.questionsMax, {
+    message: `at most ${SURVEY_LIMITS.questionsMax} answers`,
+  }),
 });
 export type SurveyAnswerRequest = z.infer<typeof surveyAnswerRequest>;
 export interface SurveyAnswerResult {

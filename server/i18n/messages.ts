@@ -404,6 +404,8 @@ export const messages = {
   surveysQuestionSkipInvalid: { zh: '跳题设置无效：只能跳到后面的题目或结束', en: 'the skip logic is not valid: it may only jump to a later question or the end' },
   surveysUploadNoPictureQuestion: { zh: '该问卷没有图片题，不能上传图片', en: 'This questionnaire has no picture question' },
   surveysUploadOneFile: { zh: '每次只能上传一张图片', en: 'Upload one picture at a time' },
+  surveysTargetLocked: { zh: '问卷已发布，不能修改填写对象，请先取消发布', en: 'The questionnaire is published, so who it is for cannot change; unpublish it first' },
+  surveysPublishNotInUse: { zh: '问卷未启用，不能发布', en: 'The questionnaire is not in use, so it cannot be published' },
   surveysUploadAnswerFiled: { zh: '该答卷已提交，不能再上传图片', en: 'This answer has been submitted; no more pictures can be added' },
   surveysUploadTooMany: { zh: '每份答卷最多上传{max}张图片', en: 'At most {max} pictures per answer' },
   surveysBankNotFound: { zh: '题目不存在或已被删除', en: 'The question does not exist or has been deleted' },

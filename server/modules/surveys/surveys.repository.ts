@@ -105,8 +105,11 @@ export const surveysRepository = {
 
   count: (tx: Tx, where: SQL) => tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${recordFrom} WHERE ${where}`).then((r) => r.rows[0]?.n ?? 0),
 
+  /** Inserts a new questionnaire unless its id exists (a racing create); true when inserted. */
   insert: (tx: Tx, w: QuestionnaireWrite) =>
-    tx.insert(questionnaires).values({
+    tx
+      .insert(questionnaires)
+      .values({
       tenantId: w.tenantId,
       id: w.id,
       title: w.title,
@@ -122,7 +125,10 @@ export const surveysRepository = {
       published: false,
       createdBy: w.userId,
       updatedBy: w.userId,
-    }),
+    })
+      .onConflictDoNothing()
+      .returning({ id: questionnaires.id })
+      .then((rows) => rows.length > 0),
 
   update: (tx: Tx, w: QuestionnaireWrite) =>
     tx
@@ -148,8 +154,9 @@ export const surveysRepository = {
       .update(questionnaires)
       .set({
         published,
-        publishedAt: published ? sql`now()` : null,
-        publishedBy: published ? userId : null,
+        // published_at / _by record the first publication (review M1: its messages go out once)
+        publishedAt: sql`coalesce(${questionnaires.publishedAt}, ${published ? sql`now()` : sql`NULL`})`,
+        publishedBy: sql`coalesce(${questionnaires.publishedBy}, ${published ? userId : null}::uuid)`,
         updatedBy: userId,
         updatedAt: sql`now()`,
         version: sql`${questionnaires.version} + 1`,

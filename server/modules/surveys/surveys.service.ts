@@ -125,8 +125,12 @@ function questionProblemText(lang: Lang, problem: QuestionProblem): string {
   }
 }
 
-/** 40000 naming the first problem's question number; data.problems lists them all. */
-function answerRefusal(problems: AnswerProblem[], pictureIndexes: Set<number>): AppError {
+/** problems echoed in data.problems at most (review L1) */
+const MAX_PROBLEMS = 20;
+
+/** 40000 naming the first problem's question number; data.problems lists the first MAX_PROBLEMS. */
+function answerRefusal(all: AnswerProblem[], pictureIndexes: Set<number>): AppError {
+  const problems = all.slice(0, MAX_PROBLEMS);
   const first = problems[0];
   if (first.code === 'unknown_question') return new AppError(ResponseCode.invalidInput, 'surveysAnswerUnknownQuestion', {}, { problems });
   return new AppError(
@@ -338,7 +342,7 @@ export class SurveysService {
     if (!existing) {
       if (input.version !== 0) throw new AppError(ResponseCode.notFound, 'surveysNotFound', {}, { reason: 'not_found' });
       if (!m.codes.has(SURVEY_PERMISSIONS.add)) throw new AppError(ResponseCode.forbidden, 'forbidden');
-      await repo.insert(tx, write);
+      if (!(await repo.insert(tx, write))) throw new AppError(ResponseCode.conflict, 'surveysIdTaken');
     } else {
       if (!this.mayTouch(m, existing)) throw new AppError(ResponseCode.forbidden, 'surveysNotOwner');
       if (!m.codes.has(SURVEY_PERMISSIONS.edit)) throw new AppError(ResponseCode.forbidden, 'forbidden');
@@ -347,6 +351,9 @@ export class SurveysService {
       const changes =
         canonical(existing.questions) !== canonical(input.questions) || existing.anonymous !== input.anonymous || existing.once_per !== input.oncePer;
       if (locked && changes) throw new AppError(ResponseCode.forbidden, 'surveysQuestionsLocked');
+      // review M2: once published, who it is for changes only by a publisher (SPEC §6)
+      const retargeted = existing.audience !== input.audience || canonical(existing.target) !== canonical(input.target);
+      if (existing.published && retargeted && !m.codes.has(SURVEY_PERMISSIONS.publish)) throw new AppError(ResponseCode.forbidden, 'surveysTargetLocked');
       if (existing.published && input.audience === 'targeted' && isEmptyTarget(input.target)) throw new AppError(ResponseCode.invalidInput, 'surveysTargetEmpty');
       await repo.update(tx, write);
     }
@@ -381,13 +388,15 @@ export class SurveysService {
     let notified = 0;
     if (record.published !== input.published) {
       if (input.published) {
+        if (!record.in_use) throw new AppError(ResponseCode.invalidInput, 'surveysPublishNotInUse');
         if (record.questions.length === 0) throw new AppError(ResponseCode.invalidInput, 'surveysNoQuestions');
         assertQuestions(record.questions);
         if (record.ends_at.getTime() <= Date.now()) throw new AppError(ResponseCode.invalidInput, 'surveysEndPassed');
         if (record.audience === 'targeted' && isEmptyTarget(record.target)) throw new AppError(ResponseCode.invalidInput, 'surveysTargetEmpty');
       }
       await repo.setPublished(tx, record.id, input.published, session.userId);
-      if (input.published) notified = await this.announce(tx, session, record);
+      // the target is told at the first publication only (review M1), not again after an unpublish
+      if (input.published && record.published_at === null) notified = await this.announce(tx, session, record);
     }
     return { ...(await this.detail(tx, m, await this.found(tx, record.id), lang)), notified };
   }
@@ -424,8 +433,7 @@ export class SurveysService {
   async copy(tx: Tx, session: Session, input: { id: string; newId: string }, lang: Lang): Promise<SurveyDetail> {
     const m = await this.manager(tx, session);
     const source = await this.found(tx, input.id);
-    if (await repo.find(tx, input.newId)) throw new AppError(ResponseCode.conflict, 'surveysIdTaken');
-    await repo.insert(tx, {
+    const inserted = await repo.insert(tx, {
       tenantId: session.tenantId,
       id: input.newId,
       title: translate(lang, 'surveysCopyTitle', { title: source.title }).slice(0, SURVEY_LIMITS.titleMax),
@@ -439,6 +447,7 @@ export class SurveysService {
       questions: source.questions,
       userId: session.userId,
     });
+    if (!inserted) throw new AppError(ResponseCode.conflict, 'surveysIdTaken');
     return this.detail(tx, m, await this.found(tx, input.newId), lang);
   }
 
@@ -636,12 +645,16 @@ export class SurveysService {
     if (problems.length === 0) {
       const pictureIds = record.questions.flatMap((q) => (q.kind === 'picture' && Array.isArray(values[q.id]) ? (values[q.id] as string[]) : []));
       const files = new Map((await repo.files(tx, pictureIds.filter((v) => /^[0-9a-f-]{36}$/i.test(v)))).map((file) => [file.id, file]));
+      const seen = new Set<string>();
       record.questions.forEach((q, index) => {
         const value = values[q.id];
         if (q.kind !== 'picture' || !Array.isArray(value)) return;
         const ok = value.every((fileId) => {
           const file = files.get(fileId);
-          return file?.category === 'surveyPicture' && file.name.startsWith(`survey-${record.id}-${input.answerId}.`);
+          // one picture once in the whole answer (review L2)
+          const fresh = !seen.has(fileId);
+          seen.add(fileId);
+          return fresh && file?.category === 'surveyPicture' && file.name.startsWith(`survey-${record.id}-${input.answerId}.`);
         });
         if (!ok) {
           problems.push({ code: 'invalid', index });

@@ -780,3 +780,95 @@ describe('public upload (review H3)', () => {
     await vi.waitFor(() => expect(fs.existsSync(storage.absolute(keptRow.path))).toBe(false));
   });
 });
+
+describe('publishing and creating (review M1, M2, M4, L6)', () => {
+  const messagesTo = async (id: string) =>
+    Number(
+      (
+        await ownerQuery<{ n: string }>(
+          t.db,
+          `SELECT count(*) n FROM messages m JOIN message_recipients r ON r.tenant_id = m.tenant_id AND r.message_id = m.id WHERE m.tenant_id = $1 AND m.link = $2 AND r.user_id = $3`,
+          [tenantId, `/survey/wjdt?id=${id}`, parentId],
+        )
+      )[0].n,
+    );
+
+  it('publish, unpublish, publish: the parent is told once', async () => {
+    const s = await saved('admin', draft({ audience: 'targeted', anonymous: false, oncePer: 'person', target: { userIds: [parentId], orgIds: [], roleCodes: [] } }));
+    const first = await publish('admin', s);
+    expect(first.body.data.notified).toBe(1);
+    const off = await publish('admin', first.body.data, false);
+    expect(off.body.data.publishedAt).toBe(first.body.data.publishedAt);
+    const again = await publish('admin', off.body.data);
+    expect(again.body).toMatchObject({ code: 1, data: { published: true, notified: 0 } });
+    expect(await messagesTo(s.id)).toBe(1);
+  });
+
+  it("once published, a teacher's questionnaire keeps its audience and target (a publisher may change them)", async () => {
+    const s = await saved('teacher', draft({ audience: 'targeted', anonymous: false, oncePer: 'person', target: { userIds: [], orgIds: [class1], roleCodes: ['parent'] } }));
+    const on = await publish('admin', s);
+    expect(on.body.code, on.body.msg).toBe(1);
+    const base = { ...draft(), id: s.id, version: on.body.data.version, anonymous: false, oncePer: 'person' as const, questions: s.questions };
+    const widened = await save('teacher', { ...base, audience: 'everyone', target: s.target });
+    expect(widened.body).toMatchObject({ code: 40300, msg: '问卷已发布，不能修改填写对象，请先取消发布' });
+    const retargeted = await save('teacher', { ...base, audience: 'targeted', target: { userIds: [], orgIds: [gradeId], roleCodes: ['parent'] } });
+    expect(retargeted.body.code).toBe(40300);
+    expect((await save('teacher', { ...base, audience: 'targeted', target: s.target, title: '只改标题' })).body.code).toBe(1);
+    const byAdmin = await save('admin', { ...base, version: base.version + 1, audience: 'targeted', target: { userIds: [], orgIds: [gradeId], roleCodes: ['parent'] } });
+    expect(byAdmin.body.code, byAdmin.body.msg).toBe(1);
+  });
+
+  it('a questionnaire not in use cannot be published, and nobody is told', async () => {
+    const s = await saved('admin', draft({ audience: 'targeted', target: { userIds: [parentId], orgIds: [], roleCodes: [] } }));
+    const off = await post<SurveyDetail>('/api/surveys/in-use', 'admin', { id: s.id, version: s.version, inUse: false });
+    const refused = await publish('admin', off.body.data);
+    expect(refused.body).toMatchObject({ code: 40000, msg: '问卷未启用，不能发布' });
+    expect(await messagesTo(s.id)).toBe(0);
+  });
+
+  it('two creates (or copies) with one id at once: one wins, the other answers 40900, never 59000', async () => {
+    const body = draft();
+    const both = await Promise.all([save('admin', body), save('admin', body)]);
+    expect(both.map((r) => r.body.code).sort()).toEqual([1, 40900]);
+    const newId = uuidv7();
+    const copies = await Promise.all([post('/api/surveys/copy', 'admin', { id: body.id, newId }), post('/api/surveys/copy', 'admin', { id: body.id, newId })]);
+    expect(copies.map((r) => r.body.code).sort()).toEqual([1, 40900]);
+  });
+});
+
+describe('answering at once and odd answers (review tests 2, L1, L2)', () => {
+  it('the same answer id twice at once is one answer; two answers of one device at once: one, the other already submitted', async () => {
+    const s = await live();
+    const values = { [s.questions[0].id]: s.questions[0].options[0].id };
+    const device = uuidv7();
+    const answerId = uuidv7();
+    const same = await Promise.all([1, 2].map(() => pub<SurveyAnswerResult>('/api/surveys/public/answer', { questionnaireId: s.id, answerId, values }, { device })));
+    expect(same.map((r) => r.body.code)).toEqual([1, 1]);
+    expect(same[0].body.data).toEqual(same[1].body.data);
+    const other = uuidv7();
+    const two = await Promise.all([uuidv7(), uuidv7()].map((id) => pub('/api/surveys/public/answer', { questionnaireId: s.id, answerId: id, values }, { device: other })));
+    expect(two.map((r) => r.body.code).sort()).toEqual([1, 40900]);
+    expect(two.find((r) => r.body.code === 40900)!.body).toMatchObject({ msg: '您已提交过该问卷，感谢参与', data: { reason: 'already_submitted' } });
+    expect(await answerCount(s.id)).toBe(2);
+  });
+
+  it('an answer id of another questionnaire, too many keys, and one picture twice are refused', async () => {
+    const s = await live({ questions: [q('picture', '照片', { required: false, max: 2 })] });
+    const answerId = uuidv7();
+    const device = uuidv7();
+    const picture = await uploadPicture(s.id, answerId, device);
+    const twice = await pub('/api/surveys/public/answer', { questionnaireId: s.id, answerId, values: { [s.questions[0].id]: [picture.data.resId, picture.data.resId] } }, { device });
+    expect(twice.body).toMatchObject({ code: 40000, msg: '第1题：图片未上传或不属于本问卷' });
+    const flood = Object.fromEntries(Array.from({ length: 101 }, () => [uuidv7(), 'x']));
+    const many = await pub('/api/surveys/public/answer', { questionnaireId: s.id, answerId: uuidv7(), values: flood });
+    expect(many.body.code).toBe(40000);
+    const filed = await pub('/api/surveys/public/answer', { questionnaireId: s.id, answerId, values: { [s.questions[0].id]: [picture.data.resId] } }, { device });
+    expect(filed.body.code, filed.body.msg).toBe(1);
+    const plain = await live();
+    const taken = await pub('/api/surveys/public/answer', { questionnaireId: plain.id, answerId, values: { [plain.questions[0].id]: plain.questions[0].options[0].id } });
+    expect(taken.body).toMatchObject({ code: 40000, msg: '答卷编号已被其他问卷使用，请刷新页面后重试' });
+    const unknown = Object.fromEntries(Array.from({ length: 60 }, () => [uuidv7(), 'x']));
+    const echoed = await pub<unknown>('/api/surveys/public/answer', { questionnaireId: plain.id, answerId: uuidv7(), values: unknown });
+    expect((echoed.body.data as { problems: unknown[] }).problems).toHaveLength(20);
+  });
+});
