@@ -69,6 +69,9 @@ export function AnswerPage({ tenant, id }: { tenant: string; id: string }) {
         if (error instanceof Refused) {
           const reason = error.reason ?? 'not_found';
           if (reason === 'not_found') void forgetSurvey(key, id);
+          // an answer of this device the server refused earlier (e.g. expired in the background): said beside it
+          const record = await refusedOf(draftKey).catch(() => undefined);
+          if (live && record) setStored({ draft: draftKey, record });
           return show({ kind: 'refused', reason, text: error.msg || refusalText(reason) });
         }
         if (!(error instanceof Unreachable)) throw error;

@@ -116,6 +116,22 @@ describe('a queued answer refused in the background', () => {
   });
 });
 
+describe('a refused answer of a survey that has closed', () => {
+  it('the answer page says the kept answer was not submitted, beside the refusal; 知道了 removes it', async () => {
+    await queueOffline();
+    const expired = { code: 40300, result: false, msg: '问卷已过期，截止时间：2026-11-20 00:00', data: { reason: 'expired' } };
+    answer = () => expired;
+    await drainQueue(true);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(expired), { status: 200, headers: { 'content-type': 'application/json' } })));
+    page(<AnswerPage tenant="demo" id={Q} />);
+    expect((await screen.findByTestId('public-refusal-text')).textContent).toBe('问卷已过期，截止时间：2026-11-20 00:00');
+    const note = await screen.findByTestId('public-stored-refusal');
+    expect(note.textContent).toContain('本设备上的答卷没有提交成功：问卷已过期');
+    within(note).getByRole('button', { name: '知道了' }).click();
+    await vi.waitFor(() => expect(screen.queryByTestId('public-stored-refusal')).toBeNull());
+  });
+});
+
 describe('logging in from the public page', () => {
   it('comes back to the same survey', () => {
     expect(loginHref({ pathname: '/survey/wjdt/answerSurvey', search: `?id=${Q}&tenant=demo` })).toBe(`/login?redirect=${encodeURIComponent(`/survey/wjdt/answerSurvey?id=${Q}&tenant=demo`)}`);
