@@ -87,7 +87,10 @@ test('the administrator builds a questionnaire (kinds, a skip, drag to reorder),
   // drag the rating card (3rd) by its handle above the text card (2nd)
   expect(await cardTitles(page)).toEqual(['您是否在学校食堂用餐？', '您对菜品有什么建议？', '总体满意度', '您常吃的窗口']);
   const handle = q3.getByTestId('question-handle');
-  await handle.scrollIntoViewIfNeeded();
+  // the target card in the middle of the window: the drop point stays clear of the edges, where
+  // dnd-kit scrolls the page while dragging (how far depends on the machine's speed)
+  await page.getByTestId('question-card').nth(1).evaluate((card) => card.scrollIntoView({ block: 'center' }));
+  await expect(handle).toBeInViewport();
   const from = (await handle.boundingBox())!;
   const to = (await page.getByTestId('question-card').nth(1).boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -192,6 +195,68 @@ test('a teacher creates a questionnaire; publishing answers 没有发布问卷�
   const refused = await teacher.post(SURVEY_URLS.publish, { id, version: 1, published: true });
   expect(refused.code).toBe(40300);
   expect(refused.msg).toBe('没有发布问卷的权限，请联系管理员');
+});
+
+test('an unsaved new questionnaire is found again in 问卷管理 after the tab closed; logout keeps it for its user, another user never sees it', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const title = `未保存的新问卷 ${RUN}`;
+  await logIn(page, TEACHER);
+  await page.goto('/survey/cjwj');
+  await page.getByTestId('survey-new').click();
+  const id = await editorId(page);
+  await page.getByTestId('survey-title').fill(title);
+  const q1 = await addQuestion(page, 'text');
+  await q1.getByTestId('question-title').fill('您的建议');
+  // the tab goes without saving (closed, a crash): nothing asked, nothing on the server
+  await page.waitForTimeout(300);
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto('/survey/cjwj');
+  const kept = again.getByTestId('device-draft').filter({ hasText: title });
+  await expect(kept).toBeVisible();
+  await expect(kept).toContainText('保存于本机');
+  await kept.getByTestId('device-draft-continue').click();
+  await expect(again).toHaveURL(new RegExp(`id=${id}`));
+  await expect(again.getByTestId('draft-restored')).toBeVisible();
+  await expect(again.getByTestId('survey-title')).toHaveValue(title);
+  await expect(again.getByTestId('question-title')).toHaveValue('您的建议');
+  await again.close();
+
+  // logout; the administrator on the same device: not listed, not restored
+  const next = await context.newPage();
+  await next.goto('/dashboard');
+  await next.getByRole('button', { name: /用户菜单/ }).click();
+  await next.getByRole('menuitem', { name: '退出登录' }).click();
+  await next.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(next).toHaveURL(/\/login/);
+  await logIn(next, ADMIN);
+  await next.goto('/survey/cjwj');
+  await expect(next.getByRole('heading', { name: '问卷管理' })).toBeVisible();
+  await expect(next.getByTestId('device-draft').filter({ hasText: title })).toHaveCount(0);
+  await next.goto(`/survey/cjwj/bjwj?id=${id}`);
+  await expect(next.getByRole('heading', { name: '新建问卷' })).toBeVisible();
+  await expect(next.getByTestId('survey-title')).toHaveValue('');
+  await expect(next.getByTestId('draft-restored')).toHaveCount(0);
+
+  // the teacher again: still there; 丢弃 asks, then it is gone for good
+  await next.goto('/dashboard');
+  await next.getByRole('button', { name: /用户菜单/ }).click();
+  await next.getByRole('menuitem', { name: '退出登录' }).click();
+  await next.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(next).toHaveURL(/\/login/);
+  await logIn(next, TEACHER);
+  await next.goto('/survey/cjwj');
+  const back = next.getByTestId('device-draft').filter({ hasText: title });
+  await expect(back).toBeVisible();
+  await back.getByTestId('device-draft-discard').click();
+  const ask = next.getByRole('alertdialog');
+  await expect(ask).toContainText(`确定丢弃本机保存的未保存问卷“${title}”吗？`);
+  await ask.getByRole('button', { name: '确定' }).click();
+  await expect(back).toHaveCount(0);
+  await next.reload();
+  await expect(next.getByRole('heading', { name: '问卷管理' })).toBeVisible();
+  await expect(next.getByTestId('device-draft').filter({ hasText: title })).toHaveCount(0);
 });
 
 test('题目配置: a question added to the bank is inserted into a questionnaire with new ids', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
+import { clearSession, saveLogin } from '../../../lib/session';
 import { blankDraft, draftsOfUser, unsavedNewDrafts, dropDraft, keepDraft, requestOfDraft, sameDraft, selectorValueOf, settingsProblems, storedDraft, targetOfSelectorValue } from './draft';
 
 const ID = '01900000-0000-7000-8000-000000000001';
@@ -74,6 +75,22 @@ describe('survey draft', () => {
     expect(storedDraft(ID)?.draft.title).toBe('秋季运动会报名意向（改）');
     setScope({ tenant: 'demo', userId: 'admin' });
     expect(storedDraft(ID)?.draft.title).toBe('管理员的');
+  });
+
+  it('right after a login, before the offline store is open, the session’s user and school are used', () => {
+    setScope(null);
+    saveLogin({ token: 't', userId: 'teacher-a' });
+    localStorage.setItem('xiaowu-offline-tenant:teacher-a', 'demo');
+    try {
+      keepDraft({ ...blankDraft(ID), title: '刚登录' }, 5);
+      setScope({ tenant: 'demo', userId: 'teacher-a' });
+      expect(storedDraft(ID)?.draft.title).toBe('刚登录');
+      setScope(null);
+      clearSession();
+      expect(storedDraft(ID)).toBeNull();
+    } finally {
+      clearSession();
+    }
   });
 
   it('lists this user’s drafts newest first and drops the first builder’s drafts of nobody in particular', () => {

@@ -1,7 +1,9 @@
 import { SELECTOR_PREFIX } from '../../../../contracts/selector';
 import type { SurveyDetail, SurveySaveRequest } from '../../../../contracts/surveys';
 import { EMPTY_TARGET, isEmptyTarget, type Audience, type OncePer, type SurveyQuestion, type SurveyTarget } from '../../../../contracts/survey-rules';
+import { knownTenant } from '../../../lib/offline/boot';
 import { currentScope } from '../../../lib/offline/db';
+import { session } from '../../../lib/session';
 import { isoOfLocal, localOfIso, localOfMs, msOfLocal } from './time';
 
 /**
@@ -145,10 +147,16 @@ const storage = (): Storage | null => {
   }
 };
 
-/** This user's key prefix, or null when nobody is logged in. */
+/**
+ * This user's key prefix, or null when nobody is logged in: the offline store's scope, or (while it
+ * is still opening right after a login) the session's user with the school remembered for them.
+ */
 function userPrefix(): string | null {
   const scope = currentScope();
-  return scope ? `${KEY_PREFIX}${scope.tenant}.${scope.userId}.` : null;
+  if (scope) return `${KEY_PREFIX}${scope.tenant}.${scope.userId}.`;
+  const userId = session.loggedIn ? session.userId : '';
+  const tenant = userId ? knownTenant(userId) : null;
+  return userId && tenant ? `${KEY_PREFIX}${tenant}.${userId}.` : null;
 }
 
 const isStored = (parsed: StoredDraft | null, id?: string): parsed is StoredDraft =>

@@ -25,6 +25,7 @@ import { useTableQuery } from '../../../components/table/table-query';
 import { copyText } from '../../../lib/clipboard';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { onScopeChange } from '../../../lib/offline/db';
 import { DEVICE_DRAFT_DAYS, dropDraft, unsavedNewDrafts, type DeviceDraft } from '../builder/draft';
 import { shortRange, showTime } from '../builder/time';
 import { useSurveysCatalog } from '../catalog';
@@ -89,7 +90,11 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
   const [qr, setQr] = useState<SurveyRow | null>(null);
   // this user's unsaved new questionnaires kept on the device (the editor's drafts of version 0)
   const [deviceDrafts, setDeviceDrafts] = useState<DeviceDraft[]>([]);
-  useEffect(() => setDeviceDrafts(unsavedNewDrafts()), []);
+  useEffect(() => {
+    const read = () => setDeviceDrafts(unsavedNewDrafts());
+    read();
+    return onScopeChange(read);
+  }, []);
 
   /** A call's refusal: its msg; 40900 (changed meanwhile) also refreshes the list. */
   const refused = useCallback(
