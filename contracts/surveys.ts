@@ -167,6 +167,7 @@ export interface QuestionResult {
   distribution?: Record<string, number>;
   /** text: most frequent words (Intl.Segmenter 'word', zh and en) and the latest answers */
   words?: { word: string; count: number }[];
+  /** the latest texts; `at` of an anonymous questionnaire's texts is only the school date (its midnight, +08:00) */
   texts?: { text: string; at: string }[];
   /** date: count per date */
   dates?: Record<string, number>;
@@ -186,7 +187,15 @@ export interface SurveyResults {
   orgs: { id: string; name: string; count: number }[];
   questions: SurveyQuestion[];
   results: QuestionResult[];
+  /**
+   * Anonymous questionnaires: the org filter holds fewer than SURVEY_RESULTS_MIN_GROUP answers, so
+   * `results` show no breakdown (empty; the page says 答卷少于5份，不单独统计). Optional: absent = false.
+   */
+  suppressed?: boolean;
 }
+
+/** Anonymous questionnaires: an org filter with fewer answers than this shows no breakdown (review M5). */
+export const SURVEY_RESULTS_MIN_GROUP = 5;
 
 /** `POST /api/surveys/answers` (table A): raw answers; search JSON { orgUnitId }. */
 export const surveyAnswersRequest = tableARequest.extend({

@@ -7,6 +7,10 @@ import { type AnswerValue, type AnswerValues, isEmptyAnswer, SURVEY_LIMITS, type
  * latest texts and pictures, and the most frequent words of text answers.
  */
 
+/** Word lists read the newest texts only, each cut (review M3: segmenting is synchronous and costly). */
+export const WORDS_TEXTS_MAX = 1000;
+export const WORDS_TEXT_CHARS = 500;
+
 /** Pictures listed per picture question (the latest). */
 export const LATEST_PICTURES = 24;
 
@@ -57,8 +61,10 @@ export interface AnswerForResults {
 }
 
 /** Results of every question; `answers` oldest first. */
-export function questionResults(questions: readonly SurveyQuestion[], answers: readonly AnswerForResults[]): QuestionResult[] {
+export function questionResults(questions: readonly SurveyQuestion[], answers: readonly AnswerForResults[], options: { datesOnly?: boolean } = {}): QuestionResult[] {
   const newestFirst = [...answers].reverse();
+  // an anonymous questionnaire's texts carry their school date only (review M5)
+  const when = (at: Date) => (options.datesOnly ? `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10)}T00:00:00+08:00` : at.toISOString());
   return questions.map((q) => {
     const given = answers.map((a) => a.values[q.id]).filter((v): v is AnswerValue => !isEmptyAnswer(v));
     const result: QuestionResult = { questionId: q.id, answered: given.length };
@@ -99,12 +105,17 @@ export function questionResults(questions: readonly SurveyQuestion[], answers: r
         break;
       }
       case 'text': {
-        const texts = given.filter((v): v is string => typeof v === 'string');
+        const texts: string[] = [];
+        for (const a of newestFirst) {
+          const v = a.values[q.id];
+          if (typeof v === 'string' && v.trim()) texts.push(v.slice(0, WORDS_TEXT_CHARS));
+          if (texts.length >= WORDS_TEXTS_MAX) break;
+        }
         result.words = topWords(texts);
         result.texts = newestFirst
           .flatMap((a) => {
             const v = a.values[q.id];
-            return typeof v === 'string' && v.trim() ? [{ text: v, at: a.submitted_at.toISOString() }] : [];
+            return typeof v === 'string' && v.trim() ? [{ text: v, at: when(a.submitted_at) }] : [];
           })
           .slice(0, SURVEY_LIMITS.latestTexts);
         break;

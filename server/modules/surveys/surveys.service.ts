@@ -30,6 +30,7 @@ import type {
   SurveyResults,
   SurveyRow,
 } from '../../../contracts/surveys';
+import { SURVEY_RESULTS_MIN_GROUP } from '../../../contracts/surveys';
 import type { Tx } from '../../db/client';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
@@ -470,6 +471,8 @@ export class SurveysService {
     const orgs = await this.orgFilter(tx, input.orgUnitId);
     const answers = await repo.answers(tx, record.id, orgs);
     const targetCount = isEmptyTarget(record.target) ? null : await surveyTarget.count(tx, record.target, orgs);
+    // anonymous: a small group's answers could be told apart (review M5)
+    const suppressed = record.anonymous && orgs !== undefined && answers.length < SURVEY_RESULTS_MIN_GROUP;
     return {
       id: record.id,
       title: record.title,
@@ -478,7 +481,8 @@ export class SurveysService {
       rate: targetCount ? Math.min(1, Math.round((answers.length / targetCount) * 10000) / 10000) : targetCount === 0 ? 0 : null,
       orgs: await repo.answerOrgs(tx, record.id, lang === 'en'),
       questions: record.questions,
-      results: questionResults(record.questions, answers),
+      results: suppressed ? [] : questionResults(record.questions, answers, { datesOnly: record.anonymous }),
+      suppressed,
     };
   }
 

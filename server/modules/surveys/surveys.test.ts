@@ -872,3 +872,24 @@ describe('answering at once and odd answers (review tests 2, L1, L2)', () => {
     expect((echoed.body.data as { problems: unknown[] }).problems).toHaveLength(20);
   });
 });
+
+describe('results of anonymous questionnaires and word-list bounds (review M3, M5)', () => {
+  it('an org filter with fewer than 5 answers shows no breakdown; texts carry their date only; words read only each text’s first 500 characters', async () => {
+    const s = await live({ oncePer: 'person', questions: [q('text', '意见', { max: 2000 })] });
+    const long = `${'好'.repeat(500)}食堂饭菜`;
+    const answered = await post('/api/surveys/answer', 'parent', { questionnaireId: s.id, answerId: uuidv7(), values: { [s.questions[0].id]: long } });
+    expect(answered.body.code, answered.body.msg).toBe(1);
+    const all = await post<SurveyResults>('/api/surveys/results', 'admin', { id: s.id });
+    expect(all.body.data).toMatchObject({ answerCount: 1, suppressed: false });
+    expect(all.body.data.results[0].texts![0].at).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\+08:00$/);
+    expect(all.body.data.results[0].words!.map((w) => w.word)).not.toContain('食堂');
+    const small = await post<SurveyResults>('/api/surveys/results', 'admin', { id: s.id, orgUnitId: class1 });
+    expect(small.body.data).toMatchObject({ answerCount: 1, suppressed: true, results: [] });
+    // named: the breakdown stays, with exact times
+    const named = await live({ oncePer: 'person', anonymous: false, questions: [q('text', '意见')] });
+    await post('/api/surveys/answer', 'parent', { questionnaireId: named.id, answerId: uuidv7(), values: { [named.questions[0].id]: '食堂饭菜' } });
+    const namedSmall = await post<SurveyResults>('/api/surveys/results', 'admin', { id: named.id, orgUnitId: class1 });
+    expect(namedSmall.body.data).toMatchObject({ answerCount: 1, suppressed: false });
+    expect(namedSmall.body.data.results[0].texts![0].at).not.toMatch(/T00:00:00\+08:00$/);
+  });
+});
