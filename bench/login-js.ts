@@ -28,7 +28,7 @@ let total = 0;
 const rows: [number, string][] = [];
 for (const s of scripts) { const n = gzipSync(readFileSync(join(dir, s))).length; total += n; rows.push([n, s]); }
 rows.sort((a, b) => b[0] - a[0]);
-for (const [n, s] of rows.slice(0, 12)) console.log(String(n).padStart(7), s);
+for (const [n, s] of rows.slice(0, Number(process.env.ROWS ?? 12))) console.log(String(n).padStart(7), s);
 console.log(`${path}: ${(total / 1024).toFixed(1)} KiB in ${scripts.size} files`);
 await browser.close();
 server.close();
