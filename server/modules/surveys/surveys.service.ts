@@ -42,7 +42,7 @@ import type { Tenant } from '../tenants/tenants.service';
 import { buildAnswersWorkbook, schoolDateTime } from './surveys.excel';
 import { type QuestionnaireRecord, surveysRepository as repo } from './surveys.repository';
 import { questionResults } from './surveys.results';
-import { orgSubtree, surveyTarget } from './surveys.target';
+import { orgSubtree, reachOfColumnSql, surveyTarget } from './surveys.target';
 
 /** Message type 问卷调查 (STD_XB_XXLX). */
 export const SURVEY_MESSAGE_TYPE = '4';
@@ -286,9 +286,9 @@ export class SurveysService {
     const offset = request.currPage * request.limit;
     const records = await repo.page(tx, condition, offset, request.limit);
     const total = records[0]?.total ?? (offset > 0 ? await repo.count(tx, condition) : 0);
-    const rows: SurveyRow[] = [];
-    for (const record of records) rows.push(this.toRow(m, record, await this.targetCount(tx, record)));
-    return { total, rows };
+    // one statement for the page's target counts (review M7)
+    const counts = await surveyTarget.countMany(tx, records.filter((r) => r.audience === 'targeted').map((r) => r.id));
+    return { total, rows: records.map((record) => this.toRow(m, record, record.audience === 'targeted' ? (counts.get(record.id) ?? 0) : null)) };
   }
 
   /** `POST /api/surveys/get` */
@@ -470,7 +470,8 @@ export class SurveysService {
     const record = await this.readable(tx, session, input.id);
     const orgs = await this.orgFilter(tx, input.orgUnitId);
     const answers = await repo.answers(tx, record.id, orgs);
-    const targetCount = isEmptyTarget(record.target) ? null : await surveyTarget.count(tx, record.target, orgs);
+    // one rule with the list (review L5): a rate only for targeted questionnaires
+    const targetCount = record.audience === 'targeted' && !isEmptyTarget(record.target) ? await surveyTarget.count(tx, record.target, orgs) : null;
     // anonymous: a small group's answers could be told apart (review M5)
     const suppressed = record.anonymous && orgs !== undefined && answers.length < SURVEY_RESULTS_MIN_GROUP;
     return {
@@ -697,7 +698,7 @@ export class SurveysService {
   /** `POST /api/surveys/mine` (table A): published, in-use questionnaires the caller may answer. */
   async mine(tx: Tx, session: Session, request: ListInput<{ answered?: string; keyword?: string }>, deviceId: string | null): Promise<TableAData<MineRow>> {
     const me = session.userId;
-    const visible = sql`(q.audience = 'everyone' OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${me} AND u.enabled AND ${this.reachOfRowSql()}))`;
+    const visible = sql`(q.audience = 'everyone' OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${me} AND u.enabled AND ${reachOfColumnSql(sql`q.target`)}))`;
     const hashed = sql`'h:' || encode(sha256(convert_to(q.id::text || ${personToken(this.secret, me)}, 'UTF8')), 'hex')`;
     const answered = sql`(a.once_key = ${`u:${me}`} OR a.once_key = ${hashed}${deviceId ? sql` OR a.once_key = ${`d:${deviceId}`}` : sql``})`;
     const filters: SQL[] = [];
@@ -720,26 +721,6 @@ export class SurveysService {
         answeredAt: iso(r.answered_at),
       })),
     };
-  }
-
-  /**
-   * SQL predicate on users `u` and questionnaires `q`: q's (jsonb) target reaches u. The same rule
-   * as surveys.target.ts reachSql, read from the row (org subtrees by a recursive query).
-   */
-  private reachOfRowSql(): SQL {
-    const userIds = sql`ARRAY(SELECT jsonb_array_elements_text(q.target -> 'userIds'))::uuid[]`;
-    const roleCodes = sql`ARRAY(SELECT jsonb_array_elements_text(q.target -> 'roleCodes'))`;
-    const orgIds = sql`ARRAY(SELECT jsonb_array_elements_text(q.target -> 'orgIds'))::uuid[]`;
-    const subtree = sql`ARRAY(WITH RECURSIVE tree AS (
-        SELECT o.tenant_id, o.id FROM org_units o WHERE o.id = ANY(${orgIds})
-        UNION SELECT c.tenant_id, c.id FROM org_units c JOIN tree t ON c.tenant_id = t.tenant_id AND c.parent_id = t.id)
-      SELECT id FROM tree)`;
-    const byRole = sql`(cardinality(${roleCodes}) = 0 OR EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
-        WHERE ur.tenant_id = u.tenant_id AND ur.user_id = u.id AND r.code = ANY(${roleCodes})))`;
-    const byOrg = sql`(cardinality(${orgIds}) = 0 OR u.org_unit_id = ANY(${subtree}) OR EXISTS (
-        SELECT 1 FROM parent_students ps JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id
-        WHERE ps.tenant_id = u.tenant_id AND ps.parent_id = u.id AND s.org_unit_id = ANY(${subtree})))`;
-    return sql`(u.id = ANY(${userIds}) OR ((cardinality(${roleCodes}) > 0 OR cardinality(${orgIds}) > 0) AND ${byRole} AND ${byOrg}))`;
   }
 
   /** `POST /api/surveys/public/list` */

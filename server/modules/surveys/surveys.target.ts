@@ -45,7 +45,37 @@ export function reachSql(target: SurveyTarget, subtree: readonly string[]): SQL 
   return sql`(${byId} OR (${byRole} AND ${byOrg}))`;
 }
 
+/**
+ * The same rule as reachSql, read from a questionnaire's jsonb target column (`column`, e.g.
+ * sql`q.target`) instead of a target known in advance: for statements over many questionnaires
+ * (问卷填报's list, the managers' list counts). Org subtrees by a recursive query.
+ */
+export function reachOfColumnSql(column: SQL): SQL {
+  const userIds = sql`ARRAY(SELECT jsonb_array_elements_text(${column} -> 'userIds'))::uuid[]`;
+  const roleCodes = sql`ARRAY(SELECT jsonb_array_elements_text(${column} -> 'roleCodes'))`;
+  const orgIds = sql`ARRAY(SELECT jsonb_array_elements_text(${column} -> 'orgIds'))::uuid[]`;
+  const subtree = sql`ARRAY(WITH RECURSIVE tree AS (
+      SELECT o.tenant_id, o.id FROM org_units o WHERE o.id = ANY(${orgIds})
+      UNION SELECT c.tenant_id, c.id FROM org_units c JOIN tree t ON c.tenant_id = t.tenant_id AND c.parent_id = t.id)
+    SELECT id FROM tree)`;
+  const byRole = sql`(cardinality(${roleCodes}) = 0 OR EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
+      WHERE ur.tenant_id = u.tenant_id AND ur.user_id = u.id AND r.code = ANY(${roleCodes})))`;
+  const byOrg = sql`(cardinality(${orgIds}) = 0 OR u.org_unit_id = ANY(${subtree}) OR EXISTS (
+      SELECT 1 FROM parent_students ps JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id
+      WHERE ps.tenant_id = u.tenant_id AND ps.parent_id = u.id AND s.org_unit_id = ANY(${subtree})))`;
+  return sql`(u.id = ANY(${userIds}) OR ((cardinality(${roleCodes}) > 0 OR cardinality(${orgIds}) > 0) AND ${byRole} AND ${byOrg}))`;
+}
+
 export const surveyTarget = {
+  /** How many enabled users each questionnaire's target reaches, in one statement (the list: no query per row). */
+  async countMany(tx: Tx, questionnaireIds: readonly string[]): Promise<Map<string, number>> {
+    if (questionnaireIds.length === 0) return new Map();
+    const { rows } = await tx.execute<{ id: string; n: number }>(sql`
+      SELECT q.id::text, (SELECT count(*)::int FROM users u WHERE u.enabled AND ${reachOfColumnSql(sql`q.target`)}) AS n
+        FROM questionnaires q WHERE q.id = ANY(${uuids(questionnaireIds)})`);
+    return new Map(rows.map((row) => [row.id, Number(row.n)]));
+  },
+
   /** Ids of the enabled users the target reaches. */
   async reachedUserIds(tx: Tx, target: SurveyTarget): Promise<string[]> {
     if (isEmptyTarget(target)) return [];

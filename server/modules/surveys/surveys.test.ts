@@ -893,3 +893,24 @@ describe('results of anonymous questionnaires and word-list bounds (review M3, M
     expect(namedSmall.body.data.results[0].texts![0].at).not.toMatch(/T00:00:00\+08:00$/);
   });
 });
+
+describe('one reach rule (review L3, M7)', () => {
+  it('the list (one statement for the page) and the detail count the same people for every kind of target', async () => {
+    const targets = [
+      { userIds: [parentId], orgIds: [], roleCodes: [] },
+      { userIds: [], orgIds: [gradeId], roleCodes: ['parent'] },
+      { userIds: [], orgIds: [class1], roleCodes: [] },
+      { userIds: [], orgIds: [], roleCodes: ['teacher'] },
+      { userIds: [parentId], orgIds: [class2], roleCodes: ['student'] },
+    ];
+    const title = `范围${randomBytes(3).toString('hex')}`;
+    const details = [];
+    for (const target of targets) details.push(await saved('admin', draft({ title, audience: 'targeted', target })));
+    const list = await post<TableAData<SurveyRow>>('/api/surveys/list', 'admin', { currPage: 0, limit: 50, search: JSON.stringify({ keyword: title }) });
+    expect(list.body.data.rows).toHaveLength(targets.length);
+    for (const detail of details) {
+      expect(detail.targetCount).toBeGreaterThan(0);
+      expect(list.body.data.rows.find((row) => row.id === detail.id)!.targetCount).toBe(detail.targetCount);
+    }
+  });
+});
