@@ -1,10 +1,9 @@
 // Questionnaires (issue 9): kinds, limits, states and the answer rules shared by the server, the app and
-// the public survey page. zod-free and import-free: the public page's bundle (≤ 90 KiB) and route-level
-// code import it without zod.
+// the public survey page. zod-free; it imports only survey-constants.ts (the kinds, time states, permission
+// codes and paths, re-exported here), which is what route-level code imports instead of this module.
+import { QUESTION_KINDS, SURVEY_PATHS, SURVEY_PERMISSIONS, TIME_STATES, type QuestionKind, type TimeState } from './survey-constants';
 
-/** Question kinds (SPEC §1 'Communication': the common kinds). */
-export const QUESTION_KINDS = ['single', 'multiple', 'text', 'rating', 'matrix', 'number', 'date', 'picture'] as const;
-export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export { QUESTION_KINDS, SURVEY_PATHS, SURVEY_PERMISSIONS, TIME_STATES, type QuestionKind, type TimeState };
 
 /** Kinds whose answer picks options (skip logic hangs on these). */
 export const CHOICE_KINDS: readonly QuestionKind[] = ['single', 'multiple'];
@@ -108,10 +107,6 @@ export interface SurveyQuestion {
  */
 export type AnswerValue = string | string[] | number | Record<string, string>;
 export type AnswerValues = Record<string, AnswerValue>;
-
-/** Time state of a questionnaire (SPEC §4 'started/expired'). */
-export const TIME_STATES = ['not_started', 'started', 'expired'] as const;
-export type TimeState = (typeof TIME_STATES)[number];
 
 export function timeStateOf(startsAt: string | Date, endsAt: string | Date, now: Date = new Date()): TimeState {
   const t = now.getTime();
@@ -350,31 +345,6 @@ export interface SurveyTarget {
 }
 export const EMPTY_TARGET: SurveyTarget = { userIds: [], orgIds: [], roleCodes: [] };
 export const isEmptyTarget = (target: SurveyTarget): boolean => !target.userIds.length && !target.orgIds.length && !target.roleCodes.length;
-
-/** Permission codes (contracts/menus.ts): manage (see, add, edit, delete, publish), answer in the app, the question bank. */
-export const SURVEY_PERMISSIONS = {
-  manage: 'survey_cjwj',
-  add: 'survey_cjwj_add',
-  edit: 'survey_cjwj_edit',
-  delete: 'survey_cjwj_delete',
-  publish: 'survey_cjwj_publish',
-  answer: 'survey_wjdt',
-  bank: 'jzwj_wjsz',
-} as const;
-
-/** App and public paths (SPEC §2 keeps /survey/wjdt/…; the rest are menu paths of contracts/menus.ts). */
-export const SURVEY_PATHS = {
-  manage: '/survey/cjwj',
-  edit: '/survey/cjwj/bjwj',
-  preview: '/survey/cjwj/perviewWJ',
-  results: '/survey/cjwj/tjfx',
-  answerInApp: '/survey/wjdt',
-  bank: '/pztm/pztm',
-  publicList: '/survey/wjdt/wjdtListNotLogin',
-  publicAnswer: '/survey/wjdt/answerSurvey',
-  /** scope of the public page's manifest and service worker */
-  publicScope: '/survey/wjdt/',
-} as const;
 
 /** Request header carrying the public page's device id (one answer per device, rate limits). */
 export const DEVICE_ID_HEADER = 'X-Device-Id';

@@ -1,18 +1,10 @@
-import type { QuestionKind } from '../../../../contracts/survey-rules';
+import { QUESTION_KINDS, TIME_STATES, type QuestionKind } from '../../../../contracts/survey-constants';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 
 /**
- * QUESTION_KINDS of contracts/survey-rules.ts, restated: route-level code importing a value of that
- * module puts the whole module into the entry chunk (the lazy screens then take all of it from there),
- * and /dashboard grew by it. The two type checks keep the lists equal.
- */
-const QUESTION_KINDS = ['single', 'multiple', 'text', 'rating', 'matrix', 'number', 'date', 'picture'] as const satisfies readonly QuestionKind[];
-const allKindsListed: Exclude<QuestionKind, (typeof QUESTION_KINDS)[number]> extends never ? true : false = true;
-void allKindsListed;
-
-/**
  * URL search params of the questionnaire managing routes, zod-free (route files' validateSearch lands
- * in /login's entry chunk). A missing or bad value is dropped, never an error page.
+ * in /login's entry chunk; the kinds and time states come from the tiny contracts/survey-constants.ts,
+ * not survey-rules.ts). A missing or bad value is dropped, never an error page.
  */
 const yesNo = searchField.oneOf(['yes', 'no']);
 
@@ -21,7 +13,7 @@ const listFields = {
   keyword: searchField.text(50),
   published: yesNo,
   inUse: yesNo,
-  timeState: searchField.oneOf(['not_started', 'started', 'expired']),
+  timeState: searchField.oneOf(TIME_STATES),
   page: pageField,
   size: pageSizeField,
 };

@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
+import { SURVEY_PATHS } from '../../../../contracts/survey-constants';
 import { resultsSearchParams, type ResultsSearchParams } from './search';
 
 /**
- * 问卷管理's path (SURVEY_PATHS.manage of contracts/survey-rules.ts, not imported here: a module a route
- * file reaches lands in /login's entry chunk whole, with every export used anywhere: the answer checks).
+ * 问卷管理's path, from contracts/survey-constants.ts (not survey-rules.ts: a module a route file reaches
+ * lands in /login's entry chunk whole, with every export used anywhere: the answer checks).
  */
-export const MANAGE_PATH = '/survey/cjwj';
+export const MANAGE_PATH = SURVEY_PATHS.manage;
 
 /** The results api loads with the first visit, not with the entry chunk. */
 let api: typeof import('../results-api') | undefined;
