@@ -9,7 +9,7 @@ import { type Lang, type MessageKey, translate } from '../i18n/messages';
 import type { Session } from '../modules/auth/auth.service';
 import type { Tenant } from '../modules/tenants/tenants.service';
 import type { Services } from '../services';
-import { type AppLogRouteConfig, noteAnonymous, noteCaller, noteNoParams } from './app-log';
+import { type AppLogRouteConfig, noteAnonymous, noteCaller, noteFailure, noteNoParams } from './app-log';
 import { AppError, okEnvelope } from './envelope';
 import { IdempotencyStore, type IdempotentAnswer, readIdempotencyKey } from './idempotency';
 import { createRateLimiter, type RateLimitName } from './rate-limit';
@@ -112,6 +112,11 @@ export interface RouteSpec<
    */
   rateLimit?: RateLimitName;
   /**
+   * A page opened in a browser (the proof verification page): over the limit it answers a small
+   * HTML page with status 429 and Retry-After instead of the 42900 envelope.
+   */
+  rateLimitHtml?: boolean;
+  /**
    * 'noParams': the app log never records this call's query and body (answers to questionnaires:
    * they may be anonymous); an outbox batch replaying it records none either.
    */
@@ -128,6 +133,12 @@ export type AnyRoute = RouteSpec<Access, InputSchema, InputSchema, InputSchema>;
  */
 export class RawReply {
   constructor(readonly payload: unknown) {}
+}
+
+/** The over-limit answer of a `rateLimitHtml` route: a small page in the caller's language. */
+function rateLimitedPage(lang: Lang, message: string): string {
+  const text = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="${lang === 'en' ? 'en' : 'zh-CN'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${text}</title></head><body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:28rem;padding:0 1rem;text-align:center"><p>${text}</p></body></html>`;
 }
 
 /** Declares a route. Pure data: registerRoutes installs it, tests enumerate it. */
@@ -225,7 +236,21 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
       url: route.url,
       config: appLogConfig,
       handler: async (request, reply) => {
-        if (route.rateLimit && checkRateLimit) await checkRateLimit(route.rateLimit, request);
+        if (route.rateLimit && checkRateLimit) {
+          try {
+            await checkRateLimit(route.rateLimit, request);
+          } catch (error) {
+            if (!(route.rateLimitHtml && error instanceof AppError && error.code === ResponseCode.rateLimited)) throw error;
+            const seconds = (error.data as { retryAfterSeconds: number }).retryAfterSeconds;
+            noteFailure(request, error.code, error.messageIn(request.lang));
+            return reply
+              .code(429)
+              .header('Content-Type', 'text/html; charset=utf-8')
+              .header('Retry-After', String(seconds))
+              .header('Cache-Control', 'no-store')
+              .send(rateLimitedPage(request.lang, error.messageIn(request.lang)));
+          }
+        }
         let messageKey: MessageKey = 'ok';
         // Input is parsed after the session and permission checks: an expired session answers
         // 90001 whatever the body, and callers without access learn nothing about the contract.

@@ -35,6 +35,7 @@ export const proofsRoutes = [
     params: z.object({ tenant: z.string().max(200), code: z.string().max(200) }),
     // guessing codes: limited per address (plugins/rate-limit.ts)
     rateLimit: 'proofVerify',
+    rateLimitHtml: true,
     handler: async ({ db, params, services, reply }) => {
       const { found, html } = await services.proofs.verify(db, params.tenant, params.code);
       reply.code(found ? 200 : 404).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
