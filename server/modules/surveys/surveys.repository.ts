@@ -302,7 +302,7 @@ export const surveysRepository = {
   /* ------------------------------------------------------------ answering lists */
 
   /** Published, in-use questionnaires satisfying `visible` (on q), with the caller's answer time (`answered` on a). */
-  minePage: (tx: Tx, visible: SQL, answered: SQL, filters: SQL[], offset: number, limit: number) =>
+  minePage: (tx: Tx, visible: SQL, answered: SQL, filters: SQL[], offset: number, limit: number, now: Date) =>
     tx
       .execute<MineRecord>(
         sql`SELECT * FROM (
@@ -310,7 +310,7 @@ export const surveysRepository = {
                      (SELECT min(a.submitted_at) FROM survey_answers a WHERE a.tenant_id = q.tenant_id AND a.questionnaire_id = q.id AND ${answered}) AS answered_at
                 FROM questionnaires q WHERE q.published AND q.in_use AND ${visible}) m
              WHERE ${filters.length ? sql.join(filters, sql` AND `) : sql`true`}
-             ORDER BY (m.ends_at < now()), m.ends_at, m.id
+             ORDER BY (m.ends_at < ${now.toISOString()}::timestamptz), m.ends_at, m.id
              OFFSET ${offset} LIMIT ${limit}`,
       )
       .then(datedRows<MineRecord>),
@@ -325,12 +325,12 @@ export const surveysRepository = {
       )
       .then((r) => r.rows[0]?.n ?? 0),
 
-  /** Open public questionnaires: published, in use, everyone, not ended. */
-  publicList: (tx: Tx) =>
+  /** Open public questionnaires: published, in use, everyone, not ended (at `now`, the server's clock). */
+  publicList: (tx: Tx, now: Date) =>
     tx
       .execute<PublicRecord>(
         sql`SELECT q.id::text, q.title, q.description, q.starts_at, q.ends_at, jsonb_array_length(q.questions)::int AS question_count
-              FROM questionnaires q WHERE q.published AND q.in_use AND q.audience = 'everyone' AND q.ends_at > now() AND jsonb_array_length(q.questions) > 0
+              FROM questionnaires q WHERE q.published AND q.in_use AND q.audience = 'everyone' AND q.ends_at >= ${now.toISOString()}::timestamptz AND jsonb_array_length(q.questions) > 0
              ORDER BY q.ends_at, q.id LIMIT 200`,
       )
       .then(datedRows<PublicRecord>),

@@ -278,9 +278,11 @@ export class SurveysService {
     if (s.keyword) where.push(sql`q.title ILIKE ${likeOf(s.keyword)}`);
     if (s.published) where.push(sql`q.published = ${s.published === 'yes'}`);
     if (s.inUse) where.push(sql`q.in_use = ${s.inUse === 'yes'}`);
-    if (s.timeState === 'not_started') where.push(sql`q.starts_at > now()`);
-    if (s.timeState === 'started') where.push(sql`q.starts_at <= now() AND q.ends_at >= now()`);
-    if (s.timeState === 'expired') where.push(sql`q.ends_at < now()`);
+    // one clock (review L4): the server's, as timeStateOf and admit read it
+    const now = sql`${new Date().toISOString()}::timestamptz`;
+    if (s.timeState === 'not_started') where.push(sql`q.starts_at > ${now}`);
+    if (s.timeState === 'started') where.push(sql`q.starts_at <= ${now} AND q.ends_at >= ${now}`);
+    if (s.timeState === 'expired') where.push(sql`q.ends_at < ${now}`);
     if (s.mine) where.push(sql`q.created_by = ${session.userId}`);
     const condition = sql.join(where, sql` AND `);
     const offset = request.currPage * request.limit;
@@ -706,7 +708,7 @@ export class SurveysService {
     if (request.search.answered === 'no') filters.push(sql`m.answered_at IS NULL`);
     if (request.search.keyword) filters.push(sql`m.title ILIKE ${likeOf(request.search.keyword)}`);
     const offset = request.currPage * request.limit;
-    const rows = await repo.minePage(tx, visible, answered, filters, offset, request.limit);
+    const rows = await repo.minePage(tx, visible, answered, filters, offset, request.limit, new Date());
     const total = rows.length > 0 || offset > 0 ? await repo.mineCount(tx, visible, answered, filters) : 0;
     return {
       total,
@@ -726,7 +728,7 @@ export class SurveysService {
   /** `POST /api/surveys/public/list` */
   async publicList(tx: Tx, tenant: Tenant, lang: Lang): Promise<PublicSurveyList> {
     const school = await repo.schoolName(tx);
-    const rows = await repo.publicList(tx);
+    const rows = await repo.publicList(tx, new Date());
     return {
       schoolName: (lang === 'en' ? school?.name_en || school?.name : school?.name) || tenant.name,
       tenantCode: tenant.code,

@@ -914,3 +914,20 @@ describe('one reach rule (review L3, M7)', () => {
     }
   });
 });
+
+describe('one clock (review L4)', () => {
+  it('the public list and the list filters read the server clock, as opening does', async () => {
+    const s = await live({ endsAt: iso(2) });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(Date.now() + 3 * 86_400_000));
+      expect((await pub('/api/surveys/public/open', { id: s.id })).body).toMatchObject({ data: { reason: 'expired' } });
+      const { body } = await pub<PublicSurveyList>('/api/surveys/public/list', {});
+      expect(body.data.rows.map((row) => row.id)).not.toContain(s.id);
+      const expired = await post<TableAData<SurveyRow>>('/api/surveys/list', 'admin', { currPage: 0, limit: 10, search: JSON.stringify({ keyword: s.title, timeState: 'expired' }) });
+      expect(expired.body.data.rows.map((row) => row.id)).toEqual([s.id]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
