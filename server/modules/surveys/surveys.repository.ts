@@ -87,7 +87,32 @@ export interface QuestionnaireWrite {
   userId: string;
 }
 
+const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export const surveysRepository = {
+  /** The list's condition on `q` (keyword, published, in use, time state at `now`, mine). */
+  listWhere: (s: { keyword?: string; published?: string; inUse?: string; timeState?: string; mine?: boolean }, userId: string, now: Date): SQL => {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const where: SQL[] = [sql`true`];
+    if (s.keyword) where.push(sql`q.title ILIKE ${likeOf(s.keyword)}`);
+    if (s.published) where.push(sql`q.published = ${s.published === 'yes'}`);
+    if (s.inUse) where.push(sql`q.in_use = ${s.inUse === 'yes'}`);
+    if (s.timeState === 'not_started') where.push(sql`q.starts_at > ${at}`);
+    if (s.timeState === 'started') where.push(sql`q.starts_at <= ${at} AND q.ends_at >= ${at}`);
+    if (s.timeState === 'expired') where.push(sql`q.ends_at < ${at}`);
+    if (s.mine) where.push(sql`q.created_by = ${userId}`);
+    return sql.join(where, sql` AND `);
+  },
+
+  /** The bank list's condition on `b` (keyword in the title, kind, category). */
+  bankWhere: (s: { keyword?: string; kind?: string; category?: string }): SQL => {
+    const where: SQL[] = [sql`true`];
+    if (s.keyword) where.push(sql`(b.question ->> 'title') ILIKE ${likeOf(s.keyword)}`);
+    if (s.kind) where.push(sql`b.kind = ${s.kind}`);
+    if (s.category) where.push(sql`b.category = ${s.category}`);
+    return sql.join(where, sql` AND `);
+  },
+
   find: (tx: Tx, id: string, lock = false) =>
     tx
       .execute<QuestionnaireRecord>(sql`SELECT ${recordColumns} ${recordFrom} WHERE q.id = ${id}${lock ? sql` FOR UPDATE OF q` : sql``}`)

@@ -40,7 +40,7 @@ import type { MessagesService } from '../messages/messages.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import type { Tenant } from '../tenants/tenants.service';
 import { buildAnswersWorkbook, schoolDateTime } from './surveys.excel';
-import { type QuestionnaireRecord, surveysRepository as repo } from './surveys.repository';
+import { type BankRecord, type QuestionnaireRecord, surveysRepository as repo } from './surveys.repository';
 import { questionResults } from './surveys.results';
 import { orgSubtree, reachOfColumnSql, surveyTarget } from './surveys.target';
 
@@ -63,6 +63,16 @@ function canonical(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+/** A bank entry as the contract answers it. */
+const toBankRow = (row: BankRecord): BankQuestionRow => ({
+  id: row.id,
+  category: row.category,
+  question: row.question,
+  createdByName: row.created_by_name,
+  updatedAt: row.updated_at.toISOString(),
+  version: row.version,
+});
 
 /** A refusal of SPEC §8 with its reason (brief 'Refusals'). */
 const refuse = (reason: RefusalReason, code: number, key: MessageKey, params: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
@@ -273,18 +283,8 @@ export class SurveysService {
   /** `POST /api/surveys/list` (table A). */
   async list(tx: Tx, session: Session, request: ListInput<{ keyword?: string; published?: string; inUse?: string; timeState?: string; mine?: boolean }>): Promise<TableAData<SurveyRow>> {
     const m = await this.manager(tx, session);
-    const s = request.search;
-    const where: SQL[] = [sql`true`];
-    if (s.keyword) where.push(sql`q.title ILIKE ${likeOf(s.keyword)}`);
-    if (s.published) where.push(sql`q.published = ${s.published === 'yes'}`);
-    if (s.inUse) where.push(sql`q.in_use = ${s.inUse === 'yes'}`);
     // one clock (review L4): the server's, as timeStateOf and admit read it
-    const now = sql`${new Date().toISOString()}::timestamptz`;
-    if (s.timeState === 'not_started') where.push(sql`q.starts_at > ${now}`);
-    if (s.timeState === 'started') where.push(sql`q.starts_at <= ${now} AND q.ends_at >= ${now}`);
-    if (s.timeState === 'expired') where.push(sql`q.ends_at < ${now}`);
-    if (s.mine) where.push(sql`q.created_by = ${session.userId}`);
-    const condition = sql.join(where, sql` AND `);
+    const condition = repo.listWhere(request.search, session.userId, new Date());
     const offset = request.currPage * request.limit;
     const records = await repo.page(tx, condition, offset, request.limit);
     const total = records[0]?.total ?? (offset > 0 ? await repo.count(tx, condition) : 0);
@@ -523,18 +523,13 @@ export class SurveysService {
   /* ------------------------------------------------------------ the bank */
 
   async bankList(tx: Tx, request: ListInput<{ keyword?: string; kind?: string; category?: string }>): Promise<TableAData<BankQuestionRow>> {
-    const s = request.search;
-    const where: SQL[] = [sql`true`];
-    if (s.keyword) where.push(sql`(b.question ->> 'title') ILIKE ${likeOf(s.keyword)}`);
-    if (s.kind) where.push(sql`b.kind = ${s.kind}`);
-    if (s.category) where.push(sql`b.category = ${s.category}`);
-    const condition = sql.join(where, sql` AND `);
+    const condition = repo.bankWhere(request.search);
     const offset = request.currPage * request.limit;
     const rows = await repo.bankPage(tx, condition, offset, request.limit);
     const total = rows[0]?.total ?? (offset > 0 ? await repo.bankCount(tx, condition) : 0);
     return {
       total,
-      rows: rows.map((row) => ({ id: row.id, category: row.category, question: row.question, createdByName: row.created_by_name, updatedAt: row.updated_at.toISOString(), version: row.version })),
+      rows: rows.map(toBankRow),
     };
   }
 
@@ -545,19 +540,11 @@ export class SurveysService {
       if (input.version !== 0) throw new AppError(ResponseCode.notFound, 'surveysBankNotFound');
       await repo.bankInsert(tx, session.tenantId, input.question, input.category, session.userId);
     } else {
-      const current = (row: typeof existing): BankQuestionRow => ({
-        id: row.id,
-        category: row.category,
-        question: row.question,
-        createdByName: row.created_by_name,
-        updatedAt: row.updated_at.toISOString(),
-        version: row.version,
-      });
-      if (existing.version !== input.version) throw new AppError(ResponseCode.conflict, 'surveysBankConflict', {}, current(existing));
+      if (existing.version !== input.version) throw new AppError(ResponseCode.conflict, 'surveysBankConflict', {}, toBankRow(existing));
       await repo.bankUpdate(tx, input.question, input.category, session.userId);
     }
     const saved = (await repo.bankFind(tx, input.question.id))!;
-    return { id: saved.id, category: saved.category, question: saved.question, createdByName: saved.created_by_name, updatedAt: saved.updated_at.toISOString(), version: saved.version };
+    return toBankRow(saved);
   }
 
   async bankDelete(tx: Tx, ids: string[]): Promise<{ deleted: number }> {
