@@ -61,6 +61,9 @@ export const SURVEY_LIMITS = {
  */
 export const SURVEY_PICTURE_PROFILE = { extensions: ['jpg', 'jpeg', 'png'], maxKB: 2 * 1024, imagesOnly: true } as const;
 
+/** Anonymous questionnaires: an org filter with fewer answers than this shows no breakdown (it could point to the people). */
+export const SURVEY_RESULTS_MIN_GROUP = 5;
+
 /** An option of a choice question, a column of a matrix, a row of a matrix: ids are stable (uuid). */
 export interface SurveyOption {
   id: string;

@@ -194,9 +194,6 @@ export interface SurveyResults {
   suppressed?: boolean;
 }
 
-/** Anonymous questionnaires: an org filter with fewer answers than this shows no breakdown (review M5). */
-export const SURVEY_RESULTS_MIN_GROUP = 5;
-
 /** `POST /api/surveys/answers` (table A): raw answers; search JSON { orgUnitId }. */
 export const surveyAnswersRequest = tableARequest.extend({
   search: jsonObjectInput(z.object({ id, orgUnitId: z.union([id, z.literal('')]).optional() })),

@@ -175,7 +175,7 @@ function MatrixResult({ question, result }: { question: SurveyQuestion; result: 
 /** Latest text answers shown before 展开全部. */
 const TEXTS_SHOWN = 5;
 
-function TextResult({ result }: { result: QuestionResult | undefined }) {
+function TextResult({ result, anonymous }: { result: QuestionResult | undefined; anonymous: boolean }) {
   const words = sizedWords(result?.words);
   const all = result?.texts ?? [];
   const [expanded, setExpanded] = useState(false);
@@ -216,7 +216,8 @@ function TextResult({ result }: { result: QuestionResult | undefined }) {
                   {entry.text}
                 </Text>
                 <Text fontSize="xs" color="fg.muted">
-                  {formatSchoolTime(entry.at)}
+                  {/* anonymous questionnaires: the server gives the day only (a time could point to the person) */}
+                  {anonymous ? formatSchoolTime(entry.at).slice(0, 10) : formatSchoolTime(entry.at)}
                 </Text>
               </Box>
             ))}
@@ -264,7 +265,17 @@ function PictureResult({ result }: { result: QuestionResult | undefined }) {
 }
 
 /** One question's figures in a card (kept whole on a printed page). */
-export function QuestionCard({ question, number, result }: { question: SurveyQuestion; number: number; result: QuestionResult | undefined }) {
+export function QuestionCard({
+  question,
+  number,
+  result,
+  anonymous = false,
+}: {
+  question: SurveyQuestion;
+  number: number;
+  result: QuestionResult | undefined;
+  anonymous?: boolean;
+}) {
   const { i18n } = useLingui();
   const answered = result?.answered ?? 0;
   let body: ReactNode;
@@ -283,7 +294,7 @@ export function QuestionCard({ question, number, result }: { question: SurveyQue
       body = <MatrixResult question={question} result={result} />;
       break;
     case 'text':
-      body = <TextResult result={result} />;
+      body = <TextResult result={result} anonymous={anonymous} />;
       break;
     case 'date':
       body = dateRows(result).length ? (

@@ -65,4 +65,22 @@ describe('问卷统计', () => {
     expect(screen.getByTestId('results-org-note').textContent).toContain('七年级(1)班');
     expect(JSON.parse(String(fake.calls.find((call) => call.url.pathname === SURVEY_URLS.results)!.init.body))).toEqual({ id: ID, orgUnitId: CLASS });
   });
+
+  it('anonymous: a small group shows no breakdown, and latest texts carry the day only', async () => {
+    const fake = fakeFetch({
+      [SURVEY_URLS.results]: ok({ ...results, answerCount: 2, orgs: [{ id: CLASS, name: '七年级(1)班', count: 2 }], results: [], suppressed: true }),
+      [SURVEY_URLS.get]: ok({ ...detail, anonymous: true }),
+    });
+    vi.stubGlobal('fetch', fake.impl);
+    const view = renderWithProviders(<ResultsScreen search={{ id: ID, org: CLASS }} onSearchChange={() => undefined} onBack={() => undefined} />);
+    expect((await screen.findByTestId('results-suppressed')).textContent).toContain('答卷少于 5 份');
+    expect(screen.queryByTestId('results-q-1')).toBeNull();
+    view.unmount();
+
+    vi.stubGlobal('fetch', fakeFetch({ [SURVEY_URLS.results]: ok(results), [SURVEY_URLS.get]: ok({ ...detail, anonymous: true }) }).impl);
+    renderWithProviders(<ResultsScreen search={{ id: ID }} onSearchChange={() => undefined} onBack={() => undefined} />);
+    const texts = await screen.findByTestId('results-texts');
+    expect(texts.textContent).toContain('2026-11-20');
+    expect(texts.textContent).not.toContain('10:00');
+  });
 });

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { SurveyAnswerRow, SurveyResults } from '../../../../contracts/surveys';
-import { timeStateOf, type SurveyQuestion } from '../../../../contracts/survey-rules';
+import { SURVEY_RESULTS_MIN_GROUP, timeStateOf, type SurveyQuestion } from '../../../../contracts/survey-rules';
 import { RequestError } from '../../../components/RequestError';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { TabBar, TabPanel } from '../../../components/TabBar';
@@ -197,6 +197,7 @@ function Results({ id, search, onSearchChange, onBack }: { id: string } & Result
   // the chosen org stays selectable even when it has no answers now
   if (org && !orgChoices.some((choice) => choice.value === org)) orgChoices.push({ value: org, label: t`所选组织` });
   const orgName = org ? (data.orgs.find((entry) => entry.id === org)?.name ?? t`所选组织`) : '';
+  const minimum = SURVEY_RESULTS_MIN_GROUP;
 
   return (
     <Stack gap="4" className="xw-results-print" data-testid="results-screen">
@@ -251,9 +252,19 @@ function Results({ id, search, onSearchChange, onBack }: { id: string } & Result
           <Text color="fg.muted">
             <Trans>该问卷还没有题目</Trans>
           </Text>
+        ) : data.suppressed ? (
+          <Text color="fg.muted" data-testid="results-suppressed">
+            <Trans>匿名问卷：该范围内答卷少于 {minimum} 份，不单独统计，以免推断出填写人。</Trans>
+          </Text>
         ) : (
           data.questions.map((question, index) => (
-            <QuestionCard key={question.id} question={question} number={index + 1} result={data.results.find((result) => result.questionId === question.id)} />
+            <QuestionCard
+              key={question.id}
+              question={question}
+              number={index + 1}
+              result={data.results.find((result) => result.questionId === question.id)}
+              anonymous={detail.data?.anonymous ?? true}
+            />
           ))
         )}
       </TabPanel>
