@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { APPLICATION_KINDS, type ApplicationKind, type AuditStep, DEFAULT_FLOWS, KIND_PERMISSIONS } from '../../../contracts/application-rules';
+import { texts, uuids } from '../../db/rows';
 
 /**
  * Who may audit a step (brief: AuditStep): head_teacher of the application's class (orgUnitId),
@@ -60,9 +61,6 @@ export function mayAuditStep(caller: Caller, target: AuditTarget, step: AuditSte
       return step.roleCode !== undefined && caller.roles.includes(step.roleCode);
   }
 }
-
-const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
-const texts = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
 /** SQL predicate on users `u`: holds permission `code` (or is an administrator). */
 export const holdsCode = (code: string | SQL) => sql`EXISTS (

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { APPLICATION_STATES, type ApplicationKind, type ApplicationState, type AuditStep, CANCEL_STATES, type CancelState, type EventAction } from '../../../contracts/application-rules';
 import type { ApplicationSearch } from '../../../contracts/applications';
 import type { Tx } from '../../db/client';
+import { datedRowsOf, rows, texts, uuids } from '../../db/rows';
 
 /**
  * SQL of applications and their audits (contracts/applications.ts). Tenant scoping comes from
@@ -9,23 +10,8 @@ import type { Tx } from '../../db/client';
  * application is aliased `a` wherever a predicate of applications.auditors.ts is used.
  */
 
-const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
-const texts = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
-const rows = <T>(result: { rows: unknown[] }) => result.rows as T[];
-
 /** Raw statements answer timestamps as text: these columns become Dates. */
-const DATE_COLUMNS = ['starts_at', 'ends_at', 'submitted_at', 'decided_at', 'deadline_at', 'cancelled_at', 'created_at', 'at'];
-const withDates = <T>(row: T): T => {
-  if (!row) return row;
-  const record = row as Record<string, unknown>;
-  for (const key of DATE_COLUMNS) {
-    const value = record[key];
-    if (typeof value === 'string') record[key] = new Date(value);
-  }
-  return row;
-};
-const datedRows = <T>(result: { rows: unknown[] }) => (result.rows as T[]).map(withDates);
-const datedFirst = <T>(result: { rows: unknown[] }) => withDates(result.rows[0] as T | undefined);
+const { datedRows, datedFirst } = datedRowsOf(['starts_at', 'ends_at', 'submitted_at', 'decided_at', 'deadline_at', 'cancelled_at', 'created_at', 'at']);
 
 export type ApplicationRecord = {
   id: string;

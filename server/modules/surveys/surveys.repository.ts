@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnswerValues, Audience, OncePer, SurveyQuestion, SurveyTarget } from '../../../contracts/survey-rules';
 import type { Tx } from '../../db/client';
+import { datedRowsOf, uuids } from '../../db/rows';
 import { questionnaires, surveyAnswers, surveyBank } from './surveys.table';
 
 /**
@@ -9,21 +10,8 @@ import { questionnaires, surveyAnswers, surveyBank } from './surveys.table';
  * Questionnaires are aliased `q`, answers `a`.
  */
 
-const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
-
 /** Raw statements answer timestamps as text: these columns become Dates. */
-const DATE_COLUMNS = ['starts_at', 'ends_at', 'published_at', 'created_at', 'updated_at', 'submitted_at', 'answered_at'];
-const withDates = <T>(row: T): T => {
-  if (!row) return row;
-  const record = row as Record<string, unknown>;
-  for (const key of DATE_COLUMNS) {
-    const value = record[key];
-    if (typeof value === 'string') record[key] = new Date(value);
-  }
-  return row;
-};
-const datedRows = <T>(result: { rows: unknown[] }) => (result.rows as T[]).map(withDates);
-const datedFirst = <T>(result: { rows: unknown[] }) => withDates(result.rows[0] as T | undefined);
+const { datedRows, datedFirst } = datedRowsOf(['starts_at', 'ends_at', 'published_at', 'created_at', 'updated_at', 'submitted_at', 'answered_at']);
 
 export type QuestionnaireRecord = {
   id: string;

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isEmptyTarget, type SurveyTarget } from '../../../contracts/survey-rules';
 import type { Tx } from '../../db/client';
+import { texts, uuids } from '../../db/rows';
 
 /**
  * Who a questionnaire's target reaches (brief 'Who may answer'): an enabled user of the school
@@ -8,9 +9,6 @@ import type { Tx } from '../../db/client';
  * if any). A student is in their class, a staff member in their department (users.org_unit_id), a
  * parent in their children's classes (parent_students). Read with users aliased `u`.
  */
-
-const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
-const texts = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
 /** The orgs and every org below them (ids), or [] for none. */
 export async function orgSubtree(tx: Tx, orgIds: readonly string[]): Promise<string[]> {
