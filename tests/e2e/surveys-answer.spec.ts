@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import type { Envelope } from '../../contracts/envelope';
 import type { LoginData } from '../../contracts/session';
+import { blankQuestion, type SurveyQuestion } from '../../contracts/survey-rules';
 import type { SurveyDetail, SurveyResults } from '../../contracts/surveys';
 import { SURVEY_URLS } from '../../contracts/survey-urls';
 import { baseURL } from '../../playwright.config';
@@ -56,7 +57,7 @@ test('a parent answers a questionnaire offline on a phone; online it is delivere
   const admin = await SurveysApi.login(request, 'admin');
   const [parentId, studentId] = [await userIdOf(request, 'parent'), await userIdOf(request, 'student')];
   const now = Date.now();
-  const question = (over: Record<string, unknown>) => ({ description: '', required: true, options: [], rows: [], min: null, max: null, integer: false, multiline: false, skips: [], ...over });
+  const question = ({ id, kind, ...over }: Pick<SurveyQuestion, 'id' | 'kind'> & Partial<SurveyQuestion>): SurveyQuestion => ({ ...blankQuestion(id, kind, () => crypto.randomUUID()), ...over });
   const saved = await admin.ok<SurveyDetail>(SURVEY_URLS.save, {
     id,
     version: 0,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { SURVEY_URLS } from '../../contracts/survey-urls';
 import { encryptionBaseURL } from '../../playwright.config';
+import { blankQuestion } from '../../contracts/survey-rules';
 import type { SurveyDetail, SurveyQuestion, SurveyResults } from '../../contracts/surveys';
 import { DemoApi, fillLoginForm, goOffline, goOnline, logInWithServiceWorker } from './support';
 
@@ -63,21 +64,7 @@ class SurveysApi extends DemoApi {
 function questions(): SurveyQuestion[] {
   const yes = uuid();
   const no = uuid();
-  const q = (kind: SurveyQuestion['kind'], title: string, patch: Partial<SurveyQuestion> = {}): SurveyQuestion => ({
-    id: uuid(),
-    kind,
-    title,
-    description: '',
-    required: true,
-    options: [],
-    rows: [],
-    min: null,
-    max: null,
-    integer: false,
-    multiline: false,
-    skips: [],
-    ...patch,
-  });
+  const q = (kind: SurveyQuestion['kind'], title: string, patch: Partial<SurveyQuestion> = {}): SurveyQuestion => ({ ...blankQuestion(uuid(), kind, uuid), title, ...patch });
   const q3 = q('rating', '总体评价', { max: 5 });
   return [
     q('single', '孩子住校吗', { options: [{ id: yes, label: '住校' }, { id: no, label: '走读' }], skips: [{ optionId: no, goTo: q3.id }] }),

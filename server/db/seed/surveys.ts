@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { AnswerValues, SurveyQuestion } from '../../../contracts/survey-rules';
+import { type AnswerValues, blankQuestion, type SurveyQuestion } from '../../../contracts/survey-rules';
 import { questionnaires, surveyAnswers, surveyBank } from '../../modules/surveys/surveys.table';
 import type { Tx } from '../client';
 import { createRandom, type Random } from './random';
@@ -30,19 +30,10 @@ export const DEMO_SURVEY_IDS = {
 
 const DAY_MS = 86_400_000;
 
+/** A question as the builder makes it (blankQuestion), with its title and what differs; every choice question names its options. */
 const question = (id: string, kind: SurveyQuestion['kind'], title: string, extra: Partial<SurveyQuestion> = {}): SurveyQuestion => ({
-  id,
-  kind,
+  ...blankQuestion(id, kind, () => uuidv7()),
   title,
-  description: '',
-  required: true,
-  options: [],
-  rows: [],
-  min: null,
-  max: null,
-  integer: false,
-  multiline: false,
-  skips: [],
   ...extra,
 });
 const options = (group: number, base: number, labels: string[]) => labels.map((label, i) => ({ id: fixed(group, base + i), label }));

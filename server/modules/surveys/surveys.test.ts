@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TableAData } from '../../../contracts/envelope';
 import type { OutboxBatchData } from '../../../contracts/idempotency';
-import { type AnswerValues, answerProblems, cleanAnswer, questionProblems, type SurveyQuestion } from '../../../contracts/survey-rules';
+import { type AnswerValues, answerProblems, blankQuestion, cleanAnswer, questionProblems, type SurveyQuestion } from '../../../contracts/survey-rules';
 import type { BankQuestionRow, MineRow, PublicSurveyList, SurveyAnswerResult, SurveyAnswerRow, SurveyDetail, SurveyForAnswer, SurveyResults, SurveyRow } from '../../../contracts/surveys';
 import { DEMO_PASSWORD, DEMO_SCHOOL } from '../../db/seed';
 import { seedSchool } from '../../db/seed/school';
@@ -50,21 +50,8 @@ const pub = <T>(url: string, json: unknown, options: { device?: string | null; t
 const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const opt = (label: string) => ({ id: uuidv7(), label });
 
-const q = (kind: SurveyQuestion['kind'], title: string, extra: Partial<SurveyQuestion> = {}): SurveyQuestion => ({
-  id: uuidv7(),
-  kind,
-  title,
-  description: '',
-  required: true,
-  options: [],
-  rows: [],
-  min: null,
-  max: null,
-  integer: false,
-  multiline: false,
-  skips: [],
-  ...extra,
-});
+/** a question as the builder makes it (blankQuestion) with its title and what differs */
+const q = (kind: SurveyQuestion['kind'], title: string, extra: Partial<SurveyQuestion> = {}): SurveyQuestion => ({ ...blankQuestion(uuidv7(), kind, () => uuidv7()), title, ...extra });
 
 interface Draft {
   id: string;

@@ -6,6 +6,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blankQuestion } from '../../../../contracts/survey-rules';
 import type { SurveyDetail } from '../../../../contracts/surveys';
 import { system } from '../../../app/theme';
 import { GrantsProvider } from '../../../components/Permission';
@@ -36,20 +37,7 @@ function renderEditor(ui: ReactElement, permissions = ADMIN) {
   );
 }
 
-const q = (n: number, title: string) => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  kind: 'text' as const,
-  title,
-  description: '',
-  required: true,
-  options: [],
-  rows: [],
-  min: null,
-  max: 500,
-  integer: false,
-  multiline: false,
-  skips: [],
-});
+const q = (n: number, title: string) => ({ ...blankQuestion(`00000000-0000-4000-8000-00000000000${n}`, 'text', () => crypto.randomUUID()), title });
 
 const detail = (over: Partial<SurveyDetail> = {}): SurveyDetail => ({
   id: ID,

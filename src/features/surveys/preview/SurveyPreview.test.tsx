@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blankQuestion, type SurveyQuestion } from '../../../../contracts/survey-rules';
 import { setConfig } from '../../../lib/config';
 import { resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
@@ -8,18 +9,9 @@ import { SurveyPreview } from './SurveyPreview';
 
 const ID = '01900000-0000-7000-8000-000000000031';
 const option = (n: number, label: string) => ({ id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`, label });
-const question = (n: number, over: Record<string, unknown>) => ({
-  id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+const question = (n: number, { kind, ...over }: Pick<SurveyQuestion, 'kind'> & Partial<SurveyQuestion>): SurveyQuestion => ({
+  ...blankQuestion(`00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`, kind, () => crypto.randomUUID()),
   title: `题${n}`,
-  description: '',
-  required: true,
-  options: [],
-  rows: [],
-  min: null,
-  max: null,
-  integer: false,
-  multiline: false,
-  skips: [],
   ...over,
 });
 
