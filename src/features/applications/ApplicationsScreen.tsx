@@ -21,17 +21,17 @@
  * through the outbox (outbox-kind.tsx): a queued row shows 待同步 and leaves the todo list at once.
  * The todo page's details (and their pictures) are prefetched online, so they open offline too.
  */
-import { Alert, Box, Button, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { KIND_PERMISSIONS, type ApplicationKind } from '../../../contracts/application-rules';
 import type { ApplicationRow, ListScope } from '../../../contracts/applications';
 import { useGrants } from '../../components/Permission';
-import { ChoiceSelect } from '../../components/selector/ChoiceSelect';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
 import { selectionColumn } from '../../components/table/selection';
 import { useTableQuery } from '../../components/table/table-query';
+import { SearchSelectField, SearchTextField } from '../../components/SearchFields';
 import { SearchHeader } from '../../components/SearchHeader';
 import { TabBar, TabPanel } from '../../components/TabBar';
 import { connectivity, subscribeConnectivity } from '../../lib/offline/connectivity';
@@ -273,49 +273,24 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
             }}
           >
             {showKind && (
-              <Field.Root width={{ base: 'full', sm: '40' }}>
-                <Field.Label fontSize="sm">
-                  <Trans>类型</Trans>
-                </Field.Label>
-                <ChoiceSelect
-                  minH="11"
-                  value={draft.kind}
-                  onChange={(kind) => setDraft({ ...draft, kind })}
-                  placeholder={t`全部`}
-                  choices={kinds.map((kind) => ({ value: kind, label: i18n._(kindDefinition(kind).label) }))}
-                />
-              </Field.Root>
-            )}
-            <Field.Root width={{ base: 'full', sm: '44' }}>
-              <Field.Label fontSize="sm">
-                <Trans>审核状态</Trans>
-              </Field.Label>
-              <ChoiceSelect
-                minH="11"
-                value={draft.state}
-                onChange={(state) => setDraft({ ...draft, state })}
-                placeholder={t`全部`}
-                choices={STATE_FILTERS.map((state) => ({ value: state, label: i18n._(auditStateLabel(state)) }))}
+              <SearchSelectField
+                label={<Trans>类型</Trans>}
+                width="40"
+                value={draft.kind}
+                onChange={(kind) => setDraft({ ...draft, kind })}
+                choices={kinds.map((kind) => ({ value: kind, label: i18n._(kindDefinition(kind).label) }))}
               />
-            </Field.Root>
-            <Field.Root width={{ base: 'full', sm: '44' }}>
-              <Field.Label fontSize="sm">
-                <Trans>姓名/学号</Trans>
-              </Field.Label>
-              <Input minH="11" maxLength={50} value={draft.keyword} placeholder={t`请输入`} onChange={(event) => setDraft({ ...draft, keyword: event.currentTarget.value })} />
-            </Field.Root>
-            <Field.Root width={{ base: 'full', sm: '40' }}>
-              <Field.Label fontSize="sm">
-                <Trans>开始日期</Trans>
-              </Field.Label>
-              <Input minH="11" type="date" value={draft.from} max={draft.to || undefined} onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })} />
-            </Field.Root>
-            <Field.Root width={{ base: 'full', sm: '40' }}>
-              <Field.Label fontSize="sm">
-                <Trans>结束日期</Trans>
-              </Field.Label>
-              <Input minH="11" type="date" value={draft.to} min={draft.from || undefined} onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })} />
-            </Field.Root>
+            )}
+            <SearchSelectField
+              label={<Trans>审核状态</Trans>}
+              width="44"
+              value={draft.state}
+              onChange={(state) => setDraft({ ...draft, state })}
+              choices={STATE_FILTERS.map((state) => ({ value: state, label: i18n._(auditStateLabel(state)) }))}
+            />
+            <SearchTextField label={<Trans>姓名/学号</Trans>} width="44" value={draft.keyword} onChange={(keyword) => setDraft({ ...draft, keyword })} />
+            <SearchTextField label={<Trans>开始日期</Trans>} type="date" width="40" value={draft.from} max={draft.to || undefined} onChange={(from) => setDraft({ ...draft, from })} />
+            <SearchTextField label={<Trans>结束日期</Trans>} type="date" width="40" value={draft.to} min={draft.from || undefined} onChange={(to) => setDraft({ ...draft, to })} />
           </SearchHeader>
 
           {selectable && (

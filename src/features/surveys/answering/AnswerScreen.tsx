@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MineRow } from '../../../../contracts/surveys';
 import { useConnectivity } from '../../../components/offline/useConnectivity';
+import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
 import { SearchHeader } from '../../../components/SearchHeader';
-import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { useTableQuery } from '../../../components/table/table-query';
 import { mineListInput, prefetchOpenViews } from '../answer-api';
@@ -125,35 +125,18 @@ function MineList({ search, onSearchChange }: AnswerScreenProps) {
           onSearchChange(compact({ size: search.size }));
         }}
       >
-        <Field.Root width={{ base: 'full', sm: '40' }}>
-          <Field.Label fontSize="sm">
-            <Trans>是否填写</Trans>
-          </Field.Label>
-          <ChoiceSelect
-            minH="11"
-            testId="survey-mine-answered-filter"
-            value={draft.answered}
-            onChange={(answered) => setDraft({ ...draft, answered })}
-            placeholder={t`全部`}
-            choices={[
-              { value: 'no', label: t`未填写` },
-              { value: 'yes', label: t`已填写` },
-            ]}
-          />
-        </Field.Root>
-        <Field.Root width={{ base: 'full', sm: '56' }}>
-          <Field.Label fontSize="sm">
-            <Trans>问卷名称</Trans>
-          </Field.Label>
-          <Input
-            minH="11"
-            maxLength={50}
-            value={draft.keyword}
-            placeholder={t`请输入`}
-            data-testid="survey-mine-keyword"
-            onChange={(event) => setDraft({ ...draft, keyword: event.currentTarget.value })}
-          />
-        </Field.Root>
+        <SearchSelectField
+          label={<Trans>是否填写</Trans>}
+          width="40"
+          testId="survey-mine-answered-filter"
+          value={draft.answered}
+          onChange={(answered) => setDraft({ ...draft, answered })}
+          choices={[
+            { value: 'no', label: t`未填写` },
+            { value: 'yes', label: t`已填写` },
+          ]}
+        />
+        <SearchTextField label={<Trans>问卷名称</Trans>} width="56" value={draft.keyword} onChange={(keyword) => setDraft({ ...draft, keyword })} testId="survey-mine-keyword" />
       </SearchHeader>
       <Box>
         <DataTable

@@ -4,15 +4,16 @@
  * category, options, creator, updated), add / edit in a drawer with the builder's question editor,
  * delete (one or the selected, asks first). Builders insert these with 从题库插入.
  */
-import { Badge, Button, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { BankQuestionRow } from '../../../../contracts/surveys';
 import { QUESTION_KINDS, type QuestionKind } from '../../../../contracts/survey-rules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
+import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
 import { SearchHeader } from '../../../components/SearchHeader';
-import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
@@ -164,35 +165,16 @@ function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
           onSearchChange(compactSearch({ size: search.size }));
         }}
       >
-        <Field.Root width={{ base: 'full', sm: '52' }}>
-          <Field.Label fontSize="sm">
-            <Trans>题目</Trans>
-          </Field.Label>
-          <Input minH="11" maxLength={50} value={draft.keyword} placeholder={t`请输入`} onChange={(event) => setDraft({ ...draft, keyword: event.currentTarget.value })} data-testid="bank-search-keyword" />
-        </Field.Root>
-        <Field.Root width={{ base: 'full', sm: '36' }}>
-          <Field.Label fontSize="sm">
-            <Trans>题型</Trans>
-          </Field.Label>
-          <ChoiceSelect minH="11" value={draft.kind} onChange={(kind) => setDraft({ ...draft, kind })} placeholder={t`全部`} choices={QUESTION_KINDS.map((kind) => ({ value: kind, label: i18n._(KIND_LABELS[kind]) }))} />
-        </Field.Root>
-        <Field.Root width={{ base: 'full', sm: '40' }}>
-          <Field.Label fontSize="sm">
-            <Trans>分类</Trans>
-          </Field.Label>
-          <Input minH="11" maxLength={50} value={draft.category} placeholder={t`请输入`} onChange={(event) => setDraft({ ...draft, category: event.currentTarget.value })} />
-        </Field.Root>
+        <SearchTextField label={<Trans>题目</Trans>} value={draft.keyword} onChange={(keyword) => setDraft({ ...draft, keyword })} testId="bank-search-keyword" />
+        <SearchSelectField
+          label={<Trans>题型</Trans>}
+          value={draft.kind}
+          onChange={(kind) => setDraft({ ...draft, kind })}
+          choices={QUESTION_KINDS.map((kind) => ({ value: kind, label: i18n._(KIND_LABELS[kind]) }))}
+        />
+        <SearchTextField label={<Trans>分类</Trans>} width="40" value={draft.category} onChange={(category) => setDraft({ ...draft, category })} />
       </SearchHeader>
-      <HStack gap="2">
-        <Button size="sm" colorPalette="red" variant="outline" disabled={selectedCount === 0} onClick={() => setDeleting(selectedRows)} data-testid="bank-batch-delete">
-          <Trans>批量删除</Trans>
-        </Button>
-        {selectedCount > 0 && (
-          <Text fontSize="sm" color="fg.muted">
-            <Trans>已选 {selectedCount} 项</Trans>
-          </Text>
-        )}
-      </HStack>
+      <BatchDeleteBar selectedCount={selectedCount} onDelete={() => setDeleting(selectedRows)} testId="bank-batch-delete" />
       <DataTable
         data-testid="bank"
         columns={columns}

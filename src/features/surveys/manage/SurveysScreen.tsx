@@ -8,7 +8,7 @@
  * selected), and for everyone-audience questionnaires 复制链接 and 二维码. Server refusals show their
  * msg; 40900 refreshes the list.
  */
-import { Badge, Box, Button, chakra, Field, Flex, Heading, HStack, Input, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Flex, Heading, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,8 +17,9 @@ import { SURVEY_PATHS, SURVEY_PERMISSIONS, TIME_STATES } from '../../../../contr
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { MoreIcon } from '../../../components/icons';
 import { useGrants } from '../../../components/Permission';
+import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
+import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
 import { SearchHeader } from '../../../components/SearchHeader';
-import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
@@ -424,68 +425,34 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
           onSearchChange(compactSearch({ size: search.size }));
         }}
       >
-        <Field.Root width={{ base: 'full', sm: '52' }}>
-          <Field.Label fontSize="sm">
-            <Trans>问卷标题</Trans>
-          </Field.Label>
-          <Input minH="11" maxLength={50} value={draft.keyword} placeholder={t`请输入`} onChange={(event) => setDraft({ ...draft, keyword: event.currentTarget.value })} data-testid="search-keyword" />
-        </Field.Root>
-        <Field.Root width={{ base: 'full', sm: '36' }}>
-          <Field.Label fontSize="sm">
-            <Trans>发布状态</Trans>
-          </Field.Label>
-          <ChoiceSelect
-            minH="11"
-            value={draft.published}
-            onChange={(published) => setDraft({ ...draft, published })}
-            placeholder={t`全部`}
-            choices={[
-              { value: 'yes', label: i18n._(PUBLISHED_LABELS.yes) },
-              { value: 'no', label: i18n._(PUBLISHED_LABELS.no) },
-            ]}
-          />
-        </Field.Root>
-        <Field.Root width={{ base: 'full', sm: '36' }}>
-          <Field.Label fontSize="sm">
-            <Trans>启用状态</Trans>
-          </Field.Label>
-          <ChoiceSelect
-            minH="11"
-            value={draft.inUse}
-            onChange={(inUse) => setDraft({ ...draft, inUse })}
-            placeholder={t`全部`}
-            choices={[
-              { value: 'yes', label: i18n._(IN_USE_LABELS.yes) },
-              { value: 'no', label: i18n._(IN_USE_LABELS.no) },
-            ]}
-          />
-        </Field.Root>
-        <Field.Root width={{ base: 'full', sm: '36' }}>
-          <Field.Label fontSize="sm">
-            <Trans>时间状态</Trans>
-          </Field.Label>
-          <ChoiceSelect
-            minH="11"
-            value={draft.timeState}
-            onChange={(timeState) => setDraft({ ...draft, timeState })}
-            placeholder={t`全部`}
-            choices={TIME_STATES.map((state) => ({ value: state, label: i18n._(TIME_STATE_LABELS[state]) }))}
-          />
-        </Field.Root>
+        <SearchTextField label={<Trans>问卷标题</Trans>} value={draft.keyword} onChange={(keyword) => setDraft({ ...draft, keyword })} testId="search-keyword" />
+        <SearchSelectField
+          label={<Trans>发布状态</Trans>}
+          value={draft.published}
+          onChange={(published) => setDraft({ ...draft, published })}
+          choices={[
+            { value: 'yes', label: i18n._(PUBLISHED_LABELS.yes) },
+            { value: 'no', label: i18n._(PUBLISHED_LABELS.no) },
+          ]}
+        />
+        <SearchSelectField
+          label={<Trans>启用状态</Trans>}
+          value={draft.inUse}
+          onChange={(inUse) => setDraft({ ...draft, inUse })}
+          choices={[
+            { value: 'yes', label: i18n._(IN_USE_LABELS.yes) },
+            { value: 'no', label: i18n._(IN_USE_LABELS.no) },
+          ]}
+        />
+        <SearchSelectField
+          label={<Trans>时间状态</Trans>}
+          value={draft.timeState}
+          onChange={(timeState) => setDraft({ ...draft, timeState })}
+          choices={TIME_STATES.map((state) => ({ value: state, label: i18n._(TIME_STATE_LABELS[state]) }))}
+        />
       </SearchHeader>
 
-      {canDelete && (
-        <HStack gap="2">
-          <Button size="sm" colorPalette="red" variant="outline" disabled={selectedCount === 0} onClick={() => setPending({ kind: 'delete', rows: selectedRows })} data-testid="survey-batch-delete">
-            <Trans>批量删除</Trans>
-          </Button>
-          {selectedCount > 0 && (
-            <Text fontSize="sm" color="fg.muted">
-              <Trans>已选 {selectedCount} 项</Trans>
-            </Text>
-          )}
-        </HStack>
-      )}
+      {canDelete && <BatchDeleteBar selectedCount={selectedCount} onDelete={() => setPending({ kind: 'delete', rows: selectedRows })} testId="survey-batch-delete" />}
 
       <DataTable
         data-testid="surveys"
