@@ -75,6 +75,19 @@ export interface QuestionnaireWrite {
   userId: string;
 }
 
+/** The columns a save writes, on insert and on update alike. */
+const written = (w: QuestionnaireWrite) => ({
+  title: w.title,
+  description: w.description,
+  startsAt: w.startsAt,
+  endsAt: w.endsAt,
+  audience: w.audience,
+  target: w.target,
+  anonymous: w.anonymous,
+  oncePer: w.oncePer,
+  questions: w.questions,
+});
+
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const surveysRepository = {
@@ -122,23 +135,7 @@ export const surveysRepository = {
   insert: (tx: Tx, w: QuestionnaireWrite) =>
     tx
       .insert(questionnaires)
-      .values({
-      tenantId: w.tenantId,
-      id: w.id,
-      title: w.title,
-      description: w.description,
-      startsAt: w.startsAt,
-      endsAt: w.endsAt,
-      audience: w.audience,
-      target: w.target,
-      anonymous: w.anonymous,
-      oncePer: w.oncePer,
-      questions: w.questions,
-      inUse: true,
-      published: false,
-      createdBy: w.userId,
-      updatedBy: w.userId,
-    })
+      .values({ tenantId: w.tenantId, id: w.id, ...written(w), inUse: true, published: false, createdBy: w.userId, updatedBy: w.userId })
       .onConflictDoNothing()
       .returning({ id: questionnaires.id })
       .then((rows) => rows.length > 0),
@@ -147,15 +144,7 @@ export const surveysRepository = {
     tx
       .update(questionnaires)
       .set({
-        title: w.title,
-        description: w.description,
-        startsAt: w.startsAt,
-        endsAt: w.endsAt,
-        audience: w.audience,
-        target: w.target,
-        anonymous: w.anonymous,
-        oncePer: w.oncePer,
-        questions: w.questions,
+        ...written(w),
         updatedBy: w.userId,
         updatedAt: sql`now()`,
         version: sql`${questionnaires.version} + 1`,
