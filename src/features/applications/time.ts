@@ -1,34 +1,8 @@
-import { SCHOOL_TIME_ZONE_OFFSET } from '../../../contracts/application-rules';
+import { showTime } from '../../lib/school-time';
 
-/**
- * Times of applications are entered and shown in the school's time zone (+08:00), whatever the
- * device's zone: a datetime-local value 'YYYY-MM-DDTHH:mm' is school time.
- */
-const OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** '2026-11-24T08:00' (school time) → '2026-11-24T08:00:00+08:00'; '' stays ''. */
-export function isoOfLocal(local: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return '';
-  return `${local}:00${SCHOOL_TIME_ZONE_OFFSET}`;
-}
-
-/** An ISO time → 'YYYY-MM-DDTHH:mm' in school time (for a datetime-local input). */
-export function localOfIso(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return '';
-  return new Date(ms + OFFSET_MS).toISOString().slice(0, 16);
-}
-
-/** An ISO time → '2026-11-24 08:00' in school time; '—' when absent. */
-export function showTime(iso: string | null | undefined): string {
-  const local = localOfIso(iso);
-  return local ? local.replace('T', ' ') : '—';
-}
+/** Times of applications are entered and shown in the school's time zone (lib/school-time.ts). */
+export { isoOfLocal, localOfIso, msOfLocal, showTime } from '../../lib/school-time';
 
 /** '2026-11-24 08:00 ~ 2026-11-26 17:00' (the server's range wording). */
 export const showRange = (startsAt: string | null | undefined, endsAt: string | null | undefined): string =>
   startsAt || endsAt ? `${showTime(startsAt)} ~ ${showTime(endsAt)}` : '—';
-
-/** The epoch milliseconds of a datetime-local value in school time (NaN when not one). */
-export const msOfLocal = (local: string): number => (isoOfLocal(local) ? Date.parse(isoOfLocal(local)) : Number.NaN);
