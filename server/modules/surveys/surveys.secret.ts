@@ -22,6 +22,9 @@ export function loadSurveySecret(dataDir: string): Buffer {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  // the data directory first, with the default mode: a recursive mkdir would give it 0700 too, and the
+  // embedded database (run as the postgres user when the server runs as root) could then not reach <dataDir>/pg
+  fs.mkdirSync(dataDir, { recursive: true });
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // written aside, then linked into place: a concurrent start never reads a half-written file
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
