@@ -18,6 +18,7 @@ describe('results formatting', () => {
     expect(rateText(1)).toBe('100%');
     expect(rateText(null)).toBe('—');
     expect(averageText(4.26)).toBe('4.3');
+    expect(averageText(3.95)).toBe('4.0');
     expect(averageText(null)).toBe('—');
   });
 

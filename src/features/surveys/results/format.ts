@@ -23,7 +23,8 @@ export function rateText(rate: number | null | undefined): string {
 /** An average with one decimal, '—' when there is none. */
 export function averageText(average: number | null | undefined): string {
   if (average === null || average === undefined || Number.isNaN(average)) return '—';
-  return String(Math.round(average * 10) / 10);
+  // always one decimal: 3.95 shows as 4.0, not as a whole 4 that reads like an exact score
+  return (Math.round(average * 10) / 10).toFixed(1);
 }
 
 export interface CountRow {
