@@ -234,10 +234,14 @@ for (const lang of ['zh', 'en'] as const) {
       await openUserMenu(page, lang);
       await page.getByRole('menuitem', { name: T.home }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
+      // the dashboard renders after the URL changes; a submenu opened meanwhile could close under the pointer
+      await expect(page.getByTestId('dashboard-today')).toBeVisible();
 
-      await openUserMenu(page, lang);
-      await page.getByRole('menuitem', { name: T.theme }).click();
-      await page.getByRole('menuitemradio', { name: T.red }).click();
+      await expect(async () => {
+        await openUserMenu(page, lang);
+        await page.getByRole('menuitem', { name: T.theme }).click();
+        await page.getByRole('menuitemradio', { name: T.red }).click({ timeout: 5000 });
+      }).toPass({ timeout: 30_000 });
       await expect.poll(() => brandColour(page)).toBe('#5a0001');
 
       await openUserMenu(page, lang);

@@ -140,7 +140,7 @@ test('a parent answers a questionnaire offline on a phone; online it is delivere
   await expect(single.getByTestId('results-count').first()).toHaveText('1');
   await single.getByTestId('results-chart-pie').click();
   await expect(single.locator('canvas')).toBeVisible();
-  await expect(adminPage.getByTestId('results-q-2').getByTestId('results-average')).toContainText('4 / 5');
+  await expect(adminPage.getByTestId('results-q-2').getByTestId('results-average')).toContainText('4.0 / 5');
   await expect(adminPage.getByTestId('results-q-3').getByTestId('results-texts')).toContainText(FEEDBACK);
 
   // the org filter: the child's class, kept in the URL
