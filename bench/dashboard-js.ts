@@ -8,10 +8,9 @@
 // bench/run.ts does. Exit code 1 when either is over its budget. ROWS=n lists the n biggest files;
 // PAGES=/a,/b also measures those pages as the admin (no budget).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { pageJs } from './page-js';
 
 const dir = resolve(process.argv[2] ?? 'dist');
 const port = Number(process.argv[3] ?? 8770);
@@ -55,23 +54,7 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   const measure = async (path: string, budgetKiB: number | null, token?: string) => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    if (token) {
-      await context.addCookies([
-        { name: 'xiaowu-token', value: encodeURIComponent(token), url: base },
-        { name: 'xiaowu-token-failed', value: '0', url: base },
-      ]);
-    }
-    const page = await context.newPage();
-    const scripts = new Set<string>();
-    page.on('response', (res) => {
-      const url = new URL(res.url());
-      if (url.origin === base && url.pathname.endsWith('.js')) scripts.add(url.pathname);
-    });
-    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-    await context.close();
-    const rows = [...scripts].map((s) => [gzipSync(readFileSync(join(dir, s))).length, s] as const).sort((a, b) => b[0] - a[0]);
-    const total = rows.reduce((sum, [n]) => sum + n, 0);
+    const { total, files: rows } = await pageJs(browser, { base, dir, path, token });
     for (const [n, s] of rows.slice(0, Number(process.env.ROWS ?? 0))) console.log(String(n).padStart(7), s);
     console.log(`${path}${token ? ' (admin)' : ''}: ${(total / 1024).toFixed(1)} KiB in ${rows.length} files${budgetKiB ? ` (budget ${budgetKiB})` : ''}`);
     if (budgetKiB && total > budgetKiB * 1024) process.exitCode = 1;

@@ -21,10 +21,9 @@
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { runEncryptionBench } from './encryption';
@@ -32,6 +31,7 @@ import { drainOutbox, warmOfflineStart, type OfflineBenchServer } from './offlin
 import { runPeopleSearchBench } from './people-search';
 import { runScoresGridBench } from './scores-grid';
 import { runScoresBench } from './scores';
+import { pageJs } from './page-js';
 import { measureSurveyJs } from './survey-js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -251,23 +251,7 @@ async function jsLoadedFor(path: string, auth?: { header: string; token: string 
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    if (auth) {
-      await context.addCookies([
-        { name: 'xiaowu-token', value: encodeURIComponent(auth.token), url: base },
-        { name: 'xiaowu-token-failed', value: '0', url: base },
-      ]);
-    }
-    const page = await context.newPage();
-    const scripts = new Set<string>();
-    page.on('response', (res) => {
-      const url = new URL(res.url());
-      if (url.origin === base && url.pathname.endsWith('.js')) scripts.add(url.pathname);
-    });
-    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-    let total = 0;
-    for (const script of scripts) total += gzipSync(readFileSync(join(root, 'dist', script))).length;
-    return total;
+    return (await pageJs(browser, { base, dir: join(root, 'dist'), path, token: auth?.token })).total;
   } finally {
     await browser.close();
   }

@@ -1,14 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
+// survey-constants, not survey-rules: a module a route file reaches lands in the entry chunk whole
 import { SURVEY_PATHS } from '../../../../contracts/survey-constants';
 import { resultsSearchParams, type ResultsSearchParams } from './search';
-
-/**
- * 问卷管理's path, from contracts/survey-constants.ts (not survey-rules.ts: a module a route file reaches
- * lands in /login's entry chunk whole, with every export used anywhere: the answer checks).
- */
-export const MANAGE_PATH = SURVEY_PATHS.manage;
 
 /** The results api loads with the first visit, not with the entry chunk. */
 let api: typeof import('../results-api') | undefined;
@@ -30,7 +25,7 @@ export function ResultsRoute() {
   const search = useSearch({ strict: false }) as ResultsSearchParams;
   const navigate = useNavigate();
   const onSearchChange = useCallback((next: ResultsSearchParams) => void navigate({ to: '.', search: next as never, replace: true }), [navigate]);
-  const onBack = useCallback(() => void navigate({ to: MANAGE_PATH as never }), [navigate]);
+  const onBack = useCallback(() => void navigate({ to: SURVEY_PATHS.manage as never }), [navigate]);
   return (
     <Suspense fallback={null}>
       <ResultsScreenLazy search={search} onSearchChange={onSearchChange} onBack={onBack} />
