@@ -1,14 +1,5 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import type { AttendanceClass, AttendanceRoll, AttendanceRollEntry } from '../../../contracts/attendance';
 import type { DictItem } from '../../../contracts/dicts';
-import { system } from '../../app/theme';
-import { GrantsProvider } from '../../components/Permission';
 
 export const CLASS_1 = '01900000-0000-7000-8000-0000000000c1';
 export const CLASS_2 = '01900000-0000-7000-8000-0000000000c2';
@@ -85,29 +76,4 @@ export function makeClass(over: Partial<AttendanceClass> = {}): AttendanceClass 
   };
 }
 
-/** Renders `ui` in a small router (links render their href), with the user's permission codes. */
-export function renderScreen(ui: ReactElement, { permissions = [] as string[], queryClient }: { permissions?: string[]; queryClient?: QueryClient } = {}) {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        {ui}
-        <Outlet />
-      </>
-    ),
-  });
-  const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null });
-  const router = createRouter({ routeTree: rootRoute.addChildren([index]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <ChakraProvider value={system}>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <GrantsProvider value={{ permissions, roles: [] }}>
-            <RouterProvider router={router as never} />
-          </GrantsProvider>
-        </QueryClientProvider>
-      </I18nProvider>
-    </ChakraProvider>,
-  );
-  return { ...view, router, queryClient: client };
-}
+export { renderScreen } from '../../test/render';

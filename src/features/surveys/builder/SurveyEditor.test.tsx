@@ -1,41 +1,18 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankQuestion } from '../../../../contracts/survey-rules';
 import type { SurveyDetail } from '../../../../contracts/surveys';
-import { system } from '../../../app/theme';
-import { GrantsProvider } from '../../../components/Permission';
 import { setConfig } from '../../../lib/config';
 import { resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
-import { fail, fakeFetch, ok } from '../../../test/render';
+import { fail, fakeFetch, ok, renderScreen } from '../../../test/render';
 import { blankDraft, keepDraft, storedDraft } from './draft';
 import { SurveyEditor } from './SurveyEditor';
 
 const ID = '01900000-0000-7000-8000-000000000021';
 const ADMIN = ['survey_cjwj', 'survey_cjwj_add', 'survey_cjwj_edit', 'survey_cjwj_delete', 'survey_cjwj_publish', 'jzwj_wjsz'];
 
-function renderEditor(ui: ReactElement, permissions = ADMIN) {
-  const rootRoute = createRootRoute({ component: () => (<>{ui}<Outlet /></>) });
-  const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null });
-  const router = createRouter({ routeTree: rootRoute.addChildren([index]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ChakraProvider value={system}>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <GrantsProvider value={{ permissions, roles: [] }}>
-            <RouterProvider router={router as never} />
-          </GrantsProvider>
-        </QueryClientProvider>
-      </I18nProvider>
-    </ChakraProvider>,
-  );
-}
+const renderEditor = (ui: ReactElement, permissions = ADMIN) => renderScreen(ui, { permissions });
 
 const q = (n: number, title: string) => ({ ...blankQuestion(`00000000-0000-4000-8000-00000000000${n}`, 'text', () => crypto.randomUUID()), title });
 
