@@ -10,7 +10,7 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
-const FEATURES = ['applications', 'attendance', 'auth', 'calendar', 'dashboard', 'exams', 'messages', 'placeholders', 'school', 'scores', 'surveys'];
+const FEATURES = ['applications', 'attendance', 'auth', 'calendar', 'dashboard', 'exams', 'messages', 'placeholders', 'school', 'scores', 'surveys', 'system'];
 
 /** What the public survey page and the shared answer form may not import (they stay light). */
 const PUBLIC_SURVEY_PATTERNS = [

@@ -19,6 +19,8 @@ const APPLICATIONS_CLIENT = [
 const SURVEYS_CLIENT = ['<rootDir>/src/features/surveys/**/*.{ts,tsx}'];
 /** The public survey page (survey.html, its own light entry): its own strings and the shared answer form's. */
 const PUBLIC_SURVEY = ['<rootDir>/src/public-survey/**/*.{ts,tsx}', '<rootDir>/src/features/surveys/answer/**/*.{ts,tsx}'];
+/** System administration (issue 10): one catalog per area, `src/features/system/<area>/locales`, loaded with its screens. */
+const SYSTEM_CLIENT = ['<rootDir>/src/features/system/**'];
 const TESTS = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/test-support.tsx'];
 
 /** zh is the source locale (messages are written in Chinese in the code); en must stay complete. */
@@ -30,7 +32,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY],
+      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY, ...SYSTEM_CLIENT],
     },
     {
       path: '<rootDir>/src/features/applications/locales/{locale}',
@@ -40,6 +42,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/features/surveys/locales/{locale}',
       include: SURVEYS_CLIENT,
+      exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/src/features/system/{name}/locales/{locale}',
+      include: ['<rootDir>/src/features/system/{name}/'],
       exclude: TESTS,
     },
     {

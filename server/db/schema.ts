@@ -16,3 +16,6 @@ export * from '../modules/exams/exams.table';
 export * from '../modules/scores/scores.table';
 export * from '../modules/applications/applications.table';
 export * from '../modules/surveys/surveys.table';
+export * from '../modules/settings/settings.table';
+export * from '../modules/ai-prompts/ai-prompts.table';
+export * from '../modules/apk-versions/apk-versions.table';

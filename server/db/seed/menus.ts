@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { type CatalogueMenu, MENU_CATALOGUE } from '../../../contracts/menus';
 import type { MenuRemark } from '../../../contracts/session';
-import { menus, roleMenus, roles } from '../../modules/permissions/permissions.table';
+import { menus, roleCategories, roleMenus, roles } from '../../modules/permissions/permissions.table';
 import type { Tx } from '../client';
 import { insertInChunks } from './insert';
 
@@ -149,6 +149,8 @@ export async function seedMenusAndRoles(tx: Tx, tenantId: string): Promise<Map<s
   const menuRows = catalogueRows(tenantId);
   await insertInChunks(tx, menus, menuRows);
 
+  // 角色类型: the one category every seeded role belongs to (roles.business_system 'xiaowu')
+  await tx.insert(roleCategories).values({ tenantId, id: uuidv7(), code: 'xiaowu', name: '校务系统', nameEn: 'Xiaowu', sort: 10 });
   const roleIds = new Map(ROLE_DEFINITIONS.map((role) => [role.code, uuidv7()]));
   await tx.insert(roles).values(
     ROLE_DEFINITIONS.map((role, index) => ({

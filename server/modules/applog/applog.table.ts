@@ -38,7 +38,7 @@ export const appLogs = pgTable(
   { tenantId: tenantIdColumn(), ...callColumns() },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    index('app_logs_at_idx').on(t.tenantId, t.at.desc()),
+    index('app_logs_at_idx').on(t.tenantId, t.at.desc(), t.id.desc()),
     index('app_logs_user_idx').on(t.tenantId, t.userId, t.at.desc()).where(sql`${t.userId} IS NOT NULL`),
     index('app_logs_url_idx').on(t.tenantId, t.url, t.at.desc()),
     index('app_logs_module_idx').on(t.tenantId, t.module, t.at.desc()),

@@ -114,6 +114,15 @@ export class PermissionsService {
     this.grantCache.delete(`${session.tenantId}:${session.userId}`);
   }
 
+  /**
+   * After an administrator changes menus, roles, grants or members of a school: every user of it
+   * reloads on their next call (this instance at once; others within permissionCacheSeconds).
+   */
+  forgetTenant(tenantId: string): void {
+    const prefix = `${tenantId}:`;
+    for (const key of this.grantCache.keys()) if (key.startsWith(prefix)) this.grantCache.delete(key);
+  }
+
   /** `GET /ms/getPermission`: menu tree, permission codes, role codes and who the user is. */
   async permissionPayload(tx: Tx, session: Session): Promise<PermissionPayload> {
     const grant = await this.grantOf(tx, session);

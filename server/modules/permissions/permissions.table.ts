@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MenuRemark } from '../../../contracts/session';
-import { auditColumns, tenantIdColumn } from '../../db/columns';
+import { auditColumns, tenantIdColumn, timestamptz } from '../../db/columns';
 import { users } from '../users/users.table';
 
 export const MENU_TYPES = ['directory', 'menu', 'button'] as const;
@@ -35,6 +35,27 @@ export const menus = pgTable(
 );
 
 export const ROLE_TYPES = ['ordinary', 'sql'] as const;
+/** A dynamic role's filter: a SELECT, or a stored procedure of schema role_filters called with three parameters. */
+export const ROLE_FILTER_KINDS = ['select', 'procedure'] as const;
+
+/**
+ * 角色类型 (/system/jslx): the categories roles are grouped under (the selector's role tab shows one
+ * group per category; SPEC §3 Role "business system" is a category code).
+ */
+export const roleCategories = pgTable(
+  'role_categories',
+  {
+    tenantId: tenantIdColumn(),
+    id: uuid('id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    ...auditColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('role_categories_tenant_code_key').on(t.tenantId, t.code)],
+);
 
 /** SPEC §3 "Role": name, code, business system, type (ordinary or dynamic SQL), filter. */
 export const roles = pgTable(
@@ -49,6 +70,13 @@ export const roles = pgTable(
     type: text('type', { enum: ROLE_TYPES }).notNull().default('ordinary'),
     /** dynamic-SQL roles: SQL or stored procedure returning user ids */
     filter: text('filter').notNull().default(''),
+    filterKind: text('filter_kind', { enum: ROLE_FILTER_KINDS }).notNull().default('select'),
+    /** a procedure filter's three parameters, as typed */
+    filterParams: text('filter_params').array().notNull().default(sql`'{}'::text[]`),
+    /** dynamic roles: when the filter last ran, and why it failed ('' when it ran) */
+    membersRefreshedAt: timestamptz('members_refreshed_at'),
+    membersError: text('members_error').notNull().default(''),
+    remark: text('remark').notNull().default(''),
     sort: integer('sort').notNull().default(0),
     ...auditColumns(),
   },
@@ -70,12 +98,16 @@ export const roleMenus = pgTable(
   ],
 );
 
+export const USER_ROLE_SOURCES = ['manual', 'dynamic'] as const;
+
 export const userRoles = pgTable(
   'user_roles',
   {
     tenantId: tenantIdColumn(),
     userId: uuid('user_id').notNull(),
     roleId: uuid('role_id').notNull(),
+    /** 'manual': assigned by an administrator; 'dynamic': written by a dynamic role's filter run */
+    source: text('source', { enum: USER_ROLE_SOURCES }).notNull().default('manual'),
     ...auditColumns(),
   },
   (t) => [
@@ -83,5 +115,21 @@ export const userRoles = pgTable(
     index('user_roles_tenant_role_idx').on(t.tenantId, t.roleId),
     foreignKey({ name: 'user_roles_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     foreignKey({ name: 'user_roles_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+  ],
+);
+
+/** 首页卡片 (/system/sykp): the home-page cards of a role, in order (ids of the client's card registry). */
+export const homeCardLayouts = pgTable(
+  'home_card_layouts',
+  {
+    tenantId: tenantIdColumn(),
+    roleId: uuid('role_id').notNull(),
+    /** card ids shown, in order; a card not listed is hidden */
+    cards: text('cards').array().notNull().default(sql`'{}'::text[]`),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.roleId] }),
+    foreignKey({ name: 'home_card_layouts_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
   ],
 );

@@ -49,6 +49,7 @@ export const orgUnits = pgTable(
     /** grades and classes past the top grade after an upgrade (setting a new school year's semester current) */
     graduated: boolean('graduated').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    remark: text('remark').notNull().default(''),
     ...auditColumns(),
   },
   (t) => [

@@ -28,7 +28,15 @@ export const users = pgTable(
     orgUnitId: uuid('org_unit_id'),
     campusId: uuid('campus_id'),
     phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** resident ID number (18); its last 6 characters, in capitals, are the initial password (SPEC §9) */
+    idNumber: text('id_number').notNull().default(''),
     passwordChangedAt: timestamptz('password_changed_at'),
+    /** when the account was initialised (SPEC §9); null: a record without a usable account yet */
+    accountInitializedAt: timestamptz('account_initialized_at'),
+    /** set by initialisation and by a reset: the next login asks for a new password */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    remark: text('remark').notNull().default(''),
     ...auditColumns(),
   },
   (t) => [
@@ -81,3 +89,13 @@ export const staffDuties = pgTable(
     foreignKey({ name: 'staff_duties_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
   ],
 );
+
+/** Per school: how accounts are initialised (SPEC §9). One row per tenant; absent: the defaults. */
+export const accountSettings = pgTable('account_settings', {
+  tenantId: tenantIdColumn().primaryKey(),
+  /** parent account = prefix + the student's account */
+  parentPrefix: text('parent_prefix').notNull().default('P'),
+  /** student-number template: {year}{gender}{campus}{serial:N}, e.g. 201911001 */
+  studentNoTemplate: text('student_no_template').notNull().default('{year}{gender}{campus}{serial:3}'),
+  ...auditColumns(),
+});
