@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { AppLogService } from './modules/applog/applog.service';
 import { ApplicationsService } from './modules/applications/applications.service';
 import { ProofsService } from './modules/applications/proofs.service';
 import { ApplicationSettingsService } from './modules/applications/settings.service';
@@ -54,6 +55,7 @@ export function createServices(db: Database, config: AppConfig) {
     applicationSettings: new ApplicationSettingsService(permissions),
     proofs: new ProofsService(applications, tenants, dicts, files),
     staffSummary: new StaffSummaryService(permissions),
+    appLogs: new AppLogService(),
     surveys: new SurveysService(permissions, messages, files, loadSurveySecret(config.dataDir)),
   };
 }

@@ -1,0 +1,127 @@
+// The app log viewer's (用户日志, /system/log) constants and filter rules, without zod: the screen and
+// its route file use them; contracts/app-logs.ts re-exports everything here. The server refuses a
+// filter with the same issue codes the form shows as typed.
+
+export const APP_LOG_PERMISSION = 'system_log';
+export const APP_LOG_EXPORT_PERMISSION = 'system_log_export';
+
+/** The total is counted up to this many rows; beyond it the pager says "10000+". */
+export const APP_LOG_COUNT_CAP = 10_000;
+/** An export holds at most this many rows (newest first); a longer result says so in the file. */
+export const APP_LOG_EXPORT_MAX = 50_000;
+
+export const APP_LOG_CLIENT_TYPES = ['pc', 'mobile', 'tablet', 'app'] as const;
+export const APP_LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+export const APP_LOG_URL_MODES = ['prefix', 'contains'] as const;
+export const APP_LOG_DURATION_MAX = 3_600_000;
+
+/** Longest value of each text filter. */
+export const APP_LOG_TEXT_MAX = { url: 500, ip: 45, handler: 200, params: 200, module: 64, operation: 200, systemName: 64, account: 64 } as const;
+
+/**
+ * The filters of SPEC §3 'Log filter fields (app log)', as the screen keeps them (strings; '' = any).
+ * from / to: school days YYYY-MM-DD (+08:00), both ends included; '' means today.
+ * userId (the people selector) or account (exact login name); url with urlMode prefix (default) or
+ * contains; ip exact, or a prefix ending in '*'; handler (the route pattern, "class") exact;
+ * params contains; minDuration at least N ms; module exact; operation contains; failed '1' = only
+ * failed calls; errorCode exact; systemName exact.
+ */
+export interface AppLogFilter {
+  from: string;
+  to: string;
+  userId: string;
+  account: string;
+  url: string;
+  urlMode: string;
+  ip: string;
+  method: string;
+  handler: string;
+  params: string;
+  minDuration: string;
+  module: string;
+  operation: string;
+  clientType: string;
+  failed: string;
+  errorCode: string;
+  systemName: string;
+}
+
+export const APP_LOG_FILTER_KEYS = [
+  'from',
+  'to',
+  'userId',
+  'account',
+  'url',
+  'urlMode',
+  'ip',
+  'method',
+  'handler',
+  'params',
+  'minDuration',
+  'module',
+  'operation',
+  'clientType',
+  'failed',
+  'errorCode',
+  'systemName',
+] as const satisfies readonly (keyof AppLogFilter)[];
+
+export const emptyAppLogFilter = (): AppLogFilter =>
+  Object.fromEntries(APP_LOG_FILTER_KEYS.map((key) => [key, ''])) as unknown as AppLogFilter;
+
+export type AppLogIssueCode =
+  | 'appLogsDateInvalid'
+  | 'appLogsRangeReversed'
+  | 'appLogsUserIdInvalid'
+  | 'appLogsIpInvalid'
+  | 'appLogsMethodInvalid'
+  | 'appLogsClientTypeInvalid'
+  | 'appLogsUrlModeInvalid'
+  | 'appLogsDurationInvalid'
+  | 'appLogsErrorCodeInvalid'
+  | 'appLogsFailedInvalid'
+  | 'appLogsTooLong';
+
+export interface AppLogIssue {
+  field: keyof AppLogFilter;
+  code: AppLogIssueCode;
+  /** appLogsTooLong: the limit */
+  max?: number;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** digits, hex, dots and colons (IPv4 / IPv6), optionally ending in one '*' (prefix) */
+const IP = /^[0-9A-Fa-f.:]+\*?$/;
+
+export const isSchoolDate = (text: string): boolean => {
+  if (!DATE.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getUTCFullYear() >= 2000;
+};
+
+const wholeNumber = (text: string, max: number) => /^\d{1,10}$/.test(text) && Number(text) <= max;
+
+/** Every rule a filter breaks (empty: fine). The same codes on the form and at the API. */
+export function appLogFilterIssues(filter: Partial<AppLogFilter>): AppLogIssue[] {
+  const issues: AppLogIssue[] = [];
+  const value = (key: keyof AppLogFilter) => (filter[key] ?? '').trim();
+  for (const [key, max] of Object.entries(APP_LOG_TEXT_MAX) as [keyof AppLogFilter, number][]) {
+    if (value(key).length > max) issues.push({ field: key, code: 'appLogsTooLong', max });
+  }
+  const from = value('from');
+  const to = value('to');
+  if (from && !isSchoolDate(from)) issues.push({ field: 'from', code: 'appLogsDateInvalid' });
+  if (to && !isSchoolDate(to)) issues.push({ field: 'to', code: 'appLogsDateInvalid' });
+  if (from && to && isSchoolDate(from) && isSchoolDate(to) && to < from) issues.push({ field: 'to', code: 'appLogsRangeReversed' });
+  if (value('userId') && !UUID.test(value('userId'))) issues.push({ field: 'userId', code: 'appLogsUserIdInvalid' });
+  const ip = value('ip');
+  if (ip && ip !== '*' && !IP.test(ip)) issues.push({ field: 'ip', code: 'appLogsIpInvalid' });
+  if (value('method') && !(APP_LOG_METHODS as readonly string[]).includes(value('method').toUpperCase())) issues.push({ field: 'method', code: 'appLogsMethodInvalid' });
+  if (value('clientType') && !(APP_LOG_CLIENT_TYPES as readonly string[]).includes(value('clientType'))) issues.push({ field: 'clientType', code: 'appLogsClientTypeInvalid' });
+  if (value('urlMode') && !(APP_LOG_URL_MODES as readonly string[]).includes(value('urlMode'))) issues.push({ field: 'urlMode', code: 'appLogsUrlModeInvalid' });
+  if (value('minDuration') && !wholeNumber(value('minDuration'), APP_LOG_DURATION_MAX)) issues.push({ field: 'minDuration', code: 'appLogsDurationInvalid' });
+  if (value('errorCode') && !wholeNumber(value('errorCode'), 99_999)) issues.push({ field: 'errorCode', code: 'appLogsErrorCodeInvalid' });
+  if (value('failed') && value('failed') !== '1' && value('failed') !== '0') issues.push({ field: 'failed', code: 'appLogsFailedInvalid' });
+  return issues;
+}

@@ -1,0 +1,36 @@
+import { APP_LOG_EXPORT_PERMISSION, APP_LOG_PERMISSION, appLogExportRequest, appLogListRequest } from '../../../contracts/app-logs';
+import { defineRoute, RawReply } from '../../plugins/routes';
+import { contentDisposition } from '../files/files.service';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** 用户日志 (/system/log): contracts/app-logs.ts. */
+export const appLogRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/app-logs/options',
+    access: { anyOf: [APP_LOG_PERMISSION] },
+    summary: 'the choices of the module, class and system-name filters (this server’s route registry)',
+    handler: ({ services }) => services.appLogs.options(),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/app-logs/list',
+    access: { anyOf: [APP_LOG_PERMISSION] },
+    summary: "a page of the school's app log, newest first, by keyset cursor (next / prev); total counted up to 10,000",
+    body: appLogListRequest,
+    handler: ({ tx, session, body, services }) => services.appLogs.list(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/app-logs/export',
+    access: { anyOf: [APP_LOG_EXPORT_PERMISSION] },
+    summary: 'the current filters as .xlsx, newest first, at most 50,000 rows (the file says when more matched)',
+    body: appLogExportRequest,
+    handler: async ({ tx, session, body, services, reply, lang }) => {
+      const { fileName, bytes } = await services.appLogs.export(tx, session, body, lang);
+      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
+      return new RawReply(bytes);
+    },
+  }),
+];

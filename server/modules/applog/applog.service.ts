@@ -1,0 +1,149 @@
+import {
+  APP_LOG_COUNT_CAP,
+  APP_LOG_EXPORT_MAX,
+  appLogFilterIssues,
+  type AppLogExportRequest,
+  type AppLogListRequest,
+  type AppLogOptions,
+  type AppLogPage,
+  type AppLogRow,
+  type AppLogSearch,
+} from '../../../contracts/app-logs';
+import { ResponseCode } from '../../../contracts/envelope';
+import type { Tx } from '../../db/client';
+import { type Lang, type MessageKey, translate } from '../../i18n/messages';
+import { AppError } from '../../plugins/envelope';
+import type { Session } from '../auth/auth.service';
+import { SYSTEM_NAME } from '../../plugins/app-log';
+import { addDays, schoolDate, SCHOOL_UTC_OFFSET } from '../attendance/school-day';
+import { appLogRepository, parseCursor, type AppLogQuery } from './applog.repository';
+import { writeAppLogWorkbook } from './applog.excel';
+
+const FIELD_KEYS: Record<string, MessageKey> = {
+  from: 'appLogsFieldFrom',
+  to: 'appLogsFieldTo',
+  userId: 'appLogsFieldUser',
+  account: 'appLogsFieldAccount',
+  url: 'appLogsFieldUrl',
+  urlMode: 'appLogsFieldUrl',
+  ip: 'appLogsFieldIp',
+  method: 'appLogsFieldMethod',
+  handler: 'appLogsFieldHandler',
+  params: 'appLogsFieldParams',
+  minDuration: 'appLogsFieldDuration',
+  module: 'appLogsFieldModule',
+  operation: 'appLogsFieldOperation',
+  clientType: 'appLogsFieldClientType',
+  failed: 'appLogsFieldFailed',
+  errorCode: 'appLogsFieldErrorCode',
+  systemName: 'appLogsFieldSystemName',
+};
+
+/**
+ * The filters as the repository takes them, or a refusal naming the first broken rule (the same
+ * codes the screen shows as typed). Dates are school days (+08:00); none given = today.
+ */
+export function appLogQueryOf(tenantId: string, search: AppLogSearch, now = new Date()): AppLogQuery {
+  const issues = appLogFilterIssues(search);
+  if (issues.length > 0) {
+    const issue = issues[0]!;
+    throw new AppError(ResponseCode.invalidInput, (lang: Lang) =>
+      translate(lang, issue.code, { field: translate(lang, FIELD_KEYS[issue.field] ?? 'appLogsFieldUrl'), max: issue.max ?? 0 }),
+    );
+  }
+  const text = (key: keyof AppLogSearch) => (search[key] ?? '').trim();
+  const today = schoolDate(now);
+  const from = text('from') || (text('to') && text('to') < today ? text('to') : today);
+  const to = text('to') || (from > today ? from : today);
+  const ip = text('ip');
+  const urlText = text('url');
+  return {
+    tenantId,
+    fromAt: new Date(`${from}T00:00:00${SCHOOL_UTC_OFFSET}`).toISOString(),
+    toAt: new Date(`${addDays(to, 1)}T00:00:00${SCHOOL_UTC_OFFSET}`).toISOString(),
+    userId: text('userId') || undefined,
+    account: text('account') || undefined,
+    url: urlText ? { mode: text('urlMode') === 'contains' ? 'contains' : 'prefix', text: urlText } : undefined,
+    ip: ip && ip !== '*' ? (ip.endsWith('*') ? { mode: 'prefix', text: ip.slice(0, -1) } : { mode: 'exact', text: ip }) : undefined,
+    method: text('method').toUpperCase() || undefined,
+    handler: text('handler') || undefined,
+    params: text('params') || undefined,
+    minDuration: text('minDuration') ? Number(text('minDuration')) : undefined,
+    module: text('module') || undefined,
+    operation: text('operation') || undefined,
+    clientType: text('clientType') || undefined,
+    failed: text('failed') === '1' ? true : text('failed') === '0' ? false : undefined,
+    errorCode: text('errorCode') ? Number(text('errorCode')) : undefined,
+    systemName: text('systemName') || undefined,
+  };
+}
+
+const EXPORT_BATCH = 5_000;
+
+/** 用户日志: the school's own app_logs rows only (explicit tenant and RLS); app_logs_public never. */
+export class AppLogService {
+  async list(tx: Tx, session: Session, request: AppLogListRequest, now = new Date()): Promise<AppLogPage> {
+    const query = appLogQueryOf(session.tenantId, request.search, now);
+    const cursor = request.cursor ? { cursor: parseCursor(request.cursor), direction: request.direction } : undefined;
+    let { rows, more } = await appLogRepository.page(tx, query, request.limit, cursor);
+    let hasPrev = cursor !== undefined && rows.length > 0;
+    let hasNext = more;
+    if (cursor?.direction === 'prev') {
+      if (rows.length < request.limit) {
+        // fewer newer rows than a page: show the first page, as the first-page button would
+        ({ rows, more } = await appLogRepository.page(tx, query, request.limit));
+        hasPrev = false;
+        hasNext = more;
+      } else {
+        hasPrev = more;
+        // the row the cursor names (older than this page) is still there
+        hasNext = true;
+      }
+    }
+    const total = request.count ? await appLogRepository.cappedCount(tx, query, APP_LOG_COUNT_CAP) : null;
+    return {
+      rows: rows.map(({ cursor: _cursor, ...row }) => row),
+      total: total === null ? null : Math.min(total, APP_LOG_COUNT_CAP),
+      totalCapped: total !== null && total > APP_LOG_COUNT_CAP,
+      firstCursor: rows[0]?.cursor ?? null,
+      lastCursor: rows[rows.length - 1]?.cursor ?? null,
+      hasNext,
+      hasPrev,
+    };
+  }
+
+  /** The current filters as .xlsx, newest first, at most APP_LOG_EXPORT_MAX rows (the file says when more matched). */
+  async export(tx: Tx, session: Session, request: AppLogExportRequest, lang: Lang, now = new Date()): Promise<{ fileName: string; bytes: Buffer; rows: number; capped: boolean }> {
+    const query = appLogQueryOf(session.tenantId, request.search, now);
+    const capped = (await appLogRepository.cappedCount(tx, query, APP_LOG_EXPORT_MAX)) > APP_LOG_EXPORT_MAX;
+    let written = 0;
+    async function* batches(): AsyncGenerator<AppLogRow[]> {
+      let after: string | undefined;
+      while (written < APP_LOG_EXPORT_MAX) {
+        const limit = Math.min(EXPORT_BATCH, APP_LOG_EXPORT_MAX - written);
+        const page = await appLogRepository.page(tx, query, limit, after ? { cursor: parseCursor(after), direction: 'next' } : undefined);
+        if (page.rows.length === 0) return;
+        written += page.rows.length;
+        after = page.rows[page.rows.length - 1]!.cursor;
+        yield page.rows.map(({ cursor: _cursor, ...row }) => row);
+        if (!page.more) return;
+      }
+    }
+    const bytes = await writeAppLogWorkbook(batches(), lang, capped);
+    const day = schoolDate(now).replaceAll('-', '');
+    return { fileName: `${lang === 'en' ? 'user-logs' : '用户日志'}_${day}.xlsx`, bytes, rows: written, capped };
+  }
+
+  /** The choices of the module and class filters: the modules and route patterns this server declares. */
+  async options(): Promise<AppLogOptions> {
+    const { allRoutes, moduleOfRoute } = await import('../../routes');
+    const modules = new Set<string>();
+    const handlers = new Set<string>();
+    for (const route of allRoutes) {
+      const name = moduleOfRoute(route);
+      if (name) modules.add(name);
+      handlers.add(route.url);
+    }
+    return { modules: [...modules].sort(), handlers: [...handlers].sort(), systemNames: [SYSTEM_NAME] };
+  }
+}
