@@ -2,3 +2,11 @@
 
 /** the school's subjects (科目); duties, exam batches and scores store these codes */
 export const SUBJECT_DICT = 'STD_KM';
+
+/**
+ * Every dictionary type the system itself reads (subjects, message types, gender, attendance
+ * states, leave types): 数据字典 refuses to delete them or change their code. The same literals as
+ * contracts/messages.ts MESSAGE_TYPE_DICT, attendance.ts ATTENDANCE_STATUS_DICT and
+ * application-rules.ts LEAVE_TYPE_DICTS (checked by contracts/dict-rules.test.ts).
+ */
+export const BUILT_IN_DICTS: readonly string[] = [SUBJECT_DICT, 'STD_XB_XXLX', 'STD_GB_XB', 'STD_XSKQ_ZT', 'STD_XSQJLX', 'STD_JSQJLX'];

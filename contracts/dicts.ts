@@ -11,13 +11,9 @@ import { tableARequest } from './envelope';
 export const DictStatus = { unpublished: '0', published: '1' } as const;
 export type DictStatus = (typeof DictStatus)[keyof typeof DictStatus];
 
-/**
- * Type codes the admin screens will accept (SPEC §5): STD_GB_ (national), STD_JB_ (ministry),
- * STD_XB_ (school) or STD_ plus capitals, digits and underscores. Look-ups accept any plain code.
- */
-export const DICT_TYPE_CODE_PATTERN = /^STD_(?:GB_|JB_|XB_)?[A-Z0-9_]+$/;
-/** SPEC §5: dictionary names at most 40 characters. */
-export const DICT_NAME_MAX = 40;
+// Type codes the admin screens accept (SPEC §5) and the name limit: contracts/dict-rules.ts.
+// Look-ups accept any plain code.
+export { DICT_TYPE_CODE_PATTERN, DICT_NAME_MAX } from './dict-rules';
 export { SUBJECT_DICT } from './dict-codes';
 
 const lookupCode = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/);
@@ -103,3 +99,109 @@ export interface DictEntryRow extends DictItem {
   remark: string;
   version: number;
 }
+
+/* ------------------------------------------------------------------ 数据字典 (/system/dict) */
+
+/** Managing dictionaries: the menu code and its buttons. */
+export const DICT_PERMISSION = 'system_dict';
+export const DICT_ADD_PERMISSION = 'system_dict_add';
+export const DICT_EDIT_PERMISSION = 'system_dict_edit';
+export const DICT_DELETE_PERMISSION = 'system_dict_delete';
+export const DICT_EXPORT_PERMISSION = 'system_dict_export';
+
+/** `POST /api/dict/revision`: changes whenever any type or entry of the school changes (and daily). */
+export interface DictRevisionData {
+  revision: string;
+}
+
+/** `POST /api/dict/types/list`: every type of the school, optionally filtered by a keyword. */
+export const dictTypeListRequest = z.object({ keyword: z.string().trim().max(100).default('') });
+export type DictTypeListRequest = z.infer<typeof dictTypeListRequest>;
+
+export interface DictTypeRow {
+  id: string;
+  code: string;
+  name: string;
+  nameEn: string;
+  sort: number;
+  status: DictStatus;
+  remark: string;
+  /** how many entries it holds */
+  entryCount: number;
+  /** read by the system itself: its code cannot change and it cannot be deleted */
+  builtIn: boolean;
+  version: number;
+}
+
+const versionOnEdit = (value: { id?: string; version?: number }, ctx: z.RefinementCtx) => {
+  if (value.id !== undefined && value.version === undefined) {
+    ctx.addIssue({ code: 'invalid_type', expected: 'number', path: ['version'], input: undefined });
+  }
+};
+
+const text = (max: number) => z.string().trim().max(max).default('');
+const status = z.enum([DictStatus.unpublished, DictStatus.published]).default(DictStatus.published);
+const sort = z.number().int().min(0).max(99999).default(0);
+
+/**
+ * `POST /api/dict/types/save`: add (no id) or edit (id + version). Code and name rules (prefix,
+ * name ≤ 40) are checked by the service with the words of contracts/dict-rules.ts.
+ */
+export const dictTypeSaveRequest = z
+  .object({
+    id: z.uuid().optional(),
+    version: z.number().int().min(0).optional(),
+    code: z.string().trim().max(200),
+    name: z.string().trim().max(200),
+    nameEn: text(100),
+    sort,
+    status,
+    remark: text(300),
+  })
+  .superRefine(versionOnEdit);
+export type DictTypeSaveRequest = z.infer<typeof dictTypeSaveRequest>;
+
+export const dictIdsRequest = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
+export type DictIdsRequest = z.infer<typeof dictIdsRequest>;
+
+const date = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/)
+  .nullish()
+  .transform((value) => value || null);
+
+/** `POST /api/dict/entries/save`: add (no id) or edit (id + version) an entry of type `typeId`. */
+export const dictEntrySaveRequest = z
+  .object({
+    id: z.uuid().optional(),
+    version: z.number().int().min(0).optional(),
+    typeId: z.uuid(),
+    code: z.string().trim().max(200),
+    name: z.string().trim().max(200),
+    sort,
+    parentCode: text(64),
+    alias: text(100),
+    shortName: text(100),
+    nameEn: text(100),
+    tag1: text(100),
+    tag1Note: text(100),
+    tag2: text(100),
+    tag2Note: text(100),
+    tag3: text(100),
+    tag3Note: text(100),
+    tag4: text(100),
+    tag4Note: text(100),
+    tag5: text(100),
+    tag5Note: text(100),
+    status,
+    source: text(100),
+    startDate: date,
+    endDate: date,
+    remark: text(300),
+  })
+  .superRefine(versionOnEdit);
+export type DictEntrySaveRequest = z.infer<typeof dictEntrySaveRequest>;
+
+/** `GET /api/dict/export?typeId=`: the type's entries as .xlsx. */
+export const dictExportQuery = z.object({ typeId: z.uuid() });

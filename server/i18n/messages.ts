@@ -1,7 +1,12 @@
+import { DICT_ISSUE_TEXT } from '../../contracts/dict-rules';
+import { AI_PROMPT_ISSUE_TEXT } from '../../contracts/ai-prompt-rules';
+import { APK_ISSUE_TEXT } from '../../contracts/apk-rules';
 /**
  * The server's own message catalogue: every `msg` the API sends, in zh (default) and en.
  * Placeholders are `{name}`; `translate` fills them.
  */
+import { USER_ISSUE_TEXT } from '../../contracts/user-rules';
+
 export type Lang = 'zh' | 'en';
 
 interface Message {
@@ -414,9 +419,58 @@ export const messages = {
   surveysBankConflict: { zh: '题目已被他人修改，请刷新后重试', en: 'Someone else changed the question; reload it and try again' },
   surveysResultsForbidden: { zh: '只能查看自己创建的问卷的统计结果', en: 'You can only see the results of questionnaires you created' },
   surveysIdTaken: { zh: '问卷编号已存在，请重试', en: 'That questionnaire id exists already; please try again' },
+  // 用户管理 (/system/user)
+  ...USER_ISSUE_TEXT,
+  usersAccountTaken: { zh: '账号“{account}”已存在', en: 'The account "{account}" exists already' },
+  usersUserNoTaken: { zh: '工号/学号“{userNo}”已存在', en: 'The job / student number "{userNo}" exists already' },
+  usersStale: { zh: '该用户已被他人修改，请刷新后重试', en: 'Someone else changed this user; reload and try again' },
+  usersSelfDelete: { zh: '不能删除自己的账号', en: 'You cannot delete your own account' },
+  usersSelfDisable: { zh: '不能停用自己的账号', en: 'You cannot disable your own account' },
+  usersHasData: {
+    zh: '用户“{name}”已有业务数据（申请、成绩、答卷等），不能删除，请改为停用',
+    en: 'User "{name}" has business data (applications, scores, answers…) and cannot be deleted; disable the account instead',
+  },
+  usersOrgUnknown: { zh: '所选组织机构不存在', en: 'The chosen organisation does not exist' },
+  usersCampusUnknown: { zh: '所选校区不存在', en: 'The chosen campus does not exist' },
+  usersRoleUnknown: { zh: '只能选择本校的普通角色', en: 'Only ordinary roles of this school can be chosen' },
+  usersResetNoIdNumber: {
+    zh: '该用户没有有效的身份证号，无法重置为初始密码，请输入新密码',
+    en: 'This user has no valid ID number, so there is no initial password; type a new password instead',
+  },
+  usersInitNothing: { zh: '请选择要初始化的用户', en: 'Choose the users to initialise' },
+  usersInitSelf: { zh: '不能初始化自己的账号', en: 'Your own account is not initialised' },
+  usersInitParentAlone: { zh: '家长账号随学生一起初始化', en: 'Parent accounts are initialised with their student' },
+  usersInitNoIdNumber: { zh: '没有有效的身份证号', en: 'No valid ID number' },
+  usersInitNoJobNumber: { zh: '没有工号', en: 'No job number' },
+  usersInitNoGender: { zh: '没有性别，无法生成学号', en: 'No gender, so no student number can be made' },
+  usersInitAccountInvalid: { zh: '账号“{account}”不符合账号规则', en: 'The account "{account}" breaks the account rule' },
+  usersInitAccountTaken: { zh: '账号{account}已被占用', en: 'The account {account} is taken' },
+  usersInitSerialFull: { zh: '学号前缀{prefix}的流水号已用完', en: 'The serials of prefix {prefix} are used up' },
+  usersParentNameOf: { zh: '{name}家长', en: "{name}'s parent" },
+  usersPrefixInvalid: { zh: '家长账号前缀只能包含字母、数字和下划线', en: 'The parent prefix may hold only letters, digits and underscores' },
+  usersTemplateInvalid: {
+    zh: '学号模板无效：可用{year}{gender}{campus}和字母数字，且以{serial:N}（N为1-6）结尾',
+    en: 'Invalid template: use {year}{gender}{campus}, letters and digits, ending with {serial:N} (N 1-6)',
+  },
+  usersResetDone: { zh: '密码已重置，用户下次登录须修改密码', en: 'Password reset; the user must change it at the next login' },
+  usersImportFailed: { zh: '导入失败，没有导入任何数据：{errors}', en: 'Import failed; nothing was imported: {errors}' },
   rateLimited: { zh: '操作过于频繁，请{seconds}秒后再试', en: 'Too many requests; please try again in {seconds} second(s)' },
 
   idempotencyInProgress: { zh: '该操作正在处理中，请稍后重试', en: 'This operation is still being processed, please try again shortly' },
+
+  // 数据字典 (contracts/dict-rules.ts holds the rule texts the forms show too)
+  ...DICT_ISSUE_TEXT,
+  dictsTypeCodeTaken: { zh: '字典编码“{code}”已存在', en: 'The dictionary code "{code}" exists already' },
+  dictsTypeNotFound: { zh: '字典不存在或已被删除', en: 'The dictionary does not exist or has been deleted' },
+  dictsEntryNotFound: { zh: '字典条目不存在或已被删除', en: 'The entry does not exist or has been deleted' },
+  dictsEntryCodeTaken: { zh: '该字典中已有编码为“{code}”的条目', en: 'This dictionary already has an entry with the code "{code}"' },
+  dictsBuiltInCode: { zh: '字典“{code}”由系统使用，不能修改编码', en: 'The system uses the dictionary "{code}": its code cannot change' },
+  dictsBuiltInDelete: { zh: '字典“{code}”由系统使用，不能删除', en: 'The system uses the dictionary "{code}": it cannot be deleted' },
+  dictsParentNotFound: { zh: '父级编码“{code}”不是本字典的条目', en: 'The parent code "{code}" is not an entry of this dictionary' },
+  dictsParentCycle: { zh: '父级不能是条目自身或其下级条目', en: 'The parent cannot be the entry itself or one of its children' },
+  dictsEntryHasChildren: { zh: '条目“{code}”下还有子条目，请先删除子条目', en: 'The entry "{code}" still has child entries; delete them first' },
+  dictsStale: { zh: '数据已被他人修改，请刷新后重试', en: 'Someone else changed this; reload and try again' },
+  dictsForbidden: { zh: '没有权限，请联系管理员', en: 'You do not have permission; please contact the administrator' },
   // 用户日志 (contracts/app-log-rules.ts: the same issue codes on the form)
   appLogsDateInvalid: { zh: '{field}不是有效的日期（YYYY-MM-DD）', en: '{field} is not a valid date (YYYY-MM-DD)' },
   appLogsRangeReversed: { zh: '结束日期不能早于开始日期', en: 'The end date cannot be before the start date' },
@@ -445,6 +499,36 @@ export const messages = {
   appLogsFieldFailed: { zh: '仅异常', en: 'Failed only' },
   appLogsFieldErrorCode: { zh: '异常代码', en: 'Error code' },
   appLogsFieldSystemName: { zh: '系统名称', en: 'System name' },
+  // 首页卡片 (/system/sykp)
+  homeCardsUnknown: { zh: '未知的首页卡片：{ids}', en: 'Unknown home-page cards: {ids}' },
+  homeCardsRepeated: { zh: '同一卡片不能重复出现', en: 'A card may appear only once' },
+  homeCardsRoleNotFound: { zh: '角色不存在', en: 'The role does not exist' },
+  homeCardsStale: { zh: '该角色的首页卡片已被他人修改，请刷新后重试', en: "Someone else changed this role's home page; reload and try again" },
+  homeCardsSaved: { zh: '保存成功', en: 'Saved' },
+  homeCardsReset: { zh: '已恢复默认', en: 'Back to the default' },
+  // AI提示词管理 (/system/aitsc)
+  ...AI_PROMPT_ISSUE_TEXT,
+  aiPromptsCodeTaken: { zh: '编码{code}已存在', en: 'The code {code} exists already' },
+  aiPromptsNotFound: { zh: '提示词不存在', en: 'The prompt does not exist' },
+  aiPromptsStale: { zh: '提示词已被他人修改，请刷新后重试', en: 'Someone else changed the prompt; reload and try again' },
+  aiPromptsSaved: { zh: '保存成功', en: 'Saved' },
+  aiPromptsEnabled: { zh: '已启用', en: 'Enabled' },
+  aiPromptsDisabled: { zh: '已停用', en: 'Disabled' },
+  aiPromptsDeleted: { zh: '删除成功', en: 'Deleted' },
+  // APK版本管理 (/system/apk)
+  ...APK_ISSUE_TEXT,
+  apkFileInvalid: { zh: '请上传APK安装包', en: 'Upload an APK file' },
+  apkCodeTaken: { zh: '版本号{code}已存在', en: 'The version code {code} exists already' },
+  apkNotFound: { zh: '版本不存在', en: 'The version does not exist' },
+  apkPublishedLocked: { zh: '已发布的版本不能修改，请先取消发布', en: 'A published version cannot be changed; unpublish it first' },
+  apkStale: { zh: '版本已被他人修改，请刷新后重试', en: 'Someone else changed the version; reload and try again' },
+  apkPublishNeedsFile: { zh: '请先上传安装包再发布', en: 'Upload the APK file before publishing' },
+  apkPublishCodeNotHigher: { zh: '版本号{code}须大于已发布的最高版本号{top}', en: 'The version code {code} must be higher than the highest published one ({top})' },
+  apkDeletePublished: { zh: '版本{name}已发布，不能删除，请先取消发布', en: 'Version {name} is published and cannot be deleted; unpublish it first' },
+  apkSaved: { zh: '保存成功', en: 'Saved' },
+  apkPublished: { zh: '发布成功', en: 'Published' },
+  apkUnpublished: { zh: '已取消发布', en: 'Unpublished' },
+  apkDeleted: { zh: '删除成功', en: 'Deleted' },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,21 @@
-import { dictDataListRequest, dictsRequest } from '../../../contracts/dicts';
-import { defineRoute } from '../../plugins/routes';
+import {
+  DICT_ADD_PERMISSION,
+  DICT_DELETE_PERMISSION,
+  DICT_EDIT_PERMISSION,
+  DICT_EXPORT_PERMISSION,
+  DICT_PERMISSION,
+  dictDataListRequest,
+  dictEntrySaveRequest,
+  dictExportQuery,
+  dictIdsRequest,
+  dictsRequest,
+  dictTypeListRequest,
+  dictTypeSaveRequest,
+} from '../../../contracts/dicts';
+import { defineRoute, RawReply } from '../../plugins/routes';
+import { contentDisposition } from '../files/files.service';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // Dictionaries are reference data every screen may need (type selects, labels): any logged-in
 // user reads published entries; unpublished ones need system_dict (DictsService).
@@ -19,5 +35,64 @@ export const dictsRoutes = [
     summary: 'dictionary entries with every field (generic table A; search JSON: typeCode, keyword, parentCode, status)',
     body: dictDataListRequest,
     handler: ({ tx, session, body, services }) => services.dicts.dictDataList(tx, body, () => services.permissions.grantedCodes(tx, session)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/dict/revision',
+    access: 'session',
+    summary: "a fingerprint of the school's dictionaries (counts, newest change, today): clients drop cached dictionaries when it moved",
+    handler: ({ tx, services }) => services.dicts.revision(tx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/dict/types/list',
+    access: { anyOf: [DICT_PERMISSION] },
+    summary: '数据字典: every type (keyword on code, name, English name) with its entry count and built-in flag',
+    body: dictTypeListRequest,
+    handler: ({ tx, body, services }) => services.dicts.types(tx, body.keyword),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/dict/types/save',
+    access: { anyOf: [DICT_ADD_PERMISSION, DICT_EDIT_PERMISSION] },
+    summary: 'adds (no id) or edits (id + version) a type: code STD_GB_/STD_JB_/STD_XB_/STD_ + capitals, unique; name ≤ 40; built-in types keep their code',
+    body: dictTypeSaveRequest,
+    handler: async ({ tx, session, body, services }) => services.dicts.saveType(tx, session, body, await services.permissions.grantedCodes(tx, session)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/dict/types/delete',
+    access: { anyOf: [DICT_DELETE_PERMISSION] },
+    summary: 'deletes types (ids) with their entries; built-in types refused',
+    body: dictIdsRequest,
+    handler: ({ tx, body, services }) => services.dicts.deleteTypes(tx, body.ids),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/dict/entries/save',
+    access: { anyOf: [DICT_ADD_PERMISSION, DICT_EDIT_PERMISSION] },
+    summary: 'adds or edits an entry: code unique in its type, parent an entry of the type without cycles (level = parent + 1), start not after end',
+    body: dictEntrySaveRequest,
+    handler: async ({ tx, session, body, services }) => services.dicts.saveEntry(tx, session, body, await services.permissions.grantedCodes(tx, session)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/dict/entries/delete',
+    access: { anyOf: [DICT_DELETE_PERMISSION] },
+    summary: 'deletes entries (ids); refused while one has a child not deleted with it',
+    body: dictIdsRequest,
+    handler: ({ tx, body, services }) => services.dicts.deleteEntries(tx, body.ids),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/dict/export',
+    access: { anyOf: [DICT_EXPORT_PERMISSION] },
+    summary: "a type's entries with every field as .xlsx (?typeId=), titles in the caller's language",
+    query: dictExportQuery,
+    handler: async ({ tx, query, services, reply, lang }) => {
+      const { fileName, bytes } = await services.dicts.export(tx, query.typeId, lang);
+      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
+      return new RawReply(bytes);
+    },
   }),
 ];

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DICT_TYPE_CODE_PATTERN, SUBJECT_DICT, type DictEntryRow, type DictsData } from '../../../contracts/dicts';
+import ExcelJS from 'exceljs';
+import { DICT_TYPE_CODE_PATTERN, SUBJECT_DICT, type DictEntryRow, type DictRevisionData, type DictsData, type DictTypeRow } from '../../../contracts/dicts';
 import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import { MESSAGE_TYPE_DICT } from '../../../contracts/messages';
 import { SEED_DICTIONARIES } from '../../db/seed/dicts';
@@ -186,5 +187,152 @@ describe('POST /api/dict/getDictDataList', () => {
     const nobody = await createUser(t.db, 'demo', { roles: [] });
     const token = await login(t.app, 'demo', nobody.username);
     expect((await dataList(token, { search: JSON.stringify({ typeCode: MESSAGE_TYPE_DICT }) })).body.data.total).toBe(6);
+  });
+});
+
+describe('数据字典 administration', () => {
+  const api = <T>(url: string, json: unknown, token = adminToken, headers: Record<string, string> = {}) =>
+    call<T>(t.app, 'POST', url, { token, json, headers });
+  const newCode = () => `STD_XB_T${randomBytes(4).toString('hex').toUpperCase().replace(/\d/g, 'Q')}`;
+  const saveType = (json: Record<string, unknown>, token?: string) => api<{ id: string }>('/api/dict/types/save', json, token);
+  const saveEntry = (json: Record<string, unknown>) => api<{ id: string }>('/api/dict/entries/save', json);
+  const typeRow = async (id: string) =>
+    (await api<DictTypeRow[]>('/api/dict/types/list', { keyword: '' })).body.data.find((row) => row.id === id)!;
+  const entryRows = async (typeCode: string) =>
+    (await api<TableAData<DictEntryRow>>('/api/dict/getDictDataList', { limit: 100, search: JSON.stringify({ typeCode }) })).body.data.rows;
+
+  it('accepts the SPEC prefixes followed by capitals and refuses anything else with the rule', async () => {
+    for (const code of ['STD_GB_AB', 'STD_JB_X1', 'STD_XB_T_Z', 'STD_QQ']) expect(DICT_TYPE_CODE_PATTERN.test(code)).toBe(true);
+    for (const code of ['STD_', 'STD_xb', 'STD_GB_', 'XB_AB', 'STD_1A', 'std_ab', 'STD-AB', 'STD_AB c']) {
+      const { body } = await saveType({ code, name: '坏编码' });
+      expect(body, code).toMatchObject({ code: ResponseCode.invalidInput, msg: '字典编码须以STD_GB_、STD_JB_、STD_XB_或STD_开头，后接大写字母' });
+    }
+    const en = await api('/api/dict/types/save', { code: 'abc', name: 'x' }, adminToken, { 'accept-language': 'en' });
+    expect(en.body.msg).toBe('The dictionary code must start with STD_GB_, STD_JB_, STD_XB_ or STD_ followed by capital letters');
+  });
+
+  it('names: 40 characters pass, 41 are refused (types and entries)', async () => {
+    const code = newCode();
+    expect((await saveType({ code, name: '字'.repeat(41) })).body).toMatchObject({ code: ResponseCode.invalidInput, msg: '名称不能超过40个字符' });
+    const { body } = await saveType({ code, name: '字'.repeat(40) });
+    expect(body.code).toBe(1);
+    expect((await saveEntry({ typeId: body.data.id, code: 'A', name: 'x'.repeat(41) })).body.msg).toBe('名称不能超过40个字符');
+    expect((await saveEntry({ typeId: body.data.id, code: 'A', name: 'x'.repeat(40) })).body.code).toBe(1);
+  });
+
+  it('runs a full type and entry cycle: unique codes, parents, levels, cycles, dates, versions', async () => {
+    const code = newCode();
+    const created = await saveType({ code, name: '测试类型', nameEn: 'Test type', sort: 5, remark: 'r' });
+    expect(created.body.code).toBe(1);
+    const typeId = created.body.data.id;
+    expect((await saveType({ code, name: '重复' })).body).toMatchObject({ code: ResponseCode.conflict, msg: `字典编码“${code}”已存在` });
+    expect(await typeRow(typeId)).toMatchObject({ code, name: '测试类型', nameEn: 'Test type', entryCount: 0, builtIn: false, version: 1 });
+
+    const fields = { alias: 'al', shortName: 'sn', nameEn: 'Root', tag1: 'x', tag1Note: 'n1', tag5: 'y', tag5Note: 'n5', source: 'GB', remark: 'rm' };
+    const root = await saveEntry({ typeId, code: 'R', name: '根', sort: 1, ...fields, startDate: '2020-01-01', endDate: '2020-01-01' });
+    expect(root.body.code).toBe(1);
+    const child = await saveEntry({ typeId, code: 'C', name: '子', parentCode: 'R' });
+    const grandchild = await saveEntry({ typeId, code: 'G', name: '孙', parentCode: 'C' });
+    expect(grandchild.body.code).toBe(1);
+    let rows = await entryRows(code);
+    expect(rows.map((row) => [row.code, row.parentCode, row.level])).toEqual([
+      ['C', 'R', 2],
+      ['G', 'C', 3],
+      ['R', '', 1],
+    ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))) as never);
+    expect(rows.find((row) => row.code === 'R')).toMatchObject({ ...fields, startDate: '2020-01-01', endDate: '2020-01-01', status: '1' });
+
+    // code unique within the type (another type may reuse it)
+    expect((await saveEntry({ typeId, code: 'C', name: '重复' })).body).toMatchObject({ code: ResponseCode.conflict, msg: '该字典中已有编码为“C”的条目' });
+    // parent must be an entry of this type
+    expect((await saveEntry({ typeId, code: 'X', name: 'x', parentCode: 'NOPE' })).body).toMatchObject({ msg: '父级编码“NOPE”不是本字典的条目' });
+    // start not after end
+    expect((await saveEntry({ typeId, code: 'X', name: 'x', startDate: '2024-02-02', endDate: '2024-02-01' })).body).toMatchObject({
+      code: ResponseCode.invalidInput,
+      msg: '开始时间应早于结束时间',
+    });
+    // cycles: the root under its grandchild, an entry under itself
+    const r = rows.find((row) => row.code === 'R')!;
+    expect((await saveEntry({ typeId, id: r.id, version: r.version, code: 'R', name: '根', parentCode: 'G' })).body).toMatchObject({
+      code: ResponseCode.invalidInput,
+      msg: '父级不能是条目自身或其下级条目',
+    });
+    expect((await saveEntry({ typeId, id: r.id, version: r.version, code: 'R', name: '根', parentCode: 'R' })).body.msg).toBe('父级不能是条目自身或其下级条目');
+
+    // renaming the root's code carries its child along; moving C to the top relevels G
+    expect((await saveEntry({ typeId, id: r.id, version: r.version, code: 'R2', name: '根2' })).body.code).toBe(1);
+    rows = await entryRows(code);
+    expect(rows.find((row) => row.code === 'C')).toMatchObject({ parentCode: 'R2', level: 2 });
+    const c = rows.find((row) => row.code === 'C')!;
+    expect((await saveEntry({ typeId, id: c.id, version: c.version, code: 'C', name: '子' })).body.code).toBe(1);
+    rows = await entryRows(code);
+    expect(rows.find((row) => row.code === 'G')).toMatchObject({ parentCode: 'C', level: 2 });
+    // a stale version is refused
+    expect((await saveEntry({ typeId, id: r.id, version: r.version, code: 'R2', name: '旧' })).body.code).toBe(ResponseCode.conflict);
+
+    // deleting a parent without its child is refused, with it passes
+    const g = rows.find((row) => row.code === 'G')!;
+    expect((await api('/api/dict/entries/delete', { ids: [child.body.data.id] })).body).toMatchObject({
+      code: ResponseCode.conflict,
+      msg: '条目“C”下还有子条目，请先删除子条目',
+    });
+    expect((await api('/api/dict/entries/delete', { ids: [child.body.data.id, g.id] })).body.code).toBe(1);
+    expect((await entryRows(code)).map((row) => row.code)).toEqual(['R2']);
+
+    // the type: edit with version, delete with its entries
+    const type = await typeRow(typeId);
+    expect(type.entryCount).toBe(1);
+    expect((await saveType({ id: typeId, version: type.version, code, name: '改名' })).body.code).toBe(1);
+    expect((await saveType({ id: typeId, version: type.version, code, name: '又改' })).body.code).toBe(ResponseCode.conflict);
+    expect((await api('/api/dict/types/delete', { ids: [typeId] })).body.code).toBe(1);
+    expect(await typeRow(typeId)).toBeUndefined();
+    expect(await ownerQuery(t.db, `SELECT 1 FROM dict_entries WHERE type_id = $1`, [typeId])).toEqual([]);
+  });
+
+  it('keeps the types the system reads: no delete, no code change', async () => {
+    const subjects = (await api<DictTypeRow[]>('/api/dict/types/list', { keyword: SUBJECT_DICT })).body.data.find((row) => row.code === SUBJECT_DICT)!;
+    expect(subjects.builtIn).toBe(true);
+    expect((await api('/api/dict/types/delete', { ids: [subjects.id] })).body).toMatchObject({
+      code: ResponseCode.forbidden,
+      msg: `字典“${SUBJECT_DICT}”由系统使用，不能删除`,
+    });
+    expect((await saveType({ id: subjects.id, version: subjects.version, code: 'STD_KMX', name: subjects.name })).body.msg).toBe(
+      `字典“${SUBJECT_DICT}”由系统使用，不能修改编码`,
+    );
+    expect((await typeRow(subjects.id)).code).toBe(SUBJECT_DICT);
+  });
+
+  it('refuses teachers and moves the revision on every change', async () => {
+    expect((await saveType({ code: newCode(), name: 'x' }, teacherToken)).body.code).toBe(ResponseCode.forbidden);
+    expect((await api('/api/dict/types/list', {}, teacherToken)).body.code).toBe(ResponseCode.forbidden);
+    const revision = async () => (await api<DictRevisionData>('/api/dict/revision', {}, teacherToken)).body.data.revision;
+    const before = await revision();
+    expect(await revision()).toBe(before);
+    const code = newCode();
+    const typeId = (await saveType({ code, name: '版本' })).body.data.id;
+    const afterType = await revision();
+    expect(afterType).not.toBe(before);
+    const entryId = (await saveEntry({ typeId, code: 'A', name: 'a' })).body.data.id;
+    const afterEntry = await revision();
+    expect(afterEntry).not.toBe(afterType);
+    const row = (await entryRows(code))[0]!;
+    await saveEntry({ typeId, id: entryId, version: row.version, code: 'A', name: 'b' });
+    const afterEdit = await revision();
+    expect(afterEdit).not.toBe(afterEntry);
+    await api('/api/dict/entries/delete', { ids: [entryId] });
+    expect(await revision()).not.toBe(afterEdit);
+  });
+
+  it('exports a type as a workbook with every field', async () => {
+    const code = newCode();
+    const typeId = (await saveType({ code, name: '导出' })).body.data.id;
+    await saveEntry({ typeId, code: 'E1', name: '条目一', nameEn: 'One', tag3: 't3' });
+    const response = await t.app.inject({ method: 'GET', url: `/api/dict/export?typeId=${typeId}`, headers: { 'x-access-token': adminToken } });
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toContain('备用字段3');
+    expect(sheet.getRow(2).values).toEqual(expect.arrayContaining(['E1', '条目一', 'One', 't3', '已发布']));
   });
 });
