@@ -1,0 +1,126 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { TreeTable } from './TreeTable';
+
+interface Item {
+  id: string;
+  name: string;
+  kind: 'folder' | 'leaf';
+  children?: Item[];
+}
+const rows: Item[] = [
+  { id: 'a', name: '甲', kind: 'folder', children: [{ id: 'a1', name: '甲一', kind: 'leaf' }, { id: 'a2', name: '甲二', kind: 'leaf' }] },
+  { id: 'b', name: '乙', kind: 'folder', children: [{ id: 'b1', name: '乙一', kind: 'leaf' }] },
+  { id: 'c', name: '丙', kind: 'leaf' },
+];
+const columns = [
+  { key: 'name', title: '名称' },
+  { key: 'kind', title: '类型' },
+];
+const names = () => screen.queryAllByRole('row').slice(1).map((row) => row.querySelectorAll('td')[row.querySelector('[data-testid="tree-handle"]') ? 1 : 0]!.textContent);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('TreeTable', () => {
+  it('indents rows, collapses and expands one node or all', () => {
+    renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} />);
+    expect(names()).toEqual(['甲', '甲一', '甲二', '乙', '乙一', '丙']);
+    expect(screen.getAllByRole('row')[2]!.getAttribute('aria-level')).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: '收起 甲' }));
+    expect(names()).toEqual(['甲', '乙', '乙一', '丙']);
+    expect(screen.getByRole('button', { name: '展开 甲' }).getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(screen.getByTestId('tree-collapse-all'));
+    expect(names()).toEqual(['甲', '乙', '丙']);
+    fireEvent.click(screen.getByTestId('tree-expand-all'));
+    expect(names()).toEqual(['甲', '甲一', '甲二', '乙', '乙一', '丙']);
+  });
+
+  it('shows the loading and the empty text', () => {
+    const { unmount } = renderWithProviders(<TreeTable rows={[]} loading rowKey={(row: Item) => row.id} rowLabel={(row) => row.name} columns={columns} />);
+    expect(screen.getByTestId('table-empty').textContent).toBe('加载中…');
+    unmount();
+    renderWithProviders(<TreeTable rows={[]} rowKey={(row: Item) => row.id} rowLabel={(row) => row.name} columns={columns} emptyText="没有菜单" />);
+    expect(screen.getByTestId('table-empty').textContent).toBe('没有菜单');
+  });
+
+  it('starts collapsed below a depth; forceExpanded shows everything without toggles', () => {
+    const { unmount } = renderWithProviders(<TreeTable rows={rows} defaultExpanded={0} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} />);
+    expect(names()).toEqual(['甲', '乙', '丙']);
+    unmount();
+    renderWithProviders(<TreeTable rows={rows} defaultExpanded={0} forceExpanded rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} />);
+    expect(names()).toEqual(['甲', '甲一', '甲二', '乙', '乙一', '丙']);
+    expect(screen.queryByTestId('tree-toggle')).toBeNull();
+  });
+
+  describe('dragging with the keyboard', () => {
+    // rows laid out 40 px apart (jsdom has no layout)
+    const layout = () =>
+      vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+        const row = this.closest('tr[data-id]');
+        const all = [...document.querySelectorAll('tr[data-id]')];
+        const top = row ? all.indexOf(row) * 40 : 0;
+        return { x: 0, y: top, top, left: 0, right: 600, bottom: top + 38, width: 600, height: 38, toJSON: () => ({}) } as DOMRect;
+      });
+    const press = async (target: Element | Document, code: string, key = code) => act(async () => void fireEvent.keyDown(target, { key, code }));
+
+    it('moves a row down among its siblings and under another node (→ = one level deeper)', async () => {
+      layout();
+      const onMove = vi.fn();
+      renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} onMove={onMove} />);
+      // 甲一 one place down: second child of 甲
+      let handle = screen.getByRole('button', { name: '拖动 甲一' });
+      handle.focus();
+      await press(handle, 'Space', ' ');
+      await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/已拿起 甲一|将放在 甲 下第 1 位/));
+      await press(document, 'ArrowDown');
+      await press(document, 'Space', ' ');
+      await waitFor(() => expect(onMove).toHaveBeenCalledWith('a1', { parentId: 'a', index: 1 }));
+
+      // 丙 one level deeper at its place: last child of 乙
+      onMove.mockClear();
+      handle = screen.getByRole('button', { name: '拖动 丙' });
+      handle.focus();
+      await press(handle, 'Space', ' ');
+      await press(document, 'ArrowRight');
+      await press(document, 'Space', ' ');
+      await waitFor(() => expect(onMove).toHaveBeenCalledWith('c', { parentId: 'b', index: 1 }));
+    });
+
+    it('a place canDrop refuses is not dropped; Esc cancels', async () => {
+      layout();
+      const onMove = vi.fn();
+      // leaves only under folders, folders only at the top
+      const canDrop = (dragged: Item, parent: Item | null) => (dragged.kind === 'folder' ? parent === null : parent?.kind === 'folder');
+      renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} onMove={onMove} canDrop={canDrop} />);
+      const handle = screen.getByRole('button', { name: '拖动 乙一' });
+      handle.focus();
+      await press(handle, 'Space', ' ');
+      // 乙一 one place down lands under 丙, a leaf: refused, said, not dropped
+      await press(document, 'ArrowDown');
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe('不能放在 丙 下'));
+      await press(document, 'Space', ' ');
+      expect(onMove).not.toHaveBeenCalled();
+      expect(names()).toEqual(['甲', '甲一', '甲二', '乙', '乙一', '丙']);
+      const again = screen.getByRole('button', { name: '拖动 丙' });
+      again.focus();
+      await press(again, 'Space', ' ');
+      await press(document, 'ArrowRight');
+      await press(document, 'Escape');
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe('已取消拖动，位置未变'));
+      expect(onMove).not.toHaveBeenCalled();
+      expect(names()).toEqual(['甲', '甲一', '甲二', '乙', '乙一', '丙']);
+    });
+
+    it('no handles without onMove or when drag is disabled', () => {
+      let view = renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} />);
+      expect(screen.queryByTestId('tree-handle')).toBeNull();
+      view.unmount();
+      view = renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} onMove={vi.fn()} dragDisabled />);
+      expect(screen.queryByTestId('tree-handle')).toBeNull();
+      view.unmount();
+      renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} onMove={vi.fn()} />);
+      expect(within(screen.getAllByRole('row')[1]!).getByTestId('tree-handle')).toBeTruthy();
+    });
+  });
+});
