@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleFilterProblem } from '../../../contracts/roles';
+import { type Database, connectDatabase } from '../../db/client';
+import { inject } from 'vitest';
+import { ownerQuery, tenantIdOf } from '../../test/helpers';
+import { RoleFilterError, runFilter, validateSelectFilter } from './roles.filter';
+
+/**
+ * Dynamic role filters, both layers, on the real database: the validator (libpg-query) refuses
+ * what writes, reads off the allowed relations or calls functions off the list; and the database
+ * on its own (the runner without the validator) refuses the same as xiaowu_role_filter. Nothing
+ * is ever changed (counts before and after). Runs on the shared demo schools, reading only.
+ */
+
+let db: Database;
+let demo: string;
+let kg: string;
+
+beforeAll(async () => {
+  db = connectDatabase(inject('databaseUrl'), { maxConnections: 3 });
+  demo = await tenantIdOf(db, 'demo');
+  kg = await tenantIdOf(db, 'kg');
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const counts = async () =>
+  (
+    await ownerQuery<{ users: string; user_roles: string; roles: string }>(
+      db,
+      'SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_roles) AS user_roles, (SELECT count(*) FROM roles) AS roles',
+    )
+  )[0];
+
+const problemOf = async (work: Promise<unknown>): Promise<{ problem: RoleFilterProblem; detail: string }> => {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof RoleFilterError) return { problem: error.problem, detail: error.detail };
+    throw error;
+  }
+  throw new Error('the filter was not refused');
+};
+
+describe('layer 1: the validator (PostgreSQL parser)', () => {
+  const refused: [string, RoleFilterProblem][] = [
+    ['INSERT INTO users (id) VALUES (gen_random_uuid()) RETURNING id', 'writes'],
+    ["UPDATE users SET name = 'x' RETURNING id", 'writes'],
+    ['DELETE FROM user_roles RETURNING user_id', 'writes'],
+    ['WITH gone AS (DELETE FROM user_roles RETURNING user_id) SELECT user_id FROM gone', 'writes'],
+    ['SELECT id FROM people WHERE id IN (WITH x AS (UPDATE users SET name = name RETURNING id) SELECT id FROM x)', 'writes'],
+    ['MERGE INTO users u USING people p ON u.id = p.id WHEN MATCHED THEN DELETE', 'writes'],
+    ['SELECT id INTO stolen FROM people', 'not_select'],
+    ['SELECT id FROM people FOR UPDATE', 'not_select'],
+    ['SELECT id FROM people; DROP TABLE users', 'not_select'],
+    ['CALL role_filters.students(\'\', \'\', \'\')', 'not_select'],
+    ["DO $$ BEGIN PERFORM 1; END $$", 'not_select'],
+    ['COPY users TO STDOUT', 'not_select'],
+    ['DROP TABLE users', 'not_select'],
+    ['SELECT id FROM users', 'relation'],
+    ['SELECT id FROM public.users', 'relation'],
+    ['SELECT p.id FROM people p WHERE p.id IN (SELECT user_id FROM public.user_roles)', 'relation'],
+    ['SELECT oid::text FROM pg_catalog.pg_authid', 'relation'],
+    ['SELECT oid::text FROM pg_authid', 'relation'],
+    ['SELECT oid::text FROM pg_class', 'relation'],
+    ['SELECT oid::text FROM pg_roles', 'relation'],
+    ['SELECT table_name FROM information_schema.tables', 'relation'],
+    ['SELECT id FROM pg_temp.people', 'relation'],
+    ['WITH pg_class AS (SELECT id FROM people) SELECT id FROM pg_class', 'relation'],
+    ["SELECT id FROM people WHERE set_config('app.tenant_id', '00000000-0000-0000-0000-000000000000', true) IS NOT NULL", 'function'],
+    ["SELECT id FROM people WHERE current_setting('app.tenant_id') <> ''", 'function'],
+    ['SELECT id FROM people WHERE pg_sleep(10) IS NOT NULL', 'function'],
+    ['SELECT id FROM people, LATERAL pg_sleep(10)', 'function'],
+    ["SELECT id FROM people WHERE pg_catalog.lower(name) = 'x'", 'function'],
+    ["SELECT id FROM people WHERE pg_read_file('/etc/passwd') <> ''", 'function'],
+    ["SELECT id FROM people WHERE query_to_xml('select 1', true, true, '') IS NOT NULL", 'function'],
+    ['SELECT id FROM people WHERE txid_current() > 0', 'function'],
+    ["SELECT id FROM people WHERE 'pg_authid'::regclass IS NOT NULL", 'function'],
+    ['SELECT xiaowu_resolve_session(name)::text FROM people', 'function'],
+    ['SELECT id, name FROM people', 'columns'],
+    ['SELEC id FROM people', 'syntax'],
+  ];
+  it.each(refused)('%s → %s', async (filter, problem) => {
+    expect((await problemOf(validateSelectFilter(filter))).problem).toBe(problem);
+  });
+
+  it('accepts SELECTs over the allowed relations, CTEs, sub-queries and allowed functions', async () => {
+    for (const filter of [
+      "SELECT d.user_id FROM duties d JOIN orgs o ON o.id = d.org_unit_id WHERE d.duty = 'head_teacher' AND o.grade_level = 7",
+      "WITH s AS (SELECT id FROM people WHERE user_type = '2') SELECT id FROM s UNION SELECT parent_id FROM parents WHERE student_id IN (SELECT id FROM s)",
+      "SELECT id FROM people WHERE lower(trim(name)) LIKE '%王%' AND EXTRACT(year FROM now()) > 2000",
+      'SELECT * FROM (SELECT id FROM people) AS x',
+    ]) {
+      await expect(validateSelectFilter(filter), filter).resolves.toBeUndefined();
+    }
+  });
+});
+
+describe('runs: the members a filter returns', () => {
+  it('a SELECT returns the school’s own people only, as ids', async () => {
+    const ids = await runFilter(db, demo, 'select', "SELECT d.user_id FROM duties d JOIN orgs o ON o.id = d.org_unit_id WHERE d.duty = 'head_teacher' AND o.grade_level = 7");
+    const expected = await ownerQuery<{ id: string }>(
+      db,
+      `SELECT DISTINCT d.user_id::text AS id FROM staff_duties d JOIN org_units o ON o.tenant_id = d.tenant_id AND o.id = d.org_unit_id
+       WHERE d.tenant_id = $1 AND d.duty = 'head_teacher' AND o.grade_level = 7 ORDER BY 1`,
+      [demo],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ids).toEqual(expected.map((row) => row.id));
+    const all = await runFilter(db, kg, 'select', 'SELECT id FROM people');
+    const kgPeople = await ownerQuery<{ n: string }>(db, 'SELECT count(*) AS n FROM users WHERE tenant_id = $1', [kg]);
+    expect(all.length).toBe(Number(kgPeople[0]!.n));
+  });
+
+  it('a procedure is called with its three parameters bound', async () => {
+    const ids = await runFilter(db, demo, 'procedure', 'students', ['7', '', '2']);
+    const expected = await ownerQuery<{ id: string }>(
+      db,
+      `SELECT u.id::text AS id FROM users u JOIN org_units o ON o.tenant_id = u.tenant_id AND o.id = u.org_unit_id
+       WHERE u.tenant_id = $1 AND u.user_type = '2' AND u.enabled AND o.grade_level = 7 AND u.gender = '2' ORDER BY 1`,
+      [demo],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ids).toEqual(expected.map((row) => row.id));
+    // a parameter is data, never SQL
+    expect(await runFilter(db, demo, 'procedure', 'students', ["7' OR '1'='1", '', ''])).toEqual([]);
+    expect((await problemOf(runFilter(db, demo, 'procedure', 'no_such_procedure', ['', '', '']))).problem).toBe('procedure');
+    expect((await problemOf(runFilter(db, demo, 'procedure', 'xiaowu_run_filter', ['', '', '']))).problem).toBe('procedure');
+  });
+
+  it('refuses more than one column and values that are not people of this school', async () => {
+    expect((await problemOf(runFilter(db, demo, 'select', 'SELECT * FROM people'))).problem).toBe('columns');
+    expect((await problemOf(runFilter(db, demo, 'select', 'SELECT name FROM people'))).problem).toBe('not_ids');
+    expect((await problemOf(runFilter(db, demo, 'select', 'SELECT org_unit_id FROM people WHERE org_unit_id IS NOT NULL'))).problem).toBe('not_ids');
+    // another school's ids, typed in: not people of this school
+    const other = await ownerQuery<{ id: string }>(db, 'SELECT id::text AS id FROM users WHERE tenant_id = $1 LIMIT 1', [kg]);
+    expect((await problemOf(runFilter(db, demo, 'select', `SELECT '${other[0]!.id}'::uuid`))).problem).toBe('not_ids');
+  });
+
+  it('stops a legal but endless query at the timeout', async () => {
+    const before = await counts();
+    const started = Date.now();
+    const endless = 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT p.id FROM people p, n WHERE n.i = 1000000000';
+    expect((await problemOf(runFilter(db, demo, 'select', endless, [], { timeoutMs: 300 }))).problem).toBe('timeout');
+    expect((await problemOf(runFilter(db, demo, 'select', 'SELECT p.id FROM people p, generate_series(1, 1000000000) g WHERE g = 0', [], { timeoutMs: 300 }))).problem).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('layer 2: the database refuses on its own (validator bypassed)', () => {
+  const raw = (filter: string, timeoutMs?: number) => problemOf(runFilter(db, demo, 'select', filter, [], { skipValidation: true, timeoutMs }));
+
+  it('cannot write, nor read our tables, other schools or the catalogs that matter, nor call our functions', async () => {
+    const before = await counts();
+    const cases: [string, RoleFilterProblem, RegExp][] = [
+      ['SELECT id FROM public.users', 'failed', /permission denied/],
+      ['SELECT user_id FROM public.user_roles', 'failed', /permission denied/],
+      ['SELECT rolname::text FROM pg_catalog.pg_authid', 'failed', /permission denied/],
+      ["SELECT s.user_id FROM public.xiaowu_resolve_session('x') AS s", 'failed', /permission denied/],
+      ["SELECT NULL::uuid FROM public.xiaowu_people_search(ARRAY['2'], '', NULL, '', '', false, '', 10, 0) AS s", 'failed', /permission denied/],
+      ["SELECT id FROM people WHERE set_config('role', 'xiaowu_app', true) IS NOT NULL", 'failed', /security-definer/],
+      ["SELECT id FROM people WHERE set_config('transaction_read_only', 'off', true) IS NOT NULL", 'failed', /read-write/],
+      ['SELECT id FROM people WHERE pg_sleep(5) IS NOT NULL', 'timeout', /.*/],
+      ["SELECT id FROM people WHERE pg_read_file('/etc/passwd') <> ''", 'failed', /permission denied/],
+    ];
+    for (const [filter, problem, detail] of cases) {
+      const result = await raw(filter, problem === 'timeout' ? 300 : undefined);
+      expect(result.problem, filter).toBe(problem);
+      expect(result.detail, filter).toMatch(detail);
+    }
+    // writes inside the statement: refused by the wrapper, the read-only transaction or the missing rights
+    for (const filter of [
+      'SELECT id FROM people WHERE lo_create(0) IS NOT NULL',
+      'WITH x AS (DELETE FROM public.user_roles RETURNING user_id) SELECT user_id FROM x',
+      "WITH x AS (UPDATE pg_temp.people SET name = 'x' RETURNING id) SELECT id FROM x",
+      "WITH x AS (INSERT INTO pg_temp.people (id) VALUES ('00000000-0000-0000-0000-000000000000') RETURNING id) SELECT id FROM x",
+    ]) {
+      const result = await raw(filter);
+      expect(result.problem, filter).toBe('failed');
+      expect(result.detail, filter).toMatch(/read-only transaction|permission denied|data-modifying statement must be at the top level/);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('the filter role: no right on any table or function of ours, temp tables of the run only', async () => {
+    const rights = await ownerQuery<{ relname: string }>(
+      db,
+      `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p') AND has_table_privilege('xiaowu_role_filter', c.oid, 'SELECT')`,
+    );
+    expect(rights).toEqual([]);
+    const functions = await ownerQuery<{ proname: string }>(
+      db,
+      `SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+       WHERE n.nspname = 'public' AND has_function_privilege('xiaowu_role_filter', p.oid, 'EXECUTE')`,
+    );
+    expect(functions).toEqual([]);
+    const role = await ownerQuery<{ rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean }>(
+      db,
+      "SELECT rolsuper, rolbypassrls, rolcanlogin FROM pg_roles WHERE rolname = 'xiaowu_role_filter'",
+    );
+    expect(role).toEqual([{ rolsuper: false, rolbypassrls: false, rolcanlogin: false }]);
+    // the app role keeps its functions
+    const app = await ownerQuery<{ ok: boolean }>(
+      db,
+      "SELECT has_function_privilege('xiaowu_app', 'xiaowu_resolve_session(text)', 'EXECUTE') AND has_function_privilege('xiaowu_app', 'xiaowu_purge_app_logs(timestamptz, integer)', 'EXECUTE') AS ok",
+    );
+    expect(app[0]!.ok).toBe(true);
+  });
+
+  it('cannot read another connection’s temporary tables', async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query('CREATE TEMPORARY TABLE secret_other AS SELECT id FROM users');
+      const schema = (await client.query<{ s: string }>("SELECT nspname AS s FROM pg_namespace WHERE oid = pg_my_temp_schema()")).rows[0]!.s;
+      await client.query(`GRANT SELECT ON secret_other TO xiaowu_role_filter`);
+      const result = await raw(`SELECT id FROM ${schema}.secret_other`);
+      expect(result.problem).toBe('failed');
+      expect(result.detail).toMatch(/permission denied|temporary tables of other sessions/);
+    } finally {
+      await client.query('DROP TABLE IF EXISTS pg_temp.secret_other');
+      client.release();
+    }
+  });
+});

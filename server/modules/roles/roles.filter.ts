@@ -1,0 +1,340 @@
+import { sql } from 'drizzle-orm';
+import { parse } from 'libpg-query';
+import { ROLE_FILTER_TIMEOUT_MS, type RoleFilterCatalog, type RoleFilterKind, type RoleFilterProblem } from '../../../contracts/roles';
+import type { Database, Tx } from '../../db/client';
+
+/**
+ * Dynamic roles' filters (contracts/roles.ts). Two layers:
+ * 1. `validateFilter`: the real PostgreSQL parser (libpg-query); exactly one SELECT that writes
+ *    nothing, reads only the relations of FILTER_RELATIONS (or its own CTEs), calls only
+ *    FILTER_FUNCTIONS and casts only to FILTER_TYPES. The whole tree is walked generically.
+ * 2. `runFilter`: the database. The school's own rows (row-level security, as the app role) are
+ *    copied into temporary tables; the filter runs as xiaowu_role_filter (no right on any table of
+ *    ours), read-only, with a statement timeout, inside role_filters.xiaowu_run_filter (a
+ *    security-definer function, where PostgreSQL refuses any change of role). Migration 0020.
+ */
+
+export class RoleFilterError extends Error {
+  constructor(
+    readonly problem: RoleFilterProblem,
+    /** what the parser or the database said, or the offending name */
+    readonly detail = '',
+  ) {
+    super(`${problem}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+/** The temporary tables a filter reads, built from the school's rows (the columns a filter may use). */
+export const FILTER_RELATIONS: readonly { name: string; from: string; columns: readonly { name: string; type: string; expr: string; note: string }[] }[] = [
+  {
+    name: 'people',
+    from: 'users',
+    columns: [
+      { name: 'id', type: 'uuid', expr: 'id', note: '用户 id / user id' },
+      { name: 'name', type: 'text', expr: 'name', note: '姓名 / name' },
+      { name: 'user_type', type: 'text', expr: 'user_type', note: "1 管理员 admin, 2 学生 student, 3 教职工 staff, 4 家长 parent" },
+      { name: 'enabled', type: 'boolean', expr: 'enabled', note: '启用 / enabled' },
+      { name: 'gender', type: 'text', expr: 'gender', note: '1 男 male, 2 女 female' },
+      { name: 'org_unit_id', type: 'uuid', expr: 'org_unit_id', note: '所在部门或班级 / department or class (orgs.id)' },
+      { name: 'campus_id', type: 'uuid', expr: 'campus_id', note: '校区 / campus (campuses.id)' },
+    ],
+  },
+  {
+    name: 'orgs',
+    from: 'org_units',
+    columns: [
+      { name: 'id', type: 'uuid', expr: 'id', note: '' },
+      { name: 'parent_id', type: 'uuid', expr: 'parent_id', note: '上级 / parent' },
+      { name: 'kind', type: 'text', expr: 'kind', note: 'school, department, grade, class' },
+      { name: 'code', type: 'text', expr: 'code', note: '代码 / code' },
+      { name: 'name', type: 'text', expr: 'name', note: '名称 / name' },
+      { name: 'grade_level', type: 'integer', expr: 'grade_level', note: '年级 1-9 / grade level' },
+      { name: 'campus_id', type: 'uuid', expr: 'campus_id', note: '' },
+      { name: 'graduated', type: 'boolean', expr: 'graduated', note: '已毕业 / graduated' },
+    ],
+  },
+  {
+    name: 'duties',
+    from: 'staff_duties',
+    columns: [
+      { name: 'user_id', type: 'uuid', expr: 'user_id', note: '' },
+      { name: 'org_unit_id', type: 'uuid', expr: 'org_unit_id', note: '' },
+      { name: 'duty', type: 'text', expr: 'duty', note: 'head_teacher 班主任, subject_teacher 任课教师, grade_leader 年级组长, department_head 部门负责人' },
+      { name: 'subject', type: 'text', expr: 'subject', note: '学科 / subject' },
+    ],
+  },
+  {
+    name: 'parents',
+    from: 'parent_students',
+    columns: [
+      { name: 'parent_id', type: 'uuid', expr: 'parent_id', note: '' },
+      { name: 'student_id', type: 'uuid', expr: 'student_id', note: '' },
+      { name: 'relation', type: 'text', expr: 'relation', note: '关系 / relation' },
+    ],
+  },
+  {
+    name: 'campuses',
+    from: 'campuses',
+    columns: [
+      { name: 'id', type: 'uuid', expr: 'id', note: '' },
+      { name: 'code', type: 'text', expr: 'code', note: '' },
+      { name: 'name', type: 'text', expr: 'name', note: '' },
+    ],
+  },
+  {
+    name: 'person_roles',
+    from: "user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id WHERE ur.source = 'manual'",
+    columns: [
+      { name: 'user_id', type: 'uuid', expr: 'ur.user_id', note: '手工分配的角色成员 / members assigned by hand' },
+      { name: 'role_code', type: 'text', expr: 'r.code', note: '角色编码 / role code' },
+    ],
+  },
+];
+const RELATION_NAMES = new Set(FILTER_RELATIONS.map((r) => r.name));
+
+/** Harmless functions a filter may call: text, dates, numbers, aggregates, windows, arrays, series. */
+export const FILTER_FUNCTIONS: readonly string[] = [
+  // text
+  'lower', 'upper', 'initcap', 'trim', 'btrim', 'ltrim', 'rtrim', 'length', 'char_length', 'character_length', 'octet_length',
+  'substring', 'substr', 'position', 'strpos', 'replace', 'translate', 'concat', 'concat_ws', 'left', 'right', 'split_part',
+  'starts_with', 'lpad', 'rpad', 'reverse', 'repeat', 'format', 'overlay', 'normalize', 'regexp_replace', 'regexp_like',
+  'regexp_match', 'regexp_count', 'regexp_substr', 'md5',
+  // dates and times
+  'now', 'date_trunc', 'date_part', 'extract', 'age', 'make_date', 'make_interval', 'to_char', 'to_date', 'to_timestamp',
+  'to_number', 'timezone', 'date_bin', 'isfinite', 'justify_days',
+  // numbers
+  'abs', 'round', 'floor', 'ceil', 'ceiling', 'mod', 'trunc', 'sign', 'power', 'sqrt', 'div', 'width_bucket',
+  // aggregates and windows
+  'count', 'sum', 'min', 'max', 'avg', 'bool_and', 'bool_or', 'every', 'string_agg', 'array_agg',
+  'row_number', 'rank', 'dense_rank', 'percent_rank', 'ntile', 'lag', 'lead', 'first_value', 'last_value',
+  // arrays and sets
+  'unnest', 'array_length', 'cardinality', 'array_position', 'array_remove', 'array_append', 'array_cat', 'string_to_array',
+  'array_to_string', 'generate_series',
+];
+const FUNCTION_NAMES = new Set(FILTER_FUNCTIONS);
+
+/** Types a filter may cast to. */
+const FILTER_TYPES = new Set([
+  'uuid', 'text', 'varchar', 'bpchar', 'char', 'name', 'int', 'int2', 'int4', 'int8', 'integer', 'smallint', 'bigint', 'numeric', 'decimal',
+  'bool', 'boolean', 'date', 'time', 'timestamp', 'timestamptz', 'interval', 'float4', 'float8', 'real',
+]);
+
+/** Statement kinds that write (anywhere in the tree: 'writes'). */
+const WRITING = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
+/** Expression and range kinds refused outright (XML parsing, XMLTABLE). */
+const REFUSED_NODES = new Set(['XmlExpr', 'XmlSerialize', 'RangeTableFunc']);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Node = { [key: string]: Json };
+
+const stringsOf = (list: Json | undefined): string[] =>
+  Array.isArray(list) ? list.flatMap((item) => (item && typeof item === 'object' && !Array.isArray(item) && item.String && typeof item.String === 'object' && !Array.isArray(item.String) ? [String(item.String.sval ?? '')] : [])) : [];
+
+/**
+ * Layer 1: validates a SELECT filter with the PostgreSQL parser. Throws RoleFilterError with the
+ * first problem found (in a stable order: syntax, statement kind, writes, relations, functions,
+ * columns).
+ */
+export async function validateSelectFilter(text: string): Promise<void> {
+  let tree: { stmts?: { stmt?: Node }[] };
+  try {
+    tree = (await parse(text)) as typeof tree;
+  } catch (error) {
+    throw new RoleFilterError('syntax', error instanceof Error ? error.message : String(error));
+  }
+  const statements = tree.stmts ?? [];
+  if (statements.length !== 1 || !statements[0]?.stmt) throw new RoleFilterError('not_select', String(statements.length));
+  const root = statements[0].stmt;
+  const kind = Object.keys(root)[0] ?? '';
+  if (WRITING.has(kind)) throw new RoleFilterError('writes', kind);
+  if (kind !== 'SelectStmt') throw new RoleFilterError('not_select', kind);
+
+  const problems: { writes: string[]; notSelect: string[]; relation: string[]; fn: string[] } = { writes: [], notSelect: [], relation: [], fn: [] };
+  const cteNames = new Set<string>();
+  const relations: string[] = [];
+
+  const visit = (value: Json, key: string): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, key);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    const node = value;
+    switch (key) {
+      case 'InsertStmt':
+      case 'UpdateStmt':
+      case 'DeleteStmt':
+      case 'MergeStmt':
+        problems.writes.push(key);
+        break;
+      case 'SelectStmt':
+        if (node.intoClause) problems.notSelect.push('SELECT INTO');
+        if (Array.isArray(node.lockingClause) && node.lockingClause.length > 0) problems.notSelect.push('FOR UPDATE / FOR SHARE');
+        break;
+      case 'CommonTableExpr':
+        if (typeof node.ctename === 'string') cteNames.add(node.ctename);
+        break;
+      case 'RangeVar': {
+        const name = typeof node.relname === 'string' ? node.relname : '';
+        const qualified = [node.catalogname, node.schemaname].filter((part) => typeof part === 'string' && part !== '');
+        relations.push(qualified.length ? [...qualified, name].join('.') : name);
+        break;
+      }
+      case 'FuncCall': {
+        const names = stringsOf(node.funcname);
+        const last = names[names.length - 1] ?? '';
+        // SQL-syntax functions (EXTRACT, POSITION, SUBSTRING, TRIM, AT TIME ZONE…) come schema-qualified by the parser
+        const sqlSyntax = node.funcformat === 'COERCE_SQL_SYNTAX' && names.length === 2 && names[0] === 'pg_catalog';
+        if ((names.length !== 1 && !sqlSyntax) || !FUNCTION_NAMES.has(last.toLowerCase())) problems.fn.push(names.join('.'));
+        break;
+      }
+      case 'typeName':
+      case 'TypeName': {
+        const names = stringsOf(node.names);
+        const last = names[names.length - 1] ?? '';
+        const builtin = names.length === 1 || (names.length === 2 && names[0] === 'pg_catalog');
+        if (!builtin || !FILTER_TYPES.has(last.toLowerCase())) problems.fn.push(`::${names.join('.')}`);
+        break;
+      }
+      default:
+        if (key.endsWith('Stmt') && key !== 'SelectStmt') problems.notSelect.push(key);
+        if (REFUSED_NODES.has(key)) problems.fn.push(key);
+    }
+    for (const [childKey, child] of Object.entries(node)) visit(child, childKey);
+  };
+  visit(root, kind);
+
+  if (problems.writes.length) throw new RoleFilterError('writes', problems.writes[0]);
+  if (problems.notSelect.length) throw new RoleFilterError('not_select', problems.notSelect[0]);
+  for (const name of cteNames) if (name.toLowerCase().startsWith('pg_')) throw new RoleFilterError('relation', name);
+  const refused = relations.find((name) => !RELATION_NAMES.has(name) && !cteNames.has(name));
+  if (refused !== undefined) throw new RoleFilterError('relation', refused);
+  if (problems.fn.length) throw new RoleFilterError('function', problems.fn[0]);
+
+  // one column, when the select list says so (a star is checked when it runs)
+  const select = root.SelectStmt as Node;
+  const first = outermostSelect(select);
+  const targets = Array.isArray(first?.targetList) ? first.targetList : [];
+  const star = JSON.stringify(targets).includes('"A_Star"');
+  if (!star && targets.length !== 1) throw new RoleFilterError('columns', String(targets.length));
+}
+
+/** The leftmost plain SELECT of a UNION / INTERSECT / EXCEPT (it names the columns). */
+function outermostSelect(select: Node | undefined): Node | undefined {
+  let current = select;
+  while (current && current.op && current.op !== 'SETOP_NONE' && current.larg && typeof current.larg === 'object' && !Array.isArray(current.larg)) {
+    current = current.larg as Node;
+  }
+  return current;
+}
+
+const PROCEDURE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** The procedures of schema role_filters a filter may name (three text parameters), read by the app role. */
+export async function filterProcedures(tx: Tx): Promise<RoleFilterCatalog['procedures']> {
+  const { rows } = await tx.execute<{ name: string; params: string[]; note: string | null }>(sql`
+    SELECT p.proname AS name, coalesce(p.proargnames, ARRAY[]::text[]) AS params, obj_description(p.oid, 'pg_proc') AS note
+    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = 'role_filters' AND p.pronargs = 3 AND p.proargtypes = '25 25 25'::oidvector AND p.proretset
+    ORDER BY p.proname`);
+  return rows.map((row) => ({ name: row.name, params: row.params.map((param) => param.replace(/^p_/, '')), note: row.note ?? '' }));
+}
+
+/** Validates a filter of either kind (a procedure must exist in role_filters with three text parameters). */
+export async function validateFilter(tx: Tx, kind: RoleFilterKind, filter: string): Promise<void> {
+  if (kind === 'select') return validateSelectFilter(filter);
+  const name = filter.trim();
+  if (!PROCEDURE_NAME.test(name)) throw new RoleFilterError('procedure', name);
+  const procedures = await filterProcedures(tx);
+  if (!procedures.some((procedure) => procedure.name === name)) throw new RoleFilterError('procedure', name);
+}
+
+/** The SQL the runner executes: the SELECT itself, or the procedure called with $1, $2, $3 (never spliced). */
+export const filterSql = (kind: RoleFilterKind, filter: string): string =>
+  kind === 'select' ? filter.trim().replace(/;\s*$/, '') : `SELECT * FROM role_filters."${filter.trim().replace(/"/g, '""')}"($1, $2, $3)`;
+
+class Finished<T> {
+  constructor(readonly value: T) {}
+}
+
+const pgCode = (error: unknown): string | undefined => {
+  const own = (error as { code?: unknown } | null)?.code;
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof own === 'string' ? own : typeof cause === 'string' ? cause : undefined;
+};
+const pgMessage = (error: unknown): string => {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  const source = cause instanceof Error ? cause : error;
+  return source instanceof Error ? source.message : String(source);
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface FilterRunOptions {
+  timeoutMs?: number;
+  /** tests only: run without layer 1, to show the database refuses on its own */
+  skipValidation?: boolean;
+}
+
+/**
+ * Runs a filter for a school: its own transaction, rolled back at the end (nothing it does can
+ * stay). Returns the distinct user ids, each a person of this school; throws RoleFilterError.
+ */
+export async function runFilter(
+  db: Database,
+  tenantId: string,
+  kind: RoleFilterKind,
+  filter: string,
+  params: readonly string[] = [],
+  options: FilterRunOptions = {},
+): Promise<string[]> {
+  const timeout = Math.max(1, Math.floor(options.timeoutMs ?? ROLE_FILTER_TIMEOUT_MS));
+  const [p1 = '', p2 = '', p3 = ''] = params;
+  try {
+    await db.withTenant(tenantId, async (tx) => {
+      if (!options.skipValidation) await validateFilter(tx, kind, filter);
+      // the school's rows, only the columns a filter may use (row-level security: this school only)
+      for (const relation of FILTER_RELATIONS) {
+        const columns = relation.columns.map((column) => `${column.expr}::${column.type} AS ${column.name}`).join(', ');
+        await tx.execute(sql.raw(`CREATE TEMPORARY TABLE ${relation.name} ON COMMIT DROP AS SELECT ${columns} FROM ${relation.from}`));
+      }
+      await tx.execute(sql.raw(`ALTER TABLE pg_temp.people ADD PRIMARY KEY (id)`));
+      await tx.execute(sql.raw(`GRANT SELECT ON ${FILTER_RELATIONS.map((r) => `pg_temp.${r.name}`).join(', ')} TO xiaowu_role_filter`));
+      const known = new Set((await tx.execute<{ id: string }>(sql`SELECT id::text AS id FROM pg_temp.people`)).rows.map((row) => row.id));
+      await tx.execute(sql.raw(`SET LOCAL ROLE xiaowu_role_filter`));
+      await tx.execute(sql.raw(`SET LOCAL transaction_read_only = on`));
+      await tx.execute(sql.raw(`SET LOCAL search_path = pg_temp`));
+      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${timeout}`));
+      const { rows } = await tx.execute<{ column_count: number; value: string | null }>(
+        sql`SELECT column_count, value FROM role_filters.xiaowu_run_filter(${filterSql(kind, filter)}, ${p1}, ${p2}, ${p3})`,
+      );
+      const ids = new Set<string>();
+      for (const row of rows) {
+        if (row.column_count !== 1) throw new RoleFilterError('columns', String(row.column_count));
+        const value = (row.value ?? '').toLowerCase();
+        if (!UUID.test(value) || !known.has(value)) throw new RoleFilterError('not_ids', row.value ?? 'null');
+        ids.add(value);
+      }
+      throw new Finished([...ids].sort());
+    });
+  } catch (error) {
+    if (error instanceof Finished) return error.value as string[];
+    if (error instanceof RoleFilterError) throw error;
+    const code = pgCode(error);
+    if (code === '57014') throw new RoleFilterError('timeout', String(timeout));
+    if (code === '42601') throw new RoleFilterError('syntax', pgMessage(error));
+    if (code === '42883' && kind === 'procedure') throw new RoleFilterError('procedure', filter);
+    if (code) throw new RoleFilterError('failed', pgMessage(error));
+    throw error;
+  }
+  throw new Error('unreachable');
+}
+
+/** What a filter may read, call and name (for the editor's help panel). */
+export async function filterCatalog(tx: Tx): Promise<RoleFilterCatalog> {
+  return {
+    relations: FILTER_RELATIONS.map((relation) => ({ name: relation.name, columns: relation.columns.map(({ name, type, note }) => ({ name, type, note })) })),
+    functions: [...FILTER_FUNCTIONS].sort(),
+    procedures: await filterProcedures(tx),
+  };
+}
