@@ -174,6 +174,8 @@ export interface RoleFilterCatalog {
   relations: { name: string; columns: { name: string; type: string; note: string }[] }[];
   functions: string[];
   procedures: { name: string; params: string[]; note: string }[];
+  /** (H6, optional) a valid SELECT for the help panel; without it the screen shows `SELECT id FROM <first relation>` */
+  example?: string;
 }
 
 /** `POST /api/roles/refresh-members` { id }: runs a dynamic role's filter now. */

@@ -25,6 +25,8 @@ import { Route as AppJzgJskqRouteImport } from './routes/_app/jzg/jskq'
 import { Route as AppJzgKqspRouteImport } from './routes/_app/jzg/kqsp'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
+import { Route as AppSystemJslxRouteImport } from './routes/_app/system/jslx'
+import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
 import { Route as AppXsswCxsqRouteImport } from './routes/_app/xssw/cxsq'
@@ -123,6 +125,16 @@ const AppMessageCenterXxzxRoute = AppMessageCenterXxzxRouteImport.update({
 const AppPztmPztmRoute = AppPztmPztmRouteImport.update({
   id: '/pztm/pztm',
   path: '/pztm/pztm',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemJslxRoute = AppSystemJslxRouteImport.update({
+  id: '/system/jslx',
+  path: '/system/jslx',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemRoleRoute = AppSystemRoleRouteImport.update({
+  id: '/system/role',
+  path: '/system/role',
   getParentRoute: () => AppRoute,
 } as any)
 const AppXlcdXnxqRoute = AppXlcdXnxqRouteImport.update({
@@ -244,6 +256,8 @@ export interface FileRoutesByFullPath {
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/system/jslx': typeof AppSystemJslxRoute
+  '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
   '/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -281,6 +295,8 @@ export interface FileRoutesByTo {
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/system/jslx': typeof AppSystemJslxRoute
+  '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
   '/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -320,6 +336,8 @@ export interface FileRoutesById {
   '/_app/jzg/kqsp': typeof AppJzgKqspRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
+  '/_app/system/jslx': typeof AppSystemJslxRoute
+  '/_app/system/role': typeof AppSystemRoleRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
   '/_app/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -359,6 +377,8 @@ export interface FileRouteTypes {
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/system/jslx'
+    | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
     | '/xssw/cxsq'
@@ -396,6 +416,8 @@ export interface FileRouteTypes {
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/system/jslx'
+    | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
     | '/xssw/cxsq'
@@ -434,6 +456,8 @@ export interface FileRouteTypes {
     | '/_app/jzg/kqsp'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
+    | '/_app/system/jslx'
+    | '/_app/system/role'
     | '/_app/xlcd/xnxq'
     | '/_app/xssw/cjzm'
     | '/_app/xssw/cxsq'
@@ -575,6 +599,20 @@ declare module '@tanstack/react-router' {
       path: '/pztm/pztm'
       fullPath: '/pztm/pztm'
       preLoaderRoute: typeof AppPztmPztmRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/jslx': {
+      id: '/_app/system/jslx'
+      path: '/system/jslx'
+      fullPath: '/system/jslx'
+      preLoaderRoute: typeof AppSystemJslxRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/role': {
+      id: '/_app/system/role'
+      path: '/system/role'
+      fullPath: '/system/role'
+      preLoaderRoute: typeof AppSystemRoleRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/xlcd/xnxq': {
@@ -733,6 +771,8 @@ interface AppRouteChildren {
   AppJzgKqspRoute: typeof AppJzgKqspRoute
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
+  AppSystemJslxRoute: typeof AppSystemJslxRoute
+  AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppXsswCjzmRoute: typeof AppXsswCjzmRoute
   AppXsswCxsqRoute: typeof AppXsswCxsqRoute
@@ -768,6 +808,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppJzgKqspRoute: AppJzgKqspRoute,
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
+  AppSystemJslxRoute: AppSystemJslxRoute,
+  AppSystemRoleRoute: AppSystemRoleRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppXsswCjzmRoute: AppXsswCjzmRoute,
   AppXsswCxsqRoute: AppXsswCxsqRoute,

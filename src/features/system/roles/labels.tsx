@@ -1,0 +1,50 @@
+import { Field } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { ReactNode } from 'react';
+import type { RoleFilterKind, RoleType } from '../../../../contracts/roles';
+import type { FieldProblem } from './form-rules';
+
+/** SPEC §6 role types. */
+export const ROLE_TYPE_LABELS: Record<RoleType, MessageDescriptor> = {
+  ordinary: msg`普通角色`,
+  sql: msg`动态SQL角色`,
+};
+export const FILTER_KIND_LABELS: Record<RoleFilterKind, MessageDescriptor> = {
+  select: msg`SELECT 语句`,
+  procedure: msg`存储过程`,
+};
+
+/** A field problem in the user's language (SPEC §5: 请输入 for inputs, 请选择 for the others). */
+export function useProblemText() {
+  const { t } = useLingui();
+  return (problem: FieldProblem | undefined, kind: 'input' | 'select' = 'input'): string => {
+    if (!problem) return '';
+    switch (problem.code) {
+      case 'required':
+        return kind === 'input' ? t`请输入` : t`请选择`;
+      case 'too_long':
+        return t`最多 ${problem.max} 个字符`;
+      case 'pattern':
+        return t`以字母开头，只能包含字母、数字和下划线`;
+      case 'range':
+        return t`请输入 ${problem.min} 到 ${problem.max} 之间的整数`;
+    }
+  };
+}
+
+/** A labelled field with its problem under it. */
+export function FormField({ label, required, error, helper, children }: { label: ReactNode; required?: boolean; error?: string; helper?: ReactNode; children: ReactNode }) {
+  return (
+    <Field.Root required={required} invalid={Boolean(error)}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
