@@ -21,7 +21,7 @@ import { SelectorService } from './modules/selector/selector.service';
 import { loadSurveySecret } from './modules/surveys/surveys.secret';
 import { SurveysService } from './modules/surveys/surveys.service';
 import { TenantsService } from './modules/tenants/tenants.service';
-import { UsersService } from './modules/users/users.service';
+import { UserAdminService, UsersService } from './modules/users/users.service';
 
 /** One instance of each module's service per app; modules reach each other only through these. */
 export function createServices(db: Database, config: AppConfig) {
@@ -56,6 +56,7 @@ export function createServices(db: Database, config: AppConfig) {
     proofs: new ProofsService(applications, tenants, dicts, files),
     staffSummary: new StaffSummaryService(permissions),
     appLogs: new AppLogService(),
+    userAdmin: new UserAdminService(permissions, auth, tenants),
     surveys: new SurveysService(permissions, messages, files, loadSurveySecret(config.dataDir)),
   };
 }

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode, type TableAData } from '../../../contracts/envelope';
+import {
+  accountIssue,
+  type AccountSettingsData,
+  idCheckDigit,
+  initialPasswordOf,
+  type InitReport,
+  isValidIdNumber,
+  parseStudentNoTemplate,
+  studentNumberOf,
+  USER_ID_PATTERN,
+  type UserOptions,
+  type UserRow,
+} from '../../../contracts/users';
+import { buildTestApp, call, login, loginRaw, ownerQuery, type TestApp } from '../../test/helpers';
+import { entryYearOf } from './users.accounts';
+
+describe('rules (contracts/user-rules.ts)', () => {
+  it('checks the GB 11643 check character and the birth date', () => {
+    expect(isValidIdNumber('11010519491231002X')).toBe(true);
+    expect(isValidIdNumber('11010519491231002x')).toBe(true);
+    expect(isValidIdNumber('110105194912310021')).toBe(false); // wrong check character
+    expect(isValidIdNumber('11010519490231002X'.slice(0, 17) + idCheckDigit('11010519490231002'))).toBe(false); // 31 February
+    expect(isValidIdNumber('1101051949123100')).toBe(false);
+    expect(initialPasswordOf('11010519491231002x')).toBe('31002X');
+  });
+
+  it('account rule (SPEC §5) and the user ID rule', () => {
+    expect(accountIssue('')).toBe('usersAccountRequired');
+    expect(accountIssue('张三_01')).toBeNull();
+    expect(accountIssue('a b')).toBe('usersAccountPattern');
+    expect(accountIssue('x'.repeat(50))).toBeNull();
+    expect(accountIssue('x'.repeat(51))).toBe('usersAccountTooLong');
+    expect(USER_ID_PATTERN.test('abc_DEF')).toBe(true);
+    expect(USER_ID_PATTERN.test('abc1')).toBe(false);
+  });
+
+  it('parses the student-number template; the default gives 201911001', () => {
+    const parts = parseStudentNoTemplate('{year}{gender}{campus}{serial:3}')!;
+    expect(studentNumberOf(parts, { year: 2019, gender: '1', campus: 1 }, 1)).toBe('201911001');
+    expect(studentNumberOf(parts, { year: 2019, gender: '1', campus: 1 }, 1000)).toBeNull();
+    expect(studentNumberOf(parseStudentNoTemplate('S{year}{serial:4}')!, { year: 2024, gender: '2', campus: 2 }, 12)).toBe('S20240012');
+    for (const bad of ['', '{year}', '{serial:3}{year}', '{serial:7}', '{yr}{serial:2}', '{serial:2}{serial:2}', 'a-b{serial:2}']) {
+      expect(parseStudentNoTemplate(bad)).toBeNull();
+    }
+    expect(entryYearOf(2025, 3)).toBe(2023);
+    expect(entryYearOf(2025, null)).toBe(2025);
+  });
+});
+
+let t: TestApp;
+let adminToken: string;
+let tenantId: string;
+let options: UserOptions;
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminToken = await login(t.app, 'demo', 'admin');
+  tenantId = (await ownerQuery<{ id: string }>(t.db, "SELECT id FROM tenants WHERE code = 'demo'"))[0].id;
+  options = (await api<UserOptions>('/api/users/options', {})).body.data;
+});
+afterAll(() => t.close());
+
+const api = <T = unknown>(url: string, json: unknown, token = adminToken) => call<T>(t.app, 'POST', url, { token, json });
+const tag = () => randomBytes(3).toString('hex');
+let seed = 100 + Math.floor(Math.random() * 800);
+const idNumber = () => {
+  seed += 1;
+  const first = `11010120100612${String(seed % 1000).padStart(3, '0')}`;
+  return first + idCheckDigit(first);
+};
+const create = async (over: Record<string, unknown>) => {
+  const body = { username: `acc_${tag()}`, name: `人${tag()}`, userType: '2', gender: '1', userNo: '', phone: '', email: '', idNumber: idNumber(), roleIds: [], enabled: true, remark: '', ...over };
+  const { body: answer } = await api<{ id: string }>('/api/users/save', body);
+  expect(answer.code).toBe(1);
+  return { ...body, id: answer.data.id };
+};
+const row = async (keyword: string) =>
+  (await api<TableAData<UserRow>>('/api/users/list', { currPage: 0, limit: 10, search: JSON.stringify({ keyword }) })).body.data.rows[0];
+const initialize = (ids: string[]) => api<InitReport>('/api/users/initialize', { ids });
+
+describe('account initialisation (SPEC §9)', () => {
+  it('staff: account = job number, password = ID number last 6 in capitals, must change', async () => {
+    const teacher = await create({ userType: '3', userNo: `T${tag()}`, idNumber: '11010519491231002X' });
+    const { body } = await initialize([teacher.id]);
+    expect(body.data.rows).toEqual([{ name: teacher.name, userNo: teacher.userNo, account: teacher.userNo, kind: 'staff', result: 'created', reason: '' }]);
+    const token = await login(t.app, 'demo', teacher.userNo, '31002X');
+    const me = await call<{ userInfo: { username: string } }>(t.app, 'GET', '/ms/getPermission', { token });
+    expect(me.body.data.userInfo.username).toBe(teacher.userNo);
+    const after = await row(teacher.userNo);
+    expect(after.accountInitializedAt).toMatch(/\+08:00$/);
+    expect(after.mustChangePassword).toBe(true);
+    // a second run resets, and ends the sessions of the first
+    expect((await initialize([teacher.id])).body.data.rows[0].result).toBe('reset');
+    expect((await call(t.app, 'GET', '/ms/getPermission', { token })).body.code).toBe(ResponseCode.loginExpired);
+  });
+
+  it('students: numbers from the template (entry year, gender, campus, serial); parent account P + account, linked', async () => {
+    const klass = options.orgUnits.find((unit) => unit.kind === 'class')!;
+    const grade = (await ownerQuery<{ grade_level: number; campus_id: string }>(t.db, 'SELECT grade_level, campus_id FROM org_units WHERE id = $1', [klass.id]))[0];
+    const year = (await ownerQuery<{ y: number }>(t.db, 'SELECT extract(year FROM start_date)::int AS y FROM school_years WHERE tenant_id = $1 AND is_current', [tenantId]))[0].y;
+    const campus = options.campuses.findIndex((c) => c.id === grade.campus_id) + 1;
+    const boy = await create({ gender: '1', orgUnitId: klass.id });
+    const girl = await create({ gender: '2', orgUnitId: klass.id });
+    const boy2 = await create({ gender: '1', orgUnitId: klass.id });
+    const { body } = await initialize([boy.id, girl.id, boy2.id]);
+    const students = body.data.rows.filter((r) => r.kind === 'student');
+    const boyPrefix = `${year - (grade.grade_level - 1)}1${campus}`;
+    const girlPrefix = `${year - (grade.grade_level - 1)}2${campus}`;
+    expect(students[0].account).toMatch(new RegExp(`^${boyPrefix}\\d{3}$`));
+    expect(students[1].account).toMatch(new RegExp(`^${girlPrefix}\\d{3}$`));
+    expect(Number(students[2].account.slice(-3))).toBe(Number(students[0].account.slice(-3)) + 1);
+    const parents = body.data.rows.filter((r) => r.kind === 'parent');
+    expect(parents.map((p) => p.account)).toEqual(students.map((s) => `P${s.account}`));
+    expect(parents.every((p) => p.result === 'created')).toBe(true);
+    expect(body.data.counts).toEqual({ created: 6, reset: 0, skipped: 0, failed: 0 });
+    // the parent logs in with the student's ID number (the parent has none)
+    await login(t.app, 'demo', `P${students[0].account}`, initialPasswordOf(boy.idNumber));
+    await login(t.app, 'demo', students[0].account, initialPasswordOf(boy.idNumber));
+    const link = await ownerQuery(t.db, 'SELECT 1 FROM parent_students ps JOIN users p ON p.id = ps.parent_id WHERE ps.student_id = $1 AND p.username = $2', [boy.id, `P${students[0].account}`]);
+    expect(link).toHaveLength(1);
+    expect((await row(students[0].account)).userNo).toBe(students[0].account);
+  });
+
+  it('skips people without a valid ID number, parents alone and yourself, with the reason', async () => {
+    const noId = await create({ userType: '3', userNo: `T${tag()}`, idNumber: '' });
+    const noGender = await create({ gender: null });
+    const parent = await create({ userType: '4' });
+    const me = (await row('admin'))!;
+    const { body } = await initialize([noId.id, noGender.id, parent.id, me.id]);
+    expect(body.data.rows.map((r) => [r.result, r.reason])).toEqual([
+      ['skipped', '没有有效的身份证号'],
+      ['skipped', '没有性别，无法生成学号'],
+      ['skipped', '家长账号随学生一起初始化'],
+      ['skipped', '不能初始化自己的账号'],
+    ]);
+    expect((await loginRaw(t.app, { username: noId.userNo, password: '000000', tenant: 'demo' })).body.code).toBe(ResponseCode.badCredentials);
+  });
+
+  it('fails a person whose account is held by someone else, and goes on with the rest', async () => {
+    const holder = await create({ userType: '3', userNo: `T${tag()}` });
+    const clash = await create({ userType: '3', userNo: `T${tag()}` });
+    await api('/api/users/save', { ...clash, id: clash.id, version: (await row(clash.username)).version, username: `acc_${tag()}`, userNo: clash.userNo });
+    // holder's account is clash's job number
+    await api('/api/users/save', { ...holder, id: holder.id, version: (await row(holder.username)).version, username: clash.userNo });
+    const fine = await create({ userType: '3', userNo: `T${tag()}` });
+    const { body } = await initialize([clash.id, fine.id]);
+    expect(body.data.rows[0]).toMatchObject({ result: 'failed', reason: `账号${clash.userNo} (${holder.name})已被占用` });
+    expect(body.data.rows[1]).toMatchObject({ result: 'created', account: fine.userNo });
+  });
+
+  it('initialises every match of the search (all: true), and needs system_user_init', async () => {
+    const name = `批量${tag()}`;
+    await create({ name, userType: '3', userNo: `T${tag()}` });
+    await create({ name, userType: '3', userNo: `T${tag()}` });
+    const { body } = await api<InitReport>('/api/users/initialize', { all: true, search: JSON.stringify({ keyword: name }) });
+    expect(body.data.counts.created).toBe(2);
+    const teacher = await login(t.app, 'demo', 'teacher');
+    expect((await api('/api/users/initialize', { all: true }, teacher)).body.code).toBe(ResponseCode.forbidden);
+  });
+
+  it('settings: prefix and template validated, preview of the next number; a new prefix makes the parent account', async () => {
+    const settings = await api<AccountSettingsData>('/api/users/account-settings', {});
+    expect(settings.body.data).toMatchObject({ parentPrefix: 'P', studentNoTemplate: '{year}{gender}{campus}{serial:3}' });
+    expect(settings.body.data.preview).toMatch(/^\d{4}11\d{3}$/);
+    const bad = await api('/api/users/account-settings/save', { parentPrefix: 'P', studentNoTemplate: '{serial:3}{year}' });
+    expect(bad.body).toMatchObject({ code: ResponseCode.invalidInput });
+    expect(bad.body.msg).toContain('学号模板无效');
+    expect((await api('/api/users/account-settings/save', { parentPrefix: 'P-', studentNoTemplate: '{year}{serial:3}' })).body.msg).toBe('家长账号前缀只能包含字母、数字和下划线');
+    expect((await api<{ preview: string }>('/api/users/preview-number', { template: 'X{year}{serial:5}' })).body.data.preview).toMatch(/^X\d{4}\d{5}$/);
+  });
+
+  it('the report downloads as Excel', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/init-report',
+      headers: { 'x-access-token': adminToken, 'content-type': 'application/json' },
+      payload: JSON.stringify({ rows: [{ name: '甲', userNo: '201911001', account: 'P201911001', kind: 'parent', result: 'created', reason: '' }] }),
+    });
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0].getRow(2).values).toEqual([undefined, '甲', '201911001', 'P201911001', '家长', '已创建', '']);
+  });
+});
