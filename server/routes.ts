@@ -11,6 +11,7 @@ import { examsRoutes } from './modules/exams/exams.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { menusRoutes } from './modules/menus/menus.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { schoolRoutes } from './modules/school/school.routes';
@@ -21,7 +22,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
 
 /** The route registry: every API route of the server, as declared by its module. */
-export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes];
+export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
 
@@ -43,6 +44,7 @@ const modules: Record<string, readonly AnyRoute[]> = {
   outbox: outboxRoutes,
   applications: [...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes],
   surveys: surveysRoutes,
+  menus: menusRoutes,
   applog: appLogRoutes,
 };
 const moduleByRoute = new Map(Object.entries(modules).flatMap(([name, routes]) => routes.map((route) => [route, name] as const)));

@@ -14,6 +14,7 @@ import { FilesService } from './modules/files/files.service';
 import { I18nService } from './modules/i18n/i18n.service';
 import { LeaveService } from './modules/leave/leave.service';
 import { MessagesService } from './modules/messages/messages.service';
+import { MenusService } from './modules/menus/menus.service';
 import { PermissionsService } from './modules/permissions/permissions.service';
 import { SchoolService } from './modules/school/school.service';
 import { ScoresService } from './modules/scores/scores.service';
@@ -51,6 +52,7 @@ export function createServices(db: Database, config: AppConfig) {
     scores: new ScoresService(permissions, dicts),
     exams: new ExamsService(permissions, messages),
     calendar: new CalendarService(permissions),
+    menus: new MenusService(permissions),
     applications,
     applicationSettings: new ApplicationSettingsService(permissions),
     proofs: new ProofsService(applications, tenants, dicts, files),

@@ -1,6 +1,7 @@
 import { DICT_ISSUE_TEXT } from '../../contracts/dict-rules';
 import { AI_PROMPT_ISSUE_TEXT } from '../../contracts/ai-prompt-rules';
 import { APK_ISSUE_TEXT } from '../../contracts/apk-rules';
+import { MENU_ISSUE_TEXT } from '../../contracts/menu-admin-rules';
 /**
  * The server's own message catalogue: every `msg` the API sends, in zh (default) and en.
  * Placeholders are `{name}`; `translate` fills them.
@@ -529,6 +530,13 @@ export const messages = {
   apkPublished: { zh: '发布成功', en: 'Published' },
   apkUnpublished: { zh: '已取消发布', en: 'Unpublished' },
   apkDeleted: { zh: '删除成功', en: 'Deleted' },
+  // 菜单管理 (/system/menu; contracts/menu-admin-rules.ts holds the rule texts the form shows too)
+  ...MENU_ISSUE_TEXT,
+  menusNotFound: { zh: '菜单不存在或已被删除', en: 'The menu does not exist or was deleted' },
+  menusParentNotFound: { zh: '上级菜单不存在', en: 'The parent menu does not exist' },
+  menusStale: { zh: '该菜单已被他人修改，请刷新后重试', en: 'Someone else changed this menu; reload and try again' },
+  menusHasChildren: { zh: '“{name}”下还有{count}个子菜单或按钮，请先删除或移走它们', en: '"{name}" still has {count} child menus or buttons; delete or move them first' },
+  menusTypeHasChildren: { zh: '该菜单下的子项不允许改成此类型', en: 'The items under this menu do not allow this type' },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;
