@@ -79,7 +79,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   const services = createServices(db, config);
   app.decorate('services', services);
   registerSurveyPictureSweep(app, db, services.files.storage);
-  registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes });
+  registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes, enabled: () => services.settings.requestEncryption() });
   await registerRateLimit(app);
   registerRoutes(app, allRoutes, { db, config, services, moduleOf: moduleOfRoute });
   await registerStaticAndFallback(app, config.staticDir);

@@ -63,7 +63,8 @@ export interface AppConfig {
   };
   /**
    * Request encryption (SPEC §7, XIAOWU_REQUEST_ENCRYPTION=on): non-GET calls off the public
-   * whitelist must be signed and AES-encrypted; off: plain bodies only (a signed call is refused).
+   * whitelist must be signed and AES-encrypted; off: plain bodies (a sealed one is still opened). The
+   * effective flag is deployment_settings.request_encryption (系统配置) when set, else this value.
    */
   requestEncryption: {
     enabled: boolean;
@@ -74,6 +75,11 @@ export interface AppConfig {
   };
   /** limits of public calls per address and device (plugins/rate-limit.ts RATE_LIMITS; tests lower them) */
   rateLimits: RateLimits;
+  /**
+   * XIAOWU_PLATFORM_TENANT: code of the school whose administrators change the deployment's fields in
+   * 系统配置 (record-filing number, request encryption); '' = the school 'demo' if present, else the oldest.
+   */
+  platformTenant: string;
 }
 
 const optionalText = z
@@ -123,6 +129,7 @@ const envSchema = z.object({
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin must be scheme://host[:port]'))),
   XIAOWU_APP_LOG: z.enum(['on', 'off']).default('on'),
   XIAOWU_APP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(180),
+  XIAOWU_PLATFORM_TENANT: z.string().trim().max(64).default(''),
   XIAOWU_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -172,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keyGraceMinutes: e.XIAOWU_KEY_GRACE_MINUTES,
     },
     rateLimits: RATE_LIMITS,
+    platformTenant: e.XIAOWU_PLATFORM_TENANT,
   };
 }

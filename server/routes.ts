@@ -10,6 +10,7 @@ import { dictsRoutes } from './modules/dicts/dicts.routes';
 import { examsRoutes } from './modules/exams/exams.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { menusRoutes } from './modules/menus/menus.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -22,7 +23,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
 
 /** The route registry: every API route of the server, as declared by its module. */
-export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes];
+export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes, ...settingsRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
 
@@ -46,6 +47,7 @@ const modules: Record<string, readonly AnyRoute[]> = {
   surveys: surveysRoutes,
   menus: menusRoutes,
   applog: appLogRoutes,
+  settings: settingsRoutes,
 };
 const moduleByRoute = new Map(Object.entries(modules).flatMap(([name, routes]) => routes.map((route) => [route, name] as const)));
 export const moduleOfRoute = (route: AnyRoute): string | undefined => moduleByRoute.get(route);

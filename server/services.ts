@@ -19,6 +19,7 @@ import { PermissionsService } from './modules/permissions/permissions.service';
 import { SchoolService } from './modules/school/school.service';
 import { ScoresService } from './modules/scores/scores.service';
 import { SelectorService } from './modules/selector/selector.service';
+import { SettingsService } from './modules/settings/settings.service';
 import { loadSurveySecret } from './modules/surveys/surveys.secret';
 import { SurveysService } from './modules/surveys/surveys.service';
 import { TenantsService } from './modules/tenants/tenants.service';
@@ -59,6 +60,7 @@ export function createServices(db: Database, config: AppConfig) {
     staffSummary: new StaffSummaryService(permissions),
     appLogs: new AppLogService(),
     userAdmin: new UserAdminService(permissions, auth, tenants),
+    settings: new SettingsService(db, config),
     surveys: new SurveysService(permissions, messages, files, loadSurveySecret(config.dataDir)),
   };
 }

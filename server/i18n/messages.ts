@@ -1,4 +1,5 @@
 import { DICT_ISSUE_TEXT } from '../../contracts/dict-rules';
+import { SETTINGS_ISSUE_TEXT } from '../../contracts/settings-rules';
 import { AI_PROMPT_ISSUE_TEXT } from '../../contracts/ai-prompt-rules';
 import { APK_ISSUE_TEXT } from '../../contracts/apk-rules';
 import { MENU_ISSUE_TEXT } from '../../contracts/menu-admin-rules';
@@ -472,6 +473,21 @@ export const messages = {
   dictsEntryHasChildren: { zh: '条目“{code}”下还有子条目，请先删除子条目', en: 'The entry "{code}" still has child entries; delete them first' },
   dictsStale: { zh: '数据已被他人修改，请刷新后重试', en: 'Someone else changed this; reload and try again' },
   dictsForbidden: { zh: '没有权限，请联系管理员', en: 'You do not have permission; please contact the administrator' },
+
+  // 系统配置 (contracts/settings-rules.ts holds the rule texts the form shows too)
+  ...SETTINGS_ISSUE_TEXT,
+  settingsPlatformOnly: {
+    zh: '备案号和请求加密属于整个平台，只能由平台学校（{name}）的管理员修改',
+    en: 'The record-filing number and request encryption belong to the whole platform; only administrators of the platform school ({name}) can change them',
+  },
+  settingsStale: { zh: '配置已被他人修改，请刷新后重试', en: 'Someone else changed the configuration; reload and try again' },
+  settingsLanguageKeyInvalid: {
+    zh: '词条键只能以字母开头，包含字母、数字、点、下划线和短横线',
+    en: 'The key must start with a letter and contain letters, digits, dots, underscores and hyphens only',
+  },
+  settingsLanguageKeyTaken: { zh: '词条键“{key}”已存在', en: 'The key "{key}" exists already' },
+  settingsLanguageTextRequired: { zh: '请至少填写一种语言的文本', en: 'Enter the text in at least one language' },
+  settingsLanguageNotFound: { zh: '词条不存在或已被删除', en: 'The entry does not exist or has been deleted' },
   // 用户日志 (contracts/app-log-rules.ts: the same issue codes on the form)
   appLogsDateInvalid: { zh: '{field}不是有效的日期（YYYY-MM-DD）', en: '{field} is not a valid date (YYYY-MM-DD)' },
   appLogsRangeReversed: { zh: '结束日期不能早于开始日期', en: 'The end date cannot be before the start date' },

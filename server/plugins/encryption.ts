@@ -26,7 +26,9 @@ import type { AnyRoute } from './routes';
  * plugins/routes.ts): a token lifted from one user cannot ride on another's sealed request.
  * Nothing reaches a handler, or the database (besides the nonce), when a check fails.
  *
- * Off: the hook is not installed and bodies are taken as they come (plain only).
+ * Off: plain bodies are taken as they come (a sealed one is still opened). The flag is the effective one (`enabled`:
+ * deployment_settings.request_encryption, set in 系统配置 by the platform school, else
+ * XIAOWU_REQUEST_ENCRYPTION), read per call from a short cache, so it can go on or off at run time.
  */
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,6 +76,8 @@ export interface EncryptionDeps {
   config: AppConfig;
   keys: SecurityKeyRing;
   routes: readonly AnyRoute[];
+  /** the effective flag (SettingsService.requestEncryption); default: the start-up value */
+  enabled?: () => Promise<boolean>;
 }
 
 /** The routes whose non-GET calls must be encrypted: `METHOD url`. */
@@ -85,7 +89,7 @@ export function registerRequestEncryption(app: FastifyInstance, deps: Encryption
   const { db, config, keys } = deps;
   app.decorateRequest('encryptionKey', null);
   app.decorateRequest('signedUserId', null);
-  if (!config.requestEncryption.enabled) return;
+  const enabled = deps.enabled ?? (() => Promise.resolve(config.requestEncryption.enabled));
 
   const protectedRoutes = encryptedRouteKeys(deps.routes);
   const windowMs = config.requestEncryption.windowSeconds * 1000;
@@ -139,6 +143,8 @@ export function registerRequestEncryption(app: FastifyInstance, deps: Encryption
     const url = request.routeOptions.url;
     if (request.method === 'GET' || request.method === 'HEAD' || !url) return;
     if (!protectedRoutes.has(`${request.method} ${url}`)) return;
+    // a sealed call is opened even while the flag is off: a page that still thinks it is on keeps working
+    if (!request.headers[SIGN_HEADER.toLowerCase()] && !(await enabled())) return;
     await open(request);
   });
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { APPLICATION_URLS, sealSaveRequest } from '../../../contracts/applications';
 import { defineRoute, RawReply } from '../../plugins/routes';
 import { contentDisposition } from '../files/files.service';
-import { requestOrigin } from './proofs.service';
 
 /** 审批设置 (contracts/menus.ts): see and edit the seal */
 const SETTINGS = 'spsz';
@@ -17,7 +16,7 @@ export const proofsRoutes = [
     summary: 'an approved enrolment or score proof as an A4 PDF (seal, verification QR code); applicant, filer, parents, auditors of the kind',
     params: z.object({ id: z.uuid() }),
     handler: async ({ tx, session, params, services, request, reply }) => {
-      const { fileName, bytes } = await services.proofs.pdf(tx, session, params.id, requestOrigin(request));
+      const { fileName, bytes } = await services.proofs.pdf(tx, session, params.id, await services.settings.publicOrigin(tx, request));
       reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition('inline', fileName))

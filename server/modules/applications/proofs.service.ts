@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyRequest } from 'fastify';
 import { APPLICATION_URLS, type SealSetting } from '../../../contracts/applications';
 import { type ApplicationKind, PROOF_KINDS } from '../../../contracts/application-rules';
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
@@ -53,9 +52,6 @@ export function maskName(name: string): string {
   if (chars.length === 2) return `${chars[0]}*`;
   return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 }
-
-/** The origin the caller reached us at (protocol and host honour XIAOWU_TRUST_PROXY). */
-export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** The score lines frozen into an approved score proof's details (`printed`), or undefined. */
 export function printedLines(details: Record<string, unknown>): ProofScoreLine[] | undefined {

@@ -1,6 +1,20 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../../db/client';
-import { i18nEntries } from './i18n.table';
+import { i18nEntries, type Language } from './i18n.table';
+
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface LanguageFilters {
+  keyword: string;
+  lang: '' | Language;
+}
+
+function keysWhere(filters: LanguageFilters) {
+  const keyword = filters.keyword ? containsPattern(filters.keyword) : '';
+  return sql`TRUE
+    ${keyword ? sql`AND (key ILIKE ${keyword} OR text ILIKE ${keyword})` : sql``}`;
+}
 
 export const i18nRepository = {
   allEntries: (tx: Tx) =>
@@ -8,4 +22,56 @@ export const i18nRepository = {
       .select({ lang: i18nEntries.lang, key: i18nEntries.key, text: i18nEntries.text })
       .from(i18nEntries)
       .orderBy(asc(i18nEntries.key)),
+
+  /** Keys with their zh and en texts (one row per key), filtered and paged, with the total. */
+  async page(tx: Tx, filters: LanguageFilters, offset: number, limit: number, descending: boolean) {
+    const result = await tx.execute<{ key: string; zh: string; en: string; total: number }>(sql`
+      WITH keys AS (
+        SELECT key,
+               coalesce(max(text) FILTER (WHERE lang = 'zh'), '') AS zh,
+               coalesce(max(text) FILTER (WHERE lang = 'en'), '') AS en
+          FROM ${i18nEntries}
+         WHERE key IN (SELECT key FROM ${i18nEntries} WHERE ${keysWhere(filters)})
+         GROUP BY key
+      )
+      SELECT key, zh, en, count(*) OVER ()::int AS total
+        FROM keys
+       WHERE ${filters.lang === 'zh' ? sql`zh <> ''` : filters.lang === 'en' ? sql`en <> ''` : sql`TRUE`}
+       ORDER BY key ${descending ? sql`DESC` : sql`ASC`}
+       OFFSET ${offset} LIMIT ${limit}`);
+    return result.rows;
+  },
+
+  async count(tx: Tx, filters: LanguageFilters): Promise<number> {
+    const result = await tx.execute<{ n: number }>(sql`
+      SELECT count(DISTINCT key)::int AS n FROM ${i18nEntries}
+       WHERE key IN (SELECT key FROM ${i18nEntries} WHERE ${keysWhere(filters)})
+         ${filters.lang ? sql`AND lang = ${filters.lang}` : sql``}`);
+    return result.rows[0]?.n ?? 0;
+  },
+
+  keyExists: (tx: Tx, key: string) =>
+    tx
+      .select({ id: i18nEntries.id })
+      .from(i18nEntries)
+      .where(eq(i18nEntries.key, key))
+      .limit(1)
+      .then((rows) => rows.length > 0),
+
+  /** Writes one language's text of a key ('' removes it). */
+  async put(tx: Tx, tenantId: string, userId: string, lang: Language, key: string, text: string) {
+    if (!text) {
+      await tx.delete(i18nEntries).where(and(eq(i18nEntries.lang, lang), eq(i18nEntries.key, key)));
+      return;
+    }
+    await tx
+      .insert(i18nEntries)
+      .values({ tenantId, id: uuidv7(), lang, key, text, createdBy: userId, updatedBy: userId })
+      .onConflictDoUpdate({
+        target: [i18nEntries.tenantId, i18nEntries.lang, i18nEntries.key],
+        set: { text, updatedBy: userId, updatedAt: new Date(), version: sql`${i18nEntries.version} + 1` },
+      });
+  },
+
+  deleteKeys: (tx: Tx, keys: readonly string[]) => tx.delete(i18nEntries).where(inArray(i18nEntries.key, [...keys])).returning({ key: i18nEntries.key }),
 };

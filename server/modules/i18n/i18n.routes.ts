@@ -1,4 +1,11 @@
 import { languageListRequest } from '../../../contracts/session';
+import {
+  languageDeleteRequest,
+  languageEntryListRequest,
+  languageSaveRequest,
+  SETTINGS_EDIT_PERMISSION,
+  SETTINGS_PERMISSION,
+} from '../../../contracts/settings';
 import { defineRoute } from '../../plugins/routes';
 
 export const i18nRoutes = [
@@ -10,5 +17,29 @@ export const i18nRoutes = [
     // size=-1, page=0, search='{}': the whole list; accepted for compatibility, nothing to page
     body: languageListRequest,
     handler: ({ withRequestTenant, services }) => withRequestTenant((tx, tenant) => services.i18n.languageList(tx, tenant !== null)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/i18n/entries',
+    access: { anyOf: [SETTINGS_PERMISSION, SETTINGS_EDIT_PERMISSION] },
+    summary: '语言词条 (系统配置): table A of keys with their zh and en texts; search { keyword (key or text), lang }',
+    body: languageEntryListRequest,
+    handler: ({ tx, body, services }) => services.i18n.entries(tx, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/i18n/save',
+    access: { anyOf: [SETTINGS_EDIT_PERMISSION] },
+    summary: 'saves a key with its zh and en texts (key pattern, unique per language; previousKey renames; an empty text removes that language)',
+    body: languageSaveRequest,
+    handler: ({ tx, session, body, services }) => services.i18n.save(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/i18n/delete',
+    access: { anyOf: [SETTINGS_EDIT_PERMISSION] },
+    summary: 'deletes keys (both languages)',
+    body: languageDeleteRequest,
+    handler: ({ tx, body, services }) => services.i18n.delete(tx, body.keys),
   }),
 ];

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ResponseCode } from '../../../contracts/envelope';
 import {
@@ -37,7 +36,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const exportQuery = z.object({ id: z.uuid(), orgUnitId: z.union([z.uuid(), z.literal('')]).optional() });
 const uploadQuery = z.object({ questionnaireId: z.uuid(), answerId: z.uuid() });
 /** The origin the request came to (XIAOWU_TRUST_PROXY: as the proxy saw it). */
-const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * The caller of a public survey route: the school from the host, else X-Tenant, else the session's;
@@ -137,7 +135,7 @@ export const surveysRoutes = [
     query: z.object({ id: z.uuid() }),
     handler: async ({ tx, session, query, services, request, reply }) => {
       const tenant = await services.tenants.findById(tx, session.tenantId);
-      const { link, png } = await services.surveys.qr(tx, session, query.id, requestOrigin(request), tenant?.code ?? '');
+      const { link, png } = await services.surveys.qr(tx, session, query.id, await services.settings.publicOrigin(tx, request), tenant?.code ?? '');
       reply.header('Content-Type', 'image/png').header('Cache-Control', 'private, no-store').header('X-Survey-Link', encodeURI(link));
       return new RawReply(png);
     },

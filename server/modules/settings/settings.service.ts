@@ -1,0 +1,162 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { ResponseCode } from '../../../contracts/envelope';
+import {
+  normaliseOrigin,
+  publicOriginIssue,
+  SETTINGS_EDIT_PERMISSION,
+  type SettingsData,
+  type SettingsSaveRequest,
+  type TenantSettings,
+} from '../../../contracts/settings';
+import type { AppConfig } from '../../config';
+import type { Database, Tx } from '../../db/client';
+import { AppError } from '../../plugins/envelope';
+import type { Session } from '../auth/auth.service';
+import type { Tenant } from '../tenants/tenants.service';
+import { settingsRepository } from './settings.repository';
+
+/** How long the effective encryption flag is served from memory (another instance's save shows within it). */
+export const ENCRYPTION_FLAG_TTL_MS = 5000;
+/** How long the built config.json is kept in memory. */
+const STATIC_CONFIG_TTL_MS = 5000;
+
+const EMPTY_TENANT: TenantSettings = { loginTitle: '', loginFooter: '', pageTitle: '', publicOrigin: '', version: 0 };
+
+/** The origin the caller reached us at (protocol and host honour XIAOWU_TRUST_PROXY). */
+export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * 系统配置: per-school runtime settings, the deployment row (platform school only), `/config.json`
+ * merged per school, the effective request-encryption flag and the public origin of outside links.
+ */
+export class SettingsService {
+  private flag: { value: boolean; until: number } | null = null;
+  private staticConfig: { value: Record<string, unknown>; until: number } | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The effective request-encryption flag: deployment_settings.request_encryption ?? the start-up value. */
+  async requestEncryption(): Promise<boolean> {
+    const now = Date.now();
+    if (this.flag && this.flag.until > now) return this.flag.value;
+    const stored = await this.db.withGlobal((tx) => settingsRepository.deployment(tx));
+    const value = stored?.requestEncryption ?? this.config.requestEncryption.enabled;
+    this.flag = { value, until: now + ENCRYPTION_FLAG_TTL_MS };
+    return value;
+  }
+
+  /** The built config.json (public/config.json in the build), {} when there is none. */
+  async builtConfig(): Promise<Record<string, unknown>> {
+    const now = Date.now();
+    if (this.staticConfig && this.staticConfig.until > now) return this.staticConfig.value;
+    let value: Record<string, unknown> = {};
+    try {
+      const parsed = JSON.parse(await readFile(path.join(this.config.staticDir, 'config.json'), 'utf8')) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) value = parsed as Record<string, unknown>;
+    } catch {
+      value = {};
+    }
+    this.staticConfig = { value, until: now + STATIC_CONFIG_TTL_MS };
+    return value;
+  }
+
+  /**
+   * `GET /config.json`: the built file, the deployment row over it (record number, encryption flag:
+   * the effective one), then the school's non-empty fields when the school is known.
+   */
+  async publicConfig(tenant: Tenant | null): Promise<Record<string, unknown>> {
+    const merged: Record<string, unknown> = { ...(await this.builtConfig()) };
+    const deployment = await this.db.withGlobal((tx) => settingsRepository.deployment(tx));
+    if (deployment?.recordNumber != null) merged.recordNumber = deployment.recordNumber;
+    merged.requestEncryption = await this.requestEncryption();
+    if (tenant) {
+      const own = await this.db.withTenant(tenant.id, (tx) => settingsRepository.tenantSettings(tx));
+      for (const field of ['loginTitle', 'loginFooter', 'pageTitle'] as const) {
+        if (own?.[field]) merged[field] = own[field];
+      }
+    }
+    return merged;
+  }
+
+  /** `POST /api/settings/get` */
+  async get(tx: Tx, session: Session, granted: ReadonlySet<string>, request: FastifyRequest): Promise<SettingsData> {
+    const own = await settingsRepository.tenantSettings(tx);
+    const deployment = await settingsRepository.deployment(tx);
+    const built = await this.builtConfig();
+    const platform = await settingsRepository.platformTenant(tx, this.config.platformTenant);
+    const textOf = (key: string) => (typeof built[key] === 'string' ? (built[key] as string) : '');
+    return {
+      tenant: own
+        ? { loginTitle: own.loginTitle, loginFooter: own.loginFooter, pageTitle: own.pageTitle, publicOrigin: own.publicOrigin, version: own.version }
+        : EMPTY_TENANT,
+      deployment: {
+        recordNumber: deployment?.recordNumber ?? null,
+        requestEncryption: deployment?.requestEncryption ?? null,
+        version: deployment?.version ?? 1,
+      },
+      defaults: {
+        loginTitle: textOf('loginTitle'),
+        loginFooter: textOf('loginFooter'),
+        pageTitle: textOf('pageTitle'),
+        recordNumber: textOf('recordNumber'),
+        requestEncryption: this.config.requestEncryption.enabled,
+        publicOrigin: requestOrigin(request),
+      },
+      platformEditable: platform?.id === session.tenantId && granted.has(SETTINGS_EDIT_PERMISSION),
+      platformTenantName: platform?.name ?? '',
+    };
+  }
+
+  /**
+   * `POST /api/settings/save`: the school's fields (version checked); the deployment fields only
+   * from an administrator of the platform school: anyone else sending a changed value gets 40300
+   * and nothing is saved. A new encryption flag applies at once on this instance.
+   */
+  async save(tx: Tx, session: Session, request: SettingsSaveRequest): Promise<{ version: number }> {
+    const publicOrigin = normaliseOrigin(request.publicOrigin);
+    const issue = publicOriginIssue(publicOrigin);
+    if (issue) throw new AppError(ResponseCode.invalidInput, issue);
+    const values = { loginTitle: request.loginTitle, loginFooter: request.loginFooter, pageTitle: request.pageTitle, publicOrigin };
+
+    let newFlag: boolean | undefined;
+    if (request.deployment) {
+      const current = await settingsRepository.deployment(tx);
+      const changed =
+        (current?.recordNumber ?? null) !== request.deployment.recordNumber || (current?.requestEncryption ?? null) !== request.deployment.requestEncryption;
+      if (changed) {
+        const platform = await settingsRepository.platformTenant(tx, this.config.platformTenant);
+        if (platform?.id !== session.tenantId) throw new AppError(ResponseCode.forbidden, 'settingsPlatformOnly', { name: platform?.name ?? '' });
+        const saved = await settingsRepository.updateDeployment(
+          tx,
+          request.deployment.version,
+          { recordNumber: request.deployment.recordNumber, requestEncryption: request.deployment.requestEncryption },
+          session.userId,
+        );
+        if (!saved) throw new AppError(ResponseCode.conflict, 'settingsStale');
+        newFlag = request.deployment.requestEncryption ?? this.config.requestEncryption.enabled;
+      }
+    }
+
+    const saved =
+      request.version === 0
+        ? await settingsRepository.insertTenantSettings(tx, session.tenantId, values, session.userId)
+        : await settingsRepository.updateTenantSettings(tx, request.version, values, session.userId);
+    if (!saved) throw new AppError(ResponseCode.conflict, 'settingsStale');
+    if (newFlag !== undefined) this.flag = { value: newFlag, until: Date.now() + ENCRYPTION_FLAG_TTL_MS };
+    return { version: request.version + 1 };
+  }
+
+  /**
+   * The origin of links and QR codes sent outside (public survey links, proof verification): the
+   * school's public origin, else the one the request reached us at.
+   */
+  async publicOrigin(tx: Tx, request: FastifyRequest): Promise<string> {
+    const own = await settingsRepository.tenantSettings(tx);
+    return own?.publicOrigin || requestOrigin(request);
+  }
+}

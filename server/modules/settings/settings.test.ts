@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SIGN_HEADER } from '../../../contracts/encryption';
+import { type Envelope, ResponseCode } from '../../../contracts/envelope';
+import type { SecurityKey } from '../../../contracts/session';
+import type { SettingsData } from '../../../contracts/settings';
+import { openResponse, sealRequest } from '../../../src/lib/request-seal';
+import { buildApp } from '../../app';
+import { defaultConfig } from '../../config';
+import { bootstrapDatabase } from '../../db/bootstrap';
+import { connectDatabase, type Database } from '../../db/client';
+import { call, login, ownerQuery, uniqueIp } from '../../test/helpers';
+
+/*
+ * The deployment row (record number, request encryption) is global: these tests run on a database
+ * of their own (same server, migrated and seeded here) so turning encryption on never reaches the
+ * other test files.
+ */
+let db: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let dropDatabase: () => Promise<void>;
+let staticDir: string;
+let demoAdmin: string;
+let kgAdmin: string;
+let teacher: string;
+
+const BUILT = { apiBaseUrl: '', loginTitle: '构建标题', loginFooter: '构建页脚', pageTitle: '构建页面', recordNumber: '京ICP备00000000号', requestEncryption: false, loginType: 'local' };
+
+async function onServer(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  const shared = inject('databaseUrl');
+  const name = `xiaowu_settings_${randomBytes(5).toString('hex')}`;
+  await onServer(shared, `CREATE DATABASE ${name}`);
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  dropDatabase = () => onServer(shared, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  db = connectDatabase(url.toString(), { maxConnections: 5 });
+  await bootstrapDatabase(db, { seedDemo: true });
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xiaowu-settings-'));
+  fs.writeFileSync(path.join(staticDir, 'config.json'), JSON.stringify(BUILT));
+  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>x</title>');
+  const config = defaultConfig({ captchaEnabled: false, logLevel: 'silent', staticDir });
+  app = await buildApp({ db, config, logger: false });
+  await ownerQuery(db, `UPDATE tenants SET hosts = '{kg.example}' WHERE code = 'kg'`);
+  demoAdmin = await login(app, 'demo', 'admin');
+  kgAdmin = await login(app, 'kg', 'admin');
+  teacher = await login(app, 'demo', 'teacher');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+  await dropDatabase?.();
+  if (staticDir) fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+const get = (token: string) => call<SettingsData>(app, 'POST', '/api/settings/get', { token, json: {} });
+const save = (token: string, json: Record<string, unknown>, lang = 'zh') =>
+  call<{ version: number }>(app, 'POST', '/api/settings/save', { token, json, headers: { 'accept-language': lang } });
+const configJson = async (url: string, host = 'localhost') => {
+  const response = await app.inject({ method: 'GET', url, headers: { host } });
+  return { type: String(response.headers['content-type']), body: response.json() as Record<string, unknown> };
+};
+
+// first: the last test of the next block turns request encryption on for this database
+describe('语言词条', () => {
+  const entries = (json: Record<string, unknown>, token = demoAdmin) => call<{ total: number; rows: { key: string; zh: string; en: string }[] }>(app, 'POST', '/api/i18n/entries', { token, json });
+  const saveEntry = (json: Record<string, unknown>, token = kgAdmin) => call(app, 'POST', '/api/i18n/save', { token, json });
+
+  it('adds, finds, renames and deletes a key; the language list merges it', async () => {
+    expect((await saveEntry({ key: 'custom.greeting', zh: '你好', en: 'Hello' })).body.code).toBe(1);
+    expect((await saveEntry({ key: 'custom.greeting', zh: '又一个' })).body).toMatchObject({ code: ResponseCode.conflict, msg: '词条键“custom.greeting”已存在' });
+    expect((await saveEntry({ key: '1bad key', zh: 'x' })).body.msg).toBe('词条键只能以字母开头，包含字母、数字、点、下划线和短横线');
+    expect((await saveEntry({ key: 'custom.empty' })).body.msg).toBe('请至少填写一种语言的文本');
+    const found = await entries({ search: JSON.stringify({ keyword: 'hello' }) }, kgAdmin);
+    expect(found.body.data.rows).toEqual([{ key: 'custom.greeting', zh: '你好', en: 'Hello' }]);
+    expect((await entries({ search: JSON.stringify({ keyword: 'custom.greeting' }) })).body.data.total).toBe(0);
+    expect((await saveEntry({ key: 'custom.hi', previousKey: 'custom.greeting', zh: '嗨', en: '' })).body.code).toBe(1);
+    const list = await call<{ zh: Record<string, string>; en: Record<string, string> }>(app, 'POST', '/api/internationalLanguage/getInternationalLanguageList', {
+      token: kgAdmin,
+      form: { size: '-1', page: '0', search: '{}' },
+    });
+    expect(list.body.data.zh['custom.hi']).toBe('嗨');
+    expect(list.body.data.en['custom.hi']).toBeUndefined();
+    expect(list.body.data.zh['custom.greeting']).toBeUndefined();
+    expect((await entries({ search: JSON.stringify({ keyword: 'custom.', lang: 'en' }) }, kgAdmin)).body.data.total).toBe(0);
+    expect((await call(app, 'POST', '/api/i18n/delete', { token: kgAdmin, json: { keys: ['custom.hi'] } })).body.code).toBe(1);
+    expect((await entries({ search: JSON.stringify({ keyword: 'custom.' }) }, kgAdmin)).body.data.total).toBe(0);
+  });
+});
+
+describe('系统配置 and /config.json', () => {
+  it('serves the built file, laid over by each school\'s own titles (host name or ?tenant=)', async () => {
+    const plain = await configJson('/config.json');
+    expect(plain.type).toContain('application/json');
+    expect(plain.body).toMatchObject(BUILT);
+
+    const demo = await get(demoAdmin);
+    expect(demo.body.data).toMatchObject({
+      tenant: { loginTitle: '', version: 0 },
+      defaults: { loginTitle: '构建标题', recordNumber: '京ICP备00000000号', publicOrigin: 'http://localhost:80' },
+      platformEditable: true,
+    });
+    expect((await save(demoAdmin, { version: 0, loginTitle: '示范学校登录', loginFooter: '示范页脚', pageTitle: '示范校务' })).body.data.version).toBe(1);
+    expect((await save(kgAdmin, { version: 0, loginTitle: '幼儿园登录' })).body.code).toBe(1);
+
+    expect((await configJson('/config.json?tenant=demo')).body).toMatchObject({ loginTitle: '示范学校登录', loginFooter: '示范页脚', pageTitle: '示范校务', apiBaseUrl: '' });
+    // empty fields keep the built value
+    expect((await configJson('/config.json?tenant=kg')).body).toMatchObject({ loginTitle: '幼儿园登录', loginFooter: '构建页脚', pageTitle: '构建页面' });
+    // the host name names the school before ?tenant=
+    expect((await configJson('/config.json?tenant=demo', 'kg.example')).body.loginTitle).toBe('幼儿园登录');
+    expect((await configJson('/config.json', 'kg.example')).body.loginTitle).toBe('幼儿园登录');
+    expect((await configJson('/config.json?tenant=nope')).body.loginTitle).toBe('构建标题');
+  });
+
+  it('refuses a stale version, a bad public origin, teachers', async () => {
+    const current = (await get(demoAdmin)).body.data.tenant;
+    expect((await save(demoAdmin, { ...current, version: current.version - 1 })).body.code).toBe(ResponseCode.conflict);
+    for (const origin of ['ftp://x.example', 'https://x.example/path', 'x.example', 'https://']) {
+      const { body } = await save(demoAdmin, { ...current, publicOrigin: origin });
+      expect(body, origin).toMatchObject({ code: ResponseCode.invalidInput, msg: '对外访问地址应为 http(s)://域名[:端口]，不带路径' });
+    }
+    expect((await save(demoAdmin, { ...current, publicOrigin: 'x' }, 'en')).body.msg).toBe('The public address must be http(s)://host[:port] without a path');
+    expect((await save(teacher, { ...current })).body.code).toBe(ResponseCode.forbidden);
+    expect((await get(teacher)).body.code).toBe(ResponseCode.forbidden);
+  });
+
+  it('lets only the platform school change the deployment fields; others see them read-only', async () => {
+    const kg = (await get(kgAdmin)).body.data;
+    expect(kg.platformEditable).toBe(false);
+    expect(kg.platformTenantName).not.toBe('');
+    const refused = await save(kgAdmin, { ...kg.tenant, deployment: { ...kg.deployment, recordNumber: '坏备案号' } });
+    expect(refused.body.code).toBe(ResponseCode.forbidden);
+    expect(refused.body.msg).toContain('只能由平台学校');
+    // unchanged deployment values ride along harmlessly
+    expect((await save(kgAdmin, { ...kg.tenant, deployment: kg.deployment })).body.code).toBe(1);
+
+    const demo = (await get(demoAdmin)).body.data;
+    expect((await save(demoAdmin, { ...demo.tenant, deployment: { ...demo.deployment, recordNumber: '沪ICP备12345678号' } })).body.code).toBe(1);
+    expect((await configJson('/config.json?tenant=kg')).body.recordNumber).toBe('沪ICP备12345678号');
+    expect((await get(kgAdmin)).body.data.deployment.recordNumber).toBe('沪ICP备12345678号');
+  });
+
+  it('uses the public origin in the survey link and QR code', async () => {
+    const [survey] = await ownerQuery<{ id: string }>(db, `SELECT s.id::text FROM questionnaires s JOIN tenants t ON t.id = s.tenant_id WHERE t.code = 'demo' LIMIT 1`);
+    const link = async () => {
+      const response = await app.inject({ method: 'GET', url: `/api/surveys/qr?id=${survey!.id}`, headers: { 'x-access-token': demoAdmin, host: 'inside.local' } });
+      return decodeURI(String(response.headers['x-survey-link']));
+    };
+    expect(await link()).toMatch(/^http:\/\/inside\.local\/survey\/wjdt\/answerSurvey\?id=/);
+    const current = (await get(demoAdmin)).body.data.tenant;
+    expect((await save(demoAdmin, { ...current, publicOrigin: 'https://xiaowu.example.edu.cn:8443/' })).body.code).toBe(1);
+    expect((await get(demoAdmin)).body.data.tenant.publicOrigin).toBe('https://xiaowu.example.edu.cn:8443');
+    expect(await link()).toMatch(/^https:\/\/xiaowu\.example\.edu\.cn:8443\/survey\/wjdt\/answerSurvey\?id=/);
+  });
+
+  it('turns request encryption on at run time: a plain call answers 41001, a sealed one passes', async () => {
+    expect((await get(demoAdmin)).body.code).toBe(1);
+    const demo = (await get(demoAdmin)).body.data;
+    expect((await save(demoAdmin, { ...demo.tenant, deployment: { ...demo.deployment, requestEncryption: true } })).body.code).toBe(1);
+    // at once on this instance, and config.json says so
+    expect((await configJson('/config.json')).body.requestEncryption).toBe(true);
+    expect((await get(demoAdmin)).body.code).toBe(ResponseCode.missingSignature);
+
+    const key = (await call<SecurityKey>(app, 'POST', '/api/security/get')).body.data;
+    const [admin] = await ownerQuery<{ id: string }>(db, `SELECT u.id::text FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE t.code = 'demo' AND u.username = 'admin'`);
+    const sealed = sealRequest({ publicKey: key.publicKey, kid: key.kid, uid: admin!.id, contentType: 'application/json;charset=UTF-8', bodyText: '{}' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/settings/get',
+      headers: { 'content-type': 'application/json', 'x-access-token': demoAdmin, [SIGN_HEADER]: sealed.sign },
+      payload: sealed.body,
+      remoteAddress: uniqueIp(),
+    });
+    const opened = openResponse(sealed.key, response.json());
+    expect(opened).not.toBeNull();
+    const body = JSON.parse(opened!) as Envelope<SettingsData>;
+    expect(body.code).toBe(1);
+    expect(body.data.deployment.requestEncryption).toBe(true);
+  });
+});
