@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { tableARequest } from './envelope';
 import { jsonObjectInput } from './input';
+import { ROLE_CODE_PATTERN, ROLE_FILTER_KINDS, ROLE_LIMITS, ROLE_TYPES, type RoleFilterKind, type RoleType } from './roles-rules';
+
+export {
+  ROLE_CODE_PATTERN,
+  ROLE_FILTER_KINDS,
+  ROLE_FILTER_PROBLEMS,
+  ROLE_FILTER_TIMEOUT_MS,
+  ROLE_LIMITS,
+  ROLE_REFRESH_MINUTES,
+  ROLE_TYPES,
+  ROLE_URLS,
+  type RoleFilterKind,
+  type RoleFilterProblem,
+  type RoleType,
+} from './roles-rules';
 
 /**
  * 角色管理 (/system/role) and 角色类型 (/system/jslx). SPEC §3 'Role' (name, code, business system,
@@ -16,31 +31,6 @@ import { jsonObjectInput } from './input';
  * of schema role_filters), one column of user ids; anything that writes, or reaches other schools, the
  * system catalogs or functions off the allowed list, is refused with a message saying what.
  */
-
-export const ROLE_TYPES = ['ordinary', 'sql'] as const;
-export type RoleType = (typeof ROLE_TYPES)[number];
-export const ROLE_FILTER_KINDS = ['select', 'procedure'] as const;
-export type RoleFilterKind = (typeof ROLE_FILTER_KINDS)[number];
-
-export const ROLE_LIMITS = {
-  nameMax: 30,
-  codeMax: 30,
-  remarkMax: 300,
-  filterMax: 4000,
-  /** a procedure's three parameters */
-  filterParams: 3,
-  filterParamMax: 100,
-  sortMax: 9999,
-  /** members shown by a filter test */
-  testSample: 20,
-} as const;
-/** How often dynamic roles' members are recomputed (also at save and on 刷新成员). */
-export const ROLE_REFRESH_MINUTES = 10;
-/** A filter run is cancelled after this long (statement_timeout). */
-export const ROLE_FILTER_TIMEOUT_MS = 3000;
-
-/** Role codes: letters, digits and underscore, starting with a letter (they are what grants and targets name). */
-export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /* ------------------------------------------------------------------ role types (categories) */
 
@@ -154,21 +144,6 @@ export interface RoleFilterTestData {
   durationMs: number;
 }
 
-/** Why a filter was refused; the msg says it in the caller's language. */
-export const ROLE_FILTER_PROBLEMS = [
-  'syntax', // not valid SQL
-  'not_select', // not one read-only SELECT (several statements, DML, DDL, SELECT INTO, FOR UPDATE…)
-  'writes', // a data-modifying part (INSERT / UPDATE / DELETE / MERGE, even inside WITH)
-  'relation', // reads a table or view off the allowed list (other schools' data, system catalogs)
-  'function', // calls a function off the allowed list (pg_sleep, set_config, dblink…)
-  'columns', // not exactly one column
-  'not_ids', // the column is not user ids of this school
-  'timeout', // ran longer than ROLE_FILTER_TIMEOUT_MS
-  'procedure', // the procedure does not exist in role_filters or does not take three parameters
-  'failed', // the database refused it (the reason follows)
-] as const;
-export type RoleFilterProblem = (typeof ROLE_FILTER_PROBLEMS)[number];
-
 /** `POST /api/roles/filter/catalog`: what a filter may read and call, for the editor's help panel. */
 export interface RoleFilterCatalog {
   relations: { name: string; columns: { name: string; type: string; note: string }[] }[];
@@ -222,20 +197,3 @@ export interface RoleMemberListData {
 /** `POST /api/roles/members/add` / `remove`: ordinary roles only (a dynamic role's members come from its filter). */
 export const roleMembersChangeRequest = z.object({ roleId: z.uuid(), userIds: z.array(z.uuid()).min(1).max(500) });
 
-export const ROLE_URLS = {
-  categories: '/api/roles/categories',
-  categorySave: '/api/roles/categories/save',
-  categoryDelete: '/api/roles/categories/delete',
-  list: '/api/roles/list',
-  detail: '/api/roles/detail',
-  save: '/api/roles/save',
-  delete: '/api/roles/delete',
-  filterTest: '/api/roles/filter/test',
-  filterCatalog: '/api/roles/filter/catalog',
-  refreshMembers: '/api/roles/refresh-members',
-  menus: '/api/roles/menus',
-  menusSave: '/api/roles/menus/save',
-  members: '/api/roles/members',
-  membersAdd: '/api/roles/members/add',
-  membersRemove: '/api/roles/members/remove',
-} as const;

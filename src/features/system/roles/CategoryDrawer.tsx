@@ -1,7 +1,8 @@
 import { Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { ROLE_LIMITS, type RoleCategoryRow, type RoleCategorySaveRequest } from '../../../../contracts/roles';
+import { ROLE_LIMITS } from '../../../../contracts/roles-rules';
+import type { RoleCategoryRow, RoleCategorySaveRequest } from '../../../../contracts/roles';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { HttpError } from '../../../lib/http';

@@ -2,7 +2,8 @@ import { Badge, Box, Button, Code, Collapsible, Flex, Input, Stack, Text, Textar
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ROLE_FILTER_KINDS, ROLE_LIMITS, type RoleFilterCatalog, type RoleFilterKind, type RoleFilterTestData } from '../../../../contracts/roles';
+import { ROLE_FILTER_KINDS, ROLE_LIMITS } from '../../../../contracts/roles-rules';
+import type { RoleFilterCatalog, RoleFilterKind, RoleFilterTestData } from '../../../../contracts/roles';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { HttpError } from '../../../lib/http';
 import { filterCatalogQuery, testFilter } from './api';

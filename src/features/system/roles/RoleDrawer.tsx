@@ -1,7 +1,8 @@
 import { Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { ROLE_LIMITS, ROLE_TYPES, type RoleCategoryRow, type RoleRow, type RoleSaveRequest, type RoleType } from '../../../../contracts/roles';
+import { ROLE_LIMITS, ROLE_TYPES } from '../../../../contracts/roles-rules';
+import type { RoleCategoryRow, RoleRow, RoleSaveRequest, RoleType } from '../../../../contracts/roles';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';

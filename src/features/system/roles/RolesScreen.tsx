@@ -8,7 +8,8 @@ import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/re
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { ROLE_TYPES, type RoleRow, type RoleType } from '../../../../contracts/roles';
+import { ROLE_TYPES } from '../../../../contracts/roles-rules';
+import type { RoleRow, RoleType } from '../../../../contracts/roles';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Permission } from '../../../components/Permission';
 import { SearchHeader } from '../../../components/SearchHeader';

@@ -1,15 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  ROLE_URLS,
-  type RoleCategoriesData,
-  type RoleCategorySaveRequest,
-  type RoleFilterCatalog,
-  type RoleFilterTestData,
-  type RoleFilterTestRequest,
-  type RoleMenusData,
-  type RoleRow,
-  type RoleSaveRequest,
-} from '../../../../contracts/roles';
+import { ROLE_URLS } from '../../../../contracts/roles-rules';
+import type { RoleCategoriesData, RoleCategorySaveRequest, RoleFilterCatalog, RoleFilterTestData, RoleFilterTestRequest, RoleMenusData, RoleRow, RoleSaveRequest } from '../../../../contracts/roles';
 import { tableKeys, tableQueryOptions, type TableQueryInput } from '../../../components/table/table-query';
 import { post } from '../../../lib/http';
 import type { RoleSearchParams } from './search';

@@ -1,4 +1,5 @@
-import { ROLE_CODE_PATTERN, ROLE_LIMITS, type RoleCategoryRow, type RoleCategorySaveRequest, type RoleFilterKind, type RoleRow, type RoleSaveRequest, type RoleType } from '../../../../contracts/roles';
+import { ROLE_CODE_PATTERN, ROLE_LIMITS } from '../../../../contracts/roles-rules';
+import type { RoleCategoryRow, RoleCategorySaveRequest, RoleFilterKind, RoleRow, RoleSaveRequest, RoleType } from '../../../../contracts/roles';
 
 /**
  * The role and role-type forms' rules as typed (the same limits and pattern as contracts/roles.ts,

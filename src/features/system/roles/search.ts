@@ -1,15 +1,15 @@
+import { ROLE_TYPES } from '../../../../contracts/roles-rules';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 
 /**
  * URL search params of 角色管理 and 角色类型, zod-free (route files' validateSearch lands in the entry
- * chunk). The role types repeat contracts/roles.ts ROLE_TYPES (search.test.ts checks they agree).
+ * chunk: the role types come from the zod-free contracts/roles-rules.ts).
  */
-export const ROLE_TYPE_VALUES = ['ordinary', 'sql'] as const;
 
 /** 角色管理 /system/role: ?keyword=&type=&category=&page=&size= */
 const roleFields = {
   keyword: searchField.text(50),
-  type: searchField.oneOf(ROLE_TYPE_VALUES),
+  type: searchField.oneOf(ROLE_TYPES),
   category: searchField.text(30),
   page: pageField,
   size: pageSizeField,
