@@ -6,6 +6,7 @@ import { createAppRouter } from './app/router';
 import { loadConfig } from './lib/config';
 import { activateLocale, loadServerMessages } from './lib/i18n';
 import { getStoredLocale } from './lib/locale';
+import { session } from './lib/session';
 import { restoreOfflineSession } from './lib/offline/boot';
 // listens for `beforeinstallprompt` from the start (the user menu offers "Install app")
 import './lib/offline/install';
@@ -23,6 +24,8 @@ async function boot() {
   // A logged-in user's cached reads (permission payload, menus…) come back before the first render,
   // so the app starts logged in with the network off (OFFLINE.md §3).
   await restoreOfflineSession(queryClient);
+  // Dictionaries changed on the server since this device cached them: dropped and read again (online only).
+  if (session.loggedIn) void import('./lib/dicts').then(({ syncDictRevision }) => syncDictRevision(queryClient));
   const router = createAppRouter(queryClient);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

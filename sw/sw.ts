@@ -48,10 +48,16 @@ registerRoute(
 
 const sameOrigin = (url: URL): boolean => url.origin === self.location.origin;
 
-// Runtime configuration: fresh when the server answers within 3 s, else the last copy.
+// Runtime configuration (`/config.json`, `?tenant=<code>` once the school is known: its own titles):
+// fresh when the server answers within 3 s, else the last copy, of any school when this URL has none.
 registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: 'xiaowu-config', networkTimeoutSeconds: 3, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+  new NetworkFirst({
+    cacheName: 'xiaowu-config',
+    networkTimeoutSeconds: 3,
+    matchOptions: { ignoreSearch: true },
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
 );
 
 // The school logo's address (GET, an envelope): network first, the last answer offline.

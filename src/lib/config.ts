@@ -36,11 +36,50 @@ export function normaliseConfig(raw: unknown): RuntimeConfig {
   return out as unknown as RuntimeConfig;
 }
 
+const TENANT_KEY = 'xiaowu-tenant';
+
+/** The school last logged in to on this device ('' when none): the server lays its own titles over config.json. */
+export function lastTenant(): string {
+  try {
+    return localStorage.getItem(TENANT_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Remembers the school of a login; when it is another school, its configuration is loaded again (titles). */
+export function rememberTenant(code: string): void {
+  if (!code || code === lastTenant()) return;
+  try {
+    localStorage.setItem(TENANT_KEY, code);
+  } catch {
+    return;
+  }
+  void loadConfig().then((config) => {
+    document.title = config.pageTitle;
+  });
+}
+
+/**
+ * `/config.json`, with `?tenant=<code>` when the school is known: from the page's own `?tenant=`
+ * (links sent to a school), else the school last logged in to. The host name may also name it
+ * (the server checks that first).
+ */
+export function configUrl(): string {
+  let code: string;
+  try {
+    code = new URLSearchParams(window.location.search).get('tenant')?.trim() || lastTenant();
+  } catch {
+    code = '';
+  }
+  return code ? `/config.json?tenant=${encodeURIComponent(code)}` : '/config.json';
+}
+
 /** Fetches `/config.json` (never from the HTTP cache) and makes it the current configuration. */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let raw: unknown = {};
   try {
-    const res = await fetchImpl('/config.json', { cache: 'no-cache', credentials: 'same-origin' });
+    const res = await fetchImpl(configUrl(), { cache: 'no-cache', credentials: 'same-origin' });
     if (res.ok) raw = await res.json();
     else console.warn(`config.json: HTTP ${res.status}, using defaults`);
   } catch (error) {

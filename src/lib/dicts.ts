@@ -1,14 +1,16 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { DictItem, DictsData } from '../../contracts/dicts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { DICT_QUERY_KEY } from '../../contracts/dict-rules';
+import type { DictItem, DictRevisionData, DictsData } from '../../contracts/dicts';
+import { lastTenant } from './config';
 import { post } from './http';
 
 /**
  * Dictionaries (`POST /dicts`): the published entries of one type, cached for every screen that
- * shows its labels or offers it in a select.
+ * shows its labels or offers it in a select (persisted on the device with the other cached reads).
  */
 export const dictQuery = (typeCode: string) =>
   queryOptions({
-    queryKey: ['dicts', typeCode] as const,
+    queryKey: [DICT_QUERY_KEY, typeCode] as const,
     queryFn: async ({ signal }) => (await post<DictsData>('/dicts', { typeArr: [typeCode] }, { signal }))[typeCode] ?? [],
     staleTime: 10 * 60_000,
   });
@@ -20,4 +22,40 @@ export const dictItemName = (item: DictItem, locale: string): string => (locale 
 export function dictLabel(items: readonly DictItem[] | undefined, code: string, locale: string): string {
   const item = items?.find((entry) => entry.code === code);
   return item ? dictItemName(item, locale) : code;
+}
+
+const revisionKey = () => `xiaowu-dicts-revision:${lastTenant()}`;
+
+/**
+ * "Dictionary changes reach offline caches on the next online start": asks the server's dictionary
+ * revision (`POST /api/dict/revision`, a few counts) and, when it moved since this device last
+ * looked, drops the cached dictionaries (unused ones) and refetches the ones on screen. Offline or
+ * on failure nothing changes (the cached copies keep serving). Resolves whether it dropped them.
+ */
+export async function syncDictRevision(
+  queryClient: QueryClient,
+  fetchRevision: () => Promise<DictRevisionData> = () => post<DictRevisionData>('/api/dict/revision', {}, { quiet: true }),
+): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return false;
+  let revision: string;
+  try {
+    ({ revision } = await fetchRevision());
+  } catch {
+    return false;
+  }
+  let known: string | null;
+  try {
+    known = localStorage.getItem(revisionKey());
+  } catch {
+    known = null;
+  }
+  if (known === revision) return false;
+  queryClient.removeQueries({ queryKey: [DICT_QUERY_KEY], type: 'inactive' });
+  await queryClient.invalidateQueries({ queryKey: [DICT_QUERY_KEY] });
+  try {
+    localStorage.setItem(revisionKey(), revision);
+  } catch {
+    // private mode: the next start checks again
+  }
+  return true;
 }

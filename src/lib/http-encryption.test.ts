@@ -140,3 +140,42 @@ describe('request encryption (runtime flag on)', () => {
     expect(String(calls[1]!.init.body)).toBe('{"a":1}');
   });
 });
+
+describe('request encryption switched on after the page loaded its configuration', () => {
+  it('a plain call answered 41001 reloads /config.json and is sent sealed once', async () => {
+    setConfig({ requestEncryption: false });
+    const calls: string[] = [];
+    let configAsked = 0;
+    const impl = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      calls.push(url.pathname);
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === '/config.json') {
+        configAsked += 1;
+        return json({ requestEncryption: true, tokenHeaderName: 'X-Access-Token' });
+      }
+      if (url.pathname === '/api/security/get') return json({ code: 1, result: true, msg: '', data: { publicKey, kid: 'k1' } });
+      if (!new Headers(init.headers).get(SIGN_HEADER)) return json({ code: 41001, result: false, msg: '请求未签名', data: null });
+      const opened = await openRequest(init);
+      const { body, headers } = sealAnswer(opened.signed.k, { code: 1, result: true, msg: '', data: { echoed: opened.inner.body } });
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
+    };
+    vi.stubGlobal('fetch', vi.fn(impl));
+    await expect(post<{ echoed: string }>('/api/settings/get', { a: 1 })).resolves.toEqual({ echoed: '{"a":1}' });
+    expect(configAsked).toBe(1);
+    expect(calls.filter((path) => path === '/api/settings/get')).toHaveLength(2);
+  });
+
+  it('when the configuration still says off, the refusal stands (no loop)', async () => {
+    setConfig({ requestEncryption: false });
+    const impl = (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const body = url.pathname === '/config.json' ? { requestEncryption: false } : { code: 41001, result: false, msg: '请求未签名', data: null };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    };
+    const fetchMock = vi.fn(impl);
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(post('/api/settings/get', {})).rejects.toMatchObject({ code: 41001 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { isEncryptionWhitelisted, SIGN_HEADER } from '../../contracts/encryption';
 import { EXPIRED_CODES, ResponseCode, type Envelope } from '../../contracts/envelope';
-import { getConfig } from './config';
+import { getConfig, loadConfig } from './config';
 import { openLoginExpired } from './expiry';
 import { acceptLanguage } from './locale';
 import { reportAnswer, reportTransportFailure } from './offline/connectivity';
@@ -271,6 +271,11 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
   if (code === ResponseCode.badSignature && aesKey && !retried) {
     resetEncryptionKey();
     return requestEnvelope<T>(path, options, true);
+  }
+  // Request encryption went on after this page loaded its configuration: reload it, then send the
+  // call sealed once.
+  if (code === ResponseCode.missingSignature && !aesKey && !retried && !(options.body instanceof FormData)) {
+    if ((await loadConfig()).requestEncryption) return requestEnvelope<T>(path, options, true);
   }
 
   const expired = code === ResponseCode.loginExpired || (EXPIRED_CODES.includes(code) && Boolean(session.token));

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CaptchaData, LoginData, LoginOptions, LoginRequest, PermissionPayload } from '../../../contracts/session';
 import { get, postForm } from '../../lib/http';
+import { rememberTenant } from '../../lib/config';
 import { clearSession, markLoginFailed, rememberUser, saveLogin } from '../../lib/session';
 
 /** Query keys of the auth feature. Everything under ['auth', 'user'] belongs to the logged-in user. */
@@ -51,6 +52,7 @@ export async function login(request: LoginRequest): Promise<LoginData> {
   try {
     const data = await postForm<LoginData>('/api/login/v3', { ...request });
     saveLogin(data);
+    if (request.tenant) rememberTenant(request.tenant);
     return data;
   } catch (error) {
     markLoginFailed();
