@@ -26,6 +26,7 @@ import { Route as AppJzgKqspRouteImport } from './routes/_app/jzg/kqsp'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
 import { Route as AppSystemJslxRouteImport } from './routes/_app/system/jslx'
+import { Route as AppSystemMenuRouteImport } from './routes/_app/system/menu'
 import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
@@ -130,6 +131,11 @@ const AppPztmPztmRoute = AppPztmPztmRouteImport.update({
 const AppSystemJslxRoute = AppSystemJslxRouteImport.update({
   id: '/system/jslx',
   path: '/system/jslx',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemMenuRoute = AppSystemMenuRouteImport.update({
+  id: '/system/menu',
+  path: '/system/menu',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemRoleRoute = AppSystemRoleRouteImport.update({
@@ -257,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
+  '/system/menu': typeof AppSystemMenuRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -296,6 +303,7 @@ export interface FileRoutesByTo {
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
+  '/system/menu': typeof AppSystemMenuRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -337,6 +345,7 @@ export interface FileRoutesById {
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
   '/_app/system/jslx': typeof AppSystemJslxRoute
+  '/_app/system/menu': typeof AppSystemMenuRoute
   '/_app/system/role': typeof AppSystemRoleRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -378,6 +387,7 @@ export interface FileRouteTypes {
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/system/jslx'
+    | '/system/menu'
     | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -417,6 +427,7 @@ export interface FileRouteTypes {
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/system/jslx'
+    | '/system/menu'
     | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -457,6 +468,7 @@ export interface FileRouteTypes {
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
     | '/_app/system/jslx'
+    | '/_app/system/menu'
     | '/_app/system/role'
     | '/_app/xlcd/xnxq'
     | '/_app/xssw/cjzm'
@@ -606,6 +618,13 @@ declare module '@tanstack/react-router' {
       path: '/system/jslx'
       fullPath: '/system/jslx'
       preLoaderRoute: typeof AppSystemJslxRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/menu': {
+      id: '/_app/system/menu'
+      path: '/system/menu'
+      fullPath: '/system/menu'
+      preLoaderRoute: typeof AppSystemMenuRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/role': {
@@ -772,6 +791,7 @@ interface AppRouteChildren {
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
   AppSystemJslxRoute: typeof AppSystemJslxRoute
+  AppSystemMenuRoute: typeof AppSystemMenuRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppXsswCjzmRoute: typeof AppXsswCjzmRoute
@@ -809,6 +829,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
   AppSystemJslxRoute: AppSystemJslxRoute,
+  AppSystemMenuRoute: AppSystemMenuRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppXsswCjzmRoute: AppXsswCjzmRoute,

@@ -83,18 +83,21 @@ export function CheckTree<Row>({
     return all.filter((node) => ids.has(node.id));
   }, [needle, all, rowLabel]);
 
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() =>
-    defaultExpanded === 'all' ? new Set() : new Set(all.filter((node) => node.childCount > 0 && node.depth >= defaultExpanded).map((node) => node.id)),
+  // what the user opened or closed; the rest follow defaultExpanded (rows arriving later too)
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const depthOf = useMemo(() => new Map(all.map((node) => [node.id, node.depth] as const)), [all]);
+  const isExpanded = useCallback(
+    (id: string) => {
+      if (needle !== '') return true;
+      const chosen = toggled.get(id);
+      if (chosen !== undefined) return chosen;
+      return defaultExpanded === 'all' || (depthOf.get(id) ?? 0) < defaultExpanded;
+    },
+    [toggled, needle, defaultExpanded, depthOf],
   );
-  const isExpanded = useCallback((id: string) => needle !== '' || !collapsed.has(id), [collapsed, needle]);
+  const setAll = (open: boolean) => setToggled(new Map(all.filter((node) => node.childCount > 0).map((node) => [node.id, open] as const)));
   const shown = useMemo(() => visibleNodes(kept, isExpanded), [kept, isExpanded]);
-  const toggleOpen = (id: string) =>
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggleOpen = (id: string) => setToggled((current) => new Map(current).set(id, !isExpanded(id)));
   const tick = (id: string, on: boolean) => {
     if (readOnly || !onChange) return;
     const next = toggleTick(all, ticked, id, on);
@@ -110,14 +113,14 @@ export function CheckTree<Row>({
         )}
         {!needle && (
           <>
-            <chakra.button type="button" fontSize="sm" color="brand.fg" onClick={() => setCollapsed(new Set())} data-testid="check-tree-expand-all">
+            <chakra.button type="button" fontSize="sm" color="brand.fg" onClick={() => setAll(true)} data-testid="check-tree-expand-all">
               {t`展开全部`}
             </chakra.button>
             <chakra.button
               type="button"
               fontSize="sm"
               color="brand.fg"
-              onClick={() => setCollapsed(new Set(all.filter((node) => node.childCount > 0).map((node) => node.id)))}
+              onClick={() => setAll(false)}
               data-testid="check-tree-collapse-all"
             >
               {t`收起全部`}

@@ -222,21 +222,19 @@ export function TreeTable<Row>({
   const { t } = useLingui();
   const nodes = useMemo(() => flattenTree(rows, rowKey, childrenOf), [rows, rowKey, childrenOf]);
   const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node] as const)), [nodes]);
-  // collapsed ids are kept (not expanded ones) so rows added later start open
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() =>
-    defaultExpanded === 'all' ? new Set() : new Set(nodes.filter((node) => node.childCount > 0 && node.depth >= defaultExpanded).map((node) => node.id)),
+  // what the user opened or closed; the rest follow defaultExpanded (rows arriving later too)
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const isExpanded = useCallback(
+    (id: string) => {
+      if (forceExpanded) return true;
+      const chosen = toggled.get(id);
+      if (chosen !== undefined) return chosen;
+      return defaultExpanded === 'all' || (byId.get(id)?.depth ?? 0) < defaultExpanded;
+    },
+    [toggled, forceExpanded, defaultExpanded, byId],
   );
-  const isExpanded = useCallback((id: string) => forceExpanded === true || !collapsed.has(id), [collapsed, forceExpanded]);
-  const toggle = useCallback(
-    (id: string) =>
-      setCollapsed((current) => {
-        const next = new Set(current);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
+  const toggle = useCallback((id: string) => setToggled((current) => new Map(current).set(id, !isExpanded(id))), [isExpanded]);
+  const setAll = (open: boolean) => setToggled(new Map(parentIds(nodes).map((id) => [id, open] as const)));
 
   const [activeId, setActiveId] = useState<string | null>(null);
   const [overId, setOverId] = useState<string | null>(null);
@@ -327,7 +325,6 @@ export function TreeTable<Row>({
 
   const draggable = Boolean(onMove) && !dragDisabled && !forceExpanded;
   const tree = treeColumn ?? columns[0]?.key ?? '';
-  const allParents = useMemo(() => parentIds(nodes), [nodes]);
   const ids = useMemo(() => shown.map((node) => node.id), [shown]);
 
   const body = (
@@ -373,10 +370,10 @@ export function TreeTable<Row>({
       <HStack px="3" py="2" gap="2" borderBottomWidth="1px" wrap="wrap">
         {!forceExpanded && (
           <>
-            <Button size="xs" variant="outline" onClick={() => setCollapsed(new Set())} data-testid="tree-expand-all">
+            <Button size="xs" variant="outline" onClick={() => setAll(true)} data-testid="tree-expand-all">
               {t`展开全部`}
             </Button>
-            <Button size="xs" variant="outline" onClick={() => setCollapsed(new Set(allParents))} data-testid="tree-collapse-all">
+            <Button size="xs" variant="outline" onClick={() => setAll(false)} data-testid="tree-collapse-all">
               {t`收起全部`}
             </Button>
           </>

@@ -1,0 +1,272 @@
+/**
+ * 菜单管理 /system/menu (issue 10, H1): the whole menu tree (directories, menus, buttons) in a tree
+ * table: name in the current language with its icon, type, route address, permission values, sort,
+ * hidden, placement; a search box (?keyword=) that keeps matching rows with their ancestors; add /
+ * add child / edit in a drawer; delete (asks first; refused with children); drag to reorder or move.
+ * After a change the screen says users see it after 刷新菜单 and offers to refresh now.
+ */
+import { Alert, Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { MENUS_ADD_PERMISSION, MENUS_DELETE_PERMISSION, MENUS_EDIT_PERMISSION, menuPlacementIssue, type MenuAdminNode } from '../../../../contracts/menu-admin';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { NamedIcon } from '../../../components/NamedIcon';
+import { Permission, usePermitted } from '../../../components/Permission';
+import { RequestError } from '../../../components/RequestError';
+import { SearchHeader } from '../../../components/SearchHeader';
+import { SearchTextField } from '../../../components/SearchFields';
+import type { DataTableColumn } from '../../../components/table/DataTable';
+import { TreeTable, type TreeMove } from '../../../components/tree/TreeTable';
+import { filterTree, flattenTree, defaultChildrenOf } from '../../../components/tree/tree-utils';
+import { HttpError } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { deleteMenu, menuTreeQuery, moveMenu, refreshMenusNow, reloadMenuTree, saveMenu } from './api';
+import { useMenusCatalog } from './catalog';
+import { menuMatches, menuTitle } from './form';
+import type { MenuSearchParams } from './search';
+
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
+
+export interface MenusScreenProps {
+  search: MenuSearchParams;
+  onSearchChange: (next: MenuSearchParams) => void;
+}
+
+const rowKey = (node: MenuAdminNode) => node.id;
+const childrenOf = (node: MenuAdminNode) => node.children;
+
+export function MenusScreen(props: MenusScreenProps) {
+  return useMenusCatalog() ? <MenusScreenBody {...props} /> : null;
+}
+
+type Opened = { node?: MenuAdminNode; parent?: MenuAdminNode | null; key: number };
+
+function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const tree = useQuery(menuTreeQuery());
+  const [keyword, setKeyword] = useState(search.keyword ?? '');
+  useEffect(() => setKeyword(search.keyword ?? ''), [search.keyword]);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [deleting, setDeleting] = useState<MenuAdminNode | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const mayMove = usePermitted({ anyOf: [MENUS_EDIT_PERMISSION] });
+  const locale = i18n.locale;
+
+  const all = useMemo(() => tree.data ?? [], [tree.data]);
+  const flat = useMemo(() => flattenTree(all, rowKey, defaultChildrenOf).map((node) => ({ ...node.row, depth: node.depth })), [all]);
+  const filter = search.keyword ?? '';
+  const rows = useMemo(() => (filter ? filterTree(all, childrenOf, (node) => menuMatches(node, filter), (node, children) => ({ ...node, children })) : all), [all, filter]);
+
+  const kindLabel = (node: MenuAdminNode) => (node.type === 'directory' ? t`目录` : node.type === 'menu' ? t`菜单` : t`按钮`);
+  const afterChange = async () => {
+    setChanged(true);
+    await reloadMenuTree(queryClient);
+  };
+
+  const columns: DataTableColumn<MenuAdminNode>[] = [
+    {
+      key: 'name',
+      title: t`菜单名称`,
+      minWidth: '48',
+      render: (node) => (
+        <HStack gap="1.5">
+          {node.icon && <NamedIcon name={node.icon} boxSize="4" color="fg.muted" />}
+          <Text as="span" fontWeight={node.type === 'button' ? 'normal' : 'medium'} data-testid="menu-name">
+            {menuTitle(node, locale)}
+          </Text>
+        </HStack>
+      ),
+    },
+    {
+      key: 'type',
+      title: t`类型`,
+      nowrap: true,
+      render: (node) => (
+        <Badge variant="subtle" colorPalette={node.type === 'directory' ? 'blue' : node.type === 'menu' ? 'brand' : 'gray'} data-testid="menu-type">
+          {kindLabel(node)}
+        </Badge>
+      ),
+    },
+    { key: 'menuurl', title: t`路由地址`, hideBelow: 'md', render: (node) => <Text as="span" fontFamily="mono" fontSize="sm" data-testid="menu-url">{node.menuurl}</Text> },
+    { key: 'perms', title: t`权限值`, hideBelow: 'lg', render: (node) => <Text as="span" fontFamily="mono" fontSize="xs" data-testid="menu-perms">{node.perms.join(', ')}</Text> },
+    { key: 'sort', title: t`排序`, align: 'end', nowrap: true, render: (node) => <span data-testid="menu-sort">{node.sort}</span> },
+    {
+      key: 'hidden',
+      title: t`显示`,
+      nowrap: true,
+      hideBelow: 'sm',
+      render: (node) =>
+        node.type === 'button' ? null : node.hidden ? (
+          <Badge colorPalette="gray" variant="outline" data-testid="menu-hidden">
+            <Trans>隐藏</Trans>
+          </Badge>
+        ) : (
+          <Trans>显示</Trans>
+        ),
+    },
+    { key: 'cdwz', title: t`位置`, nowrap: true, hideBelow: 'md', render: (node) => (node.type === 'button' ? null : node.cdwz === 'top' ? t`顶部` : t`左侧`) },
+    {
+      key: 'actions',
+      title: t`操作`,
+      nowrap: true,
+      render: (node) => {
+        const name = menuTitle(node, locale);
+        return (
+          <HStack gap="1">
+            {node.type !== 'button' && (
+              <Permission anyOf={[MENUS_ADD_PERMISSION]}>
+                <Button size="xs" variant="outline" aria-label={t`新增下级：${name}`} onClick={() => setOpened({ parent: node, key: Date.now() })} data-testid="menu-add-child">
+                  <Trans>新增下级</Trans>
+                </Button>
+              </Permission>
+            )}
+            <Permission anyOf={[MENUS_EDIT_PERMISSION]}>
+              <Button size="xs" variant="outline" aria-label={t`编辑：${name}`} onClick={() => setOpened({ node, key: Date.now() })} data-testid="menu-edit">
+                <Trans>编辑</Trans>
+              </Button>
+            </Permission>
+            <Permission anyOf={[MENUS_DELETE_PERMISSION]}>
+              <Button size="xs" variant="outline" colorPalette="red" aria-label={t`删除：${name}`} onClick={() => setDeleting(node)} data-testid="menu-delete">
+                <Trans>删除</Trans>
+              </Button>
+            </Permission>
+          </HStack>
+        );
+      },
+    },
+  ];
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteMenu(deleting.id);
+      notify.success(t`删除成功`);
+      setDeleting(null);
+      await afterChange();
+    } catch (error) {
+      setDeleting(null);
+      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      await reloadMenuTree(queryClient);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onMove = async (id: string, move: TreeMove) => {
+    try {
+      await moveMenu({ id, parentId: move.parentId, index: move.index });
+      notify.success(t`已移动`);
+      await afterChange();
+    } catch (error) {
+      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      await reloadMenuTree(queryClient);
+    }
+  };
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h1" size="lg" flex="1">
+          <Trans>菜单管理</Trans>
+        </Heading>
+        <Permission anyOf={[MENUS_ADD_PERMISSION]}>
+          <Button colorPalette="brand" minH="11" onClick={() => setOpened({ parent: null, key: Date.now() })} data-testid="menu-add">
+            <Trans>新增菜单</Trans>
+          </Button>
+        </Permission>
+      </Flex>
+      <SearchHeader
+        busy={tree.isFetching}
+        onSearch={() => onSearchChange(keyword.trim() ? { keyword: keyword.trim() } : {})}
+        onReset={() => {
+          setKeyword('');
+          onSearchChange({});
+        }}
+      >
+        <SearchTextField label={<Trans>名称、地址或权限值</Trans>} value={keyword} onChange={setKeyword} testId="menu-search-keyword" />
+      </SearchHeader>
+      {changed && (
+        <Alert.Root status="info" data-testid="menu-refresh-hint">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>
+              <Trans>菜单已更改。用户点击顶部的“刷新菜单”后即可看到更改。</Trans>
+            </Alert.Description>
+          </Alert.Content>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={refreshing}
+            onClick={async () => {
+              setRefreshing(true);
+              try {
+                await refreshMenusNow();
+              } catch {
+                // the http module reported it
+              } finally {
+                setRefreshing(false);
+              }
+            }}
+            data-testid="menu-refresh-now"
+          >
+            <Trans>立即刷新菜单</Trans>
+          </Button>
+        </Alert.Root>
+      )}
+      {tree.isError ? (
+        <RequestError error={tree.error} testId="menu-tree-error" />
+      ) : (
+        <TreeTable
+          data-testid="menus"
+          rows={rows}
+          rowKey={rowKey}
+          childrenOf={childrenOf}
+          columns={columns}
+          rowLabel={(node) => menuTitle(node, locale)}
+          defaultExpanded={1}
+          forceExpanded={Boolean(filter)}
+          loading={tree.isPending}
+          emptyText={filter ? t`没有匹配的菜单` : undefined}
+          onMove={(id, move) => void onMove(id, move)}
+          canDrop={(dragged, parent) => menuPlacementIssue(dragged.type, parent?.type ?? null) === null}
+          dragDisabled={!mayMove}
+          rowProps={(node) => ({ 'data-testid': 'menu-row', 'data-type': node.type, 'data-url': node.menuurl })}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        title={<Trans>删除菜单</Trans>}
+        onCancel={() => {
+          notify.info(t`已取消删除操作`);
+          setDeleting(null);
+        }}
+        onConfirm={() => void remove()}
+      >
+        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
+      </ConfirmDialog>
+      <Suspense fallback={null}>
+        {opened && (
+          <MenuDrawer
+            key={opened.key}
+            node={opened.node}
+            parent={opened.parent ?? null}
+            all={flat}
+            onClose={() => setOpened(null)}
+            onSave={async (body) => {
+              await saveMenu(body);
+              notify.success(t`保存成功`);
+              setOpened(null);
+              await afterChange();
+            }}
+          />
+        )}
+      </Suspense>
+    </Stack>
+  );
+}
