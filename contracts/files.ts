@@ -34,7 +34,7 @@ export type UploadData = Array<{ resId: string; resName: string; resSuffix: stri
  * server uses `attachment`. Extensions are lower case without the dot; `maxKB` is the size limit in KB
  * (1 KB = 1024 bytes) as the messages show it.
  */
-export const FILE_CATEGORIES = ['attachment', 'picture', 'video', 'document', 'avatar', 'staffUpload', 'leaveCertificate', 'surveyPicture', 'import', 'logo'] as const;
+export const FILE_CATEGORIES = ['attachment', 'picture', 'video', 'document', 'avatar', 'staffUpload', 'leaveCertificate', 'surveyPicture', 'import', 'logo', 'apk'] as const;
 export type FileCategory = (typeof FILE_CATEGORIES)[number];
 
 export interface UploadProfile {
@@ -68,6 +68,8 @@ export const UPLOAD_PROFILES: Readonly<Record<FileCategory, UploadProfile>> = {
   surveyPicture: SURVEY_PICTURE_PROFILE,
   /** the school logo */
   logo: { extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'], maxKB: 2 * 1024, imagesOnly: true },
+  /** APK版本管理: an Android app package, 200 MB (streamed to disk; the multipart limit follows the largest profile) */
+  apk: { extensions: ['apk'], maxKB: 200 * 1024, imagesOnly: false },
 };
 
 export const DEFAULT_FILE_CATEGORY: FileCategory = 'attachment';

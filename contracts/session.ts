@@ -85,6 +85,11 @@ export interface PermissionPayload {
   /** role codes */
   roles: string[];
   userInfo: { username: string; id: string; name: string; userType: UserType; tenant: string; tenantName: string };
+  /**
+   * 首页卡片: the ordered home-page card ids (contracts/home-cards.ts) of the user's first role (by sort,
+   * code) that has a layout; null = the default (every card the user may see, built-in order)
+   */
+  homeCards: string[] | null;
   requestId: string;
 }
 

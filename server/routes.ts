@@ -3,12 +3,15 @@ import { staffSummaryRoutes } from './modules/applications/staff-summary.routes'
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { applicationSettingsRoutes } from './modules/applications/settings.routes';
 import { appLogRoutes } from './modules/applog/applog.routes';
+import { aiPromptsRoutes } from './modules/ai-prompts/ai-prompts.routes';
+import { apkVersionsRoutes } from './modules/apk-versions/apk-versions.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { dictsRoutes } from './modules/dicts/dicts.routes';
 import { examsRoutes } from './modules/exams/exams.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { homeCardsRoutes } from './modules/home-cards/home-cards.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -23,7 +26,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
 
 /** The route registry: every API route of the server, as declared by its module. */
-export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes, ...settingsRoutes];
+export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes, ...settingsRoutes, ...homeCardsRoutes, ...aiPromptsRoutes, ...apkVersionsRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
 
@@ -48,6 +51,9 @@ const modules: Record<string, readonly AnyRoute[]> = {
   menus: menusRoutes,
   applog: appLogRoutes,
   settings: settingsRoutes,
+  homeCards: homeCardsRoutes,
+  aiPrompts: aiPromptsRoutes,
+  apkVersions: apkVersionsRoutes,
 };
 const moduleByRoute = new Map(Object.entries(modules).flatMap(([name, routes]) => routes.map((route) => [route, name] as const)));
 export const moduleOfRoute = (route: AnyRoute): string | undefined => moduleByRoute.get(route);

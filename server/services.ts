@@ -1,6 +1,8 @@
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { AppLogService } from './modules/applog/applog.service';
+import { AiPromptsService } from './modules/ai-prompts/ai-prompts.service';
+import { ApkVersionsService } from './modules/apk-versions/apk-versions.service';
 import { ApplicationsService } from './modules/applications/applications.service';
 import { ProofsService } from './modules/applications/proofs.service';
 import { ApplicationSettingsService } from './modules/applications/settings.service';
@@ -11,6 +13,7 @@ import { CalendarService } from './modules/calendar/calendar.service';
 import { DictsService } from './modules/dicts/dicts.service';
 import { ExamsService } from './modules/exams/exams.service';
 import { FilesService } from './modules/files/files.service';
+import { HomeCardsService } from './modules/home-cards/home-cards.service';
 import { I18nService } from './modules/i18n/i18n.service';
 import { LeaveService } from './modules/leave/leave.service';
 import { MessagesService } from './modules/messages/messages.service';
@@ -61,6 +64,9 @@ export function createServices(db: Database, config: AppConfig) {
     appLogs: new AppLogService(),
     userAdmin: new UserAdminService(permissions, auth, tenants),
     settings: new SettingsService(db, config),
+    homeCards: new HomeCardsService(permissions),
+    aiPrompts: new AiPromptsService(permissions),
+    apkVersions: new ApkVersionsService(permissions),
     surveys: new SurveysService(permissions, messages, files, loadSurveySecret(config.dataDir)),
   };
 }

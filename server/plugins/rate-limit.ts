@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   surveyRead: { perAddress: { max: 1200, windowSeconds: 600 }, perDevice: { max: 120, windowSeconds: 60 } },
   /** GET /api/proofs/verify/:tenant/:code (guessing codes) */
   proofVerify: { perAddress: { max: 60, windowSeconds: 600 } },
+  /** GET /api/apk/latest and /api/apk/download/:id (the Android app, no login; a school's phones often share one address) */
+  apkLatest: { perAddress: { max: 1200, windowSeconds: 600 } },
 } satisfies Record<string, RouteRateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

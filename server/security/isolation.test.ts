@@ -182,6 +182,8 @@ const idProbes = (): Probe[] => [
   { method: 'GET', url: `/api/applications/proof/${target.proof}`, route: '/api/applications/proof/:id' },
   // the verification page names its school in the path: kg's finds nothing of demo's
   { method: 'GET', url: `/api/proofs/verify/kg/${target.proofCode}`, route: '/api/proofs/verify/:tenant/:code' },
+  // a published APK's file is public for its own school only: kg's finds no demo file
+  { method: 'GET', url: `/api/apk/download/${target.file}?tenant=kg`, route: '/api/apk/download/:id' },
 ];
 
 /** Every list: whatever a kg user gets, no demo row is in it. */

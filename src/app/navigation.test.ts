@@ -66,6 +66,7 @@ const payload = (over: Partial<PermissionPayload> = {}): PermissionPayload => ({
   permission: ['zsgl'],
   roles: ['admin'],
   userInfo: { username: 'admin', id: 'u1', name: '管理员', userType: '1', tenant: 'demo', tenantName: '示范学校' },
+  homeCards: null,
   requestId: 'r',
   ...over,
 });

@@ -44,6 +44,7 @@ const permission = (over: Partial<PermissionPayload> = {}): PermissionPayload =>
   permission: ['zsgl', 'messageCenter_xxzx'],
   roles: ['admin'],
   userInfo: { username: 'admin', id: 'u1', name: '王校长', userType: '1', tenant: 'demo', tenantName: '示范学校' },
+  homeCards: null,
   requestId: 'r1',
   ...over,
 });

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords';
 import { tenants } from '../../modules/tenants/tenants.table';
 import type { Database } from '../client';
+import { seedAiPrompts } from './ai-prompts';
 import { seedExams } from './exams';
 import { DEMO_PASSWORD, DEMO_PROFILES } from './profiles';
 import { type SeededSchool, seedSchool } from './school';
@@ -39,6 +40,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedScores(tx, school.tenantId));
     // questionnaires, their answers and the question bank (issue 9): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedSurveys(tx, school.tenantId, today));
+    // AI提示词管理's demo prompts (issue 10): the K12 demo school only
+    if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedAiPrompts(tx, school.tenantId));
   }
   return seeded;
 }

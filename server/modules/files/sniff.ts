@@ -20,6 +20,8 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
   docx: ['docx'],
   xlsx: ['xlsx'],
   pptx: ['pptx'],
+  // a zip holding classes.dex (file-type's apk)
+  apk: ['apk'],
 };
 
 /** Content types by extension, for formats whose signature alone does not tell (OLE compound files). */

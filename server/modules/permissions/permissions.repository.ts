@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { menus, roleMenus, roles, userRoles } from './permissions.table';
+import { homeCardLayouts, menus, roleMenus, roles, userRoles } from './permissions.table';
 
 const menuColumns = {
   id: menus.id,
@@ -26,6 +26,19 @@ export const permissionsRepository = {
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(eq(userRoles.userId, userId))
       .orderBy(asc(roles.sort), asc(roles.code)),
+
+  /** 首页卡片: the layout of the user's first role (by sort, code) that has one; undefined when none has. */
+  homeCardsOfUser: async (tx: Tx, userId: string): Promise<string[] | undefined> => {
+    const [row] = await tx
+      .select({ cards: homeCardLayouts.cards })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .innerJoin(homeCardLayouts, eq(homeCardLayouts.roleId, roles.id))
+      .where(eq(userRoles.userId, userId))
+      .orderBy(asc(roles.sort), asc(roles.code))
+      .limit(1);
+    return row?.cards;
+  },
 
   allMenus: (tx: Tx) => tx.select(menuColumns).from(menus).orderBy(asc(menus.sort), asc(menus.menuname)),
 

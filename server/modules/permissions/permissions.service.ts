@@ -19,6 +19,8 @@ interface Grant {
   menus: MenuRow[];
   /** every menu row of the tenant, to place granted rows in the tree */
   allMenus: MenuRow[];
+  /** 首页卡片 layout (null = default) */
+  homeCards: string[] | null;
 }
 
 interface CachedGrant extends Grant {
@@ -52,11 +54,12 @@ export class PermissionsService {
     const roleRows = await permissionsRepository.rolesOfUser(tx, userId);
     const allMenus = await permissionsRepository.allMenus(tx);
     const roles = roleRows.map((role) => role.code);
-    if (roles.includes(ADMIN_ROLE)) return { roles, menus: allMenus, allMenus };
+    const homeCards = (await permissionsRepository.homeCardsOfUser(tx, userId)) ?? null;
+    if (roles.includes(ADMIN_ROLE)) return { roles, menus: allMenus, allMenus, homeCards };
     const grantedIds = new Set(
       (await permissionsRepository.menuIdsOfRoles(tx, roleRows.map((role) => role.id))).map((row) => row.menuId),
     );
-    return { roles, menus: allMenus.filter((menu) => grantedIds.has(menu.id)), allMenus };
+    return { roles, menus: allMenus.filter((menu) => grantedIds.has(menu.id)), allMenus, homeCards };
   }
 
   private async grantOf(tx: Tx, session: Session): Promise<CachedGrant> {
@@ -141,6 +144,7 @@ export class PermissionsService {
         tenant: tenant.code,
         tenantName: tenant.name,
       },
+      homeCards: grant.homeCards,
       requestId: randomUUID(),
     };
   }

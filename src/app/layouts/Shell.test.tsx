@@ -50,6 +50,7 @@ const permission: PermissionPayload = {
   permission: ['zsgl'],
   roles: ['admin'],
   userInfo: { username: 'admin', id: 'u1', name: '王校长', userType: '1', tenant: 'demo', tenantName: '示范学校' },
+  homeCards: null,
   requestId: 'r1',
 };
 

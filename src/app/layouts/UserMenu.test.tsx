@@ -30,6 +30,7 @@ const permission: PermissionPayload = {
   permission: [],
   roles: ['teacher'],
   userInfo: { username: 'teacher', id: 'u1', name: '李老师', userType: '1', tenant: 'demo', tenantName: '示范学校' },
+  homeCards: null,
   requestId: 'r1',
 };
 

@@ -15,6 +15,7 @@ export const payloadWith = (codes: string[]): PermissionPayload => ({
   permission: codes,
   roles: [],
   userInfo: { username: 'teacher', id: 'u1', name: '李明华', userType: '3', tenant: 'demo', tenantName: '示范学校' },
+  homeCards: null,
   requestId: 'r1',
 });
 

@@ -1,0 +1,37 @@
+import { HOME_CARDS_EDIT_PERMISSION, HOME_CARDS_PERMISSION, homeCardResetRequest, homeCardSaveRequest } from '../../../contracts/home-card-layouts';
+import { defineRoute } from '../../plugins/routes';
+
+/** 首页卡片 (/system/sykp): contracts/home-cards.ts (cards) and home-card-layouts.ts (requests). */
+export const homeCardsRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/home-cards/list',
+    access: { anyOf: [HOME_CARDS_PERMISSION, HOME_CARDS_EDIT_PERMISSION] },
+    summary: 'every role with its home-page layout (ordered card ids; null = the default)',
+    handler: ({ tx, services }) => services.homeCards.list(tx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/home-cards/save',
+    access: { anyOf: [HOME_CARDS_EDIT_PERMISSION] },
+    summary: "saves a role's ordered cards (known ids, no repeats; version 0 for the first); users reload",
+    body: homeCardSaveRequest,
+    handler: async ({ tx, session, body, services, setMessage }) => {
+      const data = await services.homeCards.save(tx, session, body);
+      setMessage('homeCardsSaved');
+      return data;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/home-cards/reset',
+    access: { anyOf: [HOME_CARDS_EDIT_PERMISSION] },
+    summary: "back to the default: removes the role's layout; users reload",
+    body: homeCardResetRequest,
+    handler: async ({ tx, session, body, services, setMessage }) => {
+      await services.homeCards.reset(tx, session, body);
+      setMessage('homeCardsReset');
+      return null;
+    },
+  }),
+];
