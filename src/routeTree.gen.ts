@@ -26,7 +26,7 @@ import { Route as AppJzgKqspRouteImport } from './routes/_app/jzg/kqsp'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
 import { Route as AppSystemJslxRouteImport } from './routes/_app/system/jslx'
-import { Route as AppSystemMenuRouteImport } from './routes/_app/system/menu'
+import { Route as AppSystemLogRouteImport } from './routes/_app/system/log'
 import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
@@ -133,9 +133,9 @@ const AppSystemJslxRoute = AppSystemJslxRouteImport.update({
   path: '/system/jslx',
   getParentRoute: () => AppRoute,
 } as any)
-const AppSystemMenuRoute = AppSystemMenuRouteImport.update({
-  id: '/system/menu',
-  path: '/system/menu',
+const AppSystemLogRoute = AppSystemLogRouteImport.update({
+  id: '/system/log',
+  path: '/system/log',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemRoleRoute = AppSystemRoleRouteImport.update({
@@ -263,7 +263,7 @@ export interface FileRoutesByFullPath {
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
-  '/system/menu': typeof AppSystemMenuRoute
+  '/system/log': typeof AppSystemLogRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -303,7 +303,7 @@ export interface FileRoutesByTo {
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
-  '/system/menu': typeof AppSystemMenuRoute
+  '/system/log': typeof AppSystemLogRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -345,7 +345,7 @@ export interface FileRoutesById {
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
   '/_app/system/jslx': typeof AppSystemJslxRoute
-  '/_app/system/menu': typeof AppSystemMenuRoute
+  '/_app/system/log': typeof AppSystemLogRoute
   '/_app/system/role': typeof AppSystemRoleRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -387,7 +387,7 @@ export interface FileRouteTypes {
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/system/jslx'
-    | '/system/menu'
+    | '/system/log'
     | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -427,7 +427,7 @@ export interface FileRouteTypes {
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/system/jslx'
-    | '/system/menu'
+    | '/system/log'
     | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -468,7 +468,7 @@ export interface FileRouteTypes {
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
     | '/_app/system/jslx'
-    | '/_app/system/menu'
+    | '/_app/system/log'
     | '/_app/system/role'
     | '/_app/xlcd/xnxq'
     | '/_app/xssw/cjzm'
@@ -620,11 +620,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemJslxRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/system/menu': {
-      id: '/_app/system/menu'
-      path: '/system/menu'
-      fullPath: '/system/menu'
-      preLoaderRoute: typeof AppSystemMenuRouteImport
+    '/_app/system/log': {
+      id: '/_app/system/log'
+      path: '/system/log'
+      fullPath: '/system/log'
+      preLoaderRoute: typeof AppSystemLogRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/role': {
@@ -791,7 +791,7 @@ interface AppRouteChildren {
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
   AppSystemJslxRoute: typeof AppSystemJslxRoute
-  AppSystemMenuRoute: typeof AppSystemMenuRoute
+  AppSystemLogRoute: typeof AppSystemLogRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppXsswCjzmRoute: typeof AppXsswCjzmRoute
@@ -829,7 +829,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
   AppSystemJslxRoute: AppSystemJslxRoute,
-  AppSystemMenuRoute: AppSystemMenuRoute,
+  AppSystemLogRoute: AppSystemLogRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppXsswCjzmRoute: AppXsswCjzmRoute,
