@@ -27,6 +27,7 @@ import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageC
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
 import { Route as AppSystemJslxRouteImport } from './routes/_app/system/jslx'
 import { Route as AppSystemLogRouteImport } from './routes/_app/system/log'
+import { Route as AppSystemMenuRouteImport } from './routes/_app/system/menu'
 import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
@@ -136,6 +137,11 @@ const AppSystemJslxRoute = AppSystemJslxRouteImport.update({
 const AppSystemLogRoute = AppSystemLogRouteImport.update({
   id: '/system/log',
   path: '/system/log',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemMenuRoute = AppSystemMenuRouteImport.update({
+  id: '/system/menu',
+  path: '/system/menu',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemRoleRoute = AppSystemRoleRouteImport.update({
@@ -264,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
   '/system/log': typeof AppSystemLogRoute
+  '/system/menu': typeof AppSystemMenuRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -304,6 +311,7 @@ export interface FileRoutesByTo {
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
   '/system/log': typeof AppSystemLogRoute
+  '/system/menu': typeof AppSystemMenuRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -346,6 +354,7 @@ export interface FileRoutesById {
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
   '/_app/system/jslx': typeof AppSystemJslxRoute
   '/_app/system/log': typeof AppSystemLogRoute
+  '/_app/system/menu': typeof AppSystemMenuRoute
   '/_app/system/role': typeof AppSystemRoleRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -388,6 +397,7 @@ export interface FileRouteTypes {
     | '/pztm/pztm'
     | '/system/jslx'
     | '/system/log'
+    | '/system/menu'
     | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -428,6 +438,7 @@ export interface FileRouteTypes {
     | '/pztm/pztm'
     | '/system/jslx'
     | '/system/log'
+    | '/system/menu'
     | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -469,6 +480,7 @@ export interface FileRouteTypes {
     | '/_app/pztm/pztm'
     | '/_app/system/jslx'
     | '/_app/system/log'
+    | '/_app/system/menu'
     | '/_app/system/role'
     | '/_app/xlcd/xnxq'
     | '/_app/xssw/cjzm'
@@ -625,6 +637,13 @@ declare module '@tanstack/react-router' {
       path: '/system/log'
       fullPath: '/system/log'
       preLoaderRoute: typeof AppSystemLogRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/menu': {
+      id: '/_app/system/menu'
+      path: '/system/menu'
+      fullPath: '/system/menu'
+      preLoaderRoute: typeof AppSystemMenuRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/role': {
@@ -792,6 +811,7 @@ interface AppRouteChildren {
   AppPztmPztmRoute: typeof AppPztmPztmRoute
   AppSystemJslxRoute: typeof AppSystemJslxRoute
   AppSystemLogRoute: typeof AppSystemLogRoute
+  AppSystemMenuRoute: typeof AppSystemMenuRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppXsswCjzmRoute: typeof AppXsswCjzmRoute
@@ -830,6 +850,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPztmPztmRoute: AppPztmPztmRoute,
   AppSystemJslxRoute: AppSystemJslxRoute,
   AppSystemLogRoute: AppSystemLogRoute,
+  AppSystemMenuRoute: AppSystemMenuRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppXsswCjzmRoute: AppXsswCjzmRoute,
