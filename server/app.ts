@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticAndFallback } from './plugins/static';
 import { allRoutes, moduleOfRoute } from './routes';
 import { MAX_FILES_PER_UPLOAD } from './modules/files/files.service';
+import { registerDynamicRoleRefresh } from './modules/roles/roles.sweep';
 import { registerSurveyPictureSweep } from './modules/surveys/surveys.sweep';
 import { createServices, type Services } from './services';
 
@@ -79,6 +80,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   const services = createServices(db, config);
   app.decorate('services', services);
   registerSurveyPictureSweep(app, db, services.files.storage);
+  registerDynamicRoleRefresh(app, db, services.roles);
   registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes, enabled: () => services.settings.requestEncryption() });
   await registerRateLimit(app);
   registerRoutes(app, allRoutes, { db, config, services, moduleOf: moduleOfRoute });

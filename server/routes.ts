@@ -18,6 +18,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { menusRoutes } from './modules/menus/menus.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { scoresRoutes } from './modules/scores/scores.routes';
 import { selectorRoutes } from './modules/selector/selector.routes';
@@ -26,7 +27,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
 
 /** The route registry: every API route of the server, as declared by its module. */
-export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes, ...settingsRoutes, ...homeCardsRoutes, ...aiPromptsRoutes, ...apkVersionsRoutes];
+export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes, ...settingsRoutes, ...homeCardsRoutes, ...aiPromptsRoutes, ...apkVersionsRoutes, ...rolesRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
 
@@ -48,6 +49,7 @@ const modules: Record<string, readonly AnyRoute[]> = {
   outbox: outboxRoutes,
   applications: [...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes],
   surveys: surveysRoutes,
+  roles: rolesRoutes,
   menus: menusRoutes,
   applog: appLogRoutes,
   settings: settingsRoutes,

@@ -19,6 +19,7 @@ import { LeaveService } from './modules/leave/leave.service';
 import { MessagesService } from './modules/messages/messages.service';
 import { MenusService } from './modules/menus/menus.service';
 import { PermissionsService } from './modules/permissions/permissions.service';
+import { RolesService } from './modules/roles/roles.service';
 import { SchoolService } from './modules/school/school.service';
 import { ScoresService } from './modules/scores/scores.service';
 import { SelectorService } from './modules/selector/selector.service';
@@ -39,6 +40,7 @@ export function createServices(db: Database, config: AppConfig) {
   const leave = new LeaveService();
   const messages = new MessagesService();
   const files = new FilesService(db, config, permissions);
+  const roles = new RolesService(db, permissions);
   const applications = new ApplicationsService(permissions, messages, files, dicts);
   return {
     tenants,
@@ -50,7 +52,8 @@ export function createServices(db: Database, config: AppConfig) {
     dicts,
     messages,
     files,
-    selector: new SelectorService(),
+    roles,
+    selector: new SelectorService(roles),
     leave,
     attendance: new AttendanceService(permissions, dicts, school, leave),
     scores: new ScoresService(permissions, dicts),

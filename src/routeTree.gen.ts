@@ -26,7 +26,6 @@ import { Route as AppJzgKqspRouteImport } from './routes/_app/jzg/kqsp'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
 import { Route as AppSystemJslxRouteImport } from './routes/_app/system/jslx'
-import { Route as AppSystemLogRouteImport } from './routes/_app/system/log'
 import { Route as AppSystemMenuRouteImport } from './routes/_app/system/menu'
 import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
@@ -132,11 +131,6 @@ const AppPztmPztmRoute = AppPztmPztmRouteImport.update({
 const AppSystemJslxRoute = AppSystemJslxRouteImport.update({
   id: '/system/jslx',
   path: '/system/jslx',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppSystemLogRoute = AppSystemLogRouteImport.update({
-  id: '/system/log',
-  path: '/system/log',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemMenuRoute = AppSystemMenuRouteImport.update({
@@ -269,7 +263,6 @@ export interface FileRoutesByFullPath {
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
-  '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -310,7 +303,6 @@ export interface FileRoutesByTo {
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
-  '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -353,7 +345,6 @@ export interface FileRoutesById {
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
   '/_app/system/jslx': typeof AppSystemJslxRoute
-  '/_app/system/log': typeof AppSystemLogRoute
   '/_app/system/menu': typeof AppSystemMenuRoute
   '/_app/system/role': typeof AppSystemRoleRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -396,7 +387,6 @@ export interface FileRouteTypes {
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/system/jslx'
-    | '/system/log'
     | '/system/menu'
     | '/system/role'
     | '/xlcd/xnxq'
@@ -437,7 +427,6 @@ export interface FileRouteTypes {
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/system/jslx'
-    | '/system/log'
     | '/system/menu'
     | '/system/role'
     | '/xlcd/xnxq'
@@ -479,7 +468,6 @@ export interface FileRouteTypes {
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
     | '/_app/system/jslx'
-    | '/_app/system/log'
     | '/_app/system/menu'
     | '/_app/system/role'
     | '/_app/xlcd/xnxq'
@@ -630,13 +618,6 @@ declare module '@tanstack/react-router' {
       path: '/system/jslx'
       fullPath: '/system/jslx'
       preLoaderRoute: typeof AppSystemJslxRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/system/log': {
-      id: '/_app/system/log'
-      path: '/system/log'
-      fullPath: '/system/log'
-      preLoaderRoute: typeof AppSystemLogRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/menu': {
@@ -810,7 +791,6 @@ interface AppRouteChildren {
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
   AppSystemJslxRoute: typeof AppSystemJslxRoute
-  AppSystemLogRoute: typeof AppSystemLogRoute
   AppSystemMenuRoute: typeof AppSystemMenuRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
@@ -849,7 +829,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
   AppSystemJslxRoute: AppSystemJslxRoute,
-  AppSystemLogRoute: AppSystemLogRoute,
   AppSystemMenuRoute: AppSystemMenuRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,

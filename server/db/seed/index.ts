@@ -5,6 +5,7 @@ import type { Database } from '../client';
 import { seedAiPrompts } from './ai-prompts';
 import { seedExams } from './exams';
 import { DEMO_PASSWORD, DEMO_PROFILES } from './profiles';
+import { seedRoles } from './roles';
 import { type SeededSchool, seedSchool } from './school';
 import { seedScores } from './scores';
 import { seedSurveys } from './surveys';
@@ -42,6 +43,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedSurveys(tx, school.tenantId, today));
     // AI提示词管理's demo prompts (issue 10): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedAiPrompts(tx, school.tenantId));
+    // dynamic roles 八年级班主任 (SELECT) and 九年级家长 (procedure), members materialised (issue 10): the K12 demo school only
+    if (profile.demoClass) await seedRoles(db, school.tenantId);
   }
   return seeded;
 }

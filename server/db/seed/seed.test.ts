@@ -137,7 +137,7 @@ describe('demo seed', () => {
   });
 
   it('has eight roles per tenant, SQL-type ready', async () => {
-    const roles = await ownerQuery<{ code: string }>(t.db, `SELECT code FROM roles WHERE tenant_id = ${inTenant('demo')} ORDER BY sort`);
+    const roles = await ownerQuery<{ code: string }>(t.db, `SELECT code FROM roles WHERE tenant_id = ${inTenant('demo')} AND type = 'ordinary' AND created_by IS NULL ORDER BY sort`);
     expect(roles.map((r) => r.code)).toEqual(['admin', 'teacher', 'banzhuren', 'grade_leader', 'student', 'parent', 'department_head', 'teaching_office']);
   });
 

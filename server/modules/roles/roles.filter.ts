@@ -330,11 +330,16 @@ export async function runFilter(
   throw new Error('unreachable');
 }
 
+/** A valid SELECT for the editor's help panel: the head teachers of grade 7's classes. */
+export const GRADE7_HEAD_TEACHERS =
+  "SELECT d.user_id FROM duties d JOIN orgs o ON o.id = d.org_unit_id WHERE d.duty = 'head_teacher' AND o.grade_level = 7 AND NOT o.graduated";
+
 /** What a filter may read, call and name (for the editor's help panel). */
 export async function filterCatalog(tx: Tx): Promise<RoleFilterCatalog> {
   return {
     relations: FILTER_RELATIONS.map((relation) => ({ name: relation.name, columns: relation.columns.map(({ name, type, note }) => ({ name, type, note })) })),
     functions: [...FILTER_FUNCTIONS].sort(),
     procedures: await filterProcedures(tx),
+    example: GRADE7_HEAD_TEACHERS,
   };
 }

@@ -15,36 +15,34 @@ import type {
 import type { Tx } from '../../db/client';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
+import type { RolesService } from '../roles/roles.service';
 import { selectorRepository } from './selector.repository';
-
-/** Names of the business systems roles belong to (SPEC §3 Role "business system"). */
-const BUSINESS_SYSTEMS: Record<string, { zh: string; en: string }> = {
-  xiaowu: { zh: '校务系统', en: 'Xiaowu' },
-};
 
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 
 export class SelectorService {
+  constructor(private readonly roleService: RolesService) {}
+
   /** `GET /saas/components/getXq` */
   async campuses(tx: Tx): Promise<XqData> {
     const rows = await selectorRepository.campuses(tx);
     return { xqList: rows.map((row) => ({ XQID: row.id, XQMC: row.name, XQDM: row.code })) };
   }
 
-  /** `POST /components/getRoles`: roles grouped by business system. */
+  /** `POST /components/getRoles`: roles grouped by role type (角色类型, SPEC §3 Role "business system"), in the types' order. */
   async roles(tx: Tx, roleType: '' | 'ordinary' | 'sql', lang: Lang): Promise<GetRolesData> {
     const rows = await selectorRepository.roles(tx, roleType || undefined);
     const groups = new Map<string, RoleGroup>();
+    for (const category of await this.roleService.categoryNames(tx, lang)) groups.set(category.code, { CODE: category.code, NAME: category.name, CHILD: [] });
     for (const row of rows) {
       let group = groups.get(row.businessSystem);
       if (!group) {
-        const known = BUSINESS_SYSTEMS[row.businessSystem];
-        group = { CODE: row.businessSystem, NAME: known ? known[lang] : row.businessSystem, CHILD: [] };
+        group = { CODE: row.businessSystem, NAME: row.businessSystem, CHILD: [] };
         groups.set(row.businessSystem, group);
       }
       group.CHILD.push({ CODE: row.code, NAME: pick(lang, row.name, row.nameEn), TYPE: row.type });
     }
-    return [...groups.values()];
+    return [...groups.values()].filter((group) => group.CHILD.length > 0);
   }
 
   /** `/components/getOrgsData`: the whole organisation tree of the tenant. */

@@ -53,8 +53,6 @@ export interface DataTableProps<Row> {
   emptyText?: ReactNode;
   /** rows under the body (sums), inside `<tfoot>` */
   footer?: ReactNode;
-  /** replaces the TablePager under the table (e.g. a KeysetPager) */
-  pager?: ReactNode;
   'data-testid'?: string;
 }
 
@@ -139,7 +137,6 @@ export function DataTable<Row>({
   maxHeight,
   emptyText,
   footer,
-  pager,
   'data-testid': testId,
 }: DataTableProps<Row>) {
   return (
@@ -214,7 +211,7 @@ export function DataTable<Row>({
         borderBottomRadius="l2"
         {...(stickyFooter ? { position: 'sticky', bottom: '0', zIndex: 2 } : {})}
       >
-        {pager ?? <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} onChange={onPageChange} />}
+        <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} onChange={onPageChange} />
       </Box>
     </Box>
   );
