@@ -16,6 +16,7 @@ import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { menusRoutes } from './modules/menus/menus.routes';
+import { orgsRoutes } from './modules/orgs/orgs.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -27,7 +28,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
 
 /** The route registry: every API route of the server, as declared by its module. */
-export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes, ...settingsRoutes, ...homeCardsRoutes, ...aiPromptsRoutes, ...apkVersionsRoutes, ...rolesRoutes];
+export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes, ...settingsRoutes, ...homeCardsRoutes, ...aiPromptsRoutes, ...apkVersionsRoutes, ...rolesRoutes, ...orgsRoutes];
 
 export const routeRegistry = (): RouteDescription[] => allRoutes.map(describeRoute);
 
@@ -51,6 +52,7 @@ const modules: Record<string, readonly AnyRoute[]> = {
   surveys: surveysRoutes,
   roles: rolesRoutes,
   menus: menusRoutes,
+  orgs: orgsRoutes,
   applog: appLogRoutes,
   settings: settingsRoutes,
   homeCards: homeCardsRoutes,

@@ -18,6 +18,7 @@ import { I18nService } from './modules/i18n/i18n.service';
 import { LeaveService } from './modules/leave/leave.service';
 import { MessagesService } from './modules/messages/messages.service';
 import { MenusService } from './modules/menus/menus.service';
+import { OrgsService } from './modules/orgs/orgs.service';
 import { PermissionsService } from './modules/permissions/permissions.service';
 import { RolesService } from './modules/roles/roles.service';
 import { SchoolService } from './modules/school/school.service';
@@ -60,6 +61,7 @@ export function createServices(db: Database, config: AppConfig) {
     exams: new ExamsService(permissions, messages),
     calendar: new CalendarService(permissions),
     menus: new MenusService(permissions),
+    orgs: new OrgsService(permissions),
     applications,
     applicationSettings: new ApplicationSettingsService(permissions),
     proofs: new ProofsService(applications, tenants, dicts, files),

@@ -3,6 +3,7 @@ import { SETTINGS_ISSUE_TEXT } from '../../contracts/settings-rules';
 import { AI_PROMPT_ISSUE_TEXT } from '../../contracts/ai-prompt-rules';
 import { APK_ISSUE_TEXT } from '../../contracts/apk-rules';
 import { MENU_ISSUE_TEXT } from '../../contracts/menu-admin-rules';
+import { ORG_ISSUE_TEXT } from '../../contracts/org-rules';
 /**
  * The server's own message catalogue: every `msg` the API sends, in zh (default) and en.
  * Placeholders are `{name}`; `translate` fills them.
@@ -585,6 +586,24 @@ export const messages = {
   menusStale: { zh: '该菜单已被他人修改，请刷新后重试', en: 'Someone else changed this menu; reload and try again' },
   menusHasChildren: { zh: '“{name}”下还有{count}个子菜单或按钮，请先删除或移走它们', en: '"{name}" still has {count} child menus or buttons; delete or move them first' },
   menusTypeHasChildren: { zh: '该菜单下的子项不允许改成此类型', en: 'The items under this menu do not allow this type' },
+  // 组织机构 (/system/org; contracts/org-rules.ts holds the rule texts the form shows too)
+  ...ORG_ISSUE_TEXT,
+  orgsNotFound: { zh: '机构不存在或已被删除', en: 'The unit does not exist or was deleted' },
+  orgsParentNotFound: { zh: '上级机构不存在', en: 'The parent unit does not exist' },
+  orgsStale: { zh: '该机构已被他人修改，请刷新后重试', en: 'Someone else changed this unit; reload and try again' },
+  orgsCodeTaken: { zh: '机构编码{code}已存在', en: 'The code {code} exists already' },
+  orgsCycle: { zh: '不能移到自身或其下级之下', en: 'A unit cannot be moved under itself or its own descendants' },
+  orgsKindFixed: { zh: '机构类型不能修改', en: 'The kind of a unit cannot be changed' },
+  orgsMoveByDrag: { zh: '请通过拖动移动机构', en: 'Move a unit by dragging it' },
+  orgsCampusNotFound: { zh: '校区不存在', en: 'The campus does not exist' },
+  orgsHasChildren: { zh: '“{name}”下还有{count}个下级机构，不能删除', en: '"{name}" still has {count} units under it and cannot be deleted' },
+  orgsHasMembers: { zh: '“{name}”下还有{count}名人员，请先移出后再删除', en: '"{name}" still has {count} people; remove them first' },
+  orgsHasDuties: { zh: '“{name}”还有教师任职（班主任、任课教师等），不能删除', en: '"{name}" still has staff duties (head teacher, subject teachers…) and cannot be deleted' },
+  orgsInUse: { zh: '“{name}”已有业务数据（考勤、成绩、申请等），不能删除', en: '"{name}" is used by records (attendance, scores, applications…) and cannot be deleted' },
+  orgsMembersHere: { zh: '只有部门和班级可以添加或移出人员', en: 'Only departments and classes have members to add or remove' },
+  orgsMemberNotFound: { zh: '所选人员不存在', en: 'A chosen person does not exist' },
+  orgsClassStudentsOnly: { zh: '班级只能添加学生', en: 'Only students can be added to a class' },
+  orgsDepartmentStaffOnly: { zh: '部门只能添加教职工', en: 'Only staff can be added to a department' },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,56 @@
+import { ORGS_ADD_PERMISSION, ORGS_DELETE_PERMISSION, ORGS_EDIT_PERMISSION, ORGS_PERMISSION, orgIdRequest, orgMembersChangeRequest, orgMembersRequest, orgMoveRequest, orgSaveRequest } from '../../../contracts/orgs';
+import { defineRoute } from '../../plugins/routes';
+
+const READ = { anyOf: [ORGS_PERMISSION] } as const;
+
+/** 组织机构 (/system/org): contracts/orgs.ts. */
+export const orgsRoutes = [
+  defineRoute({ method: 'POST', url: '/api/orgs/tree', access: READ, summary: "the school's org tree with member counts, and the campuses", handler: ({ tx, services }) => services.orgs.tree(tx) }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/orgs/save',
+    access: { anyOf: [ORGS_ADD_PERMISSION, ORGS_EDIT_PERMISSION] },
+    summary: 'adds (system_org_add) or edits (system_org_edit, at its version) a department, grade or class (the school node: edit only)',
+    body: orgSaveRequest,
+    handler: ({ tx, session, body, services }) => services.orgs.save(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/orgs/delete',
+    access: { anyOf: [ORGS_DELETE_PERMISSION] },
+    summary: 'deletes a node without children, members, duties or business data',
+    body: orgIdRequest,
+    handler: async ({ tx, session, body, services }) => {
+      await services.orgs.delete(tx, session, body);
+      return null;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/orgs/move',
+    access: { anyOf: [ORGS_EDIT_PERMISSION] },
+    summary: 'moves a node under parentId at index (same placement rules, no cycles; a class takes its new grade level)',
+    body: orgMoveRequest,
+    handler: async ({ tx, session, body, services }) => {
+      await services.orgs.move(tx, session, body);
+      return null;
+    },
+  }),
+  defineRoute({ method: 'POST', url: '/api/orgs/members', access: READ, summary: "table A of a node's people with their duties", body: orgMembersRequest, handler: ({ tx, body, services }) => services.orgs.members(tx, body) }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/orgs/members/add',
+    access: { anyOf: [ORGS_EDIT_PERMISSION] },
+    summary: 'puts people into a department (staff) or a class (students)',
+    body: orgMembersChangeRequest,
+    handler: ({ tx, session, body, services }) => services.orgs.addMembers(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/orgs/members/remove',
+    access: { anyOf: [ORGS_EDIT_PERMISSION] },
+    summary: 'takes people out of a node (their org unit becomes empty)',
+    body: orgMembersChangeRequest,
+    handler: ({ tx, session, body, services }) => services.orgs.removeMembers(tx, session, body),
+  }),
+];
