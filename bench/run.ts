@@ -18,6 +18,10 @@
 //   8. rendering the score grid for 60 students × 10 subjects (issue 7, bench/scores-grid.ts, Chromium on the
 //      production build, CPU 4×, score calls route-mocked): choosing 全部科目 → 600 inputs painted, median of 5
 //      (`BENCH_ONLY=scores-grid npx tsx bench/run.ts` builds the client and runs only this)
+//   9. 用户日志 over 2,000,000 app-log rows of one school (issue 10, bench/app-logs.ts, its own database):
+//      first page, a page 100 pages deep by keyset, each filter alone, combined filters, the capped count,
+//      an export of 50,000 rows, p50 / p95; every page ≤ 200 ms at p95
+//      (`BENCH_ONLY=app-logs npx tsx bench/run.ts` runs only this, no client build)
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -28,6 +32,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { runEncryptionBench } from './encryption';
 import { drainOutbox, warmOfflineStart, type OfflineBenchServer } from './offline';
+import { APP_LOG_PAGE_TARGET_MS, runAppLogsBench } from './app-logs';
 import { runPeopleSearchBench } from './people-search';
 import { runScoresGridBench } from './scores-grid';
 import { runScoresBench } from './scores';
@@ -237,6 +242,24 @@ async function scoresGridFigures(): Promise<void> {
   }
 }
 
+/** 用户日志 (issue 10): each page and filter over 2,000,000 rows, p50 / p95; pages held to ≤ 200 ms at p95. */
+async function appLogsFigures(): Promise<void> {
+  try {
+    const bench = await runAppLogsBench();
+    for (const figure of bench.figures) {
+      const page = figure.kind === 'page';
+      results.push({
+        name: `app log ${(bench.rows / 1e6).toFixed(0)}M rows: ${figure.name}`,
+        value: `p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`,
+        ...(page ? { target: `≤ ${APP_LOG_PAGE_TARGET_MS} ms`, ok: figure.p95 <= APP_LOG_PAGE_TARGET_MS } : {}),
+      });
+    }
+  } catch (error) {
+    console.error('[bench] app logs failed:', error);
+    results.push({ name: 'app log 2M rows', value: `failed: ${firstLine(error)}` });
+  }
+}
+
 function buildClient(): void {
   console.log('[bench] building the client…');
   if (spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) {
@@ -264,6 +287,11 @@ function load(url: string, headers: Record<string, string> = {}) {
 async function main() {
   if (only === 'scores') {
     await scoresFigures();
+    printResults();
+    return;
+  }
+  if (only === 'app-logs') {
+    await appLogsFigures();
     printResults();
     return;
   }
@@ -352,6 +380,9 @@ async function main() {
     target: '≤ 50 ms',
     ok: people.p95 <= 50,
   });
+
+  // 用户日志 over 2,000,000 rows of one school (own database, see bench/app-logs.ts).
+  await appLogsFigures();
 
   // Request encryption's cost on a typical POST, off vs on (in-process, see bench/encryption.ts).
   const encryption = await runEncryptionBench();

@@ -26,6 +26,7 @@ import { Route as AppJzgKqspRouteImport } from './routes/_app/jzg/kqsp'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
 import { Route as AppSystemJslxRouteImport } from './routes/_app/system/jslx'
+import { Route as AppSystemLogRouteImport } from './routes/_app/system/log'
 import { Route as AppSystemMenuRouteImport } from './routes/_app/system/menu'
 import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
@@ -131,6 +132,11 @@ const AppPztmPztmRoute = AppPztmPztmRouteImport.update({
 const AppSystemJslxRoute = AppSystemJslxRouteImport.update({
   id: '/system/jslx',
   path: '/system/jslx',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemLogRoute = AppSystemLogRouteImport.update({
+  id: '/system/log',
+  path: '/system/log',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemMenuRoute = AppSystemMenuRouteImport.update({
@@ -263,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
+  '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -303,6 +310,7 @@ export interface FileRoutesByTo {
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
   '/system/jslx': typeof AppSystemJslxRoute
+  '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -345,6 +353,7 @@ export interface FileRoutesById {
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
   '/_app/system/jslx': typeof AppSystemJslxRoute
+  '/_app/system/log': typeof AppSystemLogRoute
   '/_app/system/menu': typeof AppSystemMenuRoute
   '/_app/system/role': typeof AppSystemRoleRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -387,6 +396,7 @@ export interface FileRouteTypes {
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/system/jslx'
+    | '/system/log'
     | '/system/menu'
     | '/system/role'
     | '/xlcd/xnxq'
@@ -427,6 +437,7 @@ export interface FileRouteTypes {
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/system/jslx'
+    | '/system/log'
     | '/system/menu'
     | '/system/role'
     | '/xlcd/xnxq'
@@ -468,6 +479,7 @@ export interface FileRouteTypes {
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
     | '/_app/system/jslx'
+    | '/_app/system/log'
     | '/_app/system/menu'
     | '/_app/system/role'
     | '/_app/xlcd/xnxq'
@@ -618,6 +630,13 @@ declare module '@tanstack/react-router' {
       path: '/system/jslx'
       fullPath: '/system/jslx'
       preLoaderRoute: typeof AppSystemJslxRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/log': {
+      id: '/_app/system/log'
+      path: '/system/log'
+      fullPath: '/system/log'
+      preLoaderRoute: typeof AppSystemLogRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/menu': {
@@ -791,6 +810,7 @@ interface AppRouteChildren {
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
   AppSystemJslxRoute: typeof AppSystemJslxRoute
+  AppSystemLogRoute: typeof AppSystemLogRoute
   AppSystemMenuRoute: typeof AppSystemMenuRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
@@ -829,6 +849,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
   AppSystemJslxRoute: AppSystemJslxRoute,
+  AppSystemLogRoute: AppSystemLogRoute,
   AppSystemMenuRoute: AppSystemMenuRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,

@@ -533,6 +533,7 @@ export const messages = {
   appLogsErrorCodeInvalid: { zh: '{field}必须是不超过 5 位的数字', en: '{field} must be a number of at most 5 digits' },
   appLogsFailedInvalid: { zh: '{field}只能是“是”或“否”', en: '{field} must be yes or no' },
   appLogsTooLong: { zh: '{field}长度不能超过{max}个字符', en: '{field} must be at most {max} characters' },
+  appLogsQueryTooSlow: { zh: '查询时间过长，请缩小日期范围，或将请求地址改为前缀匹配后重试', en: 'The search took too long; narrow the date range or match the request address by prefix, and try again' },
   appLogsFieldFrom: { zh: '开始日期', en: 'Start date' },
   appLogsFieldTo: { zh: '结束日期', en: 'End date' },
   appLogsFieldUser: { zh: '用户', en: 'User' },

@@ -10,14 +10,14 @@
 -- contains, parameters, operation) are checked on the rows the date range (default: today) and the
 -- other filters leave; the bench (bench/app-logs.ts) says what that costs over 180 days.
 -- Every index leads with tenant_id: a school's query never reads another school's entries.
-CREATE INDEX IF NOT EXISTS "app_logs_ip_idx" ON "app_logs" USING btree ("tenant_id", "ip", "at" DESC);
+CREATE INDEX IF NOT EXISTS "app_logs_ip_idx" ON "app_logs" USING btree ("tenant_id", "ip", "at" DESC NULLS LAST, "id" DESC NULLS LAST);
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "app_logs_handler_idx" ON "app_logs" USING btree ("tenant_id", "handler", "at" DESC, "id" DESC);
+CREATE INDEX IF NOT EXISTS "app_logs_handler_idx" ON "app_logs" USING btree ("tenant_id", "handler", "at" DESC NULLS LAST, "id" DESC NULLS LAST);
 --> statement-breakpoint
 -- failed calls are few: small partial indexes, one in keyset order (only failed), one by code
-CREATE INDEX IF NOT EXISTS "app_logs_failed_idx" ON "app_logs" USING btree ("tenant_id", "at" DESC, "id" DESC) WHERE "error_code" IS NOT NULL;
+CREATE INDEX IF NOT EXISTS "app_logs_failed_idx" ON "app_logs" USING btree ("tenant_id", "at" DESC NULLS LAST, "id" DESC NULLS LAST) WHERE "error_code" IS NOT NULL;
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "app_logs_error_code_idx" ON "app_logs" USING btree ("tenant_id", "error_code", "at" DESC, "id" DESC) WHERE "error_code" IS NOT NULL;
+CREATE INDEX IF NOT EXISTS "app_logs_error_code_idx" ON "app_logs" USING btree ("tenant_id", "error_code", "at" DESC NULLS LAST, "id" DESC NULLS LAST) WHERE "error_code" IS NOT NULL;
 --> statement-breakpoint
 -- slow calls (at least N ms) are few for the N worth asking about
 CREATE INDEX IF NOT EXISTS "app_logs_duration_idx" ON "app_logs" USING btree ("tenant_id", "duration_ms");

@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AppLogRow } from '../../../contracts/app-logs';
-import type { Tx } from '../../db/client';
+import { sql, type SQL } from "drizzle-orm";
+import type { AppLogRow } from "../../../contracts/app-logs";
+import { ResponseCode } from "../../../contracts/envelope";
+import type { Tx } from "../../db/client";
+import { AppError } from "../../plugins/envelope";
 
 /**
  * The app log viewer's SQL. Every query names the tenant explicitly (RLS applies as well) and pages
@@ -11,7 +13,9 @@ import type { Tx } from '../../db/client';
  * So exact and prefix filters are written with leakproof operators (a prefix as a range plus
  * starts_with; the database collation is C, byte order) and reach their indexes (0009, 0021);
  * the "contains" filters (address contains, params, operation) are checked on the rows the date
- * range and the other filters leave (see bench/app-logs.ts for what that costs).
+ * range and the other filters leave (see bench/app-logs.ts for what that costs): first by walking
+ * the time index (quick when matches are common), and when that finds too little within
+ * CONTAINS_WALK_MS, by one read of the range (rare texts), bounded by QUERY_LIMIT_MS.
  */
 
 /** A filter the service has checked and normalised. */
@@ -22,8 +26,8 @@ export interface AppLogQuery {
   toAt: string;
   userId?: string;
   account?: string;
-  url?: { mode: 'prefix' | 'contains'; text: string };
-  ip?: { mode: 'exact' | 'prefix'; text: string };
+  url?: { mode: "prefix" | "contains"; text: string };
+  ip?: { mode: "exact" | "prefix"; text: string };
   method?: string;
   handler?: string;
   params?: string;
@@ -44,7 +48,7 @@ export interface Cursor {
 
 export const cursorText = (cursor: Cursor) => `${cursor.micros}_${cursor.id}`;
 export function parseCursor(text: string): Cursor {
-  const at = text.indexOf('_');
+  const at = text.indexOf("_");
   return { micros: text.slice(0, at), id: text.slice(at + 1) };
 }
 
@@ -57,26 +61,101 @@ function prefixOf(column: SQL, prefix: string): SQL {
 }
 
 function whereOf(q: AppLogQuery): SQL {
-  const parts: SQL[] = [sql`l.tenant_id = ${q.tenantId}::uuid`, sql`l.at >= ${q.fromAt}::timestamptz`, sql`l.at < ${q.toAt}::timestamptz`];
+  const parts: SQL[] = [
+    sql`l.tenant_id = ${q.tenantId}::uuid`,
+    sql`l.at >= ${q.fromAt}::timestamptz`,
+    sql`l.at < ${q.toAt}::timestamptz`,
+  ];
   if (q.userId) parts.push(sql`l.user_id = ${q.userId}::uuid`);
-  if (q.account) parts.push(sql`l.user_id = (SELECT u.id FROM users u WHERE u.tenant_id = ${q.tenantId}::uuid AND u.username = ${q.account})`);
-  if (q.url) parts.push(q.url.mode === 'prefix' ? prefixOf(sql`l.url`, q.url.text) : sql`l.url ILIKE ${`%${escapeLike(q.url.text)}%`}`);
-  if (q.ip) parts.push(q.ip.mode === 'exact' ? sql`l.ip = ${q.ip.text}` : prefixOf(sql`l.ip`, q.ip.text));
+  if (q.account)
+    parts.push(
+      sql`l.user_id = (SELECT u.id FROM users u WHERE u.tenant_id = ${q.tenantId}::uuid AND u.username = ${q.account})`,
+    );
+  if (q.url)
+    parts.push(
+      q.url.mode === "prefix"
+        ? prefixOf(sql`l.url`, q.url.text)
+        : sql`l.url ILIKE ${`%${escapeLike(q.url.text)}%`}`,
+    );
+  if (q.ip)
+    parts.push(
+      q.ip.mode === "exact"
+        ? sql`l.ip = ${q.ip.text}`
+        : prefixOf(sql`l.ip`, q.ip.text),
+    );
   if (q.method) parts.push(sql`l.method = ${q.method}`);
   if (q.handler) parts.push(sql`l.handler = ${q.handler}`);
   if (q.params) parts.push(sql`l.params ILIKE ${`%${escapeLike(q.params)}%`}`);
-  if (q.minDuration !== undefined) parts.push(sql`l.duration_ms >= ${q.minDuration}::int`);
+  if (q.minDuration !== undefined)
+    parts.push(sql`l.duration_ms >= ${q.minDuration}::int`);
   if (q.module) parts.push(sql`l.module = ${q.module}`);
-  if (q.operation) parts.push(sql`l.operation ILIKE ${`%${escapeLike(q.operation)}%`}`);
+  if (q.operation)
+    parts.push(sql`l.operation ILIKE ${`%${escapeLike(q.operation)}%`}`);
   if (q.clientType) parts.push(sql`l.client_type = ${q.clientType}`);
   if (q.failed === true) parts.push(sql`l.error_code IS NOT NULL`);
   if (q.failed === false) parts.push(sql`l.error_code IS NULL`);
-  if (q.errorCode !== undefined) parts.push(sql`l.error_code = ${q.errorCode}::int`);
+  if (q.errorCode !== undefined)
+    parts.push(sql`l.error_code = ${q.errorCode}::int`);
   if (q.systemName) parts.push(sql`l.system_name = ${q.systemName}`);
   return sql.join(parts, sql` AND `);
 }
 
-const cursorAt = (cursor: Cursor) => sql`(timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond')`;
+/** a "contains" filter is set: no index serves it under RLS */
+const hasContains = (q: AppLogQuery) =>
+  q.url?.mode === "contains" ||
+  q.params !== undefined ||
+  q.operation !== undefined;
+/** how long the walk in time order may look for a "contains" filter's matches before the range is read once instead */
+export const CONTAINS_WALK_MS = 300;
+/** the longest a list, count or export batch may run; beyond it the caller is asked to narrow the filters */
+export const QUERY_LIMIT_MS = 15_000;
+
+const isTimeout = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "57014" || e?.cause?.code === "57014";
+};
+
+/**
+ * Runs `work` in a savepoint with a statement timeout (restored afterwards: a released savepoint
+ * keeps SET LOCAL). With a "contains" filter: first the planner's own plan for CONTAINS_WALK_MS,
+ * then, if that ran out, without index scans (one read of the range and a top-N sort).
+ */
+async function bounded<T>(
+  tx: Tx,
+  q: AppLogQuery,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const attempt = (timeoutMs: number, noIndexScan: boolean) =>
+    tx.transaction(async (savepoint) => {
+      await savepoint.execute(
+        sql.raw(`SET LOCAL statement_timeout = ${timeoutMs}`),
+      );
+      if (noIndexScan)
+        await savepoint.execute(sql`SET LOCAL enable_indexscan = off`);
+      const result = await work(savepoint);
+      await savepoint.execute(sql`SET LOCAL statement_timeout = DEFAULT`);
+      if (noIndexScan)
+        await savepoint.execute(sql`SET LOCAL enable_indexscan = DEFAULT`);
+      return result;
+    });
+  if (hasContains(q)) {
+    try {
+      return await attempt(CONTAINS_WALK_MS, false);
+    } catch (error) {
+      if (!isTimeout(error)) throw error;
+    }
+  }
+  try {
+    return await attempt(QUERY_LIMIT_MS, hasContains(q));
+  } catch (error) {
+    if (isTimeout(error))
+      throw new AppError(ResponseCode.unprocessable, "appLogsQueryTooSlow");
+    throw error;
+  }
+}
+
+const cursorAt = (cursor: Cursor) =>
+  sql`(timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond')`;
 
 interface RawRow extends Record<string, unknown> {
   id: string;
@@ -131,20 +210,33 @@ export const appLogRepository = {
    * One page, newest first. `after` = rows older than the cursor ('next'), `before` = rows newer
    * than it ('prev', read oldest-first and turned around). Reads limit + 1 to know whether more follow.
    */
-  async page(tx: Tx, q: AppLogQuery, limit: number, cursor?: { cursor: Cursor; direction: 'next' | 'prev' }): Promise<LogPageRows> {
-    const backwards = cursor?.direction === 'prev';
+  async page(
+    tx: Tx,
+    q: AppLogQuery,
+    limit: number,
+    cursor?: { cursor: Cursor; direction: "next" | "prev" },
+  ): Promise<LogPageRows> {
+    const backwards = cursor?.direction === "prev";
+    // The plain bound on `at` beside the row comparison lets the index scan start at the cursor:
+    // PostgreSQL does not always take a row comparison as the scan's start (a previous page then
+    // read every older row of the range first).
     const keyset = cursor
       ? backwards
-        ? sql` AND (l.at, l.id) > (${cursorAt(cursor.cursor)}, ${cursor.cursor.id}::uuid)`
-        : sql` AND (l.at, l.id) < (${cursorAt(cursor.cursor)}, ${cursor.cursor.id}::uuid)`
+        ? sql` AND l.at >= ${cursorAt(cursor.cursor)} AND (l.at, l.id) > (${cursorAt(cursor.cursor)}, ${cursor.cursor.id}::uuid)`
+        : sql` AND l.at <= ${cursorAt(cursor.cursor)} AND (l.at, l.id) < (${cursorAt(cursor.cursor)}, ${cursor.cursor.id}::uuid)`
       : sql``;
-    const order = backwards ? sql`l.at ASC, l.id ASC` : sql`l.at DESC, l.id DESC`;
-    const { rows } = await tx.execute<RawRow>(sql`
+    // the order of the (… at DESC NULLS LAST, id DESC NULLS LAST) indexes, read forwards or backwards
+    const order = backwards
+      ? sql`l.at ASC NULLS FIRST, l.id ASC NULLS FIRST`
+      : sql`l.at DESC NULLS LAST, l.id DESC NULLS LAST`;
+    const { rows } = await bounded(tx, q, (scope) =>
+      scope.execute<RawRow>(sql`
       SELECT p.*, (extract(epoch FROM p.at) * 1000000)::bigint::text AS micros, u.name AS user_name, u.username AS account
       FROM (SELECT l.id, l.at, l.user_id, l.url, l.ip, l.method, l.handler, l.params, l.duration_ms, l.module, l.operation,
                    l.client_type, l.error_code, l.error_message, l.system_name
             FROM app_logs l WHERE ${whereOf(q)}${keyset} ORDER BY ${order} LIMIT ${limit + 1}) p
-      LEFT JOIN users u ON u.tenant_id = ${q.tenantId}::uuid AND u.id = p.user_id`);
+      LEFT JOIN users u ON u.tenant_id = ${q.tenantId}::uuid AND u.id = p.user_id`),
+    );
     const all = rows.map(toRow);
     // JS sort by the exact cursor (micros, then id) so the page reads newest first whatever the join did.
     const key = (row: { cursor: string }) => parseCursor(row.cursor);
@@ -163,7 +255,11 @@ export const appLogRepository = {
 
   /** The number of matching rows, counted no further than cap + 1. */
   async cappedCount(tx: Tx, q: AppLogQuery, cap: number): Promise<number> {
-    const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM app_logs l WHERE ${whereOf(q)} LIMIT ${cap + 1}) s`);
+    const { rows } = await bounded(tx, q, (scope) =>
+      scope.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM app_logs l WHERE ${whereOf(q)} LIMIT ${cap + 1}) s`,
+      ),
+    );
     return rows[0]?.n ?? 0;
   },
 };

@@ -53,6 +53,8 @@ export interface DataTableProps<Row> {
   emptyText?: ReactNode;
   /** rows under the body (sums), inside `<tfoot>` */
   footer?: ReactNode;
+  /** replaces the TablePager under the table (e.g. a KeysetPager) */
+  pager?: ReactNode;
   'data-testid'?: string;
 }
 
@@ -137,6 +139,7 @@ export function DataTable<Row>({
   maxHeight,
   emptyText,
   footer,
+  pager,
   'data-testid': testId,
 }: DataTableProps<Row>) {
   return (
@@ -211,7 +214,7 @@ export function DataTable<Row>({
         borderBottomRadius="l2"
         {...(stickyFooter ? { position: 'sticky', bottom: '0', zIndex: 2 } : {})}
       >
-        <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} onChange={onPageChange} />
+        {pager ?? <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} onChange={onPageChange} />}
       </Box>
     </Box>
   );
