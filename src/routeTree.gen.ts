@@ -28,6 +28,7 @@ import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
 import { Route as AppSystemJslxRouteImport } from './routes/_app/system/jslx'
 import { Route as AppSystemLogRouteImport } from './routes/_app/system/log'
 import { Route as AppSystemMenuRouteImport } from './routes/_app/system/menu'
+import { Route as AppSystemOrgRouteImport } from './routes/_app/system/org'
 import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
@@ -142,6 +143,11 @@ const AppSystemLogRoute = AppSystemLogRouteImport.update({
 const AppSystemMenuRoute = AppSystemMenuRouteImport.update({
   id: '/system/menu',
   path: '/system/menu',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemOrgRoute = AppSystemOrgRouteImport.update({
+  id: '/system/org',
+  path: '/system/org',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemRoleRoute = AppSystemRoleRouteImport.update({
@@ -271,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/system/jslx': typeof AppSystemJslxRoute
   '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
+  '/system/org': typeof AppSystemOrgRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -312,6 +319,7 @@ export interface FileRoutesByTo {
   '/system/jslx': typeof AppSystemJslxRoute
   '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
+  '/system/org': typeof AppSystemOrgRoute
   '/system/role': typeof AppSystemRoleRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -355,6 +363,7 @@ export interface FileRoutesById {
   '/_app/system/jslx': typeof AppSystemJslxRoute
   '/_app/system/log': typeof AppSystemLogRoute
   '/_app/system/menu': typeof AppSystemMenuRoute
+  '/_app/system/org': typeof AppSystemOrgRoute
   '/_app/system/role': typeof AppSystemRoleRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -398,6 +407,7 @@ export interface FileRouteTypes {
     | '/system/jslx'
     | '/system/log'
     | '/system/menu'
+    | '/system/org'
     | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -439,6 +449,7 @@ export interface FileRouteTypes {
     | '/system/jslx'
     | '/system/log'
     | '/system/menu'
+    | '/system/org'
     | '/system/role'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -481,6 +492,7 @@ export interface FileRouteTypes {
     | '/_app/system/jslx'
     | '/_app/system/log'
     | '/_app/system/menu'
+    | '/_app/system/org'
     | '/_app/system/role'
     | '/_app/xlcd/xnxq'
     | '/_app/xssw/cjzm'
@@ -644,6 +656,13 @@ declare module '@tanstack/react-router' {
       path: '/system/menu'
       fullPath: '/system/menu'
       preLoaderRoute: typeof AppSystemMenuRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/org': {
+      id: '/_app/system/org'
+      path: '/system/org'
+      fullPath: '/system/org'
+      preLoaderRoute: typeof AppSystemOrgRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/role': {
@@ -812,6 +831,7 @@ interface AppRouteChildren {
   AppSystemJslxRoute: typeof AppSystemJslxRoute
   AppSystemLogRoute: typeof AppSystemLogRoute
   AppSystemMenuRoute: typeof AppSystemMenuRoute
+  AppSystemOrgRoute: typeof AppSystemOrgRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppXsswCjzmRoute: typeof AppXsswCjzmRoute
@@ -851,6 +871,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemJslxRoute: AppSystemJslxRoute,
   AppSystemLogRoute: AppSystemLogRoute,
   AppSystemMenuRoute: AppSystemMenuRoute,
+  AppSystemOrgRoute: AppSystemOrgRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppXsswCjzmRoute: AppXsswCjzmRoute,
