@@ -84,7 +84,16 @@ export interface PermissionPayload {
   permission: string[];
   /** role codes */
   roles: string[];
-  userInfo: { username: string; id: string; name: string; userType: UserType; tenant: string; tenantName: string };
+  userInfo: {
+    username: string;
+    id: string;
+    name: string;
+    userType: UserType;
+    tenant: string;
+    tenantName: string;
+    /** the password is an initial or reset one (用户管理): the client asks for a new one before going on */
+    mustChangePassword?: boolean;
+  };
   /**
    * 首页卡片: the ordered home-page card ids (contracts/home-cards.ts) of the user's first role (by sort,
    * code) that has a layout; null = the default (every card the user may see, built-in order)

@@ -30,6 +30,7 @@ import { Route as AppSystemLogRouteImport } from './routes/_app/system/log'
 import { Route as AppSystemMenuRouteImport } from './routes/_app/system/menu'
 import { Route as AppSystemOrgRouteImport } from './routes/_app/system/org'
 import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
+import { Route as AppSystemUserRouteImport } from './routes/_app/system/user'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
 import { Route as AppXsswCxsqRouteImport } from './routes/_app/xssw/cxsq'
@@ -153,6 +154,11 @@ const AppSystemOrgRoute = AppSystemOrgRouteImport.update({
 const AppSystemRoleRoute = AppSystemRoleRouteImport.update({
   id: '/system/role',
   path: '/system/role',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemUserRoute = AppSystemUserRouteImport.update({
+  id: '/system/user',
+  path: '/system/user',
   getParentRoute: () => AppRoute,
 } as any)
 const AppXlcdXnxqRoute = AppXlcdXnxqRouteImport.update({
@@ -279,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/system/menu': typeof AppSystemMenuRoute
   '/system/org': typeof AppSystemOrgRoute
   '/system/role': typeof AppSystemRoleRoute
+  '/system/user': typeof AppSystemUserRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
   '/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -321,6 +328,7 @@ export interface FileRoutesByTo {
   '/system/menu': typeof AppSystemMenuRoute
   '/system/org': typeof AppSystemOrgRoute
   '/system/role': typeof AppSystemRoleRoute
+  '/system/user': typeof AppSystemUserRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
   '/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -365,6 +373,7 @@ export interface FileRoutesById {
   '/_app/system/menu': typeof AppSystemMenuRoute
   '/_app/system/org': typeof AppSystemOrgRoute
   '/_app/system/role': typeof AppSystemRoleRoute
+  '/_app/system/user': typeof AppSystemUserRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
   '/_app/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -409,6 +418,7 @@ export interface FileRouteTypes {
     | '/system/menu'
     | '/system/org'
     | '/system/role'
+    | '/system/user'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
     | '/xssw/cxsq'
@@ -451,6 +461,7 @@ export interface FileRouteTypes {
     | '/system/menu'
     | '/system/org'
     | '/system/role'
+    | '/system/user'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
     | '/xssw/cxsq'
@@ -494,6 +505,7 @@ export interface FileRouteTypes {
     | '/_app/system/menu'
     | '/_app/system/org'
     | '/_app/system/role'
+    | '/_app/system/user'
     | '/_app/xlcd/xnxq'
     | '/_app/xssw/cjzm'
     | '/_app/xssw/cxsq'
@@ -672,6 +684,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemRoleRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/user': {
+      id: '/_app/system/user'
+      path: '/system/user'
+      fullPath: '/system/user'
+      preLoaderRoute: typeof AppSystemUserRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/xlcd/xnxq': {
       id: '/_app/xlcd/xnxq'
       path: '/xlcd/xnxq'
@@ -833,6 +852,7 @@ interface AppRouteChildren {
   AppSystemMenuRoute: typeof AppSystemMenuRoute
   AppSystemOrgRoute: typeof AppSystemOrgRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
+  AppSystemUserRoute: typeof AppSystemUserRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppXsswCjzmRoute: typeof AppXsswCjzmRoute
   AppXsswCxsqRoute: typeof AppXsswCxsqRoute
@@ -873,6 +893,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemMenuRoute: AppSystemMenuRoute,
   AppSystemOrgRoute: AppSystemOrgRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
+  AppSystemUserRoute: AppSystemUserRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppXsswCjzmRoute: AppXsswCjzmRoute,
   AppXsswCxsqRoute: AppXsswCxsqRoute,

@@ -143,6 +143,7 @@ export class PermissionsService {
         userType: account.userType,
         tenant: tenant.code,
         tenantName: tenant.name,
+        mustChangePassword: (await this.users.findAccountById(tx, session.userId))?.mustChangePassword ?? false,
       },
       homeCards: grant.homeCards,
       requestId: randomUUID(),

@@ -14,7 +14,7 @@ import {
   type UserOptions,
   type UserRow,
 } from '../../../contracts/users';
-import { buildTestApp, call, login, loginRaw, ownerQuery, type TestApp } from '../../test/helpers';
+import { buildTestApp, call, encryptForServer, login, loginRaw, ownerQuery, type TestApp } from '../../test/helpers';
 import { entryYearOf } from './users.accounts';
 
 describe('rules (contracts/user-rules.ts)', () => {
@@ -86,11 +86,20 @@ describe('account initialisation (SPEC §9)', () => {
     const { body } = await initialize([teacher.id]);
     expect(body.data.rows).toEqual([{ name: teacher.name, userNo: teacher.userNo, account: teacher.userNo, kind: 'staff', result: 'created', reason: '' }]);
     const token = await login(t.app, 'demo', teacher.userNo, '31002X');
-    const me = await call<{ userInfo: { username: string } }>(t.app, 'GET', '/ms/getPermission', { token });
-    expect(me.body.data.userInfo.username).toBe(teacher.userNo);
+    const me = await call<{ userInfo: { username: string; mustChangePassword?: boolean } }>(t.app, 'GET', '/ms/getPermission', { token });
+    expect(me.body.data.userInfo).toMatchObject({ username: teacher.userNo, mustChangePassword: true });
     const after = await row(teacher.userNo);
     expect(after.accountInitializedAt).toMatch(/\+08:00$/);
     expect(after.mustChangePassword).toBe(true);
+    // once the user chose a password, the client no longer asks
+    const changed = await call(t.app, 'POST', '/api/saas/db/update/pwd', {
+      token,
+      form: { oldPassword: await encryptForServer(t.app, '31002X'), newPassword: await encryptForServer(t.app, 'Chosen12345') },
+    });
+    expect(changed.body.code).toBe(1);
+    const after2 = await call<{ userInfo: { mustChangePassword?: boolean } }>(t.app, 'GET', '/ms/getPermission', { token });
+    expect(after2.body.data.userInfo.mustChangePassword).toBe(false);
+    expect((await row(teacher.userNo)).mustChangePassword).toBe(false);
     // a second run resets, and ends the sessions of the first
     expect((await initialize([teacher.id])).body.data.rows[0].result).toBe('reset');
     expect((await call(t.app, 'GET', '/ms/getPermission', { token })).body.code).toBe(ResponseCode.loginExpired);

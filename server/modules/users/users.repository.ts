@@ -14,6 +14,7 @@ const accountColumns = {
   passwordHash: users.passwordHash,
   /** seconds until the lockout ends (0 or less: not locked) */
   lockedForSeconds: sql<number | null>`extract(epoch FROM ${users.lockedUntil} - now())::float8`,
+  mustChangePassword: users.mustChangePassword,
 };
 
 // Tenant scoping comes from row-level security: every Tx is bound to one tenant.

@@ -50,6 +50,8 @@ export interface UserAccount {
   passwordHash: string;
   /** seconds until the lockout ends; null or ≤ 0: not locked */
   lockedForSeconds: number | null;
+  /** an initial or reset password: the client asks for a new one (PermissionPayload.userInfo) */
+  mustChangePassword: boolean;
 }
 
 /** Permission to look at other users' accounts (the users menu of system management). */

@@ -63,7 +63,8 @@ function Shell({ permission }: { permission: PermissionPayload }) {
   const [theme, setTheme] = useState<ThemeId>(getStoredTheme);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const logout = useLogout();
-  const [changingPassword, setChangingPassword] = useState(false);
+  // an initial or reset password (用户管理): asked for a new one at once after login
+  const [changingPassword, setChangingPassword] = useState(() => permission.userInfo.mustChangePassword === true);
 
   const { left, top } = useMemo(() => {
     const placed = splitByPlacement(permission.menus);

@@ -1,0 +1,366 @@
+/**
+ * 用户管理 /system/user (issue 10, H3): the search header (keyword, user type, org, enabled, locked)
+ * with its search in the URL; the table (name, account, type, number, org, roles, state with the
+ * lockout, initialised); add / edit in a drawer; enable / disable, unlock, reset password, account
+ * initialisation (selected rows or every match) with its report, the initialisation settings, export,
+ * delete (one or the selected, asks first).
+ */
+import { Badge, Button, Field, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { USER_TYPES, USERS_ADD_PERMISSION, USERS_DELETE_PERMISSION, USERS_EDIT_PERMISSION, USERS_EXPORT_PERMISSION, USERS_INIT_PERMISSION, USERS_RESET_PWD_PERMISSION } from '../../../../contracts/user-rules';
+import type { InitReport, UserRow } from '../../../../contracts/users';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Permission } from '../../../components/Permission';
+import { SearchHeader } from '../../../components/SearchHeader';
+import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
+import { PeopleOrgRoleSelector } from '../../../components/selector/PeopleOrgRoleSelector';
+import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
+import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import { selectionColumn } from '../../../components/table/selection';
+import { useTableQuery } from '../../../components/table/table-query';
+import { HttpError } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { showTime } from '../../../lib/school-time';
+import { deleteUsers, exportUsers, initializeUsers, refreshUsers, saveUser, setUsersEnabled, unlockUsers, userFilters, userListInput, userOptionsQuery } from './api';
+import { useUsersCatalog } from './catalog';
+import { USER_TYPE_LABELS } from './labels';
+import { compactSearch, type UserSearchParams } from './search';
+
+const UserDrawer = lazy(() => import('./UserDrawer'));
+const ResetPasswordDialog = lazy(async () => ({ default: (await import('./AccountDialogs')).ResetPasswordDialog }));
+const InitReportDialog = lazy(async () => ({ default: (await import('./AccountDialogs')).InitReportDialog }));
+const AccountSettingsDialog = lazy(async () => ({ default: (await import('./AccountDialogs')).AccountSettingsDialog }));
+
+export interface UsersScreenProps {
+  search: UserSearchParams;
+  onSearchChange: (next: UserSearchParams) => void;
+}
+
+type Draft = { keyword: string; userType: string; org: string; enabled: string; locked: string };
+const fieldsOf = (search: UserSearchParams): Draft => ({
+  keyword: search.keyword ?? '',
+  userType: search.userType ?? '',
+  org: search.org ?? '',
+  enabled: search.enabled ?? '',
+  locked: search.locked ?? '',
+});
+const rowKey = (row: UserRow) => row.id;
+const wide = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 48em)').matches;
+
+export function UsersScreen(props: UsersScreenProps) {
+  return useUsersCatalog() ? <UsersScreenBody {...props} /> : null;
+}
+
+type Opened = { kind: 'edit'; row?: UserRow; key: number } | { kind: 'reset'; row: UserRow } | { kind: 'report'; report: InitReport } | { kind: 'settings' };
+type Confirming = { kind: 'delete'; rows: UserRow[] } | { kind: 'initAll' } | { kind: 'initRows'; rows: UserRow[] };
+
+function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const table = useTableQuery<UserRow>(userListInput(search));
+  const options = useQuery(userOptionsQuery);
+  const rows = table.rows;
+  const [draft, setDraft] = useState<Draft>(() => fieldsOf(search));
+  const urlFields = JSON.stringify(fieldsOf(search));
+  useEffect(() => setDraft(JSON.parse(urlFields) as Draft), [urlFields]);
+  const [orgName, setOrgName] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const listKey = JSON.stringify(search);
+  useEffect(() => setSelected(new Set()), [listKey]);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const act = useCallback(
+    async (work: () => Promise<unknown>, done: string) => {
+      setBusy(true);
+      try {
+        await work();
+        if (done) notify.success(done);
+      } catch (error) {
+        if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      } finally {
+        setBusy(false);
+        await refreshUsers(queryClient);
+      }
+    },
+    [queryClient],
+  );
+
+  const initialize = useCallback(
+    (body: { ids: string[] } | { all: true; search: string }) =>
+      act(async () => {
+        const report = await initializeUsers(body);
+        setSelected(new Set());
+        setOpened({ kind: 'report', report });
+      }, ''),
+    [act],
+  );
+
+  const selectLabel = useCallback((name: string) => t`选择 ${name}`, [t]);
+  const columns = useMemo(
+    (): DataTableColumn<UserRow>[] => [
+      selectionColumn<UserRow>({ rows, rowKey, selected, onChange: setSelected, allLabel: t`全选`, rowLabel: (row) => selectLabel(row.name), testId: 'user-select' }),
+      { key: 'name', title: t`姓名`, minWidth: '24', render: (row) => <Text fontWeight="medium" data-testid="user-name">{row.name}</Text> },
+      { key: 'username', title: t`账号`, nowrap: true, render: (row) => <Text fontFamily="mono" fontSize="sm" data-testid="user-account">{row.username}</Text> },
+      { key: 'userType', title: t`用户类型`, nowrap: true, render: (row) => i18n._(USER_TYPE_LABELS[row.userType]) },
+      { key: 'userNo', title: t`工号/学号`, nowrap: true, hideBelow: 'md', render: (row) => row.userNo || '—' },
+      { key: 'org', title: t`组织机构`, hideBelow: 'md', render: (row) => row.orgUnitName || '—' },
+      { key: 'roles', title: t`角色`, hideBelow: 'lg', render: (row) => row.roleNames.join('、') || '—' },
+      {
+        key: 'state',
+        title: t`状态`,
+        render: (row) => (
+          <Stack gap="1" data-testid="user-state">
+            <Badge colorPalette={row.enabled ? 'green' : 'gray'} width="fit-content">
+              {row.enabled ? t`正常` : t`已停用`}
+            </Badge>
+            {row.lockedUntil && (
+              <Text fontSize="xs" color="fg.error" data-testid="user-locked">
+                {t`锁定至 ${showTime(row.lockedUntil)}`}
+              </Text>
+            )}
+          </Stack>
+        ),
+      },
+      {
+        key: 'initialized',
+        title: t`账号初始化`,
+        hideBelow: 'sm',
+        render: (row) => (
+          <Text fontSize="sm" color={row.accountInitializedAt ? undefined : 'fg.muted'} data-testid="user-initialized">
+            {row.accountInitializedAt ? t`已初始化` : t`未初始化`}
+          </Text>
+        ),
+      },
+      {
+        key: 'actions',
+        title: t`操作`,
+        render: (row) => (
+          <HStack gap="1" wrap="wrap">
+            <Permission anyOf={[USERS_EDIT_PERMISSION]}>
+              <Button size="xs" variant="outline" onClick={() => setOpened({ kind: 'edit', row, key: Date.now() })} data-testid="user-edit">
+                <Trans>编辑</Trans>
+              </Button>
+              <Button
+                size="xs"
+                variant="outline"
+                disabled={busy}
+                onClick={() => void act(() => setUsersEnabled([row.id], !row.enabled), row.enabled ? t`已停用` : t`已启用`)}
+                data-testid="user-toggle"
+              >
+                {row.enabled ? <Trans>停用</Trans> : <Trans>启用</Trans>}
+              </Button>
+              {row.lockedUntil && (
+                <Button size="xs" variant="outline" disabled={busy} onClick={() => void act(() => unlockUsers([row.id]), t`已解锁`)} data-testid="user-unlock">
+                  <Trans>解锁</Trans>
+                </Button>
+              )}
+            </Permission>
+            <Permission anyOf={[USERS_RESET_PWD_PERMISSION]}>
+              <Button size="xs" variant="outline" onClick={() => setOpened({ kind: 'reset', row })} data-testid="user-reset">
+                <Trans>重置密码</Trans>
+              </Button>
+            </Permission>
+            {row.userType !== '4' && (
+              <Permission anyOf={[USERS_INIT_PERMISSION]}>
+                <Button size="xs" variant="outline" disabled={busy} onClick={() => setConfirming({ kind: 'initRows', rows: [row] })} data-testid="user-init">
+                  <Trans>初始化</Trans>
+                </Button>
+              </Permission>
+            )}
+            <Permission anyOf={[USERS_DELETE_PERMISSION]}>
+              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming({ kind: 'delete', rows: [row] })} data-testid="user-delete">
+                <Trans>删除</Trans>
+              </Button>
+            </Permission>
+          </HStack>
+        ),
+      },
+    ],
+    [rows, selected, t, i18n, selectLabel, busy, act],
+  );
+
+  const selectedRows = rows.filter((row) => selected.has(row.id));
+
+  const confirm = async () => {
+    const current = confirming;
+    setConfirming(null);
+    if (!current) return;
+    if (current.kind === 'delete') {
+      await act(async () => {
+        await deleteUsers(current.rows.map((row) => row.id));
+        setSelected(new Set());
+      }, t`删除成功`);
+    } else if (current.kind === 'initRows') {
+      await initialize({ ids: current.rows.map((row) => row.id) });
+    } else {
+      await initialize({ all: true, search: JSON.stringify(userFilters(search)) });
+    }
+  };
+
+  const doExport = async () => {
+    try {
+      await exportUsers(search);
+    } catch (error) {
+      if (error instanceof HttpError) notify.error(error.msg);
+    }
+  };
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h1" size="lg" flex="1">
+          <Trans>用户管理</Trans>
+        </Heading>
+        <Permission anyOf={[USERS_INIT_PERMISSION]}>
+          <Button variant="outline" minH="11" onClick={() => setOpened({ kind: 'settings' })} data-testid="user-init-settings">
+            <Trans>初始化设置</Trans>
+          </Button>
+          <Button
+            variant="outline"
+            minH="11"
+            disabled={busy}
+            onClick={() => setConfirming(selectedRows.length > 0 ? { kind: 'initRows', rows: selectedRows } : { kind: 'initAll' })}
+            data-testid="user-init-bulk"
+          >
+            {selectedRows.length > 0 ? <Trans>初始化所选账号</Trans> : <Trans>初始化全部查询结果</Trans>}
+          </Button>
+        </Permission>
+        <Permission anyOf={[USERS_EXPORT_PERMISSION]}>
+          <Button variant="outline" minH="11" onClick={() => void doExport()} data-testid="user-export">
+            <Trans>导出</Trans>
+          </Button>
+        </Permission>
+        <Permission anyOf={[USERS_ADD_PERMISSION]}>
+          <Button colorPalette="brand" minH="11" onClick={() => setOpened({ kind: 'edit', key: Date.now() })} data-testid="user-add">
+            <Trans>新增用户</Trans>
+          </Button>
+        </Permission>
+      </Flex>
+      <SearchHeader
+        busy={table.refreshing}
+        defaultOpen={wide()}
+        onSearch={() =>
+          onSearchChange(
+            compactSearch<UserSearchParams>({
+              size: search.size,
+              keyword: draft.keyword.trim() || undefined,
+              userType: (draft.userType || undefined) as UserSearchParams['userType'],
+              org: draft.org || undefined,
+              enabled: (draft.enabled || undefined) as UserSearchParams['enabled'],
+              locked: (draft.locked || undefined) as UserSearchParams['locked'],
+            }),
+          )
+        }
+        onReset={() => {
+          setDraft(fieldsOf({}));
+          setOrgName('');
+          onSearchChange(compactSearch({ size: search.size }));
+        }}
+      >
+        <SearchTextField label={<Trans>姓名、账号或工号/学号</Trans>} value={draft.keyword} onChange={(keyword) => setDraft({ ...draft, keyword })} testId="user-search-keyword" />
+        <SearchSelectField
+          label={<Trans>用户类型</Trans>}
+          value={draft.userType}
+          onChange={(userType) => setDraft({ ...draft, userType })}
+          choices={USER_TYPES.map((type) => ({ value: type, label: i18n._(USER_TYPE_LABELS[type]) }))}
+          testId="user-search-type"
+        />
+        <Field.Root width={{ base: 'full', sm: '56' }}>
+          <Field.Label fontSize="sm">
+            <Trans>组织机构</Trans>
+          </Field.Label>
+          <PeopleOrgRoleSelector
+            types={['org']}
+            multiple={false}
+            limit={1}
+            value={draft.org ? `O_${draft.org}` : ''}
+            placeholder={orgName || options.data?.orgUnits.find((unit) => unit.id === draft.org)?.name || undefined}
+            aria-label={t`组织机构`}
+            onChange={(value, entries) => {
+              setDraft({ ...draft, org: value.split(',').find((code) => code.startsWith('O_'))?.slice(2) ?? '' });
+              setOrgName(entries[0]?.NAME ?? '');
+            }}
+          />
+        </Field.Root>
+        <SearchSelectField
+          label={<Trans>状态</Trans>}
+          value={draft.enabled}
+          onChange={(enabled) => setDraft({ ...draft, enabled })}
+          choices={[
+            { value: '1', label: t`正常` },
+            { value: '0', label: t`已停用` },
+          ]}
+          testId="user-search-enabled"
+        />
+        <SearchSelectField
+          label={<Trans>锁定</Trans>}
+          value={draft.locked}
+          onChange={(locked) => setDraft({ ...draft, locked })}
+          choices={[
+            { value: '1', label: t`已锁定` },
+            { value: '0', label: t`未锁定` },
+          ]}
+          testId="user-search-locked"
+        />
+      </SearchHeader>
+      <Permission anyOf={[USERS_DELETE_PERMISSION]}>
+        <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => setConfirming({ kind: 'delete', rows: selectedRows })} testId="user-batch-delete" />
+      </Permission>
+      <DataTable
+        data-testid="users"
+        columns={columns}
+        rows={rows}
+        total={table.total}
+        page={search.page ?? 0}
+        size={search.size ?? 10}
+        loading={table.loading}
+        refreshing={table.refreshing}
+        rowKey={rowKey}
+        rowProps={(row) => ({ 'data-testid': 'user-row', 'data-id': row.id, 'data-account': row.username })}
+        onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        busy={busy}
+        title={confirming?.kind === 'delete' ? <Trans>删除用户</Trans> : <Trans>账号初始化</Trans>}
+        confirmLabel={confirming?.kind === 'delete' ? undefined : <Trans>初始化</Trans>}
+        onCancel={() => {
+          if (confirming?.kind === 'delete') notify.info(t`已取消删除操作`);
+          setConfirming(null);
+        }}
+        onConfirm={() => void confirm()}
+      >
+        {confirming?.kind === 'delete' ? (
+          <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
+        ) : confirming?.kind === 'initRows' ? (
+          <Trans>将为所选的 {confirming.rows.length} 人初始化账号：账号为工号/学号，密码为身份证号后6位（字母大写），学生同时生成家长账号。已有的密码会被重置，是否继续?</Trans>
+        ) : (
+          <Trans>将为全部 {table.total} 条查询结果初始化账号：账号为工号/学号，密码为身份证号后6位（字母大写），学生同时生成家长账号。已有的密码会被重置，是否继续?</Trans>
+        )}
+      </ConfirmDialog>
+      <Suspense fallback={null}>
+        {opened?.kind === 'edit' && options.data && (
+          <UserDrawer
+            key={opened.key}
+            row={opened.row}
+            options={options.data}
+            onClose={() => setOpened(null)}
+            onSave={async (body) => {
+              await saveUser(body);
+              notify.success(t`保存成功`);
+              setOpened(null);
+              await refreshUsers(queryClient);
+            }}
+          />
+        )}
+        {opened?.kind === 'reset' && <ResetPasswordDialog row={opened.row} onClose={() => setOpened(null)} />}
+        {opened?.kind === 'report' && <InitReportDialog report={opened.report} onClose={() => setOpened(null)} />}
+        {opened?.kind === 'settings' && <AccountSettingsDialog onClose={() => setOpened(null)} />}
+      </Suspense>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  AccountSettingsData,
+  AccountSettingsSaveRequest,
+  InitReport,
+  InitReportRow,
+  UserOptions,
+  UserRow,
+  UserSaveRequest,
+  UserSearch,
+} from '../../../../contracts/users';
+import { tableKeys, tableQueryOptions, type TableQueryInput } from '../../../components/table/table-query';
+import { downloadFile } from '../../../lib/download';
+import { post } from '../../../lib/http';
+import type { UserSearchParams } from './search';
+
+/** 用户管理's calls (contracts/users.ts; server/modules/users). */
+export const URLS = {
+  options: '/api/users/options',
+  list: '/api/users/list',
+  save: '/api/users/save',
+  delete: '/api/users/delete',
+  enable: '/api/users/enable',
+  unlock: '/api/users/unlock',
+  resetPassword: '/api/users/reset-password',
+  initialize: '/api/users/initialize',
+  settings: '/api/users/account-settings',
+  settingsSave: '/api/users/account-settings/save',
+  preview: '/api/users/preview-number',
+  export: '/api/users/export',
+  initReport: '/api/users/init-report',
+} as const;
+
+/** The list's filters as the server takes them (search JSON). */
+export function userFilters(search: UserSearchParams): UserSearch {
+  const filters: UserSearch = {};
+  if (search.keyword) filters.keyword = search.keyword;
+  if (search.userType) filters.userType = search.userType;
+  if (search.org) filters.orgUnitId = search.org;
+  if (search.enabled) filters.enabled = search.enabled;
+  if (search.locked) filters.locked = search.locked;
+  if (search.initialized) filters.initialized = search.initialized;
+  return filters;
+}
+
+export function userListInput(search: UserSearchParams): TableQueryInput {
+  return { url: URLS.list, kind: 'A', filters: { ...userFilters(search) }, page: search.page ?? 0, size: search.size ?? 10 };
+}
+
+export const userOptionsQuery = queryOptions({ queryKey: ['users', 'options'], queryFn: () => post<UserOptions>(URLS.options, {}) });
+export const accountSettingsQuery = queryOptions({ queryKey: ['users', 'account-settings'], queryFn: () => post<AccountSettingsData>(URLS.settings, {}), staleTime: 0 });
+
+export const saveUser = (body: UserSaveRequest) => post<{ id: string }>(URLS.save, body);
+export const deleteUsers = (ids: string[]) => post<unknown>(URLS.delete, { ids });
+export const setUsersEnabled = (ids: string[], enabled: boolean) => post<unknown>(URLS.enable, { ids, enabled });
+export const unlockUsers = (ids: string[]) => post<unknown>(URLS.unlock, { ids });
+export const resetPassword = (id: string, password?: string) => post<{ initial: boolean }>(URLS.resetPassword, password ? { id, password } : { id });
+export const initializeUsers = (body: { ids: string[] } | { all: true; search: string }) => post<InitReport>(URLS.initialize, body);
+export const saveAccountSettings = (body: AccountSettingsSaveRequest) => post<AccountSettingsData>(URLS.settingsSave, body);
+export const previewNumber = (template: string) => post<{ preview: string }>(URLS.preview, { template });
+export const exportUsers = (search: UserSearchParams) => downloadFile(URLS.export, { method: 'POST', body: { search: JSON.stringify(userFilters(search)) } });
+export const downloadInitReport = (rows: InitReportRow[]) => downloadFile(URLS.initReport, { method: 'POST', body: { rows } });
+
+export const refreshUsers = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: tableKeys.url(URLS.list) });
+
+export async function loadUsers(queryClient: QueryClient, search: UserSearchParams): Promise<void> {
+  await Promise.all([
+    queryClient.ensureQueryData(tableQueryOptions<UserRow>(userListInput(search))).catch(() => undefined),
+    queryClient.ensureQueryData(userOptionsQuery).catch(() => undefined),
+  ]);
+}

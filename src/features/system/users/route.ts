@@ -1,0 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
+import { userSearchParams, type UserSearchParams } from './search';
+
+/** 用户管理's route options: validated search, a loader that lazy-imports the api; the screen loads lazily. */
+let api: typeof import('./api') | undefined;
+const loadApi = async () => (api ??= await import('./api'));
+type Context = { context: { queryClient: QueryClient } };
+
+export const userRouteOptions = {
+  validateSearch: userSearchParams,
+  loaderDeps: ({ search }: { search: UserSearchParams }) => search,
+  loader: async ({ context, deps }: Context & { deps: UserSearchParams }) => (await loadApi()).loadUsers(context.queryClient, deps),
+};
+
+export const UsersScreenLazy = lazy(async () => ({ default: (await import('./UsersScreen')).UsersScreen }));
