@@ -3,7 +3,8 @@ import type { RoleFilterProblem } from '../../../contracts/roles';
 import { type Database, connectDatabase } from '../../db/client';
 import { inject } from 'vitest';
 import { ownerQuery, tenantIdOf } from '../../test/helpers';
-import { RoleFilterError, runFilter, validateSelectFilter } from './roles.filter';
+import { sql } from 'drizzle-orm';
+import { FILTER_RELATIONS, FILTER_TABLES, RoleFilterError, runFilter, validateSelectFilter } from './roles.filter';
 
 /**
  * Dynamic role filters, both layers, on the real database: the validator (libpg-query) refuses
@@ -150,6 +151,19 @@ describe('runs: the members a filter returns', () => {
 });
 
 describe('layer 2: the database refuses on its own (validator bypassed)', () => {
+  it('the temporary tables are what the catalog describes', async () => {
+    const described = FILTER_RELATIONS.map((relation) => [relation.name, relation.columns.map((column) => `${column.name} ${column.type}`)]);
+    const built = await db.withTenant(demo, async (tx) => {
+      for (const statement of FILTER_TABLES) await tx.execute(statement);
+      const { rows } = await tx.execute<{ rel: string; cols: string[] }>(sql`
+        SELECT c.relname AS rel, array_agg(a.attname || ' ' || format_type(a.atttypid, a.atttypmod) ORDER BY a.attnum) AS cols
+        FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+        WHERE c.relnamespace = pg_my_temp_schema() AND c.relkind = 'r' GROUP BY c.relname`);
+      return rows;
+    });
+    expect(new Map(built.map((row) => [row.rel, row.cols]))).toEqual(new Map(described as [string, string[]][]));
+  });
+
   const raw = (filter: string, timeoutMs?: number) => problemOf(runFilter(db, demo, 'select', filter, [], { skipValidation: true, timeoutMs }));
 
   it('cannot write, nor read our tables, other schools or the catalogs that matter, nor call our functions', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { parse } from 'libpg-query';
 import { ROLE_FILTER_TIMEOUT_MS, type RoleFilterCatalog, type RoleFilterKind, type RoleFilterProblem } from '../../../contracts/roles';
 import type { Database, Tx } from '../../db/client';
@@ -25,72 +25,84 @@ export class RoleFilterError extends Error {
 }
 
 /** The temporary tables a filter reads, built from the school's rows (the columns a filter may use). */
-export const FILTER_RELATIONS: readonly { name: string; from: string; columns: readonly { name: string; type: string; expr: string; note: string }[] }[] = [
+export const FILTER_RELATIONS: readonly { name: string; columns: readonly { name: string; type: string; note: string }[] }[] = [
   {
     name: 'people',
-    from: 'users',
     columns: [
-      { name: 'id', type: 'uuid', expr: 'id', note: '用户 id / user id' },
-      { name: 'name', type: 'text', expr: 'name', note: '姓名 / name' },
-      { name: 'user_type', type: 'text', expr: 'user_type', note: "1 管理员 admin, 2 学生 student, 3 教职工 staff, 4 家长 parent" },
-      { name: 'enabled', type: 'boolean', expr: 'enabled', note: '启用 / enabled' },
-      { name: 'gender', type: 'text', expr: 'gender', note: '1 男 male, 2 女 female' },
-      { name: 'org_unit_id', type: 'uuid', expr: 'org_unit_id', note: '所在部门或班级 / department or class (orgs.id)' },
-      { name: 'campus_id', type: 'uuid', expr: 'campus_id', note: '校区 / campus (campuses.id)' },
+      { name: 'id', type: 'uuid', note: '用户 id / user id' },
+      { name: 'name', type: 'text', note: '姓名 / name' },
+      { name: 'user_type', type: 'text', note: "1 管理员 admin, 2 学生 student, 3 教职工 staff, 4 家长 parent" },
+      { name: 'enabled', type: 'boolean', note: '启用 / enabled' },
+      { name: 'gender', type: 'text', note: '1 男 male, 2 女 female' },
+      { name: 'org_unit_id', type: 'uuid', note: '所在部门或班级 / department or class (orgs.id)' },
+      { name: 'campus_id', type: 'uuid', note: '校区 / campus (campuses.id)' },
     ],
   },
   {
     name: 'orgs',
-    from: 'org_units',
     columns: [
-      { name: 'id', type: 'uuid', expr: 'id', note: '' },
-      { name: 'parent_id', type: 'uuid', expr: 'parent_id', note: '上级 / parent' },
-      { name: 'kind', type: 'text', expr: 'kind', note: 'school, department, grade, class' },
-      { name: 'code', type: 'text', expr: 'code', note: '代码 / code' },
-      { name: 'name', type: 'text', expr: 'name', note: '名称 / name' },
-      { name: 'grade_level', type: 'integer', expr: 'grade_level', note: '年级 1-9 / grade level' },
-      { name: 'campus_id', type: 'uuid', expr: 'campus_id', note: '' },
-      { name: 'graduated', type: 'boolean', expr: 'graduated', note: '已毕业 / graduated' },
+      { name: 'id', type: 'uuid', note: '' },
+      { name: 'parent_id', type: 'uuid', note: '上级 / parent' },
+      { name: 'kind', type: 'text', note: 'school, department, grade, class' },
+      { name: 'code', type: 'text', note: '代码 / code' },
+      { name: 'name', type: 'text', note: '名称 / name' },
+      { name: 'grade_level', type: 'integer', note: '年级 1-9 / grade level' },
+      { name: 'campus_id', type: 'uuid', note: '' },
+      { name: 'graduated', type: 'boolean', note: '已毕业 / graduated' },
     ],
   },
   {
     name: 'duties',
-    from: 'staff_duties',
     columns: [
-      { name: 'user_id', type: 'uuid', expr: 'user_id', note: '' },
-      { name: 'org_unit_id', type: 'uuid', expr: 'org_unit_id', note: '' },
-      { name: 'duty', type: 'text', expr: 'duty', note: 'head_teacher 班主任, subject_teacher 任课教师, grade_leader 年级组长, department_head 部门负责人' },
-      { name: 'subject', type: 'text', expr: 'subject', note: '学科 / subject' },
+      { name: 'user_id', type: 'uuid', note: '' },
+      { name: 'org_unit_id', type: 'uuid', note: '' },
+      { name: 'duty', type: 'text', note: 'head_teacher 班主任, subject_teacher 任课教师, grade_leader 年级组长, department_head 部门负责人' },
+      { name: 'subject', type: 'text', note: '学科 / subject' },
     ],
   },
   {
     name: 'parents',
-    from: 'parent_students',
     columns: [
-      { name: 'parent_id', type: 'uuid', expr: 'parent_id', note: '' },
-      { name: 'student_id', type: 'uuid', expr: 'student_id', note: '' },
-      { name: 'relation', type: 'text', expr: 'relation', note: '关系 / relation' },
+      { name: 'parent_id', type: 'uuid', note: '' },
+      { name: 'student_id', type: 'uuid', note: '' },
+      { name: 'relation', type: 'text', note: '关系 / relation' },
     ],
   },
   {
     name: 'campuses',
-    from: 'campuses',
     columns: [
-      { name: 'id', type: 'uuid', expr: 'id', note: '' },
-      { name: 'code', type: 'text', expr: 'code', note: '' },
-      { name: 'name', type: 'text', expr: 'name', note: '' },
+      { name: 'id', type: 'uuid', note: '' },
+      { name: 'code', type: 'text', note: '' },
+      { name: 'name', type: 'text', note: '' },
     ],
   },
   {
     name: 'person_roles',
-    from: "user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id WHERE ur.source = 'manual'",
     columns: [
-      { name: 'user_id', type: 'uuid', expr: 'ur.user_id', note: '手工分配的角色成员 / members assigned by hand' },
-      { name: 'role_code', type: 'text', expr: 'r.code', note: '角色编码 / role code' },
+      { name: 'user_id', type: 'uuid', note: '手工分配的角色成员 / members assigned by hand' },
+      { name: 'role_code', type: 'text', note: '角色编码 / role code' },
     ],
   },
 ];
 const RELATION_NAMES = new Set(FILTER_RELATIONS.map((r) => r.name));
+
+/**
+ * Builds the run's temporary tables as FILTER_RELATIONS describes them (roles.filter.test.ts checks
+ * they match), from the school's rows only (row-level security), granted to the filter role alone.
+ */
+export const FILTER_TABLES: readonly SQL[] = [
+  sql`CREATE TEMPORARY TABLE people ON COMMIT DROP AS
+      SELECT id, name, user_type::text AS user_type, enabled, gender::text AS gender, org_unit_id, campus_id FROM users`,
+  sql`CREATE TEMPORARY TABLE orgs ON COMMIT DROP AS
+      SELECT id, parent_id, kind::text AS kind, code, name, grade_level, campus_id, graduated FROM org_units`,
+  sql`CREATE TEMPORARY TABLE duties ON COMMIT DROP AS SELECT user_id, org_unit_id, duty::text AS duty, subject FROM staff_duties`,
+  sql`CREATE TEMPORARY TABLE parents ON COMMIT DROP AS SELECT parent_id, student_id, relation FROM parent_students`,
+  sql`CREATE TEMPORARY TABLE campuses ON COMMIT DROP AS SELECT id, code, name FROM campuses`,
+  sql`CREATE TEMPORARY TABLE person_roles ON COMMIT DROP AS
+      SELECT ur.user_id, r.code AS role_code FROM user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id WHERE ur.source = 'manual'`,
+  sql`ALTER TABLE pg_temp.people ADD PRIMARY KEY (id)`,
+  sql`GRANT SELECT ON pg_temp.people, pg_temp.orgs, pg_temp.duties, pg_temp.parents, pg_temp.campuses, pg_temp.person_roles TO xiaowu_role_filter`,
+];
 
 /** Harmless functions a filter may call: text, dates, numbers, aggregates, windows, arrays, series. */
 export const FILTER_FUNCTIONS: readonly string[] = [
@@ -251,7 +263,12 @@ export async function validateFilter(tx: Tx, kind: RoleFilterKind, filter: strin
 
 /** The SQL the runner executes: the SELECT itself, or the procedure called with $1, $2, $3 (never spliced). */
 export const filterSql = (kind: RoleFilterKind, filter: string): string =>
-  kind === 'select' ? filter.trim().replace(/;\s*$/, '') : `SELECT * FROM role_filters."${filter.trim().replace(/"/g, '""')}"($1, $2, $3)`;
+  // The filter is the query by nature: it goes to the runner as a bound parameter, and the runner
+  // EXECUTEs it as the filter role. A procedure's name is checked against pg_proc (validateFilter)
+  // and quoted; its three values are bound ($1, $2, $3), never put into the text.
+  kind === 'select' ? filter.trim().replace(/;\s*$/, '') : ['SELECT * FROM role_filters.', quoteIdent(filter.trim()), '($1, $2, $3)'].join('');
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 class Finished<T> {
   constructor(readonly value: T) {}
@@ -294,17 +311,11 @@ export async function runFilter(
     await db.withTenant(tenantId, async (tx) => {
       if (!options.skipValidation) await validateFilter(tx, kind, filter);
       // the school's rows, only the columns a filter may use (row-level security: this school only)
-      for (const relation of FILTER_RELATIONS) {
-        const columns = relation.columns.map((column) => `${column.expr}::${column.type} AS ${column.name}`).join(', ');
-        await tx.execute(sql.raw(`CREATE TEMPORARY TABLE ${relation.name} ON COMMIT DROP AS SELECT ${columns} FROM ${relation.from}`));
-      }
-      await tx.execute(sql.raw(`ALTER TABLE pg_temp.people ADD PRIMARY KEY (id)`));
-      await tx.execute(sql.raw(`GRANT SELECT ON ${FILTER_RELATIONS.map((r) => `pg_temp.${r.name}`).join(', ')} TO xiaowu_role_filter`));
+      for (const statement of FILTER_TABLES) await tx.execute(statement);
       const known = new Set((await tx.execute<{ id: string }>(sql`SELECT id::text AS id FROM pg_temp.people`)).rows.map((row) => row.id));
-      await tx.execute(sql.raw(`SET LOCAL ROLE xiaowu_role_filter`));
-      await tx.execute(sql.raw(`SET LOCAL transaction_read_only = on`));
-      await tx.execute(sql.raw(`SET LOCAL search_path = pg_temp`));
-      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${timeout}`));
+      // SET LOCAL ROLE, read-only, nothing else on the search path, the timeout (all end with the transaction)
+      await tx.execute(sql`SELECT set_config('role', 'xiaowu_role_filter', true), set_config('transaction_read_only', 'on', true),
+                                  set_config('search_path', 'pg_temp', true), set_config('statement_timeout', ${String(timeout)}, true)`);
       const { rows } = await tx.execute<{ column_count: number; value: string | null }>(
         sql`SELECT column_count, value FROM role_filters.xiaowu_run_filter(${filterSql(kind, filter)}, ${p1}, ${p2}, ${p3})`,
       );

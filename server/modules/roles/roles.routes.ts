@@ -54,7 +54,7 @@ export const rolesRoutes = [
     method: 'POST',
     url: ROLE_URLS.detail,
     access: READ,
-    summary: 'one role',
+    summary: 'one role with its filter, counts and last run',
     body: roleIdRequest,
     handler: ({ tx, body, services, lang }) => services.roles.detail(tx, lang, body.id),
   }),
