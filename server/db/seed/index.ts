@@ -9,6 +9,7 @@ import { seedRoles } from './roles';
 import { type SeededSchool, seedSchool } from './school';
 import { seedScores } from './scores';
 import { seedSurveys } from './surveys';
+import { seedIdNumbers } from './users';
 
 export { DEMO_PASSWORD, DEMO_PROFILES, DEMO_SCHOOL, DEMO_KINDERGARTEN } from './profiles';
 export { ROLE_DEFINITIONS } from './menus';
@@ -41,6 +42,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedScores(tx, school.tenantId));
     // questionnaires, their answers and the question bank (issue 9): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedSurveys(tx, school.tenantId, today));
+    // 用户管理: ID numbers for staff and students, so account initialisation has initial passwords (issue 10): the K12 demo school only
+    if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedIdNumbers(tx));
     // AI提示词管理's demo prompts (issue 10): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedAiPrompts(tx, school.tenantId));
     // dynamic roles 八年级班主任 (SELECT) and 九年级家长 (procedure), members materialised (issue 10): the K12 demo school only

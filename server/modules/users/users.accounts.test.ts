@@ -180,6 +180,16 @@ describe('account initialisation (SPEC §9)', () => {
     expect((await api<{ preview: string }>('/api/users/preview-number', { template: 'X{year}{serial:5}' })).body.data.preview).toMatch(/^X\d{4}\d{5}$/);
   });
 
+  it('the demo seed gives staff and students valid ID numbers (so they can be initialised)', async () => {
+    const rows = await ownerQuery<{ id_number: string; user_type: string }>(
+      t.db,
+      "SELECT id_number, user_type FROM users WHERE tenant_id = $1 AND username IN ('admin', 'teacher', 'student')",
+      [tenantId],
+    );
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(isValidIdNumber(row.id_number)).toBe(true);
+  });
+
   it('the report downloads as Excel', async () => {
     const response = await t.app.inject({
       method: 'POST',
