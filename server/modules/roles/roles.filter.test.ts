@@ -4,13 +4,14 @@ import { type Database, connectDatabase } from '../../db/client';
 import { inject } from 'vitest';
 import { ownerQuery, tenantIdOf } from '../../test/helpers';
 import { sql } from 'drizzle-orm';
+import { seededDigest } from './roles.test-support';
 import { FILTER_RELATIONS, FILTER_TABLES, RoleFilterError, runFilter, validateSelectFilter } from './roles.filter';
 
 /**
  * Dynamic role filters, both layers, on the real database: the validator (libpg-query) refuses
  * what writes, reads off the allowed relations or calls functions off the list; and the database
  * on its own (the runner without the validator) refuses the same as xiaowu_role_filter. Nothing
- * is ever changed (counts before and after). Runs on the shared demo schools, reading only.
+ * is ever changed (a digest of the seeded rows before and after). Runs on the shared demo schools, reading only.
  */
 
 let db: Database;
@@ -26,13 +27,7 @@ afterAll(async () => {
   await db.close();
 });
 
-const counts = async () =>
-  (
-    await ownerQuery<{ users: string; user_roles: string; roles: string }>(
-      db,
-      'SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_roles) AS user_roles, (SELECT count(*) FROM roles) AS roles',
-    )
-  )[0];
+const counts = () => seededDigest(db);
 
 const problemOf = async (work: Promise<unknown>): Promise<{ problem: RoleFilterProblem; detail: string }> => {
   try {

@@ -10,6 +10,7 @@ import type {
   RoleMenusData,
   RoleRow,
 } from '../../../contracts/roles';
+import { seededDigest } from './roles.test-support';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
 
 /**
@@ -33,18 +34,7 @@ const ok = async <T>(url: string, json: unknown = {}, token = admin): Promise<T>
   expect(body.code, `${url}: ${body.msg}`).toBe(1);
   return body.data;
 };
-const counts = async () =>
-  (
-    await ownerQuery<{
-      users: string;
-      user_roles: string;
-      roles: string;
-      role_menus: string;
-    }>(
-      t.db,
-      'SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_roles) AS user_roles, (SELECT count(*) FROM roles) AS roles, (SELECT count(*) FROM role_menus) AS role_menus',
-    )
-  )[0];
+const counts = () => seededDigest(t.db);
 const roleByCode = async (code: string) =>
   (
     await ok<RoleListData>('/api/roles/list', {
@@ -241,6 +231,7 @@ describe('角色管理 (roles)', () => {
     });
     expect(noFilter.body.code).toBe(40000);
     expect(await counts()).toEqual(before);
+    expect(await ownerQuery(t.db, 'SELECT 1 FROM roles WHERE code IN ($1, $2)', [`h2m_${tag}`, '1bad-code'])).toEqual([]);
   });
 
   it('built-in roles keep their code and type and cannot be deleted', async () => {
@@ -379,6 +370,7 @@ describe('permissions (menus) and members', () => {
     const own = await post('/api/roles/members/remove', secondToken, { roleId: adminRole.id, userIds: [second.id] }, 'en');
     expect([own.body.code, own.body.msg]).toEqual([40000, 'You cannot remove your own administrator role']);
     expect(await counts()).toEqual(before);
+    expect(await memberIds(adminRole.id)).toContain(second.id);
     const third = await createUser(t.db, 'demo', { roles: ['admin'] });
     expect(await ok('/api/roles/members/remove', { roleId: adminRole.id, userIds: [third.id] }, secondToken)).toEqual({ removed: 1 });
   });
@@ -461,6 +453,42 @@ describe('dynamic roles', () => {
       filter: '',
     });
     expect(ordinary.memberCount).toBe(0);
+  });
+
+  it('a dynamic member holds the role’s grants, and loses them when the filter no longer returns them', async () => {
+    const user = await createUser(t.db, 'demo', { userType: '3' });
+    await rename(user.id, `H2grant${tag}`);
+    const role = await ok<RoleRow>('/api/roles/save', {
+      code: `h2grant_${tag}`,
+      name: '动态授权',
+      businessSystem: category.code,
+      type: 'sql',
+      filter: `SELECT id FROM people WHERE name = 'H2grant${tag}'`,
+    });
+    expect(role.memberCount).toBe(1);
+    const menus = await ok<RoleMenusData>('/api/roles/menus', { id: role.id });
+    const flat = (nodes: RoleMenusData['tree']): RoleMenusData['tree'] => nodes.flatMap((node) => [node, ...flat(node.children)]);
+    const roleMenu = flat(menus.tree).find((row) => row.perms.includes('system_role') && row.type === 'menu')!;
+    await ok('/api/roles/menus/save', { id: role.id, version: role.version, menuIds: [roleMenu.id] });
+    const token = await login(t.app, 'demo', user.username);
+    expect((await post('/api/roles/list', token, { currPage: 0, limit: 5 })).body.code).toBe(1);
+    await rename(user.id, 'H2gone');
+    await ok('/api/roles/refresh-members', { id: role.id });
+    expect((await post('/api/roles/list', token, { currPage: 0, limit: 5 })).body.code).toBe(40300);
+  });
+
+  it('another school never reaches this school’s roles', async () => {
+    const kgAdmin = await login(t.app, 'kg', 'admin');
+    const mine = await roleByCode('grade8_head_teachers');
+    const before = await counts();
+    expect((await post('/api/roles/detail', kgAdmin, { id: mine.id })).body.code).toBe(40400);
+    expect((await post('/api/roles/refresh-members', kgAdmin, { id: mine.id })).body.code).toBe(40400);
+    expect((await post('/api/roles/members/remove', kgAdmin, { roleId: mine.id, userIds: [mine.id] })).body.code).toBe(40400);
+    expect((await post('/api/roles/delete', kgAdmin, { ids: [mine.id] })).body.code).toBe(40400);
+    expect((await post('/api/roles/categories/delete', kgAdmin, { ids: [category.id] })).body.code).toBe(40400);
+    const kgList = await post<RoleListData>('/api/roles/list', kgAdmin, { currPage: 0, limit: 100 });
+    expect(kgList.body.data.rows.some((row) => row.id === mine.id)).toBe(false);
+    expect(await counts()).toEqual(before);
   });
 
   it('a procedure role: its three parameters, bound', async () => {
