@@ -25,12 +25,14 @@ import { Route as AppJzgJskqRouteImport } from './routes/_app/jzg/jskq'
 import { Route as AppJzgKqspRouteImport } from './routes/_app/jzg/kqsp'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
+import { Route as AppSystemDictRouteImport } from './routes/_app/system/dict'
 import { Route as AppSystemJslxRouteImport } from './routes/_app/system/jslx'
 import { Route as AppSystemLogRouteImport } from './routes/_app/system/log'
 import { Route as AppSystemMenuRouteImport } from './routes/_app/system/menu'
 import { Route as AppSystemOrgRouteImport } from './routes/_app/system/org'
 import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppSystemUserRouteImport } from './routes/_app/system/user'
+import { Route as AppSystemXtpzRouteImport } from './routes/_app/system/xtpz'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
 import { Route as AppXsswCxsqRouteImport } from './routes/_app/xssw/cxsq'
@@ -131,6 +133,11 @@ const AppPztmPztmRoute = AppPztmPztmRouteImport.update({
   path: '/pztm/pztm',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSystemDictRoute = AppSystemDictRouteImport.update({
+  id: '/system/dict',
+  path: '/system/dict',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemJslxRoute = AppSystemJslxRouteImport.update({
   id: '/system/jslx',
   path: '/system/jslx',
@@ -159,6 +166,11 @@ const AppSystemRoleRoute = AppSystemRoleRouteImport.update({
 const AppSystemUserRoute = AppSystemUserRouteImport.update({
   id: '/system/user',
   path: '/system/user',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemXtpzRoute = AppSystemXtpzRouteImport.update({
+  id: '/system/xtpz',
+  path: '/system/xtpz',
   getParentRoute: () => AppRoute,
 } as any)
 const AppXlcdXnxqRoute = AppXlcdXnxqRouteImport.update({
@@ -280,12 +292,14 @@ export interface FileRoutesByFullPath {
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/system/dict': typeof AppSystemDictRoute
   '/system/jslx': typeof AppSystemJslxRoute
   '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
   '/system/org': typeof AppSystemOrgRoute
   '/system/role': typeof AppSystemRoleRoute
   '/system/user': typeof AppSystemUserRoute
+  '/system/xtpz': typeof AppSystemXtpzRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
   '/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -323,12 +337,14 @@ export interface FileRoutesByTo {
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/system/dict': typeof AppSystemDictRoute
   '/system/jslx': typeof AppSystemJslxRoute
   '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
   '/system/org': typeof AppSystemOrgRoute
   '/system/role': typeof AppSystemRoleRoute
   '/system/user': typeof AppSystemUserRoute
+  '/system/xtpz': typeof AppSystemXtpzRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
   '/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -368,12 +384,14 @@ export interface FileRoutesById {
   '/_app/jzg/kqsp': typeof AppJzgKqspRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
+  '/_app/system/dict': typeof AppSystemDictRoute
   '/_app/system/jslx': typeof AppSystemJslxRoute
   '/_app/system/log': typeof AppSystemLogRoute
   '/_app/system/menu': typeof AppSystemMenuRoute
   '/_app/system/org': typeof AppSystemOrgRoute
   '/_app/system/role': typeof AppSystemRoleRoute
   '/_app/system/user': typeof AppSystemUserRoute
+  '/_app/system/xtpz': typeof AppSystemXtpzRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
   '/_app/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -413,12 +431,14 @@ export interface FileRouteTypes {
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/system/dict'
     | '/system/jslx'
     | '/system/log'
     | '/system/menu'
     | '/system/org'
     | '/system/role'
     | '/system/user'
+    | '/system/xtpz'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
     | '/xssw/cxsq'
@@ -456,12 +476,14 @@ export interface FileRouteTypes {
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/system/dict'
     | '/system/jslx'
     | '/system/log'
     | '/system/menu'
     | '/system/org'
     | '/system/role'
     | '/system/user'
+    | '/system/xtpz'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
     | '/xssw/cxsq'
@@ -500,12 +522,14 @@ export interface FileRouteTypes {
     | '/_app/jzg/kqsp'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
+    | '/_app/system/dict'
     | '/_app/system/jslx'
     | '/_app/system/log'
     | '/_app/system/menu'
     | '/_app/system/org'
     | '/_app/system/role'
     | '/_app/system/user'
+    | '/_app/system/xtpz'
     | '/_app/xlcd/xnxq'
     | '/_app/xssw/cjzm'
     | '/_app/xssw/cxsq'
@@ -649,6 +673,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPztmPztmRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/dict': {
+      id: '/_app/system/dict'
+      path: '/system/dict'
+      fullPath: '/system/dict'
+      preLoaderRoute: typeof AppSystemDictRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/jslx': {
       id: '/_app/system/jslx'
       path: '/system/jslx'
@@ -689,6 +720,13 @@ declare module '@tanstack/react-router' {
       path: '/system/user'
       fullPath: '/system/user'
       preLoaderRoute: typeof AppSystemUserRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/xtpz': {
+      id: '/_app/system/xtpz'
+      path: '/system/xtpz'
+      fullPath: '/system/xtpz'
+      preLoaderRoute: typeof AppSystemXtpzRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/xlcd/xnxq': {
@@ -847,12 +885,14 @@ interface AppRouteChildren {
   AppJzgKqspRoute: typeof AppJzgKqspRoute
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
+  AppSystemDictRoute: typeof AppSystemDictRoute
   AppSystemJslxRoute: typeof AppSystemJslxRoute
   AppSystemLogRoute: typeof AppSystemLogRoute
   AppSystemMenuRoute: typeof AppSystemMenuRoute
   AppSystemOrgRoute: typeof AppSystemOrgRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppSystemUserRoute: typeof AppSystemUserRoute
+  AppSystemXtpzRoute: typeof AppSystemXtpzRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppXsswCjzmRoute: typeof AppXsswCjzmRoute
   AppXsswCxsqRoute: typeof AppXsswCxsqRoute
@@ -888,12 +928,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppJzgKqspRoute: AppJzgKqspRoute,
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
+  AppSystemDictRoute: AppSystemDictRoute,
   AppSystemJslxRoute: AppSystemJslxRoute,
   AppSystemLogRoute: AppSystemLogRoute,
   AppSystemMenuRoute: AppSystemMenuRoute,
   AppSystemOrgRoute: AppSystemOrgRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
   AppSystemUserRoute: AppSystemUserRoute,
+  AppSystemXtpzRoute: AppSystemXtpzRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppXsswCjzmRoute: AppXsswCjzmRoute,
   AppXsswCxsqRoute: AppXsswCxsqRoute,

@@ -87,6 +87,9 @@ describe('语言词条', () => {
     expect((await saveEntry({ key: 'custom.empty' })).body.msg).toBe('请至少填写一种语言的文本');
     const found = await entries({ search: JSON.stringify({ keyword: 'hello' }) }, kgAdmin);
     expect(found.body.data.rows).toEqual([{ key: 'custom.greeting', zh: '你好', en: 'Hello' }]);
+    // an edit under the same key replaces the texts
+    expect((await saveEntry({ key: 'custom.greeting', previousKey: 'custom.greeting', zh: '你好', en: 'Hi there' })).body.code).toBe(1);
+    expect((await entries({ search: JSON.stringify({ keyword: 'custom.greeting' }) }, kgAdmin)).body.data.rows).toEqual([{ key: 'custom.greeting', zh: '你好', en: 'Hi there' }]);
     expect((await entries({ search: JSON.stringify({ keyword: 'custom.greeting' }) })).body.data.total).toBe(0);
     expect((await saveEntry({ key: 'custom.hi', previousKey: 'custom.greeting', zh: '嗨', en: '' })).body.code).toBe(1);
     const list = await call<{ zh: Record<string, string>; en: Record<string, string> }>(app, 'POST', '/api/internationalLanguage/getInternationalLanguageList', {

@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
+import { settingsSearchParams } from './search';
+
+/** 系统配置's route options: validated search, a loader that lazy-imports the api (out of the entry chunk), the lazy screen. */
+let api: typeof import('./api') | undefined;
+const loadApi = async () => (api ??= await import('./api'));
+
+export const settingsRouteOptions = {
+  validateSearch: settingsSearchParams,
+  loader: async ({ context }: { context: { queryClient: QueryClient } }) => {
+    const { settingsQuery } = await loadApi();
+    await context.queryClient.ensureQueryData(settingsQuery);
+  },
+};
+
+export const SettingsScreenLazy = lazy(async () => ({ default: (await import('./SettingsScreen')).SettingsScreen }));
