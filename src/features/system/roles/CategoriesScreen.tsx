@@ -81,7 +81,7 @@ function CategoriesScreenBody() {
     <Stack gap="4">
       <Flex gap="3" align="center" wrap="wrap">
         <Heading as="h1" size="lg" flex="1">
-          <Trans>角色类型</Trans>
+          <Trans context="page title">角色类型</Trans>
         </Heading>
         <Permission anyOf={[CATEGORY_PERMS.add]}>
           <Button colorPalette="brand" minH="11" onClick={() => setEditing({ key: Date.now() })} data-testid="category-add">

@@ -23,7 +23,7 @@ function Drawer(props: RoleDrawerProps) {
 
 const builtIn = { id: '01900000-0000-7000-8000-000000000001', code: 'teacher', name: '教师', nameEn: 'Teacher', businessSystem: 'xiaowu', businessSystemName: '校务系统', type: 'ordinary', filterKind: 'select', filter: '', filterParams: [], sort: 1, remark: '', memberCount: 5, menuCount: 9, membersRefreshedAt: null, membersError: '', builtIn: true, version: 4 } as RoleRow;
 
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId).querySelector('select') ?? screen.getByTestId(testId), { target: { value } });
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('RoleDrawer', () => {
   beforeEach(() => setConfig({ apiBaseUrl: '' }));

@@ -150,7 +150,9 @@ export default function RoleMembersDrawer({ row, onClose, onChanged }: RoleMembe
   };
 
   return (
-    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} placement="end">
+    // no focus trap: the people selector's panel lives in a portal outside the drawer, and a trap pulls
+    // the focus back from its search box (the panel then closes under the user's fingers)
+    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} placement="end" trapFocus={false}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
