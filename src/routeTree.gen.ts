@@ -25,12 +25,15 @@ import { Route as AppJzgJskqRouteImport } from './routes/_app/jzg/jskq'
 import { Route as AppJzgKqspRouteImport } from './routes/_app/jzg/kqsp'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
+import { Route as AppSystemAitscRouteImport } from './routes/_app/system/aitsc'
+import { Route as AppSystemApkRouteImport } from './routes/_app/system/apk'
 import { Route as AppSystemDictRouteImport } from './routes/_app/system/dict'
 import { Route as AppSystemJslxRouteImport } from './routes/_app/system/jslx'
 import { Route as AppSystemLogRouteImport } from './routes/_app/system/log'
 import { Route as AppSystemMenuRouteImport } from './routes/_app/system/menu'
 import { Route as AppSystemOrgRouteImport } from './routes/_app/system/org'
 import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
+import { Route as AppSystemSykpRouteImport } from './routes/_app/system/sykp'
 import { Route as AppSystemUserRouteImport } from './routes/_app/system/user'
 import { Route as AppSystemXtpzRouteImport } from './routes/_app/system/xtpz'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
@@ -133,6 +136,16 @@ const AppPztmPztmRoute = AppPztmPztmRouteImport.update({
   path: '/pztm/pztm',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSystemAitscRoute = AppSystemAitscRouteImport.update({
+  id: '/system/aitsc',
+  path: '/system/aitsc',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemApkRoute = AppSystemApkRouteImport.update({
+  id: '/system/apk',
+  path: '/system/apk',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemDictRoute = AppSystemDictRouteImport.update({
   id: '/system/dict',
   path: '/system/dict',
@@ -161,6 +174,11 @@ const AppSystemOrgRoute = AppSystemOrgRouteImport.update({
 const AppSystemRoleRoute = AppSystemRoleRouteImport.update({
   id: '/system/role',
   path: '/system/role',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemSykpRoute = AppSystemSykpRouteImport.update({
+  id: '/system/sykp',
+  path: '/system/sykp',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemUserRoute = AppSystemUserRouteImport.update({
@@ -292,12 +310,15 @@ export interface FileRoutesByFullPath {
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/system/aitsc': typeof AppSystemAitscRoute
+  '/system/apk': typeof AppSystemApkRoute
   '/system/dict': typeof AppSystemDictRoute
   '/system/jslx': typeof AppSystemJslxRoute
   '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
   '/system/org': typeof AppSystemOrgRoute
   '/system/role': typeof AppSystemRoleRoute
+  '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -337,12 +358,15 @@ export interface FileRoutesByTo {
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/system/aitsc': typeof AppSystemAitscRoute
+  '/system/apk': typeof AppSystemApkRoute
   '/system/dict': typeof AppSystemDictRoute
   '/system/jslx': typeof AppSystemJslxRoute
   '/system/log': typeof AppSystemLogRoute
   '/system/menu': typeof AppSystemMenuRoute
   '/system/org': typeof AppSystemOrgRoute
   '/system/role': typeof AppSystemRoleRoute
+  '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -384,12 +408,15 @@ export interface FileRoutesById {
   '/_app/jzg/kqsp': typeof AppJzgKqspRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
+  '/_app/system/aitsc': typeof AppSystemAitscRoute
+  '/_app/system/apk': typeof AppSystemApkRoute
   '/_app/system/dict': typeof AppSystemDictRoute
   '/_app/system/jslx': typeof AppSystemJslxRoute
   '/_app/system/log': typeof AppSystemLogRoute
   '/_app/system/menu': typeof AppSystemMenuRoute
   '/_app/system/org': typeof AppSystemOrgRoute
   '/_app/system/role': typeof AppSystemRoleRoute
+  '/_app/system/sykp': typeof AppSystemSykpRoute
   '/_app/system/user': typeof AppSystemUserRoute
   '/_app/system/xtpz': typeof AppSystemXtpzRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -431,12 +458,15 @@ export interface FileRouteTypes {
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/system/aitsc'
+    | '/system/apk'
     | '/system/dict'
     | '/system/jslx'
     | '/system/log'
     | '/system/menu'
     | '/system/org'
     | '/system/role'
+    | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
     | '/xlcd/xnxq'
@@ -476,12 +506,15 @@ export interface FileRouteTypes {
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/system/aitsc'
+    | '/system/apk'
     | '/system/dict'
     | '/system/jslx'
     | '/system/log'
     | '/system/menu'
     | '/system/org'
     | '/system/role'
+    | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
     | '/xlcd/xnxq'
@@ -522,12 +555,15 @@ export interface FileRouteTypes {
     | '/_app/jzg/kqsp'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
+    | '/_app/system/aitsc'
+    | '/_app/system/apk'
     | '/_app/system/dict'
     | '/_app/system/jslx'
     | '/_app/system/log'
     | '/_app/system/menu'
     | '/_app/system/org'
     | '/_app/system/role'
+    | '/_app/system/sykp'
     | '/_app/system/user'
     | '/_app/system/xtpz'
     | '/_app/xlcd/xnxq'
@@ -673,6 +709,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPztmPztmRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/system/aitsc': {
+      id: '/_app/system/aitsc'
+      path: '/system/aitsc'
+      fullPath: '/system/aitsc'
+      preLoaderRoute: typeof AppSystemAitscRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/apk': {
+      id: '/_app/system/apk'
+      path: '/system/apk'
+      fullPath: '/system/apk'
+      preLoaderRoute: typeof AppSystemApkRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/dict': {
       id: '/_app/system/dict'
       path: '/system/dict'
@@ -713,6 +763,13 @@ declare module '@tanstack/react-router' {
       path: '/system/role'
       fullPath: '/system/role'
       preLoaderRoute: typeof AppSystemRoleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system/sykp': {
+      id: '/_app/system/sykp'
+      path: '/system/sykp'
+      fullPath: '/system/sykp'
+      preLoaderRoute: typeof AppSystemSykpRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/user': {
@@ -885,12 +942,15 @@ interface AppRouteChildren {
   AppJzgKqspRoute: typeof AppJzgKqspRoute
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
+  AppSystemAitscRoute: typeof AppSystemAitscRoute
+  AppSystemApkRoute: typeof AppSystemApkRoute
   AppSystemDictRoute: typeof AppSystemDictRoute
   AppSystemJslxRoute: typeof AppSystemJslxRoute
   AppSystemLogRoute: typeof AppSystemLogRoute
   AppSystemMenuRoute: typeof AppSystemMenuRoute
   AppSystemOrgRoute: typeof AppSystemOrgRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
+  AppSystemSykpRoute: typeof AppSystemSykpRoute
   AppSystemUserRoute: typeof AppSystemUserRoute
   AppSystemXtpzRoute: typeof AppSystemXtpzRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
@@ -928,12 +988,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppJzgKqspRoute: AppJzgKqspRoute,
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
+  AppSystemAitscRoute: AppSystemAitscRoute,
+  AppSystemApkRoute: AppSystemApkRoute,
   AppSystemDictRoute: AppSystemDictRoute,
   AppSystemJslxRoute: AppSystemJslxRoute,
   AppSystemLogRoute: AppSystemLogRoute,
   AppSystemMenuRoute: AppSystemMenuRoute,
   AppSystemOrgRoute: AppSystemOrgRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
+  AppSystemSykpRoute: AppSystemSykpRoute,
   AppSystemUserRoute: AppSystemUserRoute,
   AppSystemXtpzRoute: AppSystemXtpzRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,

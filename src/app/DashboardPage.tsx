@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { orderedHomeCards } from '../../contracts/home-cards';
 import { permissionQuery } from '../features/auth/api';
 import { DashboardScreen } from '../features/dashboard/DashboardScreen';
 import { homeShortcuts } from '../lib/nav';
@@ -9,11 +10,15 @@ import { DASHBOARD_CARDS, PENDING_COUNTS } from './dashboard-cards';
 export default function DashboardPage() {
   const { data } = useSuspenseQuery(permissionQuery);
   const grants: Grants = { permissions: data.permission, roles: data.roles };
+  const cards = DASHBOARD_CARDS.filter((card) => allows(grants, card.requirement));
+  // 首页卡片: the role's layout (null: every card), only cards the user may see
+  const order = orderedHomeCards(data.homeCards, (id) => !DASHBOARD_CARDS.some((card) => card.id === id) || cards.some((card) => card.id === id));
   return (
     <DashboardScreen
       user={data.userInfo}
+      order={order}
       shortcuts={homeShortcuts(data.menus)}
-      cards={DASHBOARD_CARDS.filter((card) => allows(grants, card.requirement))}
+      cards={cards}
       pending={PENDING_COUNTS.filter((count) => allows(grants, count.requirement))}
     />
   );

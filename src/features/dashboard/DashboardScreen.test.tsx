@@ -62,4 +62,13 @@ describe('dashboard', () => {
     expect((await screen.findByRole('link', { name: 'Score entry' })).getAttribute('href')).toBe('/jxgl/cjlr');
     expect(screen.getByText('contributed card')).toBeTruthy();
   });
+
+  it('shows only the cards of the order, in that order (首页卡片)', async () => {
+    const cards: DashboardCard[] = [{ id: 'demo', Component: () => <p>contributed card</p> }];
+    renderDashboard({ cards, order: ['shortcuts', 'demo', 'welcome'] });
+    await screen.findByTestId('shortcuts-card');
+    const shown = [...screen.getByTestId('dashboard').children].map((child) => child.getAttribute('data-testid'));
+    expect(shown).toEqual(['dashboard-card-shortcuts', 'dashboard-card-demo', 'dashboard-card-welcome']);
+    expect(screen.queryByTestId('pending-card')).toBeNull();
+  });
 });

@@ -20,14 +20,19 @@ export interface DashboardScreenProps {
   pending: readonly PendingCount[];
   /** today, for the greeting (a prop so that tests can fix it) */
   today?: Date;
+  /**
+   * 首页卡片: the card ids to show, in order (contracts/home-cards.ts orderedHomeCards: the role's layout,
+   * limited to what the user may see); absent: every card in the built-in order
+   */
+  order?: readonly string[];
 }
 
 /** /dashboard, the home page: a greeting, contributed cards, what waits for the user, shortcuts. */
-export function DashboardScreen({ user, shortcuts, cards, pending, today = new Date() }: DashboardScreenProps) {
+export function DashboardScreen({ user, shortcuts, cards, pending, today = new Date(), order }: DashboardScreenProps) {
   const name = user.name || user.username;
-  return (
-    <Stack gap={{ base: '4', md: '6' }}>
-      <Box>
+  const builtIn: Record<string, ReactNode> = {
+    welcome: (
+      <Box gridColumn="1 / -1">
         <Heading as="h1" size={{ base: 'lg', md: 'xl' }}>
           <Trans>欢迎，{name}</Trans>
         </Heading>
@@ -35,16 +40,23 @@ export function DashboardScreen({ user, shortcuts, cards, pending, today = new D
           {user.tenantName} · {formatDate(today, { dateStyle: 'full' })}
         </Text>
       </Box>
-      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" alignItems="start">
-        {cards.map(({ id, Component }) => (
-          <Box key={id} data-testid={`dashboard-card-${id}`}>
-            <Component />
+    ),
+    pending: <PendingCard pending={pending} />,
+    shortcuts: <ShortcutsCard shortcuts={shortcuts} />,
+  };
+  const contributed = new Map(cards.map(({ id, Component }) => [id, <Component />]));
+  const ids = order ?? ['welcome', ...cards.map((card) => card.id), 'pending', 'shortcuts'];
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={{ base: '4', md: '6' }} alignItems="start" data-testid="dashboard">
+      {ids.map((id) => {
+        const card = builtIn[id] ?? contributed.get(id);
+        return card ? (
+          <Box key={id} display="contents" data-testid={`dashboard-card-${id}`}>
+            {card}
           </Box>
-        ))}
-        <PendingCard pending={pending} />
-        <ShortcutsCard shortcuts={shortcuts} />
-      </SimpleGrid>
-    </Stack>
+        ) : null;
+      })}
+    </SimpleGrid>
   );
 }
 

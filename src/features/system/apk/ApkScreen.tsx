@@ -1,0 +1,249 @@
+/**
+ * APK版本管理 /system/apk (system_apk): the Android app's versions, newest code first (version name,
+ * code, file and size, force update, published, published at); add / edit in a drawer with the .apk
+ * upload; publish / unpublish (system_apk_publish); delete one or the selected (not while published).
+ * The app asks GET /api/apk/latest?tenant=<code> without login.
+ */
+import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { APK_ADD_PERMISSION, APK_DELETE_PERMISSION, APK_EDIT_PERMISSION, APK_PUBLISH_PERMISSION } from '../../../../contracts/apk-rules';
+import type { ApkVersionRow } from '../../../../contracts/apk-versions';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Permission, usePermitted } from '../../../components/Permission';
+import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
+import { SearchHeader } from '../../../components/SearchHeader';
+import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
+import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import { selectionColumn } from '../../../components/table/selection';
+import { useTableQuery } from '../../../components/table/table-query';
+import { HttpError } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { showTime } from '../../../lib/school-time';
+import { apkListInput, deleteApks, publishApk, refreshApks, saveApk } from './api';
+import { useApkCatalog } from './catalog';
+import { compactSearch, type ApkSearchParams } from './search';
+
+const ApkDrawer = lazy(() => import('./ApkDrawer'));
+
+export interface ApkScreenProps {
+  search: ApkSearchParams;
+  onSearchChange: (next: ApkSearchParams) => void;
+}
+
+const rowKey = (row: ApkVersionRow) => row.id;
+const fieldsOf = (search: ApkSearchParams) => ({ versionName: search.versionName ?? '', published: search.published ?? '' });
+
+/** 12.3 MB, 850 KB: the size people read */
+export function fileSizeText(bytes: number): string {
+  if (bytes <= 0) return '—';
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function warn(error: unknown) {
+  if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+}
+
+export function ApkScreen(props: ApkScreenProps) {
+  return useApkCatalog() ? <ApkScreenBody {...props} /> : null;
+}
+
+function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const table = useTableQuery<ApkVersionRow>(apkListInput(search));
+  const rows = table.rows;
+  const [draft, setDraft] = useState(() => fieldsOf(search));
+  const urlFields = JSON.stringify(fieldsOf(search));
+  useEffect(() => setDraft(JSON.parse(urlFields) as ReturnType<typeof fieldsOf>), [urlFields]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const listKey = JSON.stringify(search);
+  useEffect(() => setSelected(new Set()), [listKey]);
+  const [editing, setEditing] = useState<{ row?: ApkVersionRow; key: number } | null>(null);
+  const [deleting, setDeleting] = useState<ApkVersionRow[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mayDelete = usePermitted({ anyOf: [APK_DELETE_PERMISSION] });
+
+  const columns = useMemo((): DataTableColumn<ApkVersionRow>[] => {
+    const publish = async (row: ApkVersionRow, published: boolean) => {
+      try {
+        await publishApk(row, published);
+        notify.success(published ? t`发布成功` : t`已取消发布`);
+      } catch (error) {
+        warn(error);
+      }
+      await refreshApks(queryClient);
+    };
+    return [
+      ...(mayDelete
+        ? [
+            selectionColumn<ApkVersionRow>({
+              rows,
+              rowKey,
+              selected,
+              onChange: setSelected,
+              selectable: (row) => !row.published,
+              allLabel: t`全选`,
+              rowLabel: (row) => t`选择 ${row.versionName}`,
+              testId: 'apk-select',
+            }),
+          ]
+        : []),
+      { key: 'versionName', title: t`版本名称`, nowrap: true, render: (row) => <Text fontWeight="medium">{row.versionName}</Text> },
+      { key: 'versionCode', title: t`版本号`, nowrap: true, align: 'end', render: (row) => row.versionCode },
+      {
+        key: 'file',
+        title: t`安装包`,
+        hideBelow: 'md',
+        render: (row) =>
+          row.fileId ? (
+            <Text fontSize="sm" truncate maxW="56" title={row.fileName}>
+              {row.fileName}
+            </Text>
+          ) : (
+            <Text fontSize="sm" color="fg.muted">
+              <Trans>未上传</Trans>
+            </Text>
+          ),
+      },
+      { key: 'size', title: t`大小`, nowrap: true, hideBelow: 'md', align: 'end', render: (row) => fileSizeText(row.fileSize) },
+      { key: 'forceUpdate', title: t`强制更新`, nowrap: true, render: (row) => (row.forceUpdate ? <Badge colorPalette="orange">{t`是`}</Badge> : t`否`) },
+      {
+        key: 'published',
+        title: t`发布状态`,
+        nowrap: true,
+        render: (row) => <Badge colorPalette={row.published ? 'green' : 'gray'} data-testid="apk-published">{row.published ? t`已发布` : t`未发布`}</Badge>,
+      },
+      { key: 'publishedAt', title: t`发布时间`, nowrap: true, hideBelow: 'lg', muted: true, render: (row) => showTime(row.publishedAt) },
+      {
+        key: 'actions',
+        title: t`操作`,
+        nowrap: true,
+        render: (row) => (
+          <HStack gap="1">
+            <Permission anyOf={[APK_PUBLISH_PERMISSION]}>
+              <Button size="xs" variant="outline" colorPalette={row.published ? undefined : 'brand'} onClick={() => void publish(row, !row.published)} data-testid="apk-publish">
+                {row.published ? <Trans>取消发布</Trans> : <Trans>发布</Trans>}
+              </Button>
+            </Permission>
+            <Permission anyOf={[APK_EDIT_PERMISSION]}>
+              <Button size="xs" variant="outline" disabled={row.published} title={row.published ? t`已发布的版本不能修改，请先取消发布` : undefined} onClick={() => setEditing({ row, key: Date.now() })} data-testid="apk-edit">
+                <Trans>编辑</Trans>
+              </Button>
+            </Permission>
+            <Permission anyOf={[APK_DELETE_PERMISSION]}>
+              <Button size="xs" variant="outline" colorPalette="red" disabled={row.published} onClick={() => setDeleting([row])} data-testid="apk-delete">
+                <Trans>删除</Trans>
+              </Button>
+            </Permission>
+          </HStack>
+        ),
+      },
+    ];
+  }, [rows, selected, t, mayDelete, queryClient]);
+
+  const selectedRows = rows.filter((row) => selected.has(row.id));
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteApks(deleting.map((row) => row.id));
+      notify.success(t`删除成功`);
+      setSelected(new Set());
+    } catch (error) {
+      warn(error);
+    } finally {
+      setDeleting(null);
+      setBusy(false);
+      await refreshApks(queryClient);
+    }
+  };
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h1" size="lg" flex="1">
+          <Trans>APK版本管理</Trans>
+        </Heading>
+        <Permission anyOf={[APK_ADD_PERMISSION]}>
+          <Button colorPalette="brand" minH="11" onClick={() => setEditing({ key: Date.now() })} data-testid="apk-add">
+            <Trans>新增版本</Trans>
+          </Button>
+        </Permission>
+      </Flex>
+      <SearchHeader
+        busy={table.refreshing}
+        defaultOpen
+        onSearch={() =>
+          onSearchChange(compactSearch<ApkSearchParams>({ size: search.size, versionName: draft.versionName.trim() || undefined, published: (draft.published || undefined) as '0' | '1' | undefined }))
+        }
+        onReset={() => {
+          setDraft({ versionName: '', published: '' });
+          onSearchChange(compactSearch({ size: search.size }));
+        }}
+      >
+        <SearchTextField label={<Trans>版本名称</Trans>} value={draft.versionName} onChange={(versionName) => setDraft({ ...draft, versionName })} testId="apk-search-name" />
+        <SearchSelectField
+          label={<Trans>发布状态</Trans>}
+          value={draft.published}
+          onChange={(published) => setDraft({ ...draft, published })}
+          choices={[
+            { value: '1', label: t`已发布` },
+            { value: '0', label: t`未发布` },
+          ]}
+        />
+      </SearchHeader>
+      <Permission anyOf={[APK_DELETE_PERMISSION]}>
+        <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => setDeleting(selectedRows)} testId="apk-batch-delete" />
+      </Permission>
+      <DataTable
+        data-testid="apks"
+        columns={columns}
+        rows={rows}
+        total={table.total}
+        page={search.page ?? 0}
+        size={search.size ?? 10}
+        loading={table.loading}
+        refreshing={table.refreshing}
+        rowKey={rowKey}
+        rowProps={(row) => ({ 'data-testid': 'apk-row', 'data-code': String(row.versionCode) })}
+        onPageChange={(page, size) => onSearchChange(compactSearch({ ...search, page: page || undefined, size: size === 10 ? undefined : size }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        title={<Trans>删除版本</Trans>}
+        onCancel={() => {
+          notify.info(t`已取消删除操作`);
+          setDeleting(null);
+        }}
+        onConfirm={() => void remove()}
+      >
+        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
+      </ConfirmDialog>
+      <Suspense fallback={null}>
+        {editing && (
+          <ApkDrawer
+            key={editing.key}
+            row={editing.row}
+            onClose={() => setEditing(null)}
+            onSave={async (input) => {
+              try {
+                await saveApk(input);
+              } catch (error) {
+                warn(error);
+                throw error;
+              }
+              notify.success(t`保存成功`);
+              setEditing(null);
+              await refreshApks(queryClient);
+            }}
+          />
+        )}
+      </Suspense>
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
+
+/** APK版本管理 /system/apk: ?versionName=&published=&page=&size= (zod-free: the route file uses it). */
+const apkFields = {
+  versionName: searchField.text(30),
+  published: searchField.oneOf(['0', '1'] as const),
+  page: pageField,
+  size: pageSizeField,
+};
+export const apkSearchParams = searchSchema(apkFields);
+export type ApkSearchParams = SearchOf<typeof apkFields>;
+
+/** Drops empty values (so the URL stays short). */
+export const compactSearch = <S extends object>(search: S): S =>
+  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as S;
