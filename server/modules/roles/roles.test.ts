@@ -10,6 +10,7 @@ import type {
   RoleMenusData,
   RoleRow,
 } from '../../../contracts/roles';
+import { refreshDynamicRoles } from './roles.sweep';
 import { seededDigest } from './roles.test-support';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
 
@@ -513,6 +514,14 @@ describe('dynamic roles', () => {
     const missing = await post<{ problem: string }>('/api/roles/save', admin, { ...role, filter: 'drop_everything' }, 'en');
     expect([missing.body.code, missing.body.data.problem]).toEqual([40000, 'procedure']);
     expect(missing.body.msg).toBe('The procedure "drop_everything" does not exist, or is not one of schema role_filters taking three text parameters');
+  });
+
+  it('the periodic refresh runs every dynamic role of every school', async () => {
+    const started = new Date();
+    const done = await refreshDynamicRoles(t.db, t.app.services.roles);
+    expect(done.ran).toBeGreaterThanOrEqual(2); // at least the two seeded ones
+    const heads = await roleByCode('grade8_head_teachers');
+    expect(new Date(heads.membersRefreshedAt!).getTime()).toBeGreaterThanOrEqual(started.getTime() - 1000);
   });
 
   it('the seeded demo roles have their members', async () => {
