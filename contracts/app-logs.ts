@@ -75,8 +75,16 @@ export interface AppLogPage {
   hasPrev: boolean;
 }
 
-/** `POST /api/app-logs/export`: the current filters → .xlsx, newest first, at most APP_LOG_EXPORT_MAX rows. */
-export const appLogExportRequest = z.object({ search: jsonObjectInput(appLogSearch) });
+/**
+ * `POST /api/app-logs/export`: the current filters → .xlsx, newest first, at most APP_LOG_EXPORT_MAX
+ * rows. `search` is required (the screen always names what it exports; an empty object = today).
+ */
+export const appLogExportRequest = z.object({
+  search: z
+    .unknown()
+    .refine((value) => value !== undefined && value !== null && value !== '', { message: 'required' })
+    .pipe(jsonObjectInput(appLogSearch)),
+});
 export type AppLogExportRequest = z.infer<typeof appLogExportRequest>;
 
 /** `POST /api/app-logs/options`: the choices of the module and class filters (from the route registry). */

@@ -228,7 +228,8 @@ describe('hostile input never faults and never writes', () => {
       route.url.startsWith('/file/download/') ||
       route.url === '/api/attendance/export' ||
       route.url === '/api/applications/proof/:id' ||
-      route.url === '/api/applications/staff-summary/export';
+      route.url === '/api/applications/staff-summary/export' ||
+      route.url === '/api/app-logs/export';
     // a proof's verification page answers HTML whatever the input (404 for anything but a real code)
     const isPage = route.url === '/api/proofs/verify/:tenant/:code';
     await fc.assert(

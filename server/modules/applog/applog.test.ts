@@ -331,6 +331,12 @@ describe('export', () => {
     expect((await list(teacherA, {})).body.code).toBe(40300);
     expect((await exportOf(teacherA, {})).json()).toMatchObject({ code: 40300 });
   });
+  it('names its filters: no search is refused, an empty one means today', async () => {
+    const bare = await t.app.inject({ method: 'POST', url: '/api/app-logs/export', headers: { 'x-access-token': adminA, 'content-type': 'application/json' }, payload: '{}' });
+    expect((bare.json() as { code: number }).code).toBe(40000);
+    const today = await t.app.inject({ method: 'POST', url: '/api/app-logs/export', headers: { 'x-access-token': adminA, 'content-type': 'application/json' }, payload: JSON.stringify({ search: {} }) });
+    expect(today.headers['content-type']).toContain('spreadsheetml');
+  });
 });
 
 describe('options', () => {
