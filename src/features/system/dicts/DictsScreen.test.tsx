@@ -1,0 +1,120 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DictEntryRow, DictTypeRow } from '../../../../contracts/dicts';
+import { setConfig } from '../../../lib/config';
+import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
+import { DictsScreen } from './DictsScreen';
+
+const notified = vi.hoisted(() => ({ error: [] as string[], success: [] as string[], info: [] as string[] }));
+vi.mock('../../../lib/notify', async (original) => ({
+  ...(await original<typeof import('../../../lib/notify')>()),
+  notify: {
+    error: (title: string) => notified.error.push(title),
+    success: (title: string) => notified.success.push(title),
+    info: (title: string) => notified.info.push(title),
+    warning: () => undefined,
+  },
+}));
+
+const type = (over: Partial<DictTypeRow>): DictTypeRow => ({
+  id: '01900000-0000-7000-8000-0000000000a1',
+  code: 'STD_KM',
+  name: '科目',
+  nameEn: 'Subjects',
+  sort: 0,
+  status: '1',
+  remark: '',
+  entryCount: 2,
+  builtIn: true,
+  version: 1,
+  ...over,
+});
+const subjects = type({});
+const own = type({ id: '01900000-0000-7000-8000-0000000000a2', code: 'STD_XB_CLUB', name: '社团', nameEn: '', builtIn: false, entryCount: 1 });
+const entry = (over: Partial<DictEntryRow>): DictEntryRow =>
+  ({
+    id: '01900000-0000-7000-8000-0000000000e1',
+    typeCode: 'STD_XB_CLUB',
+    typeName: '社团',
+    code: 'A',
+    name: '篮球',
+    nameEn: 'Basketball',
+    sort: 1,
+    parentCode: '',
+    level: 1,
+    alias: '',
+    shortName: '',
+    tag1: '', tag2: '', tag3: '', tag4: '', tag5: '',
+    tag1Note: '', tag2Note: '', tag3Note: '', tag4Note: '', tag5Note: '',
+    status: '1',
+    source: '',
+    startDate: null,
+    endDate: null,
+    remark: '',
+    version: 1,
+    ...over,
+  }) as DictEntryRow;
+const ALL = ['system_dict', 'system_dict_add', 'system_dict_edit', 'system_dict_delete', 'system_dict_export'];
+
+describe('数据字典 screen', () => {
+  beforeEach(() => {
+    setConfig({ apiBaseUrl: '' });
+    notified.error.length = 0;
+    notified.success.length = 0;
+    notified.info.length = 0;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the chosen type’s entries with their parent; a built-in type cannot be deleted', async () => {
+    const rows = [entry({}), entry({ id: '01900000-0000-7000-8000-0000000000e2', code: 'A1', name: '三人篮球', nameEn: '', parentCode: 'A', level: 2 })];
+    const fake = fakeFetch({
+      '/api/dict/types/list': ok([subjects, own]),
+      '/api/dict/getDictDataList': (init) => ok({ total: 2, rows: String(init.body).includes('STD_XB_CLUB') ? rows : [] }),
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const first = renderScreen(<DictsScreen search={{}} onSearchChange={vi.fn()} />, { permissions: ALL });
+    // the first type is chosen: built in, so its delete button is off
+    expect((await screen.findByTestId('dict-current-type')).textContent).toContain('STD_KM');
+    expect((screen.getByTestId('dict-type-delete') as HTMLButtonElement).disabled).toBe(true);
+    first.unmount();
+    renderScreen(<DictsScreen search={{ type: 'STD_XB_CLUB' }} onSearchChange={vi.fn()} />, { permissions: ALL });
+    const child = await screen.findByText('三人篮球');
+    const row = child.closest('[data-testid="dict-entry-row"]') as HTMLElement;
+    expect(row.textContent).toContain('A 篮球');
+    expect((screen.getByTestId('dict-type-delete') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('refuses a bad type code as typed, in the server’s words, and sends nothing', async () => {
+    const fake = fakeFetch({ '/api/dict/types/list': ok([own]), '/api/dict/getDictDataList': ok({ total: 0, rows: [] }), '/api/dict/types/save': ok({ id: 'x' }) });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    renderScreen(<DictsScreen search={{}} onSearchChange={vi.fn()} />, { permissions: ALL });
+    fireEvent.click(await screen.findByTestId('dict-type-add'));
+    const form = await screen.findByTestId('dict-type-form');
+    fireEvent.change(within(form).getByTestId('dict-type-form-code'), { target: { value: 'xb_bad' } });
+    // kept in capitals as typed; the rule shows at once
+    expect((within(form).getByTestId('dict-type-form-code') as HTMLInputElement).value).toBe('XB_BAD');
+    expect(await within(form).findByText('字典编码须以STD_GB_、STD_JB_、STD_XB_或STD_开头，后接大写字母')).toBeTruthy();
+    fireEvent.change(within(form).getByTestId('dict-type-form-name'), { target: { value: '社团' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.calls.some((call) => call.url.pathname === '/api/dict/types/save')).toBe(false);
+    // a good code saves
+    fireEvent.change(within(form).getByTestId('dict-type-form-code'), { target: { value: 'STD_XB_CLUB2' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(fake.calls.some((call) => call.url.pathname === '/api/dict/types/save')).toBe(true));
+  });
+
+  it('deleting a type names its entries; a refusal shows the server’s words', async () => {
+    const fake = fakeFetch({
+      '/api/dict/types/list': ok([own]),
+      '/api/dict/getDictDataList': ok({ total: 1, rows: [entry({})] }),
+      '/api/dict/types/delete': fail(40300, '字典“STD_XB_CLUB”由系统使用，不能删除'),
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    renderScreen(<DictsScreen search={{ type: 'STD_XB_CLUB' }} onSearchChange={vi.fn()} />, { permissions: ALL });
+    fireEvent.click(await screen.findByTestId('dict-type-delete'));
+    expect((await screen.findByTestId('dict-type-delete-count')).textContent).toBe('该字典下的 1 个字典项将一并删除。');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(notified.error).toEqual(['字典“STD_XB_CLUB”由系统使用，不能删除']));
+  });
+});
