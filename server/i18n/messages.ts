@@ -457,6 +457,14 @@ export const messages = {
   },
   usersResetDone: { zh: '密码已重置，用户下次登录须修改密码', en: 'Password reset; the user must change it at the next login' },
   usersImportFailed: { zh: '导入失败，没有导入任何数据：{errors}', en: 'Import failed; nothing was imported: {errors}' },
+  usersImportInvalid: { zh: '导入失败：{count}行有错误，没有导入任何用户', en: 'Import failed: {count} row(s) have errors; no user was imported' },
+  usersImportEmpty: { zh: '导入文件为空，请按模板填写', en: 'The file is empty; fill in the template' },
+  usersImportTemplateRequired: { zh: '请使用用户导入模板', en: 'Please use the user import template' },
+  usersImportTooMany: { zh: '一次最多导入{max}个用户', en: 'At most {max} users per import' },
+  usersImportBadType: { zh: '用户类型应为管理员、学生、教师或家长', en: 'The user type must be Administrator, Student, Teacher or Parent' },
+  usersImportBadGender: { zh: '性别应为男或女', en: 'The gender must be Male or Female' },
+  usersImportDuplicate: { zh: '与第{row}行重复：{value}', en: 'Same as row {row}: {value}' },
+  usersImported: { zh: '导入成功', en: 'Imported' },
   rateLimited: { zh: '操作过于频繁，请{seconds}秒后再试', en: 'Too many requests; please try again in {seconds} second(s)' },
 
   // 角色管理 / 角色类型 (H2, issue 10)

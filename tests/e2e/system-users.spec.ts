@@ -3,6 +3,7 @@
 // password again, initialised (the report shows the generated student number and the parent account
 // P + that number), and deleted. Everything this run makes is removed; demo users are not touched.
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import type { TableAData } from '../../contracts/envelope';
 import { idCheckDigit, type UserRow } from '../../contracts/users';
 import { baseURL } from '../../playwright.config';
@@ -138,3 +139,28 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(initialised).toHaveCount(0);
   });
 }
+
+test('zh: import from the template: a wrong row is named and nothing is imported; the corrected file imports', async ({ page }) => {
+  test.setTimeout(90_000);
+  const account = `imp_${RUN}`;
+  const file = async (rows: string[][]) => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('用户');
+    sheet.addRow(['姓名', '账号', '用户类型', '性别', '工号/学号', '身份证号', '手机号', '邮箱', '备注']);
+    for (const row of rows) sheet.addRow(row);
+    return { name: '用户.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) };
+  };
+  await open(page, 'zh');
+  await page.getByTestId('user-import').click();
+  await page.getByTestId('import-input').setInputFiles(await file([[`导入${RUN}`, account, '教师', '男', '', '', '', '', ''], [`坏行${RUN}`, 'bad-one', '教师', '', '', '', '', '', '']]));
+  const errors = page.getByTestId('user-import-errors');
+  await expect(errors).toContainText('第 3 行：账号只能包含中文、字母、数字和下划线');
+  await search(page, account);
+  await expect(page.locator(`[data-testid="user-row"][data-account="${account}"]`)).toHaveCount(0);
+
+  await page.getByTestId('user-import').click();
+  await page.getByTestId('import-input').setInputFiles(await file([[`导入${RUN}`, account, '教师', '男', '', '', '', '', '']]));
+  await expect(page.getByText('导入成功').first()).toBeVisible();
+  await search(page, account);
+  await expect(page.locator(`[data-testid="user-row"][data-account="${account}"]`).getByTestId('user-name')).toHaveText(`导入${RUN}`);
+});

@@ -197,3 +197,71 @@ describe('users: delete, enable, unlock, reset', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe(input.username);
   });
 });
+
+describe('users: import', () => {
+  async function upload(content: Buffer, filename = 'users.xlsx', lang = 'zh') {
+    const boundary = `----xiaowu${randomBytes(8).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/import',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-access-token': adminToken, 'x-lang': lang },
+      payload,
+      remoteAddress: uniqueIp(),
+    });
+    return response.json() as { code: number; msg: string; data: { imported: number; errors?: { row: number; message: string }[] } | null };
+  }
+  async function template(rows: (string | number)[][]) {
+    const response = await t.app.inject({ method: 'GET', url: '/api/users/import-template', headers: { 'x-access-token': adminToken }, remoteAddress: uniqueIp() });
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, '姓名', '账号', '用户类型', '性别', '工号/学号', '身份证号', '手机号', '邮箱', '备注']);
+    sheet.spliceRows(2, 1);
+    for (const row of rows) sheet.addRow(row);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+
+  it('imports every row of the template, or none when one row is wrong (per-row errors)', async () => {
+    const a = `imp_${tag()}`;
+    const b = `imp_${tag()}`;
+    const bad = await template([
+      ['导入甲', a, '教师', '男', `N${a}`, idNumber(), '13800138000', '', ''],
+      ['导入乙', 'bad-account', '学生', '女', '', '', '', 'x@', ''],
+      ['导入丙', a, '外星人', '', '', '', '', '', ''],
+    ]);
+    const refused = await upload(bad);
+    expect(refused.code).toBe(ResponseCode.invalidInput);
+    expect(refused.msg).toBe('导入失败：2行有错误，没有导入任何用户');
+    expect(refused.data!.errors!.map((e) => e.row)).toEqual([3, 4]);
+    expect(refused.data!.errors![0].message).toContain('账号只能包含中文、字母、数字和下划线');
+    expect(refused.data!.errors![0].message).toContain('请输入正确的邮箱地址');
+    expect(refused.data!.errors![1].message).toContain('用户类型应为管理员、学生、教师或家长');
+    expect(refused.data!.errors![1].message).toContain('与第2行重复');
+    expect((await listBy(a)).total).toBe(0);
+
+    const good = await template([
+      ['导入甲', a, '教师', '男', `N${a}`, idNumber(), '13800138000', '', ''],
+      ['导入乙', b, 'Student', 'Female', '', '', '', '', '备注'],
+    ]);
+    const done = await upload(good);
+    expect(done).toMatchObject({ code: 1, msg: '导入成功', data: { imported: 2 } });
+    expect((await listBy(a)).rows[0]).toMatchObject({ name: '导入甲', userType: '3', gender: '1', userNo: `N${a}` });
+    expect((await listBy(b)).rows[0]).toMatchObject({ name: '导入乙', userType: '2', gender: '2', remark: '备注' });
+    // the same file again: the accounts exist now
+    const again = await upload(good, 'users.xlsx', 'en');
+    expect(again.data!.errors![0].message).toBe(`The account "${a}" exists already; The job / student number "N${a}" exists already`);
+  });
+
+  it('refuses other files and an empty template', async () => {
+    expect((await upload(Buffer.from('hello'), 'users.csv')).msg).toBe('只能上传.xlsx类型的文件');
+    expect((await upload(Buffer.from('not a workbook'))).msg).toBe('请使用用户导入模板');
+    expect((await upload(await template([]))).msg).toBe('导入文件为空，请按模板填写');
+  });
+});

@@ -1,10 +1,16 @@
 import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { InitReportRow, UserRow } from '../../../contracts/users';
-import type { Lang } from '../../i18n/messages';
-import type { FastifyReply } from 'fastify';
-import { RawReply } from '../../plugins/routes';
+import { ResponseCode } from '../../../contracts/envelope';
+import { type InitReportRow, USER_ISSUE_TEXT, userIssues, type UserRow, type UserSaveInput, USERS_IMPORT_MAX } from '../../../contracts/users';
+import type { Tx } from '../../db/client';
+import { type Lang, translate } from '../../i18n/messages';
+import { AppError } from '../../plugins/envelope';
+import { RawReply, type Staged } from '../../plugins/routes';
+import type { Services } from '../../services';
+import type { Session } from '../auth/auth.service';
 import { contentDisposition } from '../files/files.service';
+import { userAdminRepository } from './users.repository';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -137,4 +143,144 @@ export function exportInitReport(reply: FastifyReply, rows: InitReportRow[], lan
     sheet.addRow({ name: row.name, userNo: row.userNo, username: row.account, kind: words.kind[row.kind], result: words.result[row.result], reason: row.reason });
   }
   return send(reply, workbook, `${titles.report}.xlsx`);
+}
+
+// ------------------------------------------------------------------ import (same columns as the template)
+
+const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+const IMPORT_FIELDS = ['name', 'username', 'userType', 'gender', 'userNo', 'idNumber', 'phone', 'email', 'remark'] as const;
+type ImportField = (typeof IMPORT_FIELDS)[number];
+const IMPORT_TITLES: Record<Lang, Record<ImportField, string>> = {
+  zh: { name: '姓名', username: '账号', userType: '用户类型', gender: '性别', userNo: '工号/学号', idNumber: '身份证号', phone: '手机号', email: '邮箱', remark: '备注' },
+  en: { name: 'Name', username: 'Account', userType: 'User type', gender: 'Gender', userNo: 'Job / student number', idNumber: 'ID number', phone: 'Phone', email: 'Email', remark: 'Remark' },
+};
+
+export interface UserImportUpload extends Staged {
+  bytes: Buffer;
+}
+
+/** Reads the one .xlsx file of a multipart import into memory before the transaction. */
+export async function receiveUserImport(request: FastifyRequest): Promise<UserImportUpload> {
+  if (!request.isMultipart()) throw new AppError(ResponseCode.invalidInput, 'uploadNotMultipart');
+  let file: { name: string; bytes: Buffer } | null = null;
+  let count = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') continue;
+      count += 1;
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        continue;
+      }
+      file = { name: part.filename ?? '', bytes: await part.toBuffer() };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ResponseCode.invalidInput, 'uploadTooLarge', { maxSize: IMPORT_MAX_BYTES / 1024 });
+    throw new AppError(ResponseCode.invalidInput, 'requestMalformed', { detail: (error as Error).message?.slice(0, 200) ?? '' });
+  }
+  if (!file) throw new AppError(ResponseCode.invalidInput, 'uploadNoFile');
+  if (count > 1) throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: 1 });
+  if (!file.name.toLowerCase().endsWith('.xlsx')) throw new AppError(ResponseCode.invalidInput, 'uploadWrongType', { types: '.xlsx' });
+  if (file.bytes.length === 0 || file.bytes.length > IMPORT_MAX_BYTES) throw new AppError(ResponseCode.invalidInput, 'usersImportEmpty');
+  return { bytes: file.bytes, discard: async () => undefined };
+}
+
+/** `GET /api/users/import-template`: the import columns with one example row. */
+export async function importTemplate(reply: FastifyReply, lang: Lang): Promise<RawReply> {
+  const titles = IMPORT_TITLES[lang];
+  const words = WORDS[lang];
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(TITLES[lang].users);
+  sheet.columns = IMPORT_FIELDS.map((field) => ({ header: titles[field], key: field, width: field === 'remark' || field === 'email' || field === 'idNumber' ? 24 : 14 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow({ name: lang === 'zh' ? '王小明' : 'Wang Xiaoming', username: 'T2001', userType: words.userType['3'], gender: words.gender['1'], userNo: 'T2001', idNumber: '11010519491231002X', phone: '13800138000', email: '', remark: '' });
+  return send(reply, workbook, `${TITLES[lang].users}-${lang === 'zh' ? '导入模板' : 'template'}.xlsx`);
+}
+
+export interface UserImportRowError {
+  row: number;
+  message: string;
+}
+
+/** The cell as text ('' when blank); numbers as typed (an ID number typed as a number loses nothing up to 15 digits). */
+const cellText = (value: ExcelJS.CellValue): string => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
+  if (typeof value === 'object' && 'result' in value) return String(value.result ?? '').trim();
+  if (typeof value === 'object' && 'richText' in value) return value.richText.map((part) => part.text).join('').trim();
+  return String(value).trim();
+};
+
+/** Reads and checks every row; any problem → 40000 with data.errors and nothing written. */
+export async function importUsers(tx: Tx, session: Session, upload: UserImportUpload, services: Services, lang: Lang): Promise<{ imported: number }> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(upload.bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError(ResponseCode.invalidInput, 'usersImportTemplateRequired');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new AppError(ResponseCode.invalidInput, 'usersImportTemplateRequired');
+  // the header names the columns in either language
+  const header = sheet.getRow(1);
+  const columns = new Map<ImportField, number>();
+  header.eachCell((cell, column) => {
+    const text = cellText(cell.value);
+    for (const field of IMPORT_FIELDS) if (IMPORT_TITLES.zh[field] === text || IMPORT_TITLES.en[field] === text) columns.set(field, column);
+  });
+  if (!columns.has('name') || !columns.has('username') || !columns.has('userType')) throw new AppError(ResponseCode.invalidInput, 'usersImportTemplateRequired');
+  const typeOf = (text: string) => (['1', '2', '3', '4'] as const).find((code) => code === text || WORDS.zh.userType[code] === text || WORDS.en.userType[code].toLowerCase() === text.toLowerCase());
+  const genderOf = (text: string) => (['1', '2'] as const).find((code) => code === text || WORDS.zh.gender[code] === text || WORDS.en.gender[code].toLowerCase() === text.toLowerCase());
+
+  const inputs: { row: number; input: UserSaveInput }[] = [];
+  const errors: UserImportRowError[] = [];
+  const seenAccounts = new Map<string, number>();
+  const seenNumbers = new Map<string, number>();
+  for (let r = 2; r <= sheet.rowCount; r += 1) {
+    const row = sheet.getRow(r);
+    const get = (field: ImportField) => (columns.has(field) ? cellText(row.getCell(columns.get(field)!).value) : '');
+    if (IMPORT_FIELDS.every((field) => get(field) === '')) continue;
+    if (inputs.length + errors.length >= USERS_IMPORT_MAX) {
+      errors.push({ row: r, message: translate(lang, 'usersImportTooMany', { max: USERS_IMPORT_MAX }) });
+      break;
+    }
+    const problems: string[] = [];
+    const userType = typeOf(get('userType'));
+    if (!userType) problems.push(translate(lang, 'usersImportBadType'));
+    const genderText = get('gender');
+    const gender = genderText ? genderOf(genderText) : null;
+    if (genderText && !gender) problems.push(translate(lang, 'usersImportBadGender'));
+    const input: UserSaveInput = {
+      username: get('username'),
+      name: get('name'),
+      userType: userType ?? '3',
+      gender: gender ?? null,
+      userNo: get('userNo'),
+      orgUnitId: null,
+      campusId: null,
+      phone: get('phone'),
+      email: get('email'),
+      idNumber: get('idNumber').toUpperCase(),
+      roleIds: [],
+      enabled: true,
+      remark: get('remark').slice(0, 300),
+    };
+    for (const issue of userIssues(input)) problems.push(USER_ISSUE_TEXT[issue.code][lang]);
+    const accountKey = input.username.toLowerCase();
+    if (accountKey && seenAccounts.has(accountKey)) problems.push(translate(lang, 'usersImportDuplicate', { row: seenAccounts.get(accountKey)!, value: input.username }));
+    if (input.userNo && seenNumbers.has(input.userNo)) problems.push(translate(lang, 'usersImportDuplicate', { row: seenNumbers.get(input.userNo)!, value: input.userNo }));
+    seenAccounts.set(accountKey, r);
+    if (input.userNo) seenNumbers.set(input.userNo, r);
+    if (problems.length === 0) {
+      if (await userAdminRepository.usernameTaken(tx, input.username)) problems.push(translate(lang, 'usersAccountTaken', { account: input.username }));
+      if (input.userNo && input.userType !== '4' && (await userAdminRepository.userNoTaken(tx, input.userNo))) problems.push(translate(lang, 'usersUserNoTaken', { userNo: input.userNo }));
+    }
+    if (problems.length > 0) errors.push({ row: r, message: problems.join(lang === 'zh' ? '；' : '; ') });
+    else inputs.push({ row: r, input });
+  }
+  if (errors.length > 0) throw new AppError(ResponseCode.invalidInput, 'usersImportInvalid', { count: errors.length }, { imported: 0, errors });
+  if (inputs.length === 0) throw new AppError(ResponseCode.invalidInput, 'usersImportEmpty');
+  for (const { input } of inputs) await services.userAdmin.save(tx, session, input);
+  return { imported: inputs.length };
 }

@@ -5,6 +5,7 @@ import {
   USERS_DELETE_PERMISSION,
   USERS_EDIT_PERMISSION,
   USERS_EXPORT_PERMISSION,
+  USERS_IMPORT_PERMISSION,
   USERS_INIT_PERMISSION,
   USERS_PERMISSION,
   USERS_RESET_PWD_PERMISSION,
@@ -17,7 +18,7 @@ import {
 } from '../../../contracts/users';
 import { z } from 'zod';
 import { defineRoute } from '../../plugins/routes';
-import { exportInitReport, exportUsers, initReportExportRequest } from './users.excel';
+import { exportInitReport, exportUsers, importTemplate, importUsers, initReportExportRequest, receiveUserImport, type UserImportUpload } from './users.excel';
 
 const READ = { anyOf: [USERS_PERMISSION] } as const;
 
@@ -147,5 +148,24 @@ export const usersRoutes = [
     summary: 'the report of a bulk initialisation (as shown) as Excel',
     body: initReportExportRequest,
     handler: ({ body, lang, reply }) => exportInitReport(reply, body.rows, lang),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/users/import-template',
+    access: { anyOf: [USERS_IMPORT_PERMISSION] },
+    summary: 'the import template (.xlsx): name, account, user type, gender, job / student number, ID number, phone, email, remark',
+    handler: ({ lang, reply }) => importTemplate(reply, lang),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/users/import',
+    access: { anyOf: [USERS_IMPORT_PERMISSION] },
+    summary: 'multipart file (the template, .xlsx): every row checked first (the form rules, unique accounts and numbers); any invalid row → 40000, data.errors, nothing written',
+    receive: (request) => receiveUserImport(request),
+    handler: async ({ tx, session, staged, services, lang, setMessage }) => {
+      const result = await importUsers(tx, session, staged as UserImportUpload, services, lang);
+      setMessage('usersImported');
+      return result;
+    },
   }),
 ];

@@ -5,11 +5,11 @@
  * initialisation (selected rows or every match) with its report, the initialisation settings, export,
  * delete (one or the selected, asks first).
  */
-import { Badge, Button, Field, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { USER_TYPES, USERS_ADD_PERMISSION, USERS_DELETE_PERMISSION, USERS_EDIT_PERMISSION, USERS_EXPORT_PERMISSION, USERS_INIT_PERMISSION, USERS_RESET_PWD_PERMISSION } from '../../../../contracts/user-rules';
+import { USER_TYPES, USERS_ADD_PERMISSION, USERS_DELETE_PERMISSION, USERS_EDIT_PERMISSION, USERS_EXPORT_PERMISSION, USERS_IMPORT_PERMISSION, USERS_INIT_PERMISSION, USERS_RESET_PWD_PERMISSION } from '../../../../contracts/user-rules';
 import type { InitReport, UserRow } from '../../../../contracts/users';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Permission } from '../../../components/Permission';
@@ -20,10 +20,11 @@ import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
+import { ImportButton, type ImportFailure } from '../../../components/upload/ImportButton';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { showTime } from '../../../lib/school-time';
-import { deleteUsers, exportUsers, initializeUsers, refreshUsers, saveUser, setUsersEnabled, unlockUsers, userFilters, userListInput, userOptionsQuery } from './api';
+import { deleteUsers, exportUsers, URLS, initializeUsers, refreshUsers, saveUser, setUsersEnabled, unlockUsers, userFilters, userListInput, userOptionsQuery } from './api';
 import { useUsersCatalog } from './catalog';
 import { USER_TYPE_LABELS } from './labels';
 import { compactSearch, type UserSearchParams } from './search';
@@ -72,6 +73,7 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
+  const [importErrors, setImportErrors] = useState<{ row: number; message: string }[]>([]);
 
   const act = useCallback(
     async (work: () => Promise<unknown>, done: string) => {
@@ -229,6 +231,25 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
             {selectedRows.length > 0 ? <Trans>初始化所选账号</Trans> : <Trans>初始化全部查询结果</Trans>}
           </Button>
         </Permission>
+        <ImportButton
+          url={URLS.import}
+          permission={USERS_IMPORT_PERMISSION}
+          templateUrl={URLS.importTemplate}
+          templateName={t`用户导入模板.xlsx`}
+          accept=".xlsx"
+          placement="bottom-end"
+          testId="user-import"
+          hint={<Trans>按模板填写；任何一行有错误时不导入任何用户</Trans>}
+          onImported={() => {
+            setImportErrors([]);
+            void refreshUsers(queryClient);
+          }}
+          onFailed={(failure: ImportFailure) => {
+            const errors = (failure.data as { errors?: { row: number; message: string }[] } | null)?.errors ?? [];
+            setImportErrors(errors);
+            return errors.length > 0;
+          }}
+        />
         <Permission anyOf={[USERS_EXPORT_PERMISSION]}>
           <Button variant="outline" minH="11" onClick={() => void doExport()} data-testid="user-export">
             <Trans>导出</Trans>
@@ -307,6 +328,26 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
           testId="user-search-locked"
         />
       </SearchHeader>
+      {importErrors.length > 0 && (
+        <Box borderWidth="1px" borderColor="border.error" borderRadius="l2" p="3" role="alert" data-testid="user-import-errors">
+          <Flex align="center" mb="1">
+            <Text fontSize="sm" color="fg.error" flex="1">
+              <Trans>导入失败：以下行有错误，没有导入任何用户</Trans>
+            </Text>
+            <Button size="xs" variant="ghost" onClick={() => setImportErrors([])}>
+              <Trans>关闭</Trans>
+            </Button>
+          </Flex>
+          <Stack gap="1" fontSize="sm">
+            {importErrors.map((error) => (
+              <Text key={error.row}>
+                <Trans>第 {error.row} 行：</Trans>
+                {error.message}
+              </Text>
+            ))}
+          </Stack>
+        </Box>
+      )}
       <Permission anyOf={[USERS_DELETE_PERMISSION]}>
         <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => setConfirming({ kind: 'delete', rows: selectedRows })} testId="user-batch-delete" />
       </Permission>

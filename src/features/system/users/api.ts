@@ -29,6 +29,8 @@ export const URLS = {
   preview: '/api/users/preview-number',
   export: '/api/users/export',
   initReport: '/api/users/init-report',
+  import: '/api/users/import',
+  importTemplate: '/api/users/import-template',
 } as const;
 
 /** The list's filters as the server takes them (search JSON). */
