@@ -1,0 +1,34 @@
+import { i18n } from '@lingui/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import ApkDrawer from './ApkDrawer';
+import { fileSizeText } from './ApkScreen';
+
+describe('APK version drawer', () => {
+  it('refuses a version name that is not x.y.z and a missing code, in the server words, then sends the version', async () => {
+    i18n.activate('zh');
+    const onSave = vi.fn(async () => undefined);
+    renderWithProviders(<ApkDrawer onClose={() => undefined} onSave={onSave} />);
+    fireEvent.change(screen.getByTestId('apk-version-name'), { target: { value: '2.3' } });
+    expect(await screen.findByText('版本名称格式应为x.y.z，例如2.3.1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('版本号须为正整数')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByTestId('apk-version-name'), { target: { value: '2.3.1' } });
+    const code = screen.getByRole('textbox', { name: '版本号' });
+    fireEvent.change(code, { target: { value: '231' } });
+    fireEvent.blur(code);
+    fireEvent.change(screen.getByTestId('apk-changelog'), { target: { value: '修复' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ versionName: '2.3.1', versionCode: 231, fileId: '', changelog: '修复', forceUpdate: false }));
+  });
+
+  it('shows sizes as people read them', () => {
+    expect(fileSizeText(0)).toBe('—');
+    expect(fileSizeText(300)).toBe('1 KB');
+    expect(fileSizeText(850 * 1024)).toBe('850 KB');
+    expect(fileSizeText(12.34 * 1024 * 1024)).toBe('12.3 MB');
+  });
+});

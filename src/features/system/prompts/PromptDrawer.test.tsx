@@ -1,0 +1,42 @@
+import { i18n } from '@lingui/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import PromptDrawer from './PromptDrawer';
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('AI prompt drawer', () => {
+  it('says what is wrong as typed, in the server words, counts the characters, and sends nothing until it is right', async () => {
+    i18n.activate('zh');
+    const onSave = vi.fn(async () => undefined);
+    renderWithProviders(<PromptDrawer onClose={() => undefined} onSave={onSave} />);
+    type('prompt-code', 'bad-code');
+    expect(await screen.findByText('编码只能包含字母、数字和下划线')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请输入名称')).toBeTruthy();
+    expect(screen.getByText('请输入提示词内容')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+
+    type('prompt-code', ' comment_v2 ');
+    type('prompt-name', ' 评语 ');
+    type('prompt-content', '写一段评语');
+    expect(screen.getByTestId('prompt-content-count').textContent).toBe('5 / 4000');
+    expect(screen.queryByText('编码只能包含字母、数字和下划线')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ code: 'comment_v2', name: '评语', content: '写一段评语', enabled: true, sort: 0 }));
+  });
+
+  it('an edit sends the id and the version it was read at', async () => {
+    i18n.activate('en');
+    const onSave = vi.fn(async () => undefined);
+    const row = { id: '0193a000-0000-7000-8000-000000000001', code: 'notice_polish', name: '通知润色', scene: '', content: '润色', model: '', enabled: false, sort: 20, remark: '', updatedAt: '', version: 4 };
+    renderWithProviders(<PromptDrawer row={row} onClose={() => undefined} onSave={onSave} />);
+    type('prompt-content', 'x'.repeat(4001));
+    expect(await screen.findByText('The prompt text may have at most 4000 characters')).toBeTruthy();
+    type('prompt-content', 'Polish it');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ id: row.id, version: 4, code: 'notice_polish', enabled: false, sort: 20, content: 'Polish it' })));
+  });
+});
