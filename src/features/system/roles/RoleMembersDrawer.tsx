@@ -93,8 +93,8 @@ export default function RoleMembersDrawer({ row, onClose, onChanged }: RoleMembe
   const refresh = async () => {
     setBusy(true);
     try {
-      await refreshMembers(row.id);
-      setState({ type: 'sql', membersRefreshedAt: new Date().toISOString(), membersError: '' });
+      const fresh = await refreshMembers(row.id);
+      setState({ type: 'sql', membersRefreshedAt: fresh?.membersRefreshedAt ?? new Date().toISOString(), membersError: fresh?.membersError ?? '' });
       await changed(t`刷新成功`);
     } catch (error) {
       if (error instanceof HttpError && error.kind === 'failure') setState({ type: 'sql', membersRefreshedAt: state.membersRefreshedAt, membersError: error.msg });

@@ -99,7 +99,7 @@ describe('RolesScreen', () => {
       '/api/roles/list': ok({ total: 2, rows: [club, dynamic] }),
       '/api/roles/categories': ok(categories),
       '/api/roles/members': ok({ total: 1, rows: [member] }),
-      '/api/roles/refresh-members': ok(null),
+      '/api/roles/refresh-members': ok({ ...dynamic, membersRefreshedAt: '2026-11-21T05:30:00.000Z', membersError: '' }),
     });
     vi.stubGlobal('fetch', vi.fn(fake.impl));
     renderScreen(<RolesScreen search={{}} onSearchChange={vi.fn()} />, { permissions: ALL });
@@ -115,6 +115,7 @@ describe('RolesScreen', () => {
     await waitFor(() => expect(notified.success).toEqual(['刷新成功']));
     expect(notified.info).toEqual(['受影响的用户在点击“刷新菜单”或下次登录后生效']);
     expect(within(drawer).queryByTestId('role-refresh-error')).toBeNull();
+    expect(within(drawer).getByTestId('role-refreshed-at').textContent).toBe('2026-11-21 13:30');
     const sent = JSON.parse(String(fake.calls.find((call) => call.url.pathname === '/api/roles/refresh-members')?.init.body));
     expect(sent).toEqual({ id: dynamic.id });
   });

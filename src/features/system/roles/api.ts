@@ -45,7 +45,8 @@ export const roleMenusQuery = (id: string) =>
 export const saveRole = (body: RoleSaveRequest) => post<RoleRow>(URLS.save, body);
 export const deleteRoles = (ids: string[]) => post<unknown>(URLS.delete, { ids });
 export const testFilter = (body: RoleFilterTestRequest) => post<RoleFilterTestData>(URLS.filterTest, body);
-export const refreshMembers = (id: string) => post<unknown>(URLS.refreshMembers, { id });
+/** Runs a dynamic role's filter now; answers the role with its new refresh time. */
+export const refreshMembers = (id: string) => post<RoleRow>(URLS.refreshMembers, { id });
 export const saveRoleMenus = (body: { id: string; version: number; menuIds: string[] }) => post<unknown>(URLS.menusSave, body);
 export const addMembers = (roleId: string, userIds: string[]) => post<unknown>(URLS.membersAdd, { roleId, userIds });
 export const removeMembers = (roleId: string, userIds: string[]) => post<unknown>(URLS.membersRemove, { roleId, userIds });
