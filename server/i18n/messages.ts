@@ -456,7 +456,6 @@ export const messages = {
     en: 'Invalid template: use {year}{gender}{campus}, letters and digits, ending with {serial:N} (N 1-6)',
   },
   usersResetDone: { zh: '密码已重置，用户下次登录须修改密码', en: 'Password reset; the user must change it at the next login' },
-  usersImportFailed: { zh: '导入失败，没有导入任何数据：{errors}', en: 'Import failed; nothing was imported: {errors}' },
   usersImportInvalid: { zh: '导入失败：{count}行有错误，没有导入任何用户', en: 'Import failed: {count} row(s) have errors; no user was imported' },
   usersImportEmpty: { zh: '导入文件为空，请按模板填写', en: 'The file is empty; fill in the template' },
   usersImportTemplateRequired: { zh: '请使用用户导入模板', en: 'Please use the user import template' },
