@@ -232,6 +232,8 @@ describe('hostile input never faults and never writes', () => {
       route.url === '/api/app-logs/export';
     // a proof's verification page answers HTML whatever the input (404 for anything but a real code)
     const isPage = route.url === '/api/proofs/verify/:tenant/:code';
+    // the runtime configuration is the config.json file itself (no envelope), whatever the query
+    const isConfig = route.url === '/config.json';
     await fc.assert(
       fc.asyncProperty(bodyInput, queryInput, pathParam, async (input, query, param) => {
         const search = new URLSearchParams(query).toString();
@@ -248,6 +250,11 @@ describe('hostile input never faults and never writes', () => {
         expect(response.statusCode, where).not.toBe(500);
         // (a path parameter over the router's length limit still gets the envelope)
         if (isPage && response.headers['content-type'] === 'text/html; charset=utf-8') return;
+        if (isConfig) {
+          expect(response.statusCode, where).toBe(200);
+          expect(typeof response.json<{ requestEncryption: unknown }>().requestEncryption, where).toBe('boolean');
+          return;
+        }
         if (isDownload && response.statusCode === 200 && !String(response.headers['content-type']).startsWith('application/json')) return;
         const body = response.json<{ code: number; result: boolean; msg: string }>();
         expect(body.code, `${where} → ${response.body.slice(0, 300)}`).not.toBe(59000);

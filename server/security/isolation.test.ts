@@ -14,7 +14,7 @@ let demoId: string;
 let kgToken: string;
 /** every uuid of a demo row, in any tenant table */
 const demoIds = new Set<string>();
-const target: Record<'user' | 'message' | 'org' | 'role' | 'file' | 'dictEntry' | 'roll' | 'rollClass' | 'rollDate' | 'rollStudent' | 'proof' | 'proofCode', string> = {} as never;
+const target: Record<'user' | 'message' | 'org' | 'role' | 'file' | 'dictType' | 'dictEntry' | 'roll' | 'rollClass' | 'rollDate' | 'rollStudent' | 'proof' | 'proofCode', string> = {} as never;
 
 async function tenantTablesWithId(): Promise<string[]> {
   const rows = await ownerQuery<{ table_name: string }>(
@@ -38,6 +38,7 @@ async function fingerprint(): Promise<string[]> {
     ['org_units', target.org],
     ['roles', target.role],
     ['files', target.file],
+    ['dict_types', target.dictType],
     ['dict_entries', target.dictEntry],
     ['attendance_rolls', target.roll],
   ];
@@ -74,6 +75,7 @@ beforeAll(async () => {
   target.org = (await firstId('org_units'))!;
   target.role = (await firstId('roles'))!;
   target.dictEntry = (await firstId('dict_entries'))!;
+  target.dictType = (await ownerQuery<{ id: string }>(t.db, `SELECT type_id::text AS id FROM dict_entries WHERE tenant_id = $1 AND id = $2`, [demoId, target.dictEntry]))[0].id;
   // a seeded demo roll (its class, day and a student on it)
   const [roll] = await ownerQuery<{ id: string; class_id: string; date: string; student_id: string }>(
     t.db,
@@ -182,6 +184,12 @@ const idProbes = (): Probe[] => [
   { method: 'GET', url: `/api/applications/proof/${target.proof}`, route: '/api/applications/proof/:id' },
   // the verification page names its school in the path: kg's finds nothing of demo's
   { method: 'GET', url: `/api/proofs/verify/kg/${target.proofCode}`, route: '/api/proofs/verify/:tenant/:code' },
+  // 数据字典: demo types and entries cannot be edited, deleted or exported from kg
+  { method: 'POST', url: '/api/dict/types/save', json: { id: target.dictType, version: 1, code: 'STD_XB_KGPROBE', name: 'kg' } },
+  { method: 'POST', url: '/api/dict/types/delete', json: { ids: [target.dictType] } },
+  { method: 'POST', url: '/api/dict/entries/save', json: { typeId: target.dictType, code: 'KG', name: 'kg' } },
+  { method: 'POST', url: '/api/dict/entries/delete', json: { ids: [target.dictEntry] } },
+  { method: 'GET', url: `/api/dict/export?typeId=${target.dictType}`, route: '/api/dict/export' },
   // a published APK's file is public for its own school only: kg's finds no demo file
   { method: 'GET', url: `/api/apk/download/${target.file}?tenant=kg`, route: '/api/apk/download/:id' },
 ];
@@ -208,6 +216,8 @@ const listProbes: Probe[] = [
     json: { typeArr: ['STD_GB_XB', 'MESSAGE_TYPE'] },
   },
   { method: 'POST', url: '/api/dict/getDictDataList', json: { limit: 500 } },
+  { method: 'POST', url: '/api/dict/types/list', json: {} },
+  { method: 'POST', url: '/api/dict/revision', json: {} },
   { method: 'POST', url: '/components/getJzgTypeData' },
   { method: 'GET', url: '/ms/getPermission' },
   {
@@ -250,6 +260,7 @@ describe('a kg user never reaches demo rows', () => {
       expect(leaks(response.body), label).toEqual([]);
       if (probe.url.startsWith('/api/applications/proof/')) expect(response.json(), label).toMatchObject({ result: false, code: 40400 });
       if (probe.url.startsWith('/api/proofs/verify/')) expect([response.statusCode, response.body], label).toEqual([404, expect.stringContaining('未找到该证明')]);
+      if (/^\/api\/dict\/(types|entries)\/(save|delete)|^\/api\/dict\/export/.test(probe.url)) expect(response.json(), label).toMatchObject({ result: false, code: 40400 });
       if (probe.url.startsWith('/file/download/'))
         expect(response.json(), label).toMatchObject({
           result: false,
