@@ -1,4 +1,4 @@
-import { Field, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
@@ -216,13 +216,12 @@ export default function UserDrawer({ row, options, onClose, onSave }: UserDrawer
             }
           />
         </FormField>
-        <Switch.Root checked={draft.enabled} onCheckedChange={(event) => set({ enabled: event.checked })} data-testid="user-form-enabled">
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>
+        <HStack as="label" gap="2" cursor="pointer" width="fit-content">
+          <input type="checkbox" checked={draft.enabled} onChange={(event) => set({ enabled: event.currentTarget.checked })} data-testid="user-form-enabled" />
+          <Text>
             <Trans>启用</Trans>
-          </Switch.Label>
-        </Switch.Root>
+          </Text>
+        </HStack>
         <FormField label={<Trans>备注</Trans>}>
           <Textarea value={draft.remark} maxLength={USER_REMARK_MAX} rows={2} placeholder={t`请输入`} onChange={(event) => set({ remark: event.currentTarget.value })} data-testid="user-form-remark" />
         </FormField>
