@@ -1,9 +1,12 @@
 import { Box, Button, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { ChevronDownIcon, LanguageIcon, MaximizeIcon, MinimizeIcon, PaletteIcon, RefreshIcon } from '../../components/icons';
 import { Tooltip } from '../../components/Tooltip';
 import { refreshPermissions } from '../../features/auth/account-api';
+import { permissionQuery } from '../../features/auth/api';
 import { switchLocale } from '../../lib/i18n';
 import { LOCALES, type Locale } from '../../lib/locale';
 import { THEMES, type ThemeId } from '../../lib/themes';
@@ -51,9 +54,15 @@ export function FullscreenToggle() {
   );
 }
 
-/** POST /api/role/refresh: the server forgets its cached menus; true reloads the page with the new ones. */
+/**
+ * POST /api/role/refresh: the server forgets its cached menus; then the permission payload is fetched
+ * again and the routes re-run their guards, so the sidebar and the gates show the new menus at once.
+ * (A page reload showed the payload restored from the device: its query never goes stale.)
+ */
 export function RefreshMenusButton() {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
     <Tooltip content={t`刷新菜单`}>
@@ -64,7 +73,10 @@ export function RefreshMenusButton() {
         onClick={async () => {
           setBusy(true);
           try {
-            if (await refreshPermissions()) location.reload();
+            if (await refreshPermissions()) {
+              await queryClient.refetchQueries({ queryKey: permissionQuery.queryKey, exact: true });
+              await router.invalidate();
+            }
           } catch {
             // the http module reported it (toast or expiry prompt)
           } finally {

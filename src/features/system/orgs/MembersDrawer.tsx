@@ -118,7 +118,8 @@ export default function MembersDrawer({ node, onClose, onChanged }: MembersDrawe
   ];
 
   return (
-    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} placement="end">
+    // no focus trap: the people selector's panel is portalled outside the drawer, and a trap took the focus back from its search box (closing it)
+    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} placement="end" trapFocus={false}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
