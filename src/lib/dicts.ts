@@ -29,8 +29,10 @@ const revisionKey = () => `xiaowu-dicts-revision:${lastTenant()}`;
 /**
  * "Dictionary changes reach offline caches on the next online start": asks the server's dictionary
  * revision (`POST /api/dict/revision`, a few counts) and, when it moved since this device last
- * looked, drops the cached dictionaries (unused ones) and refetches the ones on screen. Offline or
- * on failure nothing changes (the cached copies keep serving). Resolves whether it dropped them.
+ * looked, fetches every cached dictionary again, also those no screen shows now, so a later offline
+ * visit finds the new names (an online start otherwise only refetches what is used). A dictionary
+ * that cannot be fetched keeps its cached copy. Offline or on failure nothing changes. Resolves
+ * whether the revision moved.
  */
 export async function syncDictRevision(
   queryClient: QueryClient,
@@ -50,8 +52,7 @@ export async function syncDictRevision(
     known = null;
   }
   if (known === revision) return false;
-  queryClient.removeQueries({ queryKey: [DICT_QUERY_KEY], type: 'inactive' });
-  await queryClient.invalidateQueries({ queryKey: [DICT_QUERY_KEY] });
+  await queryClient.invalidateQueries({ queryKey: [DICT_QUERY_KEY], refetchType: 'all' }, { throwOnError: false });
   try {
     localStorage.setItem(revisionKey(), revision);
   } catch {
