@@ -2,7 +2,8 @@ import { Box, Button, CloseButton, Drawer, HStack, Input, Portal, Stack, Text } 
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ORGS_EDIT_PERMISSION, type OrgMemberRow, type OrgNode } from '../../../../contracts/orgs';
+import { ORGS_EDIT_PERMISSION } from '../../../../contracts/org-rules';
+import type { OrgMemberRow, OrgNode } from '../../../../contracts/orgs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Permission } from '../../../components/Permission';
 import { PeopleOrgRoleSelector } from '../../../components/selector/PeopleOrgRoleSelector';

@@ -1,7 +1,8 @@
 import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
-import { ORG_ADDABLE_KINDS, ORG_CODE_MAX, ORG_GRADE_LEVEL_MAX, ORG_NAME_EN_MAX, ORG_NAME_MAX, ORG_REMARK_MAX, ORG_SORT_MAX, orgIssueText, type OrgField, type OrgKind, type OrgNode, type OrgSaveInput } from '../../../../contracts/orgs';
+import { ORG_ADDABLE_KINDS, ORG_CODE_MAX, ORG_GRADE_LEVEL_MAX, ORG_NAME_EN_MAX, ORG_NAME_MAX, ORG_REMARK_MAX, ORG_SORT_MAX, orgIssueText, type OrgField, type OrgKind } from '../../../../contracts/org-rules';
+import type { OrgNode, OrgSaveInput } from '../../../../contracts/orgs';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';

@@ -8,7 +8,8 @@ import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/re
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { ORGS_ADD_PERMISSION, ORGS_DELETE_PERMISSION, ORGS_EDIT_PERMISSION, orgPlacementIssue, type OrgNode } from '../../../../contracts/orgs';
+import { ORGS_ADD_PERMISSION, ORGS_DELETE_PERMISSION, ORGS_EDIT_PERMISSION, orgPlacementIssue } from '../../../../contracts/org-rules';
+import type { OrgNode } from '../../../../contracts/orgs';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';

@@ -1,4 +1,7 @@
-import { orgIssues, orgPlacementIssue, type OrgField, type OrgIssue, type OrgKind, type OrgNode, type OrgSaveInput } from '../../../../contracts/orgs';
+// values from the zod-free org-rules: contracts/orgs.ts keeps `tableARequest.extend(…)` (not pure), which
+// would tie the entry chunk (contracts/envelope.ts) to the zod chunk on every page
+import { orgIssues, orgPlacementIssue, type OrgField, type OrgIssue, type OrgKind } from '../../../../contracts/org-rules';
+import type { OrgNode, OrgSaveInput } from '../../../../contracts/orgs';
 
 export interface OrgDraft {
   parentId: string;
