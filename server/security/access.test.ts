@@ -35,6 +35,8 @@ const NOT_API = new Set(['GET /*', 'HEAD /*', 'GET /', 'HEAD /']);
  * session and answers 90001 without one (files.routes.ts).
  */
 const PUBLIC_WITH_OWN_SESSION_CHECK = new Set(['GET /file/download/:resId']);
+/** Routes whose answer to an allowed caller with an empty request is a workbook, not an envelope. */
+const BINARY_ANSWERS = new Set(['POST /api/users/export', 'GET /api/users/import-template']);
 /** public pages answering HTML rather than an envelope (a proof's verification page): an unknown code is a 404 page */
 const HTML_PAGES = new Set(['GET /api/proofs/verify/:tenant/:code']);
 
@@ -115,6 +117,14 @@ describe('every registered route answers as its access declares', () => {
           calls += 1;
           expect(page.statusCode, label).toBe(404);
           expect(page.headers['content-type'], label).toContain('text/html');
+          continue;
+        }
+        if (BINARY_ANSWERS.has(`${route.method} ${route.url}`) && caller.token && typeof route.access !== 'string' && isAllowed(route.access, caller.granted)) {
+          // an allowed caller gets the workbook itself; refusals (below, for the others) are envelopes
+          const file = await t.app.inject({ method: route.method as 'GET' | 'POST', url: fillPath(route.url), headers: { 'x-access-token': caller.token }, ...(route.method === 'GET' ? {} : { payload: {} }) });
+          calls += 1;
+          expect(file.statusCode, label).toBe(200);
+          expect(file.headers['content-type'], label).toContain('spreadsheetml');
           continue;
         }
         const { status, body } = await call(t.app, route.method as 'GET' | 'POST', fillPath(route.url), {

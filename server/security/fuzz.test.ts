@@ -229,7 +229,9 @@ describe('hostile input never faults and never writes', () => {
       route.url === '/api/attendance/export' ||
       route.url === '/api/applications/proof/:id' ||
       route.url === '/api/applications/staff-summary/export' ||
-      route.url === '/api/app-logs/export';
+      route.url === '/api/app-logs/export' ||
+      route.url === '/api/users/export' ||
+      route.url === '/api/users/import-template';
     // a proof's verification page answers HTML whatever the input (404 for anything but a real code)
     const isPage = route.url === '/api/proofs/verify/:tenant/:code';
     // the runtime configuration is the config.json file itself (no envelope), whatever the query

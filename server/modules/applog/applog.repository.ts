@@ -127,9 +127,8 @@ async function bounded<T>(
 ): Promise<T> {
   const attempt = (timeoutMs: number, noIndexScan: boolean) =>
     tx.transaction(async (savepoint) => {
-      await savepoint.execute(
-        sql.raw(`SET LOCAL statement_timeout = ${timeoutMs}`),
-      );
+      // set_config(…, true) is SET LOCAL with a bound value
+      await savepoint.execute(sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`);
       if (noIndexScan)
         await savepoint.execute(sql`SET LOCAL enable_indexscan = off`);
       const result = await work(savepoint);

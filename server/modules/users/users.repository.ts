@@ -73,8 +73,8 @@ function userWhere(filters: UserFilters): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-const SORTABLE_USER = { name: 'u.name', username: 'u.username', userNo: 'u.user_no', userType: 'u.user_type', createdAt: 'u.created_at' } as const;
-export const isUserSortField = (field: string): field is keyof typeof SORTABLE_USER => field in SORTABLE_USER;
+const SORTABLE_USER = { name: sql`u.name`, username: sql`u.username`, userNo: sql`u.user_no`, userType: sql`u.user_type`, createdAt: sql`u.created_at` } as const;
+export const isUserSortField = (field: string): field is keyof typeof SORTABLE_USER => Object.hasOwn(SORTABLE_USER, field);
 
 export type UserListRecord = {
   id: string;
@@ -105,7 +105,7 @@ export type UserRecord = typeof users.$inferSelect;
 
 export const userAdminRepository = {
   list: async (tx: Tx, filters: UserFilters, page: number, limit: number, sort?: { field: keyof typeof SORTABLE_USER; desc: boolean }) => {
-    const order = sort ? sql.raw(`${SORTABLE_USER[sort.field]} ${sort.desc ? 'DESC' : 'ASC'}, u.id`) : sql.raw('u.user_type, u.user_no, u.username, u.id');
+    const order = sort ? sql`${SORTABLE_USER[sort.field]} ${sort.desc ? sql`DESC` : sql`ASC`}, u.id` : sql`u.user_type, u.user_no, u.username, u.id`;
     const result = await tx.execute<UserListRecord>(sql`
       SELECT u.id, u.username, u.name, u.user_type, u.gender, u.user_no, u.org_unit_id, o.name AS org_unit_name,
              u.campus_id, c.name AS campus_name, u.phone, u.email, u.id_number, u.enabled,
