@@ -29,7 +29,11 @@ export const menusRepository = {
 
   /** the menu, locked for this transaction (moves and deletes of one tree are serialised) */
   async locked(tx: Tx, id: string) {
-    const [row] = await tx.select({ id: menus.id, parentId: menus.parentId, type: menus.type, menuname: menus.menuname, version: menus.version }).from(menus).where(eq(menus.id, id)).for('update');
+    const [row] = await tx
+      .select({ id: menus.id, parentId: menus.parentId, type: menus.type, menuname: menus.menuname, menuurl: menus.menuurl, hidden: menus.hidden, perms: menus.perms, version: menus.version })
+      .from(menus)
+      .where(eq(menus.id, id))
+      .for('update');
     return row;
   },
 

@@ -4,6 +4,7 @@ import {
   MENUS_ADD_PERMISSION,
   MENUS_DELETE_PERMISSION,
   MENUS_EDIT_PERMISSION,
+  MENUS_PERMISSION,
   MENU_SORT_MAX,
   menuIssues,
   menuPlacementIssue,
@@ -65,6 +66,26 @@ export function menuTreeOf(rows: readonly MenuRecord[]): MenuAdminNode[] {
   }
   return roots;
 }
+
+/**
+ * The seeded 系统管理 rows an administrator needs to reach 菜单管理 and 角色管理 again: the system
+ * directory, 菜单管理 and 角色管理 with their buttons. A row carrying one of these codes cannot be
+ * deleted, moved under another parent, hidden, given another type or address, or lose the code, so
+ * no edit through 菜单管理 locks the school's administrators out (they also hold every catalogue code
+ * whatever the rows say: PermissionsService).
+ */
+export const PROTECTED_MENU_CODES: ReadonlySet<string> = new Set([
+  'system',
+  MENUS_PERMISSION,
+  MENUS_ADD_PERMISSION,
+  MENUS_EDIT_PERMISSION,
+  MENUS_DELETE_PERMISSION,
+  'system_role',
+  'system_role_add',
+  'system_role_edit',
+  'system_role_delete',
+]);
+const protectedCodesOf = (row: Pick<MenuRecord, 'perms'>): string[] => row.perms.filter((code) => PROTECTED_MENU_CODES.has(code));
 
 /** Sorts of `count` siblings in order: 10, 20, … (1, 2, … when that would pass the maximum). */
 const sortsFor = (count: number): number[] => Array.from({ length: count }, (_, i) => (count * 10 <= MENU_SORT_MAX ? (i + 1) * 10 : Math.min(i, MENU_SORT_MAX)));
@@ -128,6 +149,19 @@ export class MenusService {
         if (issue) throw new AppError(ResponseCode.invalidInput, 'menusTypeHasChildren');
       }
     }
+    if (existing) {
+      const kept = protectedCodesOf(existing);
+      if (
+        kept.length > 0 &&
+        (existing.parentId !== request.parentId ||
+          existing.type !== request.type ||
+          existing.menuurl !== fields.menuurl ||
+          (request.hidden && !existing.hidden) ||
+          kept.some((code) => !perms.includes(code)))
+      ) {
+        throw new AppError(ResponseCode.invalidInput, 'menusProtectedEdit', { name: existing.menuname, codes: kept.join(', ') });
+      }
+    }
     await this.placementOr400(tx, request.type, request.parentId, existing?.id);
     const remark: MenuRemark = { menuNameEng: fields.menuNameEng, cdwz: request.cdwz, sfswsy: request.sfswsy, sfzdy: request.sfzdy, zdycs: request.sfzdy === '1' ? fields.zdycs : '' };
     const values = {
@@ -162,6 +196,7 @@ export class MenusService {
     await menusRepository.lockTree(tx);
     const menu = await menusRepository.locked(tx, request.id);
     if (!menu) throw new AppError(ResponseCode.notFound, 'menusNotFound');
+    if (protectedCodesOf(menu).length > 0) throw new AppError(ResponseCode.invalidInput, 'menusProtectedDelete', { name: menu.menuname });
     const children = await menusRepository.childCount(tx, menu.id);
     if (children > 0) throw new AppError(ResponseCode.conflict, 'menusHasChildren', { name: menu.menuname, count: children });
     await menusRepository.remove(tx, menu.id);
@@ -178,6 +213,9 @@ export class MenusService {
     await menusRepository.lockTree(tx);
     const menu = await menusRepository.locked(tx, request.id);
     if (!menu) throw new AppError(ResponseCode.notFound, 'menusNotFound');
+    // a protected row may be reordered among its siblings, not moved under another parent
+    const kept = protectedCodesOf(menu);
+    if (kept.length > 0 && menu.parentId !== request.parentId) throw new AppError(ResponseCode.invalidInput, 'menusProtectedEdit', { name: menu.menuname, codes: kept.join(', ') });
     await this.placementOr400(tx, menu.type, request.parentId, menu.id);
     const siblings = (await menusRepository.all(tx)).filter((row) => row.parentId === request.parentId && row.id !== menu.id).map((row) => row.id);
     const order = [...siblings];

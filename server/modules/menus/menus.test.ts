@@ -217,4 +217,48 @@ describe('菜单管理', () => {
     await save({ parentId: dir.id, type: 'menu', menuname: `${name}页`, menuurl: '/t/new' });
     expect(flatMenus((await payload()).menus)).toEqual(expect.arrayContaining([name, `${name}页`]));
   });
+
+  it('the 系统管理 rows administrators need cannot be deleted, moved away, hidden or lose their codes (zh/en), and the administrator keeps every catalogue code whatever the rows say', async () => {
+    const rows = flat(await tree());
+    const byCode = (code: string) => rows.find((node) => node.perms.includes(code))!;
+    const systemDir = byCode('system');
+    const menuScreen = byCode('system_menu');
+    const addButton = byCode('system_menu_add');
+    const roleEdit = byCode('system_role_edit');
+    const elsewhere = rows.find((node) => node.type === 'directory' && !node.perms.includes('system'))!;
+    const asInput = (node: MenuAdminNode, over: Record<string, unknown> = {}) => {
+      const { children: _children, roleCount: _roleCount, ...fields } = node;
+      return { ...fields, ...over };
+    };
+    for (const node of [systemDir, menuScreen, addButton, roleEdit]) {
+      await refused('/api/menu-admin/delete', { id: node.id }, 40000, `“${node.menuname}”是系统管理的内置菜单，管理员靠它管理菜单和角色，不能删除`, `"${node.menuname}" is a built-in System menu that administrators need to manage menus and roles; it cannot be deleted`);
+    }
+    const zhEdit = (node: MenuAdminNode) => new RegExp(`“${node.menuname}”是系统管理的内置菜单，不能移到其他上级`);
+    const enEdit = (node: MenuAdminNode) => new RegExp(`"${node.menuname}" is a built-in System menu: it cannot be moved under another parent`);
+    // its code removed, or swapped for another
+    await refused('/api/menu-admin/save', asInput(addButton, { perms: ['t_other_add'] }), 40000, zhEdit(addButton), enEdit(addButton));
+    await refused('/api/menu-admin/save', asInput(roleEdit, { perms: ['x_edit'] }), 40000, zhEdit(roleEdit), /system_role_edit/);
+    // moved under another parent, hidden, another address
+    await refused('/api/menu-admin/save', asInput(menuScreen, { parentId: elsewhere.id }), 40000, zhEdit(menuScreen), enEdit(menuScreen));
+    await refused('/api/menu-admin/save', asInput(menuScreen, { hidden: true }), 40000, zhEdit(menuScreen), enEdit(menuScreen));
+    await refused('/api/menu-admin/save', asInput(menuScreen, { menuurl: '/system/elsewhere' }), 40000, zhEdit(menuScreen), enEdit(menuScreen));
+    await refused('/api/menu-admin/move', { id: menuScreen.id, parentId: elsewhere.id, index: 0 }, 40000, zhEdit(menuScreen), enEdit(menuScreen));
+    await refused('/api/menu-admin/move', { id: systemDir.id, parentId: elsewhere.id, index: 0 }, 40000, zhEdit(systemDir), enEdit(systemDir));
+    // renaming, adding a code and reordering among its siblings are fine
+    const renamed = await post<MenuSaveData>('/api/menu-admin/save', admin, asInput(addButton, { menuname: '新增菜单', perms: ['system_menu_add', 't_extra'] }));
+    expect(renamed.body.code, renamed.body.msg).toBe(1);
+    expect((await post('/api/menu-admin/move', admin, { id: addButton.id, parentId: menuScreen.id, index: 2 })).body.code).toBe(1);
+    // rows changed behind the service's back (the database): the administrator still holds the codes
+    const buttons = rows.filter((node) => node.parentId === menuScreen.id).map((node) => node.id);
+    await ownerQuery(t.db, `UPDATE menus SET perms = '{}' WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, buttons]);
+    try {
+      await post('/api/role/refresh', admin, {});
+      const payload = (await call<PermissionPayload>(t.app, 'GET', '/ms/getPermission', { token: admin })).body.data;
+      expect(payload.permission).toEqual(expect.arrayContaining(['system_menu_add', 'system_menu_edit', 'system_menu_delete']));
+      const added = await save({ menuname: unique('仍可新增') });
+      expect(added.version).toBe(1);
+    } finally {
+      for (const node of rows.filter((row) => buttons.includes(row.id))) await ownerQuery(t.db, 'UPDATE menus SET perms = $2 WHERE tenant_id = $1 AND id = $3', [tenantId, node.perms, node.id]);
+    }
+  });
 });

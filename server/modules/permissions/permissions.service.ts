@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cataloguePermissionCodes } from '../../../contracts/menus';
 import type { MenuNode, PermissionPayload } from '../../../contracts/session';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { AppConfig } from '../../config';
@@ -69,7 +70,9 @@ export class PermissionsService {
     const grant = await this.loadGrant(tx, session.userId);
     const account = await this.users.findAccountById(tx, session.userId);
     if (!account) throw new Error(`session ${session.sessionId} points at a missing user`);
-    const codes = codesOf(grant.menus);
+    // The administrator holds every code of the catalogue whatever the menu rows say, so that editing
+    // or deleting menu rows (菜单管理) can never take the administrator's own permissions away.
+    const codes = grant.roles.includes(ADMIN_ROLE) ? new Set([...codesOf(grant.menus), ...cataloguePermissionCodes()]) : codesOf(grant.menus);
     const entry: CachedGrant = {
       ...grant,
       account,
