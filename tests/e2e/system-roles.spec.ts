@@ -59,7 +59,7 @@ for (const lang of ['zh', 'en'] as const) {
     await form.getByTestId('role-form-name').fill(`E2E ${lang} ${RUN}`);
     await form.getByTestId('role-form-code').fill(`9${code}`);
     await page.getByRole('button', { name: w.save, exact: true }).click();
-    await expect(form).toContainText(lang === 'zh' ? '以字母开头' : 'Must start with a letter');
+    await expect(form).toContainText(lang === 'zh' ? '角色编码须以字母开头' : 'The role code must start with a letter');
     await form.getByTestId('role-form-code').fill(code);
     await page.getByRole('button', { name: w.save, exact: true }).click();
     await expect(form).toHaveCount(0);
@@ -85,9 +85,12 @@ for (const lang of ['zh', 'en'] as const) {
     await panel.getByRole('searchbox').fill(w.member);
     await panel.getByRole('searchbox').press('Enter');
     await panel.getByRole('listitem').filter({ hasText: w.member }).first().getByRole('checkbox').check();
-    await drawer.getByTestId('member-add').click({ force: true });
-    await expect(drawer.getByTestId('member-row').filter({ hasText: w.member })).toHaveCount(1);
+    // the panel closes with Escape (the drawer stays, its focus trap on), then 添加成员
     await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(drawer).toBeVisible();
+    await drawer.getByTestId('member-add').click();
+    await expect(drawer.getByTestId('member-row').filter({ hasText: w.member })).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(drawer).toHaveCount(0);
     await expect(row.getByTestId('role-member-count')).toHaveText('1');

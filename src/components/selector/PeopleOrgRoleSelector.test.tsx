@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SelectorType } from '../../../contracts/selector';
 import { toaster } from '../../lib/toaster';
 import { fail, fakeFetch, ok, renderWithProviders, type FakeResponse } from '../../test/render';
+import { FormShell } from '../FormShell';
 import { PeopleOrgRoleSelector, SELECTOR_UI, type PeopleOrgRoleSelectorProps } from './PeopleOrgRoleSelector';
 
 type Routes = Record<string, FakeResponse | ((init: RequestInit, url: URL) => FakeResponse)>;
@@ -42,7 +43,7 @@ const baseRoutes: Routes = {
 let toast: { mock: { calls: unknown[][] } };
 const titles = () => toast.mock.calls.map((call) => (call[0] as { title?: string }).title);
 
-function setup(props: Partial<PeopleOrgRoleSelectorProps> = {}, routes: Routes = {}, initial = '') {
+function setup(props: Partial<PeopleOrgRoleSelectorProps> = {}, routes: Routes = {}, initial = '', inDrawer = false) {
   const fake = fakeFetch({ ...baseRoutes, ...routes });
   vi.stubGlobal('fetch', vi.fn(fake.impl));
   const onChange = vi.fn();
@@ -69,7 +70,16 @@ function setup(props: Partial<PeopleOrgRoleSelectorProps> = {}, routes: Routes =
       </>
     );
   }
-  renderWithProviders(<Harness />);
+  renderWithProviders(
+    inDrawer ? (
+      <FormShell open title="表单" onCancel={() => {}} onSave={() => {}}>
+        <input aria-label="前一个字段" />
+        <Harness />
+      </FormShell>
+    ) : (
+      <Harness />
+    ),
+  );
   const peopleCalls = () =>
     fake.calls
       .filter((c) => c.url.pathname === '/saas/components/getUserAllData')
@@ -97,6 +107,27 @@ afterEach(() => {
 });
 
 describe('people / org / role selector', () => {
+  it('inside a modal drawer (focus trapped): the panel lives in the drawer and its search box takes the focus and typing', async () => {
+    const { peopleCalls } = setup({}, {}, '', true);
+    const drawer = await screen.findByRole('dialog', { name: '表单' });
+    const panel = await openPanel();
+    expect(drawer.contains(panel)).toBe(true);
+    await screen.findByText('人1');
+    const search = within(panel).getByRole('searchbox', { name: '搜索人员' });
+    act(() => search.focus());
+    // a trap around the drawer alone would take the focus back from a panel outside it
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(search);
+    fireEvent.change(search, { target: { value: '李' } });
+    await act(async () => fireEvent.keyDown(search, { key: 'Enter' }));
+    await screen.findByText('李1');
+    expect(peopleCalls().at(-1)).toEqual({ page: 0, size: 5, search: { KEYWORD: '李' } });
+    expect(screen.getByTestId('selector-panel')).toBe(panel);
+    expect(document.activeElement).toBe(search);
+    fireEvent.click(within(panel).getByRole('checkbox', { name: '李1' }));
+    expect(value()).toBe('U_p1');
+  });
+
   it('shows the placeholder 请选择 in a 36px tag area; SPEC §9 constants', () => {
     setup();
     expect(within(trigger()).getByText('请选择')).toBeTruthy();

@@ -7,6 +7,7 @@ import { SELECTOR_PAGE_SIZE, SELECTOR_PREFIX, type OrgNode, type PeopleSearch, t
 import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { MiniPager } from './MiniPager';
+import { useModalContainer } from './modal-container';
 import { campusesQuery, orgsQuery, peopleByIdsQuery, peopleQuery, rolesQuery, SELECTOR_URLS } from './selector-api';
 import { chooseEntry, makeEntry, normalizeSelection, parseSelectionValue, removeEntry, selectionValue, visibleTags, type Prefixes } from './selection';
 
@@ -128,6 +129,8 @@ export function PeopleOrgRoleSelector({
   const [entries, setEntries] = useState<SelectorEntry[]>([]);
   const emitted = useRef<string | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
+  // inside a modal drawer / dialog the panel lives in it (its focus trap keeps working)
+  const overlayContainer = useModalContainer(anchor);
 
   // --- external value → tags (names resolved from the server) ---
   useEffect(() => {
@@ -247,12 +250,14 @@ export function PeopleOrgRoleSelector({
     const hasChildren = node.children.length > 0;
     const isOpen = expanded.has(node.id);
     return (
-      <Box key={node.id} role="treeitem" aria-expanded={hasChildren ? isOpen : undefined}>
+      <Box key={node.id} role="listitem">
         <HStack gap="1" ps={`${depth * 16}px`} minH="9">
           {hasChildren ? (
             <chakra.button
               type="button"
-              width="6"
+              boxSize="8"
+              flexShrink={0}
+              aria-expanded={isOpen}
               aria-label={isOpen ? collapseLabel(node.label) : expandLabel(node.label)}
               onClick={() =>
                 setExpanded((current) => {
@@ -266,14 +271,14 @@ export function PeopleOrgRoleSelector({
               {isOpen ? '▾' : '▸'}
             </chakra.button>
           ) : (
-            <Box width="6" />
+            <Box boxSize="8" flexShrink={0} />
           )}
           <chakra.label display="inline-flex" alignItems="center" gap="2" cursor="pointer">
             {tick(node.id, node.label, 'org')}
             {node.label}
           </chakra.label>
         </HStack>
-        {hasChildren && isOpen && <Box role="group">{node.children.map((child) => renderOrg(child, depth + 1))}</Box>}
+        {hasChildren && isOpen && <Box role="list">{node.children.map((child) => renderOrg(child, depth + 1))}</Box>}
       </Box>
     );
   };
@@ -287,7 +292,8 @@ export function PeopleOrgRoleSelector({
       onOpenChange={(details) => {
         if (!details.open) close();
       }}
-      positioning={{ placement: SELECTOR_UI.placement }}
+      // fixed: a scrolling drawer body does not clip the panel
+      positioning={{ placement: SELECTOR_UI.placement, strategy: overlayContainer ? 'fixed' : 'absolute' }}
       // the tag area toggles by itself: a press on it is not an "outside" press that closes
       onInteractOutside={(event) => {
         if (anchor.current?.contains(event.target as Node)) event.preventDefault();
@@ -357,7 +363,7 @@ export function PeopleOrgRoleSelector({
           )}
         </Flex>
       </Popover.Anchor>
-      <Portal>
+      <Portal key={overlayContainer ? 'modal' : 'body'} container={overlayContainer}>
         <Popover.Positioner>
           <Popover.Content width={`${panelWidth}px`} maxW="calc(100vw - 16px)" position="relative" data-testid="selector-panel">
             <Popover.Body p="3">
@@ -438,7 +444,7 @@ export function PeopleOrgRoleSelector({
               )}
 
               {tab === 'org' && (
-                <Box height={SELECTOR_UI.treeHeight} overflowY="auto" role="tree" aria-label={t`组织`}>
+                <Box height={SELECTOR_UI.treeHeight} overflowY="auto" role="list" aria-label={t`组织`}>
                   {(orgs.data ?? []).map((node) => renderOrg(node, 0))}
                 </Box>
               )}

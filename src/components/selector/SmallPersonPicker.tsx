@@ -2,10 +2,11 @@ import { Box, Button, chakra, Input, Popover, Portal, Spinner, Stack, Text } fro
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { debounce } from '../../lib/debounce';
 import { HttpError, request, type HttpMethod } from '../../lib/http';
 import { notify } from '../../lib/notify';
+import { useModalContainer } from './modal-container';
 
 /** SPEC §9: the small-person picker's popover is 400 px wide. */
 export const SMALL_PICKER_WIDTH = 400;
@@ -35,6 +36,9 @@ export interface SmallPersonPickerProps {
 /** A light one-person picker: type (debounced 500 ms, or Enter), pick from the list. */
 export function SmallPersonPicker({ url, searchParam = 'keyword', method = 'POST', value, label, onChange, placeholder, disabled, id, ...rest }: SmallPersonPickerProps) {
   const [open, setOpen] = useState(false);
+  // inside a modal drawer / dialog the panel lives in it (its focus trap keeps working)
+  const trigger = useRef<HTMLButtonElement>(null);
+  const overlayContainer = useModalContainer(trigger);
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
   const [chosenName, setChosenName] = useState(label ?? '');
@@ -62,16 +66,16 @@ export function SmallPersonPicker({ url, searchParam = 'keyword', method = 'POST
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(details) => (details.open ? setOpen(true) : close())} positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
+    <Popover.Root open={open} onOpenChange={(details) => (details.open ? setOpen(true) : close())} positioning={{ placement: 'bottom-start', strategy: overlayContainer ? 'fixed' : 'absolute' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
-        <Button id={id} variant="outline" width="full" justifyContent="space-between" fontWeight="normal" disabled={disabled} aria-label={rest['aria-label']} aria-haspopup="dialog">
+        <Button ref={trigger} id={id} variant="outline" width="full" justifyContent="space-between" fontWeight="normal" disabled={disabled} aria-label={rest['aria-label']} aria-haspopup="dialog">
           <Text truncate color={value ? undefined : 'fg.subtle'}>
             {value ? chosenName : (placeholder ?? t`请选择`)}
           </Text>
           <span aria-hidden>▾</span>
         </Button>
       </Popover.Trigger>
-      <Portal>
+      <Portal key={overlayContainer ? 'modal' : 'body'} container={overlayContainer}>
         <Popover.Positioner>
           <Popover.Content width={`${SMALL_PICKER_WIDTH}px`} maxW="calc(100vw - 16px)">
             <Popover.Body p="3">

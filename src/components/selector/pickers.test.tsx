@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, ok, renderWithProviders, type FakeResponse } from '../../test/render';
+import { FormShell } from '../FormShell';
 import { AreaCascader } from './AreaCascader';
 import { DictSelect } from './DictSelect';
 import { SmallPersonPicker, SMALL_PICKER_WIDTH } from './SmallPersonPicker';
@@ -96,6 +97,27 @@ describe('DictSelect and TeacherTypeSelect', () => {
 });
 
 describe('SmallPersonPicker', () => {
+  it('inside a modal drawer: the panel lives in the drawer and its search box keeps the focus', async () => {
+    stub({ '/caller/people': (init) => ok([{ USERID: 'T001', USERNAME: `${(JSON.parse(String(init.body)) as { keyword: string }).keyword}老师` }]) });
+    const onChange = vi.fn();
+    renderWithProviders(
+      <FormShell open title="表单" onCancel={() => {}} onSave={() => {}}>
+        <SmallPersonPicker url="/caller/people" value="" onChange={onChange} aria-label="负责人" />
+      </FormShell>,
+    );
+    const drawer = await screen.findByRole('dialog', { name: '表单' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '负责人' })));
+    const search = await screen.findByRole('searchbox', { name: '搜索人员' });
+    expect(drawer.contains(search)).toBe(true);
+    act(() => search.focus());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(search);
+    fireEvent.change(search, { target: { value: '赵' } });
+    await act(async () => fireEvent.keyDown(search, { key: 'Enter' }));
+    await act(async () => fireEvent.click(await screen.findByRole('option', { name: /赵老师/ })));
+    expect(onChange).toHaveBeenCalledWith('T001', { USERID: 'T001', USERNAME: '赵老师' });
+  });
+
   it('searches the caller’s URL with the term (Enter) and picks USERID / USERNAME', async () => {
     const calls = stub({
       '/caller/people': (init) => {

@@ -119,8 +119,7 @@ export default function MembersDrawer({ node, onClose, onChanged }: MembersDrawe
   ];
 
   return (
-    // no focus trap: the people selector's panel is portalled outside the drawer, and a trap took the focus back from its search box (closing it)
-    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} placement="end" trapFocus={false}>
+    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} placement="end">
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

@@ -150,9 +150,7 @@ export default function RoleMembersDrawer({ row, onClose, onChanged }: RoleMembe
   };
 
   return (
-    // no focus trap: the people selector's panel lives in a portal outside the drawer, and a trap pulls
-    // the focus back from its search box (the panel then closes under the user's fingers)
-    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} placement="end" trapFocus={false}>
+    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} placement="end">
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
