@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APK_ADD_PERMISSION, APK_EDIT_PERMISSION } from './apk-rules';
 import { MAX_ATTACHMENTS } from './application-rules';
 import { SURVEY_PICTURE_PROFILE } from './survey-rules';
 import { listInput } from './input';
@@ -74,8 +75,31 @@ export const UPLOAD_PROFILES: Readonly<Record<FileCategory, UploadProfile>> = {
 
 export const DEFAULT_FILE_CATEGORY: FileCategory = 'attachment';
 
-/** The largest upload any profile allows (the server's multipart limit). */
+/** The largest upload any profile allows (the server's multipart per-file limit: one .apk). */
 export const MAX_UPLOAD_KB = Math.max(...Object.values(UPLOAD_PROFILES).map((profile) => profile.maxKB));
+
+/**
+ * Profiles with fewer files per request than MAX_FILES_PER_UPLOAD: one .apk per request, so a
+ * request holds at most one 200 MB file (the others keep 9 × their own limit).
+ */
+export const UPLOAD_MAX_FILES: Partial<Record<FileCategory, number>> = { apk: 1 };
+
+/** Profiles only some may upload (any one of the codes): the logo is public, an .apk is 200 MB. */
+export const UPLOAD_CATEGORY_PERMISSIONS: Partial<Record<FileCategory, readonly string[]>> = {
+  logo: ['system_config'], // FILES_ADMIN_PERMISSION (declared below)
+  apk: [APK_ADD_PERMISSION, APK_EDIT_PERMISSION],
+};
+
+/**
+ * The per-file limit while the `category` field has not arrived yet: the largest profile open to
+ * everyone (100 MB video). A restricted profile's larger limit applies only once `category` is known
+ * and the caller's permission checked, so the form sends `category` before its files.
+ */
+export const UPLOAD_KB_WITHOUT_CATEGORY = Math.max(
+  ...Object.entries(UPLOAD_PROFILES)
+    .filter(([category]) => !(category in UPLOAD_CATEGORY_PERMISSIONS))
+    .map(([, profile]) => profile.maxKB),
+);
 
 /** SPEC §5: how many files one form may hold (0 = unlimited). */
 export const UPLOAD_COUNT_LIMITS = {

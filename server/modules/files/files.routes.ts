@@ -14,7 +14,8 @@ export const filesRoutes = [
     access: 'session',
     summary: 'multipart `file` (up to 9) plus `category` (upload profile) → [{ resId, resName, resSuffix, size }]; size, extension and content checked',
     // the bytes are read and checked between the session check and the transaction that stores them
-    receive: (request, services) => services.files.receive(request),
+    // a restricted category (logo, apk) is checked against the session before its bytes are written
+    receive: (request, services) => services.files.receive(request, undefined, (category) => services.files.assertRequestMayUpload(request, services.auth, category)),
     handler: async ({ tx, session, staged, reply, services, setMessage }) => {
       const data = await services.files.store(tx, session, staged as UploadBatch, reply);
       setMessage('uploadSucceeded');

@@ -8,7 +8,9 @@ import {
   type FileCategory,
   type FileRecord,
   INLINE_PREVIEW_MIMES,
-  MAX_UPLOAD_KB,
+  UPLOAD_CATEGORY_PERMISSIONS,
+  UPLOAD_KB_WITHOUT_CATEGORY,
+  UPLOAD_MAX_FILES,
   UPLOAD_PROFILES,
   type UploadData,
   uploadFields,
@@ -18,7 +20,8 @@ import type { Database, Tx } from '../../db/client';
 import type { MessageKey } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import { parseInput } from '../../plugins/validation';
-import type { Session } from '../auth/auth.service';
+import { readSessionToken } from '../../plugins/session';
+import type { AuthService, Session } from '../auth/auth.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type FileRow, filesRepository } from './files.repository';
 import { sniffMatching } from './sniff';
@@ -86,7 +89,7 @@ export class FilesService {
 
   constructor(
     private readonly db: Database,
-    config: AppConfig,
+    private readonly config: AppConfig,
     private readonly permissions: PermissionsService,
   ) {
     this.storage = new FileStorage(config.dataDir);
@@ -100,11 +103,12 @@ export class FilesService {
    * against the profile of the `category` field (size, extension, content). Throws 40000 for the
    * first problem, leaving nothing behind; otherwise the caller stores the batch and discards it.
    */
-  async receive(request: FastifyRequest, fixed?: FixedProfile): Promise<UploadBatch> {
+  async receive(request: FastifyRequest, fixed?: FixedProfile, mayUpload?: (category: FileCategory) => Promise<void>): Promise<UploadBatch> {
     if (!request.isMultipart()) throw new AppError(ResponseCode.invalidInput, 'uploadNotMultipart');
     const fixedProfile = fixed ? UPLOAD_PROFILES[fixed.category] : null;
     const received: Received[] = [];
     const fields: Record<string, string> = {};
+    let permissionChecked = false;
     const discard = async () => {
       await Promise.all(received.map((file) => this.storage.discard(file.tempPath)));
     };
@@ -125,8 +129,15 @@ export class FilesService {
             const problem = checkUploadCandidate(cleanFileName(part.filename ?? ''), 1, fixedProfile);
             if (problem) throw new AppError(ResponseCode.invalidInput, problem.key, problem.params);
           }
-          const known = fields.category && (UPLOAD_PROFILES as Record<string, { maxKB: number }>)[fields.category];
-          const limitKB = fixedProfile ? fixedProfile.maxKB : known ? known.maxKB : MAX_UPLOAD_KB;
+          const category = !fixed && fields.category && Object.hasOwn(UPLOAD_PROFILES, fields.category) ? (fields.category as FileCategory) : null;
+          if (category) {
+            // a restricted profile (logo, apk): the caller's permission before any byte is written
+            if (!permissionChecked && UPLOAD_CATEGORY_PERMISSIONS[category] && mayUpload) await mayUpload(category);
+            permissionChecked = true;
+            const most = UPLOAD_MAX_FILES[category];
+            if (most !== undefined && received.length >= most) throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: most });
+          }
+          const limitKB = fixedProfile ? fixedProfile.maxKB : category ? UPLOAD_PROFILES[category].maxKB : UPLOAD_KB_WITHOUT_CATEGORY;
           const stored = await this.storage.receive(part.file, limitKB * 1024);
           received.push({ name: cleanFileName(part.filename ?? ''), ...stored });
           if (stored.truncated) break;
@@ -149,6 +160,8 @@ export class FilesService {
       const category = fixed ? fixed.category : parseInput(uploadFields, fields).category;
       const profile = UPLOAD_PROFILES[category as FileCategory];
       if (received.length === 0) throw new AppError(ResponseCode.invalidInput, 'uploadNoFile');
+      const most = UPLOAD_MAX_FILES[category as FileCategory];
+      if (!fixed && most !== undefined && received.length > most) throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: most });
 
       for (const file of received) {
         if (file.truncated) throw new AppError(ResponseCode.invalidInput, 'uploadTooLarge', { maxSize: profile.maxKB });
@@ -174,11 +187,31 @@ export class FilesService {
    * whose row did not commit are removed after the answer.
    */
   async store(tx: Tx, session: Session, batch: UploadBatch, reply: FastifyReply): Promise<UploadData> {
-    // Logos are served without login: only those who configure the school may upload one.
-    if (batch.category === PUBLIC_FILE_CATEGORY && !(await this.permissions.grantedCodes(tx, session)).has(FILES_ADMIN_PERMISSION)) {
-      throw new AppError(ResponseCode.forbidden, 'forbidden');
-    }
+    // Logos are served without login: only those who configure the school may upload one; an .apk
+    // (200 MB) only those who manage APK versions. receive() checked before the bytes; again here.
+    await this.assertMayUpload(tx, session, batch.category as FileCategory);
     return this.storeFor(tx, { tenantId: session.tenantId, ownerId: session.userId, uploaderId: session.userId }, batch, reply);
+  }
+
+  /**
+   * receive()'s check before the bytes of a restricted category are written: the request's session
+   * (a short transaction of its own, as the route's access check) must hold one of its codes.
+   */
+  async assertRequestMayUpload(request: FastifyRequest, auth: Pick<AuthService, 'withSession' | 'endedSessionError'>, category: FileCategory): Promise<void> {
+    const token = readSessionToken(request, this.config);
+    if (!token) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+    await auth.withSession(token, async (scope, session) => {
+      if (!session) throw await auth.endedSessionError(scope.tx, token);
+      await this.assertMayUpload(scope.tx, session, category);
+    });
+  }
+
+  /** 40300 unless the caller may upload files of `category` (UPLOAD_CATEGORY_PERMISSIONS). */
+  async assertMayUpload(tx: Tx, session: Session, category: FileCategory): Promise<void> {
+    const codes = UPLOAD_CATEGORY_PERMISSIONS[category];
+    if (!codes) return;
+    const granted = await this.permissions.grantedCodes(tx, session);
+    if (!codes.some((code) => granted.has(code))) throw new AppError(ResponseCode.forbidden, 'forbidden');
   }
 
   /**

@@ -6,6 +6,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../contracts/envelope';
 import type { FileRecord, UploadData } from '../../../contracts/files';
+import { tinyApk } from '../apk-versions/apk-fixture';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, uniqueIp } from '../../test/helpers';
 
 let t: TestApp;
@@ -339,6 +340,28 @@ describe('logo files', () => {
     const before = filesOnDisk().length;
     expect(await upload(demoTeacher, file('logo.png', PNG, [{ name: 'category', value: 'logo' }]))).toMatchObject({ code: 40300, result: false });
     expect(filesOnDisk().length).toBe(before);
+  });
+});
+
+describe('apk files', () => {
+  it('only a holder of system_apk_add or system_apk_edit may upload one, refused before the bytes are written; one per request', async () => {
+    const student = await login(t.app, 'demo', 'student');
+    const before = filesOnDisk().length;
+    for (const token of [student, demoTeacher]) {
+      const zh = await upload(token, file('app.apk', tinyApk(), [{ name: 'category', value: 'apk' }]));
+      expect(zh).toMatchObject({ code: 40300, result: false, msg: '没有权限，请联系管理员' });
+    }
+    expect(filesOnDisk().length).toBe(before);
+    // the category named after the file: refused when stored
+    expect(await upload(student, [{ name: 'file', filename: 'app.apk', content: tinyApk() }, { name: 'category', value: 'apk' }])).toMatchObject({ code: 40300 });
+    expect(filesOnDisk().length).toBe(before);
+    // the administrator: one .apk per request
+    const two = await upload(demoAdmin, [{ name: 'category', value: 'apk' }, { name: 'file', filename: 'a.apk', content: tinyApk('a') }, { name: 'file', filename: 'b.apk', content: tinyApk('b') }]);
+    expect(two).toMatchObject({ code: 40000 });
+    expect(two.msg).toMatch(/1/);
+    expect(filesOnDisk().length).toBe(before);
+    await uploadOk(demoAdmin, 'app.apk', tinyApk(), 'apk');
+    expect(filesOnDisk().length).toBe(before + 1);
   });
 });
 
