@@ -74,6 +74,12 @@ describe('layer 1: the validator (PostgreSQL parser)', () => {
     ['SELECT id FROM people WHERE txid_current() > 0', 'function'],
     ["SELECT id FROM people WHERE 'pg_authid'::regclass IS NOT NULL", 'function'],
     ['SELECT xiaowu_resolve_session(name)::text FROM people', 'function'],
+    // attribute notation: p.to_json is to_json(p), a function off the list
+    ['SELECT p.id FROM people p WHERE p.to_json IS NOT NULL', 'function'],
+    ['SELECT p.id FROM people p WHERE p.row_to_json IS NOT NULL', 'function'],
+    ['SELECT people.id FROM people WHERE people.to_jsonb IS NOT NULL', 'function'],
+    ['SELECT p.id FROM people p WHERE (p).to_json IS NOT NULL', 'function'],
+    ['WITH s AS (SELECT id FROM people) SELECT s.id FROM s WHERE s.to_json IS NOT NULL', 'function'],
     ['SELECT id, name FROM people', 'columns'],
     ['SELEC id FROM people', 'syntax'],
   ];
@@ -87,6 +93,11 @@ describe('layer 1: the validator (PostgreSQL parser)', () => {
       "WITH s AS (SELECT id FROM people WHERE user_type = '2') SELECT id FROM s UNION SELECT parent_id FROM parents WHERE student_id IN (SELECT id FROM s)",
       "SELECT id FROM people WHERE lower(trim(name)) LIKE '%王%' AND EXTRACT(year FROM now()) > 2000",
       'SELECT * FROM (SELECT id FROM people) AS x',
+      // qualified columns: of the relations, of a CTE's or sub-query's own names
+      "SELECT p.id FROM people p JOIN parents pa ON pa.student_id = p.id WHERE p.user_type = '2'",
+      'WITH s(uid) AS (SELECT id FROM people) SELECT s.uid FROM s',
+      'SELECT x.uid FROM (SELECT id AS uid FROM people) x',
+      'SELECT x.a FROM (SELECT id FROM people) AS x(a)',
     ]) {
       await expect(validateSelectFilter(filter), filter).resolves.toBeUndefined();
     }

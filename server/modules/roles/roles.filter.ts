@@ -85,6 +85,8 @@ export const FILTER_RELATIONS: readonly { name: string; columns: readonly { name
   },
 ];
 const RELATION_NAMES = new Set(FILTER_RELATIONS.map((r) => r.name));
+/** every column of FILTER_RELATIONS (a qualified name p.x must end in a column: L1 of the issue-10 review) */
+const KNOWN_COLUMNS = FILTER_RELATIONS.flatMap((r) => r.columns.map((c) => c.name.toLowerCase()));
 
 /**
  * Builds the run's temporary tables as FILTER_RELATIONS describes them (roles.filter.test.ts checks
@@ -164,6 +166,9 @@ export async function validateSelectFilter(text: string): Promise<void> {
   const problems: { writes: string[]; notSelect: string[]; relation: string[]; fn: string[] } = { writes: [], notSelect: [], relation: [], fn: [] };
   const cteNames = new Set<string>();
   const relations: string[] = [];
+  /** qualified column references (p.x, (p).x) and every column name the filter can see or define */
+  const qualified: string[] = [];
+  const columnNames = new Set(KNOWN_COLUMNS);
 
   const visit = (value: Json, key: string): void => {
     if (Array.isArray(value)) {
@@ -185,6 +190,7 @@ export async function validateSelectFilter(text: string): Promise<void> {
         break;
       case 'CommonTableExpr':
         if (typeof node.ctename === 'string') cteNames.add(node.ctename);
+        for (const name of stringsOf(node.aliascolnames)) columnNames.add(name.toLowerCase());
         break;
       case 'RangeVar': {
         const name = typeof node.relname === 'string' ? node.relname : '';
@@ -200,6 +206,27 @@ export async function validateSelectFilter(text: string): Promise<void> {
         if ((names.length !== 1 && !sqlSyntax) || !FUNCTION_NAMES.has(last.toLowerCase())) problems.fn.push(names.join('.'));
         break;
       }
+      case 'ColumnRef': {
+        // a qualified name (p.x) whose last part is no column is PostgreSQL's attribute notation for a
+        // function call (p.to_json = to_json(p)): checked against the known column names below
+        const fields = Array.isArray(node.fields) ? node.fields : [];
+        const names = stringsOf(fields);
+        if (fields.length >= 2 && names.length === fields.length) qualified.push(names.join('.'));
+        break;
+      }
+      case 'A_Indirection': {
+        // (p).to_json: the same attribute notation through an indirection
+        const parts = stringsOf(node.indirection);
+        for (const part of parts) qualified.push(`().${part}`);
+        break;
+      }
+      case 'ResTarget':
+        if (typeof node.name === 'string') columnNames.add(node.name.toLowerCase());
+        break;
+      case 'Alias':
+      case 'alias':
+        for (const name of stringsOf(node.colnames)) columnNames.add(name.toLowerCase());
+        break;
       case 'typeName':
       case 'TypeName': {
         const names = stringsOf(node.names);
@@ -221,6 +248,8 @@ export async function validateSelectFilter(text: string): Promise<void> {
   for (const name of cteNames) if (name.toLowerCase().startsWith('pg_')) throw new RoleFilterError('relation', name);
   const refused = relations.find((name) => !RELATION_NAMES.has(name) && !cteNames.has(name));
   if (refused !== undefined) throw new RoleFilterError('relation', refused);
+  const attribute = qualified.find((name) => !columnNames.has((name.split('.').pop() ?? '').toLowerCase()));
+  if (attribute !== undefined) problems.fn.push(attribute);
   if (problems.fn.length) throw new RoleFilterError('function', problems.fn[0]);
 
   // one column, when the select list says so (a star is checked when it runs)

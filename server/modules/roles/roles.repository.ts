@@ -202,6 +202,7 @@ export const rolesRepository = {
   recordFailure: (tx: Tx, roleId: string, error: string) =>
     tx.execute(sql`UPDATE roles SET members_refreshed_at = now(), members_error = ${error} WHERE id = ${roleId}`),
   dropDynamicMembers: (tx: Tx, roleId: string) => tx.execute(sql`DELETE FROM user_roles WHERE role_id = ${roleId} AND source = 'dynamic'`),
+  dropManualMembers: (tx: Tx, roleId: string) => tx.execute(sql`DELETE FROM user_roles WHERE role_id = ${roleId} AND source = 'manual'`),
 
   /* ---------------------------------------------------------------- members */
   members: async (tx: Tx, roleId: string, keyword: string, limit: number, offset: number) => {

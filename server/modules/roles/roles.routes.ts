@@ -40,7 +40,7 @@ export const rolesRoutes = [
     access: { anyOf: [`${TYPE}_delete`] },
     summary: 'deletes role types (ids); a type that still has roles is refused; all or none',
     body: roleDeleteRequest,
-    handler: ({ tx, body, services }) => services.roles.deleteCategories(tx, body.ids),
+    handler: ({ tx, session, body, services }) => services.roles.deleteCategories(tx, session, body.ids),
   }),
   defineRoute({
     method: 'POST',

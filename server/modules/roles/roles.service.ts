@@ -39,6 +39,9 @@ const PROBLEM_MESSAGES: Record<RoleFilterProblem, MessageKey> = {
   failed: 'rolesFilterFailed',
 };
 const DETAIL_MAX = 300;
+/** 角色管理 and 角色类型 permission codes (the routes declare the same). */
+const ROLE_CODE = 'system_role';
+const ROLE_TYPE_CODE = 'system_role_type';
 
 /** A refused filter: 40000, the reason in the caller's language, `data.problem`. */
 export const filterRefusal = (error: RoleFilterError) =>
@@ -108,7 +111,14 @@ export class RolesService {
     }));
   }
 
+  /** The service's own check (the brief: services re-check what the routes declare): any one of `codes`. */
+  private async assertAnyOf(tx: Tx, session: Session, codes: readonly string[]): Promise<void> {
+    const granted = await this.permissions.grantedCodes(tx, session);
+    if (!codes.some((code) => granted.has(code))) throw new AppError(ResponseCode.forbidden, 'forbidden');
+  }
+
   async saveCategory(tx: Tx, session: Session, request: CategoryInput): Promise<RoleCategoryRow> {
+    await this.permissions.assertHas(tx, session, request.id ? `${ROLE_TYPE_CODE}_edit` : `${ROLE_TYPE_CODE}_add`);
     const existing = request.id ? await repo.categoryById(tx, request.id) : undefined;
     if (request.id && !existing) throw new AppError(ResponseCode.notFound, 'rolesCategoryNotFound');
     const taken = () =>
@@ -139,7 +149,8 @@ export class RolesService {
     return saved;
   }
 
-  async deleteCategories(tx: Tx, ids: string[]): Promise<{ deleted: number }> {
+  async deleteCategories(tx: Tx, session: Session, ids: string[]): Promise<{ deleted: number }> {
+    await this.permissions.assertHas(tx, session, `${ROLE_TYPE_CODE}_delete`);
     const all = await repo.categories(tx);
     const chosen = all.filter((row) => ids.includes(row.id));
     if (chosen.length !== new Set(ids).size) throw new AppError(ResponseCode.notFound, 'rolesCategoryNotFound');
@@ -220,6 +231,7 @@ export class RolesService {
    * refused filter changes nothing) and its members are written with the role.
    */
   async save(tx: Tx, session: Session, lang: Lang, request: RoleInput): Promise<RoleRow> {
+    await this.permissions.assertHas(tx, session, request.id ? `${ROLE_CODE}_edit` : `${ROLE_CODE}_add`);
     const existing = request.id ? await this.existing(tx, request.id, true) : undefined;
     if (existing && request.version === undefined) throw new AppError(ResponseCode.conflict, 'rolesStale');
     if (existing && existing.version !== request.version) throw new AppError(ResponseCode.conflict, 'rolesStale');
@@ -269,8 +281,14 @@ export class RolesService {
       id = uuidv7();
       await uniquely(() => repo.insert(tx, session.tenantId, id, values, session.userId), taken);
     }
-    if (members) await repo.syncDynamicMembers(tx, session.tenantId, id, members);
-    else await repo.dropDynamicMembers(tx, id);
+    // The members of a dynamic role are what its filter returns, nothing else: a role switched from
+    // ordinary to dynamic SQL loses its manual members (removed rather than refusing the switch: the
+    // issue defines the members by the filter, and refusing would
+    // make the administrator remove them one by one first); switched back, it loses the filter's.
+    if (members) {
+      await repo.dropManualMembers(tx, id);
+      await repo.syncDynamicMembers(tx, session.tenantId, id, members);
+    } else await repo.dropDynamicMembers(tx, id);
     this.permissions.forgetTenant(session.tenantId);
     return this.detail(tx, lang, id);
   }
@@ -289,6 +307,7 @@ export class RolesService {
   }
 
   async delete(tx: Tx, session: Session, ids: string[]): Promise<{ deleted: number }> {
+    await this.permissions.assertHas(tx, session, `${ROLE_CODE}_delete`);
     const rows = await repo.byIds(tx, ids);
     if (rows.length !== new Set(ids).size) throw new AppError(ResponseCode.notFound, 'rolesNotFound');
     const builtIn = rows.find((row) => BUILT_IN.has(row.code));
@@ -311,6 +330,7 @@ export class RolesService {
       filterParams: string[];
     },
   ): Promise<RoleFilterTestData> {
+    await this.assertAnyOf(tx, session, [`${ROLE_CODE}_add`, `${ROLE_CODE}_edit`]);
     const started = Date.now();
     const params = request.filterKind === 'procedure' ? padParams(request.filterParams) : [];
     const ids = await this.run(tx, session.tenantId, request.filterKind, request.filter, params);
@@ -337,6 +357,7 @@ export class RolesService {
    * (in a transaction of its own, so it stays) and answers 40000 with the reason.
    */
   async refreshMembers(tx: Tx, session: Session, lang: Lang, id: string): Promise<RoleRow> {
+    await this.permissions.assertHas(tx, session, `${ROLE_CODE}_edit`);
     const role = await this.existing(tx, id);
     if (role.type !== 'sql' || role.filter === '') throw new AppError(ResponseCode.invalidInput, 'rolesNotDynamic');
     let ids: string[];
@@ -411,6 +432,7 @@ export class RolesService {
 
   /** Grants the ticked rows and every row above them; admin holds everything already. */
   async saveMenus(tx: Tx, session: Session, request: { id: string; version: number; menuIds: string[] }): Promise<{ granted: number; version: number }> {
+    await this.permissions.assertHas(tx, session, `${ROLE_CODE}_edit`);
     const role = await this.existing(tx, request.id, true);
     if (role.code === ADMIN_ROLE) throw new AppError(ResponseCode.invalidInput, 'rolesAdminAllMenus');
     if (role.version !== request.version) throw new AppError(ResponseCode.conflict, 'rolesStale');
@@ -453,6 +475,7 @@ export class RolesService {
   }
 
   async addMembers(tx: Tx, session: Session, roleId: string, userIds: string[]): Promise<{ added: number }> {
+    await this.permissions.assertHas(tx, session, `${ROLE_CODE}_edit`);
     const role = await this.existing(tx, roleId, true);
     if (role.type !== 'ordinary') throw new AppError(ResponseCode.invalidInput, 'rolesDynamicMembers');
     const unique = [...new Set(userIds.map((id) => id.toLowerCase()))];
@@ -473,6 +496,7 @@ export class RolesService {
       if (current.every((id) => unique.has(id))) throw new AppError(ResponseCode.invalidInput, 'rolesLastAdmin');
     }
     await repo.removeMembers(tx, roleId, [...unique]);
+    await this.permissions.assertHas(tx, session, `${ROLE_CODE}_edit`);
     this.permissions.forgetTenant(session.tenantId);
     return { removed: current.filter((id) => unique.has(id)).length };
   }

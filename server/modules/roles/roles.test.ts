@@ -10,7 +10,7 @@ import type {
   RoleMenusData,
   RoleRow,
 } from '../../../contracts/roles';
-import { refreshDynamicRoles } from './roles.sweep';
+import { DYNAMIC_ROLES_LOCK_KEY, refreshDynamicRoles } from './roles.sweep';
 import { seededDigest } from './roles.test-support';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
 
@@ -256,6 +256,29 @@ describe('角色管理 (roles)', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('the service checks the caller’s codes itself, whatever route calls it (40300, nothing changed)', async () => {
+    const role = await ok<RoleRow>('/api/roles/save', { code: `h2svc_${tag}`, name: '服务检查', businessSystem: category.code, type: 'ordinary' });
+    const member = await createUser(t.db, 'demo');
+    const teacher = await login(t.app, 'demo', 'teacher');
+    const roles = t.app.services.roles;
+    const asTeacher = (work: Parameters<typeof t.app.services.auth.withSession>[1]) => t.app.services.auth.withSession(teacher, work);
+    const before = await ownerQuery(t.db, 'SELECT version FROM roles WHERE id = $1', [role.id]);
+    for (const attempt of [
+      () => asTeacher((scope, session) => roles.delete(scope.tx, session!, [role.id])),
+      () => asTeacher((scope, session) => roles.save(scope.tx, session!, 'zh', { ...role, name: '改名' } as never)),
+      () => asTeacher((scope, session) => roles.addMembers(scope.tx, session!, role.id, [member.id])),
+      () => asTeacher((scope, session) => roles.removeMembers(scope.tx, session!, role.id, [member.id])),
+      () => asTeacher((scope, session) => roles.saveMenus(scope.tx, session!, { id: role.id, version: role.version, menuIds: [] })),
+      () => asTeacher((scope, session) => roles.testFilter(scope.tx, session!, { filterKind: 'select', filter: 'SELECT id FROM people', filterParams: [] })),
+      () => asTeacher((scope, session) => roles.deleteCategories(scope.tx, session!, [category.id])),
+      () => asTeacher((scope, session) => roles.saveCategory(scope.tx, session!, { ...category, name: '改名' } as never)),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({ code: 40300 });
+    }
+    expect(await ownerQuery(t.db, 'SELECT version FROM roles WHERE id = $1', [role.id])).toEqual(before);
+    expect(await memberIds(role.id)).toEqual([]);
+  });
+
   it('only role administrators may call', async () => {
     const teacher = await login(t.app, 'demo', 'teacher');
     expect((await post('/api/roles/list', teacher, { currPage: 0, limit: 10 })).body.code).toBe(40300);
@@ -456,6 +479,24 @@ describe('dynamic roles', () => {
     expect(ordinary.memberCount).toBe(0);
   });
 
+  it('an ordinary role switched to dynamic SQL loses its manual members (only the filter’s remain, with their grants); switched back, the filter’s go', async () => {
+    const kept = await createUser(t.db, 'demo');
+    const dropped = await createUser(t.db, 'demo');
+    await rename(kept.id, `H2switch${tag}`);
+    const role = await ok<RoleRow>('/api/roles/save', { code: `h2sw_${tag}`, name: '切换测试', businessSystem: category.code, type: 'ordinary' });
+    expect(await ok('/api/roles/members/add', { roleId: role.id, userIds: [kept.id, dropped.id] })).toEqual({ added: 2 });
+    const dynamic = await ok<RoleRow>('/api/roles/save', { ...role, type: 'sql', filter: `SELECT id FROM people WHERE name = 'H2switch${tag}'` });
+    expect(dynamic.memberCount).toBe(1);
+    const rows = await ok<RoleMemberListData>('/api/roles/members', { currPage: 0, limit: 10, search: JSON.stringify({ roleId: role.id }) });
+    expect(rows.rows.map((r) => [r.id, r.source])).toEqual([[kept.id, 'dynamic']]);
+    expect(await ownerQuery(t.db, 'SELECT user_id::text, source FROM user_roles WHERE role_id = $1 ORDER BY user_id', [role.id])).toEqual([{ user_id: kept.id, source: 'dynamic' }]);
+    // back to ordinary: nobody is left, and members are added by hand again
+    const ordinary = await ok<RoleRow>('/api/roles/save', { ...dynamic, type: 'ordinary', filter: '' });
+    expect(ordinary.memberCount).toBe(0);
+    expect(await ok('/api/roles/members/add', { roleId: role.id, userIds: [dropped.id] })).toEqual({ added: 1 });
+    expect(await memberIds(role.id)).toEqual([dropped.id]);
+  });
+
   it('a dynamic member holds the role’s grants, and loses them when the filter no longer returns them', async () => {
     const user = await createUser(t.db, 'demo', { userType: '3' });
     await rename(user.id, `H2grant${tag}`);
@@ -518,7 +559,21 @@ describe('dynamic roles', () => {
 
   it('the periodic refresh runs every dynamic role of every school', async () => {
     const started = new Date();
-    const done = await refreshDynamicRoles(t.db, t.app.services.roles);
+    // another instance sweeping (it holds the lock): this one does not run
+    const other = await t.db.pool.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock($1)', [DYNAMIC_ROLES_LOCK_KEY]);
+      expect(await refreshDynamicRoles(t.db, t.app.services.roles)).toEqual({ ran: 0, failed: 0, skipped: true });
+    } finally {
+      await other.query('SELECT pg_advisory_unlock($1)', [DYNAMIC_ROLES_LOCK_KEY]);
+      other.release();
+    }
+    let done = await refreshDynamicRoles(t.db, t.app.services.roles);
+    // (a test server's own timer may be sweeping right now: then once more)
+    for (let attempt = 0; done.skipped && attempt < 20; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      done = await refreshDynamicRoles(t.db, t.app.services.roles);
+    }
     expect(done.ran).toBeGreaterThanOrEqual(2); // at least the two seeded ones
     const heads = await roleByCode('grade8_head_teachers');
     expect(new Date(heads.membersRefreshedAt!).getTime()).toBeGreaterThanOrEqual(started.getTime() - 1000);
