@@ -487,6 +487,7 @@ export class RolesService {
   }
 
   async removeMembers(tx: Tx, session: Session, roleId: string, userIds: string[]): Promise<{ removed: number }> {
+    await this.permissions.assertHas(tx, session, `${ROLE_CODE}_edit`);
     const role = await this.existing(tx, roleId, true);
     if (role.type !== 'ordinary') throw new AppError(ResponseCode.invalidInput, 'rolesDynamicMembers');
     const unique = new Set(userIds.map((id) => id.toLowerCase()));
@@ -496,7 +497,6 @@ export class RolesService {
       if (current.every((id) => unique.has(id))) throw new AppError(ResponseCode.invalidInput, 'rolesLastAdmin');
     }
     await repo.removeMembers(tx, roleId, [...unique]);
-    await this.permissions.assertHas(tx, session, `${ROLE_CODE}_edit`);
     this.permissions.forgetTenant(session.tenantId);
     return { removed: current.filter((id) => unique.has(id)).length };
   }
