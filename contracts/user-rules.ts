@@ -27,6 +27,8 @@ export const PARENT_PREFIX_MAX = 8;
 export const TEMPLATE_MAX = 60;
 /** ids of one bulk action (initialise / delete / enable) */
 export const USERS_BATCH_MAX = 2000;
+/** At most this many people per account initialisation (one request, one transaction): above it the server refuses and the screen says so. */
+export const USERS_INIT_MAX = 500;
 /** rows of one import file */
 export const USERS_IMPORT_MAX = 2000;
 

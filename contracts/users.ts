@@ -111,8 +111,22 @@ export const userInitializeRequest = z.object({
   ids: z.preprocess(listInput, z.array(z.uuid()).max(USERS_BATCH_MAX)).default([]),
   all: z.boolean().default(false),
   search: jsonObjectInput(userSearch),
+  /** also reset accounts initialised before (off by default: they are skipped) */
+  includeInitialized: z.boolean().default(false),
 });
 export type UserInitializeRequest = z.input<typeof userInitializeRequest>;
+
+/**
+ * `POST /api/users/init-preview` (same body as initialize): how many people the run would give a
+ * first account (`fresh`) and how many have one already (`initialized`: reset only with
+ * includeInitialized, else skipped); parents are not counted (they follow their student). `max`:
+ * USERS_INIT_MAX, the most one run takes.
+ */
+export interface InitPreview {
+  fresh: number;
+  initialized: number;
+  max: number;
+}
 
 export type InitResult = 'created' | 'reset' | 'skipped' | 'failed';
 export interface InitReportRow {

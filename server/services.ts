@@ -67,7 +67,7 @@ export function createServices(db: Database, config: AppConfig) {
     proofs: new ProofsService(applications, tenants, dicts, files),
     staffSummary: new StaffSummaryService(permissions),
     appLogs: new AppLogService(),
-    userAdmin: new UserAdminService(permissions, auth, tenants),
+    userAdmin: new UserAdminService(permissions, auth, tenants, roles),
     settings: new SettingsService(db, config),
     homeCards: new HomeCardsService(permissions),
     aiPrompts: new AiPromptsService(permissions),

@@ -448,6 +448,16 @@ export const messages = {
   usersInitNoGender: { zh: '没有性别，无法生成学号', en: 'No gender, so no student number can be made' },
   usersInitAccountInvalid: { zh: '账号“{account}”不符合账号规则', en: 'The account "{account}" breaks the account rule' },
   usersInitAccountTaken: { zh: '账号{account}已被占用', en: 'The account {account} is taken' },
+  usersInitAlready: { zh: '账号已初始化（未勾选重置已初始化的账号）', en: 'Initialised before (resetting initialised accounts was not ticked)' },
+  usersInitParentUnrelated: {
+    zh: '家长账号{account}已存在，但不是该学生的家长，未接管',
+    en: 'The parent account {account} exists but is not this student\'s parent; left alone',
+  },
+  usersInitTooMany: {
+    zh: '一次最多初始化{max}人，当前查询结果有{count}人，请缩小查询范围（如按组织机构、用户类型筛选）',
+    en: 'At most {max} people per initialisation; the search matches {count}. Narrow it (e.g. by organisation or user type)',
+  },
+  usersMustChangePassword: { zh: '请先修改初始密码', en: 'Please change your initial password first' },
   usersInitSerialFull: { zh: '学号前缀{prefix}的流水号已用完', en: 'The serials of prefix {prefix} are used up' },
   usersParentNameOf: { zh: '{name}家长', en: "{name}'s parent" },
   usersPrefixInvalid: { zh: '家长账号前缀只能包含字母、数字和下划线', en: 'The parent prefix may hold only letters, digits and underscores' },

@@ -94,6 +94,12 @@ export interface RouteSpec<
    */
   touchSession?: boolean;
   /**
+   * Session routes a user who must change the password (an initial or reset one) may call: what the
+   * change needs (payload, password change, logout, expiry). Every other session call answers 40300
+   * 请先修改初始密码 with data `{ mustChangePassword: true }`.
+   */
+  beforePasswordChange?: boolean;
+  /**
    * Session routes with a large body (uploads): reads it after the session and permission check
    * (a short transaction of its own) and before the handler's transaction, so no database
    * connection waits on a slow client. The handler gets the result as `staged`.
@@ -293,6 +299,9 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
             noteCaller(request, session.tenantId, session.userId);
             // SPEC §7: an encrypted call signs its user id, which must be the session's
             if (request.encryptionKey && request.signedUserId !== session.userId) throw new AppError(ResponseCode.badSignature, 'signatureUserMismatch');
+            if (!route.beforePasswordChange && (await services.users.mustChangePassword(scope.tx, session.userId))) {
+              throw new AppError(ResponseCode.forbidden, 'usersMustChangePassword', {}, { mustChangePassword: true });
+            }
             if (typeof route.access !== 'string') {
               const granted = await services.permissions.grantedCodes(scope.tx, session);
               if (!isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');

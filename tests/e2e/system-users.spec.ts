@@ -23,6 +23,10 @@ const WORDS = {
     accountRule: '账号只能包含中文、字母、数字和下划线',
     disabled: '已停用',
     resetDone: '密码已重置，用户下次登录须修改密码',
+    freshOne: '将为 1 人创建账号。',
+    skipOne: '跳过 1 个已初始化的账号。',
+    initializedChoice: '已初始化',
+    cancel: '取消',
     parent: '家长',
     created: '已创建',
     student: '学生',
@@ -37,6 +41,10 @@ const WORDS = {
     accountRule: 'The account may hold only Chinese characters, letters, digits and underscores',
     disabled: 'Disabled',
     resetDone: 'Password reset; the user must change it at the next login',
+    freshOne: 'New accounts to create: 1.',
+    skipOne: 'Initialised accounts to skip: 1.',
+    initializedChoice: 'Initialised',
+    cancel: 'Cancel',
     parent: 'Parent',
     created: 'Created',
     student: 'Student',
@@ -115,7 +123,9 @@ for (const lang of ['zh', 'en'] as const) {
 
     // initialise: the student gets a number from the template, the parent P + that number
     await row.getByTestId('user-init').click();
-    await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: w.init, exact: true }).click();
+    const confirmInit = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await expect(confirmInit.getByTestId('user-init-fresh')).toHaveText(w.freshOne);
+    await confirmInit.getByRole('button', { name: w.init, exact: true }).click();
     const report = page.getByTestId('init-report');
     await expect(report).toBeVisible();
     const studentLine = report.locator('[data-testid="init-report-row"][data-kind="student"]');
@@ -132,6 +142,18 @@ for (const lang of ['zh', 'en'] as const) {
     const initialised = page.locator(`[data-testid="user-row"][data-account="${studentAccount}"]`);
     await expect(initialised.getByTestId('user-initialized')).toHaveText(lang === 'zh' ? '已初始化' : 'Initialised');
     await expect(page.locator(`[data-testid="user-row"][data-account="P${studentAccount}"]`)).toBeVisible();
+
+    // the 账号初始化 filter is kept in the URL; initialising every result skips the initialised one
+    await page.getByTestId('user-search-initialized').selectOption({ label: w.initializedChoice });
+    await page.getByTestId('user-search-keyword').press('Enter');
+    await expect(page).toHaveURL(/initialized=1/);
+    await expect(initialised).toBeVisible();
+    await page.getByTestId('user-init-bulk').click();
+    await expect(confirmInit.getByTestId('user-init-fresh')).toHaveText(lang === 'zh' ? '将为 0 人创建账号。' : 'New accounts to create: 0.');
+    await expect(confirmInit.getByTestId('user-init-reset')).toHaveText(w.skipOne);
+    await confirmInit.getByRole('button', { name: w.cancel, exact: true }).click();
+    await page.reload();
+    await expect(page.getByTestId('user-search-initialized')).toHaveValue('1');
 
     // delete the student (asks first)
     await initialised.getByTestId('user-delete').click();

@@ -43,6 +43,7 @@ export const authRoutes = [
     method: 'GET',
     url: '/logout',
     access: 'session',
+    beforePasswordChange: true,
     touchSession: false,
     summary: 'end the caller session; result true',
     handler: async ({ tx, session, services, setMessage }) => {
@@ -55,6 +56,7 @@ export const authRoutes = [
     method: 'GET',
     url: '/api/getExpires',
     access: 'session',
+    beforePasswordChange: true,
     touchSession: false,
     summary: 'seconds before the session expires when idle; does not extend it',
     handler: async ({ session, services }) => services.auth.expiresIn(session),
@@ -78,6 +80,7 @@ export const authRoutes = [
     method: 'POST',
     url: '/api/saas/db/update/pwd',
     access: 'session',
+    beforePasswordChange: true,
     summary: 'change own password (oldPassword, newPassword RSA-encrypted); ends other sessions',
     body: updatePasswordRequest,
     handler: async ({ tx, session, body, services, setMessage }) => {

@@ -486,20 +486,32 @@ export class RolesService {
     return { added: unique.filter((id) => !before.has(id)).length };
   }
 
+  /**
+   * The guards of people leaving a role, for every path that removes members (角色管理 成员 and
+   * 用户管理 save): nobody removes their own admin membership; the admin role keeps a member.
+   */
+  async assertMayLeave(tx: Tx, session: Session, roleId: string, userIds: readonly string[]): Promise<void> {
+    const role = await this.existing(tx, roleId, true);
+    guardLeaving(session, role, await repo.memberIds(tx, roleId), new Set(userIds.map((id) => id.toLowerCase())));
+  }
+
   async removeMembers(tx: Tx, session: Session, roleId: string, userIds: string[]): Promise<{ removed: number }> {
     await this.permissions.assertHas(tx, session, `${ROLE_CODE}_edit`);
     const role = await this.existing(tx, roleId, true);
     if (role.type !== 'ordinary') throw new AppError(ResponseCode.invalidInput, 'rolesDynamicMembers');
     const unique = new Set(userIds.map((id) => id.toLowerCase()));
     const current = await repo.memberIds(tx, roleId);
-    if (role.code === ADMIN_ROLE) {
-      if (unique.has(session.userId)) throw new AppError(ResponseCode.invalidInput, 'rolesOwnAdmin');
-      if (current.every((id) => unique.has(id))) throw new AppError(ResponseCode.invalidInput, 'rolesLastAdmin');
-    }
+    guardLeaving(session, role, current, unique);
     await repo.removeMembers(tx, roleId, [...unique]);
     this.permissions.forgetTenant(session.tenantId);
     return { removed: current.filter((id) => unique.has(id)).length };
   }
+}
+
+function guardLeaving(session: Session, role: RoleDbRow, current: readonly string[], leaving: ReadonlySet<string>): void {
+  if (role.code !== ADMIN_ROLE) return;
+  if (leaving.has(session.userId.toLowerCase())) throw new AppError(ResponseCode.invalidInput, 'rolesOwnAdmin');
+  if (current.every((id) => leaving.has(id))) throw new AppError(ResponseCode.invalidInput, 'rolesLastAdmin');
 }
 
 /** A procedure's three parameters ('' for any not given). */

@@ -6,14 +6,19 @@ import {
   type AccountSettingsData,
   idCheckDigit,
   initialPasswordOf,
+  type InitPreview,
   type InitReport,
   isValidIdNumber,
   parseStudentNoTemplate,
   studentNumberOf,
   USER_ID_PATTERN,
+  USERS_INIT_MAX,
   type UserOptions,
   type UserRow,
 } from '../../../contracts/users';
+import { DEMO_PASSWORD, DEMO_SCHOOL } from '../../db/seed';
+import { seedSchool } from '../../db/seed/school';
+import { hashPassword } from '../auth/passwords';
 import { buildTestApp, call, encryptForServer, login, loginRaw, ownerQuery, type TestApp } from '../../test/helpers';
 import { entryYearOf } from './users.accounts';
 
@@ -50,14 +55,18 @@ describe('rules (contracts/user-rules.ts)', () => {
   });
 });
 
+/** On a school of its own (the demo school stays as seeded). */
 let t: TestApp;
+let code: string;
 let adminToken: string;
 let tenantId: string;
 let options: UserOptions;
 beforeAll(async () => {
   t = await buildTestApp();
-  adminToken = await login(t.app, 'demo', 'admin');
-  tenantId = (await ownerQuery<{ id: string }>(t.db, "SELECT id FROM tenants WHERE code = 'demo'"))[0].id;
+  code = `usr${randomBytes(4).toString('hex')}`;
+  await seedSchool(t.db, { ...DEMO_SCHOOL, code, hosts: [`${code}.localhost`], grades: DEMO_SCHOOL.grades.filter((g) => g.level >= 7 && g.level <= 8), studentsPerClass: 2, otherStaff: 2 }, await hashPassword(DEMO_PASSWORD), new Date('2026-11-21T04:00:00Z'));
+  adminToken = await login(t.app, code, 'admin');
+  tenantId = (await ownerQuery<{ id: string }>(t.db, "SELECT id FROM tenants WHERE code = $1", [code]))[0].id;
   options = (await api<UserOptions>('/api/users/options', {})).body.data;
 });
 afterAll(() => t.close());
@@ -85,9 +94,13 @@ describe('account initialisation (SPEC §9)', () => {
     const teacher = await create({ userType: '3', userNo: `T${tag()}`, idNumber: '11010519491231002X' });
     const { body } = await initialize([teacher.id]);
     expect(body.data.rows).toEqual([{ name: teacher.name, userNo: teacher.userNo, account: teacher.userNo, kind: 'staff', result: 'created', reason: '' }]);
-    const token = await login(t.app, 'demo', teacher.userNo, '31002X');
+    const token = await login(t.app, code, teacher.userNo, '31002X');
     const me = await call<{ userInfo: { username: string; mustChangePassword?: boolean } }>(t.app, 'GET', '/ms/getPermission', { token });
     expect(me.body.data.userInfo).toMatchObject({ username: teacher.userNo, mustChangePassword: true });
+    // until the password changes, the server answers only what the change needs
+    expect((await call(t.app, 'POST', '/api/dict/revision', { token, json: {} })).body).toMatchObject({ code: ResponseCode.forbidden, msg: '请先修改初始密码', data: { mustChangePassword: true } });
+    expect((await call(t.app, 'POST', '/api/dict/revision', { token, json: {}, headers: { 'x-lang': 'en' } })).body.msg).toBe('Please change your initial password first');
+    expect((await call(t.app, 'GET', '/api/getExpires', { token })).body.code).toBe(1);
     const after = await row(teacher.userNo);
     expect(after.accountInitializedAt).toMatch(/\+08:00$/);
     expect(after.mustChangePassword).toBe(true);
@@ -100,8 +113,12 @@ describe('account initialisation (SPEC §9)', () => {
     const after2 = await call<{ userInfo: { mustChangePassword?: boolean } }>(t.app, 'GET', '/ms/getPermission', { token });
     expect(after2.body.data.userInfo.mustChangePassword).toBe(false);
     expect((await row(teacher.userNo)).mustChangePassword).toBe(false);
-    // a second run resets, and ends the sessions of the first
-    expect((await initialize([teacher.id])).body.data.rows[0].result).toBe('reset');
+    expect((await call(t.app, 'POST', '/api/dict/revision', { token, json: {} })).body.code).toBe(1);
+    // a second run skips an initialised account unless asked to reset it…
+    expect((await initialize([teacher.id])).body.data.rows[0]).toMatchObject({ result: 'skipped', reason: '账号已初始化（未勾选重置已初始化的账号）' });
+    expect((await call(t.app, 'POST', '/api/dict/revision', { token, json: {} })).body.code).toBe(1);
+    // …which resets it and ends the sessions of the first
+    expect((await api<InitReport>('/api/users/initialize', { ids: [teacher.id], includeInitialized: true })).body.data.rows[0].result).toBe('reset');
     expect((await call(t.app, 'GET', '/ms/getPermission', { token })).body.code).toBe(ResponseCode.loginExpired);
   });
 
@@ -125,8 +142,8 @@ describe('account initialisation (SPEC §9)', () => {
     expect(parents.every((p) => p.result === 'created')).toBe(true);
     expect(body.data.counts).toEqual({ created: 6, reset: 0, skipped: 0, failed: 0 });
     // the parent logs in with the student's ID number (the parent has none)
-    await login(t.app, 'demo', `P${students[0].account}`, initialPasswordOf(boy.idNumber));
-    await login(t.app, 'demo', students[0].account, initialPasswordOf(boy.idNumber));
+    await login(t.app, code, `P${students[0].account}`, initialPasswordOf(boy.idNumber));
+    await login(t.app, code, students[0].account, initialPasswordOf(boy.idNumber));
     const link = await ownerQuery(t.db, 'SELECT 1 FROM parent_students ps JOIN users p ON p.id = ps.parent_id WHERE ps.student_id = $1 AND p.username = $2', [boy.id, `P${students[0].account}`]);
     expect(link).toHaveLength(1);
     expect((await row(students[0].account)).userNo).toBe(students[0].account);
@@ -144,7 +161,7 @@ describe('account initialisation (SPEC §9)', () => {
       ['skipped', '家长账号随学生一起初始化'],
       ['skipped', '不能初始化自己的账号'],
     ]);
-    expect((await loginRaw(t.app, { username: noId.userNo, password: '000000', tenant: 'demo' })).body.code).toBe(ResponseCode.badCredentials);
+    expect((await loginRaw(t.app, { username: noId.userNo, password: '000000', tenant: code })).body.code).toBe(ResponseCode.badCredentials);
   });
 
   it('fails a person whose account is held by someone else, and goes on with the rest', async () => {
@@ -159,13 +176,50 @@ describe('account initialisation (SPEC §9)', () => {
     expect(body.data.rows[1]).toMatchObject({ result: 'created', account: fine.userNo });
   });
 
+  it('never takes over an existing parent account of someone else: that parent fails with the reason', async () => {
+    const other = await create({ userType: '4', username: `P_${tag()}` });
+    const student = await create({ userType: '2', userNo: other.username.slice(1) });
+    const { body } = await initialize([student.id]);
+    expect(body.data.rows.map((r) => [r.kind, r.result, r.reason])).toEqual([
+      ['student', 'created', ''],
+      ['parent', 'failed', `家长账号${other.username}已存在，但不是该学生的家长，未接管`],
+    ]);
+    expect((await loginRaw(t.app, { username: other.username, password: initialPasswordOf(student.idNumber), tenant: code })).body.code).toBe(ResponseCode.badCredentials);
+    expect(await ownerQuery(t.db, 'SELECT 1 FROM parent_students WHERE parent_id = $1', [other.id])).toHaveLength(0);
+  });
+
+  it('all: skips initialised accounts unless includeInitialized; the preview counts; more than the maximum is refused, nothing done', async () => {
+    const name = `预览${tag()}`;
+    const first = await create({ name, userType: '3', userNo: `T${tag()}` });
+    await create({ name, userType: '3', userNo: `T${tag()}` });
+    await initialize([first.id]);
+    const search = JSON.stringify({ keyword: name });
+    expect((await api<InitPreview>('/api/users/init-preview', { all: true, search })).body.data).toEqual({ fresh: 1, initialized: 1, max: USERS_INIT_MAX });
+    expect((await api<InitPreview>('/api/users/init-preview', { ids: [first.id] })).body.data).toEqual({ fresh: 0, initialized: 1, max: USERS_INIT_MAX });
+    const plain = await api<InitReport>('/api/users/initialize', { all: true, search });
+    expect(plain.body.data.counts).toEqual({ created: 1, reset: 0, skipped: 0, failed: 0 });
+    const both = await api<InitReport>('/api/users/initialize', { all: true, search, includeInitialized: true });
+    expect(both.body.data.counts).toEqual({ created: 0, reset: 2, skipped: 0, failed: 0 });
+
+    const many = `多人${tag()}`;
+    await ownerQuery(
+      t.db,
+      `INSERT INTO users (tenant_id, id, username, password_hash, name, user_type, id_number)
+       SELECT $1, gen_random_uuid(), $2 || n, 'x', $2, '3', '' FROM generate_series(1, $3::int) AS n`,
+      [tenantId, many, USERS_INIT_MAX + 1],
+    );
+    const refused = await api('/api/users/initialize', { all: true, search: JSON.stringify({ keyword: many }) });
+    expect(refused.body).toMatchObject({ code: ResponseCode.invalidInput, msg: `一次最多初始化${USERS_INIT_MAX}人，当前查询结果有${USERS_INIT_MAX + 1}人，请缩小查询范围（如按组织机构、用户类型筛选）` });
+    expect(await ownerQuery(t.db, 'SELECT 1 FROM users WHERE name = $1 AND account_initialized_at IS NOT NULL', [many])).toHaveLength(0);
+  });
+
   it('initialises every match of the search (all: true), and needs system_user_init', async () => {
     const name = `批量${tag()}`;
     await create({ name, userType: '3', userNo: `T${tag()}` });
     await create({ name, userType: '3', userNo: `T${tag()}` });
     const { body } = await api<InitReport>('/api/users/initialize', { all: true, search: JSON.stringify({ keyword: name }) });
     expect(body.data.counts.created).toBe(2);
-    const teacher = await login(t.app, 'demo', 'teacher');
+    const teacher = await login(t.app, code, 'teacher');
     expect((await api('/api/users/initialize', { all: true }, teacher)).body.code).toBe(ResponseCode.forbidden);
   });
 
@@ -183,8 +237,8 @@ describe('account initialisation (SPEC §9)', () => {
   it('the demo seed gives staff and students valid ID numbers (so they can be initialised)', async () => {
     const rows = await ownerQuery<{ id_number: string; user_type: string }>(
       t.db,
-      "SELECT id_number, user_type FROM users WHERE tenant_id = $1 AND username IN ('admin', 'teacher', 'student')",
-      [tenantId],
+      "SELECT id_number, user_type FROM users WHERE tenant_id = (SELECT id FROM tenants WHERE code = 'demo') AND username IN ('admin', 'teacher', 'student')",
+      [],
     );
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(isValidIdNumber(row.id_number)).toBe(true);

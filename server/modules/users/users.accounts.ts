@@ -75,6 +75,7 @@ interface Context {
   schoolYearStart: number;
   campusNumbers: Map<string, number>;
   onEnded: (userId: string) => void;
+  includeInitialized: boolean;
 }
 
 class Skip extends Error {
@@ -89,7 +90,7 @@ class Skip extends Error {
 
 export async function initializeAccounts(
   tx: Tx,
-  args: { tenantId: string; by: string; lang: Lang; ids: string[]; onEnded: (userId: string) => void },
+  args: { tenantId: string; by: string; lang: Lang; ids: string[]; includeInitialized?: boolean; onEnded: (userId: string) => void },
 ): Promise<InitReport> {
   const settings = await accountSettingsOf(tx);
   const parts = parseStudentNoTemplate(settings.studentNoTemplate) ?? parseStudentNoTemplate(DEFAULT_STUDENT_NO_TEMPLATE)!;
@@ -105,6 +106,7 @@ export async function initializeAccounts(
     schoolYearStart: await repo.currentSchoolYearStart(tx),
     campusNumbers: new Map(campuses.map((campus, index) => [campus.id, index + 1])),
     onEnded: args.onEnded,
+    includeInitialized: args.includeInitialized ?? false,
   };
   const people = await repo.byIds(tx, args.ids);
   const order = new Map(args.ids.map((id, index) => [id, index]));
@@ -131,6 +133,7 @@ async function initializeOne(ctx: Context, person: UserRecord): Promise<InitRepo
   const { tx } = ctx;
   if (person.id === ctx.by) throw new Skip('skipped', 'usersInitSelf');
   if (person.userType === '4') throw new Skip('skipped', 'usersInitParentAlone');
+  if (person.accountInitializedAt && !ctx.includeInitialized) throw new Skip('skipped', 'usersInitAlready');
   if (!isValidIdNumber(person.idNumber)) throw new Skip('skipped', 'usersInitNoIdNumber');
   let userNo = person.userNo.trim();
   if (!userNo) {
@@ -185,6 +188,10 @@ async function initializeParent(ctx: Context, student: UserRecord, studentAccoun
     return { name: existing.name, userNo: '', account, kind: 'parent', result: 'failed', reason: translate(ctx.lang, 'usersInitAccountTaken', { account: `${account} (${existing.name})` }) };
   }
   const linked = await repo.parentsOf(tx, student.id);
+  // a parent account of that name that is not this student's parent is someone else's: never taken over
+  if (existing && !linked.some((row) => row.id === existing.id)) {
+    return { name: existing.name, userNo: '', account, kind: 'parent', result: 'failed', reason: translate(ctx.lang, 'usersInitParentUnrelated', { account }) };
+  }
   const parent = existing ?? linked.find((row) => !row.accountInitializedAt) ?? null;
   const idNumber = parent && isValidIdNumber(parent.idNumber) ? parent.idNumber : student.idNumber;
   const passwordHash = await hashPassword(initialPasswordOf(idNumber));

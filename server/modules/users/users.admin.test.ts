@@ -2,16 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import { idCheckDigit, type UserOptions, type UserRow } from '../../../contracts/users';
+import { DEMO_PASSWORD, DEMO_SCHOOL } from '../../db/seed';
+import { seedSchool } from '../../db/seed/school';
+import { hashPassword } from '../auth/passwords';
 import { buildTestApp, call, createUser, login, loginRaw, ownerQuery, type TestApp, uniqueIp } from '../../test/helpers';
 
+/** On a school of its own (the demo school stays as seeded). */
 let t: TestApp;
+let code: string;
 let adminToken: string;
 let teacherToken: string;
 let options: UserOptions;
 beforeAll(async () => {
   t = await buildTestApp({ lockout: { attempts: 3, minutes: 30 } });
-  adminToken = await login(t.app, 'demo', 'admin');
-  teacherToken = await login(t.app, 'demo', 'teacher');
+  code = `usr${randomBytes(4).toString('hex')}`;
+  await seedSchool(t.db, { ...DEMO_SCHOOL, code, hosts: [`${code}.localhost`], grades: DEMO_SCHOOL.grades.filter((g) => g.level >= 7 && g.level <= 8), studentsPerClass: 2, otherStaff: 2 }, await hashPassword(DEMO_PASSWORD), new Date('2026-11-21T04:00:00Z'));
+  adminToken = await login(t.app, code, 'admin');
+  teacherToken = await login(t.app, code, 'teacher');
   options = (await api<UserOptions>('/api/users/options', {})).body.data;
 });
 afterAll(() => t.close());
@@ -104,6 +111,54 @@ describe('users: create, list, edit', () => {
     expect((await save(base({ orgUnitId: '01890000-0000-7000-8000-000000000000' }))).body.msg).toBe('所选组织机构不存在');
   });
 
+  it('a save passes the roles module guards: not your own admin membership, not the last admin', async () => {
+    const adminRole = options.roles.find((role) => role.code === 'admin')!;
+    const inputOf = (row: UserRow) => ({
+      id: row.id,
+      version: row.version,
+      username: row.username,
+      name: row.name,
+      userType: row.userType,
+      gender: row.gender,
+      userNo: row.userNo,
+      orgUnitId: row.orgUnitId,
+      campusId: row.campusId,
+      phone: row.phone,
+      email: row.email,
+      idNumber: row.idNumber,
+      roleIds: row.roleIds,
+      enabled: row.enabled,
+      remark: row.remark,
+    });
+    const adminRow = async () => (await listBy('admin')).rows.find((row) => row.username === 'admin')!;
+    const own = await save({ ...inputOf(await adminRow()), roleIds: [] });
+    expect(own.body).toMatchObject({ code: ResponseCode.invalidInput, msg: '不能移除自己的管理员身份' });
+    expect((await save({ ...inputOf(await adminRow()), roleIds: [] }, 'en')).body.msg).toBe('You cannot remove your own administrator role');
+    expect((await adminRow()).roleIds).toContain(adminRole.id);
+    expect((await api('/api/users/list', {})).body.code).toBe(1);
+
+    // another administrator loses admin through a save: allowed
+    const second = await createUser(t.db, code, { roles: ['admin'] });
+    const secondRow = (await listBy(second.username)).rows[0];
+    expect((await save({ ...inputOf(secondRow), idNumber: '', phone: '', email: '', roleIds: [] })).body.code).toBe(1);
+    expect((await listBy(second.username)).rows[0].roleIds).toEqual([]);
+
+    // a user editor (no admin) may not take admin from the last administrator
+    const roleId = (
+      await ownerQuery<{ id: string }>(t.db, "INSERT INTO roles (tenant_id, id, code, name, type) VALUES ($1, gen_random_uuid(), $2, '用户编辑', 'ordinary') RETURNING id", [
+        (await ownerQuery<{ id: string }>(t.db, 'SELECT id FROM tenants WHERE code = $1', [code]))[0].id,
+        `ued_${tag()}`,
+      ])
+    )[0].id;
+    await ownerQuery(t.db, "INSERT INTO role_menus (tenant_id, role_id, menu_id) SELECT tenant_id, $1, id FROM menus WHERE tenant_id = (SELECT tenant_id FROM roles WHERE id = $1) AND perms && ARRAY['system_user', 'system_user_edit']", [roleId]);
+    const editorRole = (await ownerQuery<{ code: string }>(t.db, 'SELECT code FROM roles WHERE id = $1', [roleId]))[0].code;
+    const editor = await createUser(t.db, code, { roles: [editorRole] });
+    const editorToken = await login(t.app, code, editor.username);
+    const last = await api('/api/users/save', { ...inputOf(await adminRow()), roleIds: [] }, editorToken);
+    expect(last.body).toMatchObject({ code: ResponseCode.invalidInput, msg: '不能移除最后一位管理员' });
+    expect((await adminRow()).roleIds).toContain(adminRole.id);
+  });
+
   it('needs the permissions', async () => {
     expect((await api('/api/users/list', {}, teacherToken)).body.code).toBe(ResponseCode.forbidden);
     expect((await api('/api/users/save', base(), teacherToken)).body.code).toBe(ResponseCode.forbidden);
@@ -119,11 +174,11 @@ describe('users: delete, enable, unlock, reset', () => {
   });
 
   it('deletes a user without business data; refuses one with data and suggests disabling', async () => {
-    const free = await createUser(t.db, 'demo');
+    const free = await createUser(t.db, code);
     expect((await api('/api/users/delete', { ids: [free.id] })).body.code).toBe(1);
     expect((await listBy(free.username)).total).toBe(0);
 
-    const busy = await createUser(t.db, 'demo');
+    const busy = await createUser(t.db, code);
     await ownerQuery(
       t.db,
       `INSERT INTO staff_duties (tenant_id, org_unit_id, user_id, duty) SELECT $1, id, $2, 'subject_teacher' FROM org_units WHERE tenant_id = $1 AND kind = 'class' LIMIT 1`,
@@ -135,26 +190,26 @@ describe('users: delete, enable, unlock, reset', () => {
   });
 
   it('disabling ends the sessions; enabling lets them log in again', async () => {
-    const user = await createUser(t.db, 'demo');
-    const token = await login(t.app, 'demo', user.username);
+    const user = await createUser(t.db, code);
+    const token = await login(t.app, code, user.username);
     expect((await call(t.app, 'GET', '/ms/getPermission', { token })).body.code).toBe(1);
     expect((await api('/api/users/enable', { ids: [user.id], enabled: false })).body.code).toBe(1);
     expect((await call(t.app, 'GET', '/ms/getPermission', { token })).body.code).toBe(ResponseCode.loginExpired);
-    expect((await loginRaw(t.app, { username: user.username, password: user.password, tenant: 'demo' })).body.code).toBe(ResponseCode.accountDisabled);
+    expect((await loginRaw(t.app, { username: user.username, password: user.password, tenant: code })).body.code).toBe(ResponseCode.accountDisabled);
     expect((await listBy(user.username, { enabled: '0' })).total).toBe(1);
     await api('/api/users/enable', { ids: [user.id], enabled: true });
-    expect(await login(t.app, 'demo', user.username)).toBeTruthy();
+    expect(await login(t.app, code, user.username)).toBeTruthy();
   });
 
   it('unlock clears the lockout so the right password works at once', async () => {
-    const user = await createUser(t.db, 'demo');
-    for (let i = 0; i < 3; i += 1) await loginRaw(t.app, { username: user.username, password: 'wrong-1', tenant: 'demo' }, { ip: uniqueIp() });
-    expect((await loginRaw(t.app, { username: user.username, password: user.password, tenant: 'demo' })).body.code).toBe(ResponseCode.locked);
+    const user = await createUser(t.db, code);
+    for (let i = 0; i < 3; i += 1) await loginRaw(t.app, { username: user.username, password: 'wrong-1', tenant: code }, { ip: uniqueIp() });
+    expect((await loginRaw(t.app, { username: user.username, password: user.password, tenant: code })).body.code).toBe(ResponseCode.locked);
     const locked = (await listBy(user.username, { locked: '1' })).rows[0];
     expect(locked.lockedUntil).toMatch(/\+08:00$/);
     expect((await api('/api/users/unlock', { ids: [user.id] })).body.code).toBe(1);
     expect((await listBy(user.username, { locked: '1' })).total).toBe(0);
-    expect(await login(t.app, 'demo', user.username)).toBeTruthy();
+    expect(await login(t.app, code, user.username)).toBeTruthy();
   });
 
   it('resets to the initial password (ID number last 6, capitals) or a typed one; must change; sessions end', async () => {
@@ -162,7 +217,7 @@ describe('users: delete, enable, unlock, reset', () => {
     const { id } = (await save(input)).body.data;
     const reset = await api<{ initial: boolean }>('/api/users/reset-password', { id });
     expect(reset.body).toMatchObject({ code: 1, msg: '密码已重置，用户下次登录须修改密码', data: { initial: true } });
-    const token = await login(t.app, 'demo', input.username, '31002X');
+    const token = await login(t.app, code, input.username, '31002X');
     expect((await listBy(input.username)).rows[0].mustChangePassword).toBe(true);
 
     const weak = await api('/api/users/reset-password', { id, password: 'abc' });
@@ -170,9 +225,9 @@ describe('users: delete, enable, unlock, reset', () => {
     expect(weak.body.msg.length).toBeGreaterThan(0);
     expect((await api('/api/users/reset-password', { id, password: 'Typed1234' })).body.code).toBe(1);
     expect((await call(t.app, 'GET', '/ms/getPermission', { token })).body.code).toBe(ResponseCode.loginExpired);
-    expect(await login(t.app, 'demo', input.username, 'Typed1234')).toBeTruthy();
+    expect(await login(t.app, code, input.username, 'Typed1234')).toBeTruthy();
 
-    const noId = await createUser(t.db, 'demo');
+    const noId = await createUser(t.db, code);
     expect((await api('/api/users/reset-password', { id: noId.id })).body).toMatchObject({ code: ResponseCode.conflict, msg: '该用户没有有效的身份证号，无法重置为初始密码，请输入新密码' });
     expect((await api('/api/users/reset-password', { id }, teacherToken)).body.code).toBe(ResponseCode.forbidden);
   });

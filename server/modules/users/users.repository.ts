@@ -124,9 +124,20 @@ export const userAdminRepository = {
     return result.rows;
   },
 
+  /** People (parents not counted) among the filters' matches or the ids, without and with an account initialised before. */
+  initCounts: async (tx: Tx, scope: { filters: UserFilters } | { ids: string[] }) => {
+    const where = 'ids' in scope ? sql`u.id = ANY(${`{${scope.ids.join(',')}}`}::uuid[])` : userWhere(scope.filters);
+    const result = await tx.execute<{ fresh: number; initialized: number }>(sql`
+      SELECT count(*) FILTER (WHERE u.account_initialized_at IS NULL)::int AS fresh,
+             count(*) FILTER (WHERE u.account_initialized_at IS NOT NULL)::int AS initialized
+        FROM users u WHERE ${where} AND u.user_type <> '4'`);
+    return result.rows[0] ?? { fresh: 0, initialized: 0 };
+  },
+
   /** ids of every user matching the filters (bulk initialisation of "all matching"), at most `max`. */
-  idsMatching: async (tx: Tx, filters: UserFilters, max: number) => {
-    const result = await tx.execute<{ id: string }>(sql`SELECT u.id FROM users u WHERE ${userWhere(filters)} ORDER BY u.user_no, u.id LIMIT ${max}`);
+  idsMatching: async (tx: Tx, filters: UserFilters, max: number, peopleOnly = false) => {
+    const people = peopleOnly ? sql` AND u.user_type <> '4'` : sql``;
+    const result = await tx.execute<{ id: string }>(sql`SELECT u.id FROM users u WHERE ${userWhere(filters)}${people} ORDER BY u.user_no, u.id LIMIT ${max}`);
     return result.rows.map((row) => row.id);
   },
 
@@ -157,6 +168,9 @@ export const userAdminRepository = {
       .update(users)
       .set({ ...values, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
       .where(eq(users.id, id)),
+
+  manualRoleIds: async (tx: Tx, userId: string) =>
+    (await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.source, 'manual')))).map((row) => row.roleId),
 
   setManualRoles: async (tx: Tx, tenantId: string, userId: string, roleIds: string[], by: string) => {
     await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.source, 'manual')));

@@ -112,6 +112,15 @@ export const usersRoutes = [
   }),
   defineRoute({
     method: 'POST',
+    url: '/api/users/init-preview',
+    access: { anyOf: [USERS_INIT_PERMISSION] },
+    summary: 'how many people an initialisation with this body would give a first account and how many have one already',
+    body: userInitializeRequest,
+    touchSession: false,
+    handler: ({ tx, session, body, services }) => services.userAdmin.initPreview(tx, session, body),
+  }),
+  defineRoute({
+    method: 'POST',
     url: '/api/users/account-settings',
     access: READ,
     summary: "the school's parent prefix and student-number template, with the next number",

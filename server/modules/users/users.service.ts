@@ -6,6 +6,7 @@ import type { UserInfoRow, UserType } from '../../../contracts/session';
 import {
   type AccountSettingsData,
   type AccountSettingsSaveRequest,
+  type InitPreview,
   type InitReport,
   initialPasswordOf,
   isValidIdNumber,
@@ -21,9 +22,9 @@ import {
   type UserSearch,
   type userInitializeRequest,
   USERS_ADD_PERMISSION,
-  USERS_BATCH_MAX,
   USERS_DELETE_PERMISSION,
   USERS_EDIT_PERMISSION,
+  USERS_INIT_MAX,
   USERS_INIT_PERMISSION,
   USERS_RESET_PWD_PERMISSION,
 } from '../../../contracts/users';
@@ -34,6 +35,7 @@ import { AppError } from '../../plugins/envelope';
 import type { AuthService, Session } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
 import type { PermissionsService } from '../permissions/permissions.service';
+import type { RolesService } from '../roles/roles.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import { accountSettingsOf, initializeAccounts, previewNumber } from './users.accounts';
 import { isUserSortField, userAdminRepository, type UserFilters, type UserListRecord, usersRepository } from './users.repository';
@@ -66,6 +68,11 @@ export class UsersService {
 
   async findAccountById(tx: Tx, id: string): Promise<UserAccount | null> {
     return (await usersRepository.findAccountById(tx, id)) ?? null;
+  }
+
+  /** The account must change its password before anything else (plugins/routes.ts refuses other calls). */
+  async mustChangePassword(tx: Tx, userId: string): Promise<boolean> {
+    return (await usersRepository.findAccountById(tx, userId))?.mustChangePassword ?? false;
   }
 
   async setPasswordHash(tx: Tx, userId: string, passwordHash: string, changedBy: string): Promise<void> {
@@ -118,6 +125,7 @@ export class UserAdminService {
     private readonly permissions: PermissionsService,
     private readonly auth: AuthService,
     private readonly tenants: TenantsService,
+    private readonly roles: RolesService,
   ) {}
 
   private require(tx: Tx, session: Session, code: string) {
@@ -152,6 +160,13 @@ export class UserAdminService {
     if (input.campusId && !options.campuses.some((campus) => campus.id === input.campusId)) throw new AppError(ResponseCode.invalidInput, 'usersCampusUnknown');
     const ordinary = new Set(options.roles.map((role) => role.id));
     if (input.roleIds.some((id) => !ordinary.has(id))) throw new AppError(ResponseCode.invalidInput, 'usersRoleUnknown');
+    if (existing) {
+      // roles given up here pass the roles module's guards (own admin membership, last admin)
+      const kept = new Set(input.roleIds);
+      for (const roleId of await userAdminRepository.manualRoleIds(tx, existing.id)) {
+        if (!kept.has(roleId)) await this.roles.assertMayLeave(tx, session, roleId, [existing.id]);
+      }
+    }
     const values = {
       username: input.username,
       name: input.name,
@@ -259,14 +274,33 @@ export class UserAdminService {
     return { initial: !typed };
   }
 
-  /** `POST /api/users/initialize` (system_user_init): the ids given or every user matching the search. */
+  /**
+   * `POST /api/users/initialize` (system_user_init): the ids given or every user matching the search.
+   * Accounts initialised before are skipped unless `includeInitialized`; a run takes at most
+   * USERS_INIT_MAX people (more: refused with the count, nothing done).
+   */
   async initialize(tx: Tx, session: Session, lang: Lang, request: UserInitializeInput): Promise<InitReport> {
     await this.require(tx, session, USERS_INIT_PERMISSION);
-    const ids = request.all ? await userAdminRepository.idsMatching(tx, toFilters(request.search), USERS_BATCH_MAX) : request.ids;
+    const filters = { ...toFilters(request.search), ...(request.includeInitialized ? {} : { initialized: false }) };
+    if (request.all) {
+      const counts = await userAdminRepository.initCounts(tx, { filters });
+      const people = counts.fresh + counts.initialized;
+      if (people > USERS_INIT_MAX) throw new AppError(ResponseCode.invalidInput, 'usersInitTooMany', { max: String(USERS_INIT_MAX), count: String(people) });
+    } else if (request.ids.length > USERS_INIT_MAX) {
+      throw new AppError(ResponseCode.invalidInput, 'usersInitTooMany', { max: String(USERS_INIT_MAX), count: String(request.ids.length) });
+    }
+    const ids = request.all ? await userAdminRepository.idsMatching(tx, filters, USERS_INIT_MAX, true) : request.ids;
     if (ids.length === 0) throw new AppError(ResponseCode.invalidInput, 'usersInitNothing');
-    const report = await initializeAccounts(tx, { tenantId: session.tenantId, by: session.userId, lang, ids, onEnded: () => undefined });
+    const report = await initializeAccounts(tx, { tenantId: session.tenantId, by: session.userId, lang, ids, includeInitialized: request.includeInitialized, onEnded: () => undefined });
     this.permissions.forgetTenant(session.tenantId);
     return report;
+  }
+
+  /** `POST /api/users/init-preview`: what initialize would do with the same body (the confirm's numbers). */
+  async initPreview(tx: Tx, session: Session, request: UserInitializeInput): Promise<InitPreview> {
+    await this.require(tx, session, USERS_INIT_PERMISSION);
+    const counts = await userAdminRepository.initCounts(tx, request.all ? { filters: toFilters(request.search) } : { ids: request.ids });
+    return { ...counts, max: USERS_INIT_MAX };
   }
 
   async settings(tx: Tx): Promise<AccountSettingsData> {

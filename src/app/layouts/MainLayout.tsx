@@ -7,6 +7,7 @@ import type { PermissionPayload } from '../../../contracts/session';
 import { BlockingDialog } from '../../components/BlockingDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { GrantsProvider } from '../../components/Permission';
+import { authKeys } from '../../features/auth/api';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { getConfig } from '../../lib/config';
 import { normalisePath } from '../../lib/menus';
@@ -63,8 +64,17 @@ function Shell({ permission }: { permission: PermissionPayload }) {
   const [theme, setTheme] = useState<ThemeId>(getStoredTheme);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const logout = useLogout();
-  // an initial or reset password (用户管理): asked for a new one at once after login
-  const [changingPassword, setChangingPassword] = useState(() => permission.userInfo.mustChangePassword === true);
+  // an initial or reset password (用户管理): a new one first (the server refuses other calls until
+  // then); after the change the payload and its kept copy say so, so the dialog never comes back
+  const queryClient = useQueryClient();
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const mustChangePassword = permission.userInfo.mustChangePassword === true && !passwordChanged;
+  const onPasswordChanged = () => {
+    setPasswordChanged(true);
+    queryClient.setQueryData<PermissionPayload>(authKeys.permission, (old) => (old ? { ...old, userInfo: { ...old.userInfo, mustChangePassword: false } } : old));
+    void queryClient.invalidateQueries({ queryKey: authKeys.permission });
+  };
 
   const { left, top } = useMemo(() => {
     const placed = splitByPlacement(permission.menus);
@@ -162,9 +172,14 @@ function Shell({ permission }: { permission: PermissionPayload }) {
 
         {/* registers the service worker; an update waits for the user, so typed input is never lost */}
         <UpdatePrompt />
-        {changingPassword && (
+        {(mustChangePassword || changingPassword) && (
           <Suspense fallback={null}>
-            <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+            <ChangePasswordDialog
+              open
+              required={mustChangePassword ? { onLogout: () => void logout.logOut(() => undefined) } : undefined}
+              onChanged={onPasswordChanged}
+              onClose={() => setChangingPassword(false)}
+            />
           </Suspense>
         )}
         <ConfirmDialog

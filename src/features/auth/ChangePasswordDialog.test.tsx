@@ -119,6 +119,32 @@ describe('change-password dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('required (an initial or reset password): says why, no 取消, Esc does not close it, 退出登录 is the other way out', async () => {
+    const { pem } = await keyPair();
+    const onLogout = vi.fn();
+    const onChanged = vi.fn();
+    const onClose = vi.fn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(fakeFetch({ '/api/login/getPwdStrategy': ok(strategy), '/api/security/get': ok({ publicKey: pem }), '/api/saas/db/update/pwd': ok(true) }).impl),
+    );
+    renderWithProviders(<ChangePasswordDialog open required={{ onLogout }} onChanged={onChanged} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(screen.getByTestId('password-change-required').textContent).toBe('您的密码是初始密码或已被管理员重置，请先修改密码后再使用系统。');
+    expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await act(async () => undefined);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => screen.getByRole('button', { name: '退出登录' }).click());
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    type(/旧密码/, '31002X');
+    type(/^新密码/, 'letters123');
+    type(/确认密码/, 'letters123');
+    await submit();
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+  });
+
   it('speaks English', async () => {
     i18n.activate('en');
     renderDialog();

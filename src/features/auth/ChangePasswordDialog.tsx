@@ -18,6 +18,13 @@ import {
 export interface ChangePasswordDialogProps {
   open: boolean;
   onClose: () => void;
+  /** after the server accepted the new password (before onClose) */
+  onChanged?: () => void;
+  /**
+   * The user must change the password (an initial or reset one): no 取消, Esc or outside click; the
+   * only other way out is 退出登录.
+   */
+  required?: { onLogout: () => void };
 }
 
 /**
@@ -25,11 +32,13 @@ export interface ChangePasswordDialogProps {
  * opening), closes on success or cancel. The server's password rule is shown beside the new
  * password's label and checked before sending; both passwords travel RSA-encrypted.
  */
-export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onClose, onChanged, required }: ChangePasswordDialogProps) {
   return (
     <Dialog.Root
       open={open}
-      onOpenChange={(details) => !details.open && onClose()}
+      onOpenChange={(details) => !details.open && !required && onClose()}
+      closeOnEscape={!required}
+      closeOnInteractOutside={!required}
       lazyMount
       unmountOnExit
       placement="center"
@@ -39,7 +48,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="change-password-dialog">
-            <PasswordFormContent onClose={onClose} />
+            <PasswordFormContent onClose={onClose} onChanged={onChanged} required={required} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -47,7 +56,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
   );
 }
 
-function PasswordFormContent({ onClose }: { onClose: () => void }) {
+function PasswordFormContent({ onClose, onChanged, required }: Pick<ChangePasswordDialogProps, 'onClose' | 'onChanged' | 'required'>) {
   const { t } = useLingui();
   const strategy = useQuery(passwordStrategyQuery);
   const [form, setForm] = useState(emptyPasswordForm);
@@ -74,6 +83,7 @@ function PasswordFormContent({ onClose }: { onClose: () => void }) {
     try {
       const message = await changePassword(values.oldPassword, values.pass);
       toaster.create({ type: 'success', title: message || t`密码修改成功`, duration: TOAST_DURATION });
+      onChanged?.();
       onClose();
     } catch (error) {
       if (error instanceof HttpError && error.kind === 'failure') setServerError(error.msg);
@@ -112,6 +122,14 @@ function PasswordFormContent({ onClose }: { onClose: () => void }) {
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
+          {required && (
+            <Alert.Root status="warning" data-testid="password-change-required">
+              <Alert.Indicator />
+              <Alert.Title>
+                <Trans>您的密码是初始密码或已被管理员重置，请先修改密码后再使用系统。</Trans>
+              </Alert.Title>
+            </Alert.Root>
+          )}
           {serverError && (
             <Alert.Root status="error">
               <Alert.Indicator />
@@ -134,9 +152,15 @@ function PasswordFormContent({ onClose }: { onClose: () => void }) {
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          <Trans>取消</Trans>
-        </Button>
+        {required ? (
+          <Button variant="outline" onClick={required.onLogout} data-testid="password-change-logout">
+            <Trans>退出登录</Trans>
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={onClose}>
+            <Trans>取消</Trans>
+          </Button>
+        )}
         <Button type="submit" colorPalette="brand" loading={saving}>
           <Trans>确定</Trans>
         </Button>

@@ -1,8 +1,10 @@
 /**
- * 用户管理 /system/user (issue 10, H3): the search header (keyword, user type, org, enabled, locked)
+ * 用户管理 /system/user (issue 10, H3): the search header (keyword, user type, org, enabled, locked, initialised)
  * with its search in the URL; the table (name, account, type, number, org, roles, state with the
  * lockout, initialised); add / edit in a drawer; enable / disable, unlock, reset password, account
- * initialisation (selected rows or every match) with its report, the initialisation settings, export,
+ * initialisation (selected rows or every match; the confirm says, from the server, how many get a
+ * first account and how many were initialised before, which are skipped unless 同时重置已初始化的账号
+ * is ticked) with its report, the initialisation settings, export,
  * delete (one or the selected, asks first).
  */
 import { Badge, Box, Button, Field, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
@@ -11,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { USER_TYPES, USERS_ADD_PERMISSION, USERS_DELETE_PERMISSION, USERS_EDIT_PERMISSION, USERS_EXPORT_PERMISSION, USERS_IMPORT_PERMISSION, USERS_INIT_PERMISSION, USERS_RESET_PWD_PERMISSION } from '../../../../contracts/user-rules';
 import type { InitReport, UserRow } from '../../../../contracts/users';
+import { SingleCheckbox } from '../../../components/form/fields';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Permission } from '../../../components/Permission';
 import { SearchHeader } from '../../../components/SearchHeader';
@@ -24,7 +27,7 @@ import { ImportButton, type ImportFailure } from '../../../components/upload/Imp
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { showTime } from '../../../lib/school-time';
-import { deleteUsers, exportUsers, URLS, initializeUsers, refreshUsers, saveUser, setUsersEnabled, unlockUsers, userFilters, userListInput, userOptionsQuery } from './api';
+import { deleteUsers, exportUsers, URLS, initializeUsers, initPreviewQuery, type InitTarget, refreshUsers, saveUser, setUsersEnabled, unlockUsers, userFilters, userListInput, userOptionsQuery } from './api';
 import { useUsersCatalog } from './catalog';
 import { USER_TYPE_LABELS } from './labels';
 import { compactSearch, type UserSearchParams } from './search';
@@ -39,13 +42,14 @@ export interface UsersScreenProps {
   onSearchChange: (next: UserSearchParams) => void;
 }
 
-type Draft = { keyword: string; userType: string; org: string; enabled: string; locked: string };
+type Draft = { keyword: string; userType: string; org: string; enabled: string; locked: string; initialized: string };
 const fieldsOf = (search: UserSearchParams): Draft => ({
   keyword: search.keyword ?? '',
   userType: search.userType ?? '',
   org: search.org ?? '',
   enabled: search.enabled ?? '',
   locked: search.locked ?? '',
+  initialized: search.initialized ?? '',
 });
 const rowKey = (row: UserRow) => row.id;
 const wide = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 48em)').matches;
@@ -92,7 +96,7 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
   );
 
   const initialize = useCallback(
-    (body: { ids: string[] } | { all: true; search: string }) =>
+    (body: InitTarget & { includeInitialized: boolean }) =>
       act(async () => {
         const report = await initializeUsers(body);
         setSelected(new Set());
@@ -187,8 +191,15 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
 
+  const initTarget: InitTarget | null =
+    confirming?.kind === 'initRows' ? { ids: confirming.rows.map((row) => row.id) } : confirming?.kind === 'initAll' ? { all: true, search: JSON.stringify(userFilters(search)) } : null;
+  const preview = useQuery({ ...initPreviewQuery(initTarget ?? { ids: [] }), enabled: initTarget !== null });
+  const [includeInitialized, setIncludeInitialized] = useState(false);
+  useEffect(() => setIncludeInitialized(false), [confirming]);
+
   const confirm = async () => {
     const current = confirming;
+    const include = includeInitialized;
     setConfirming(null);
     if (!current) return;
     if (current.kind === 'delete') {
@@ -197,9 +208,9 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
         setSelected(new Set());
       }, t`删除成功`);
     } else if (current.kind === 'initRows') {
-      await initialize({ ids: current.rows.map((row) => row.id) });
+      await initialize({ ids: current.rows.map((row) => row.id), includeInitialized: include });
     } else {
-      await initialize({ all: true, search: JSON.stringify(userFilters(search)) });
+      await initialize({ all: true, search: JSON.stringify(userFilters(search)), includeInitialized: include });
     }
   };
 
@@ -273,6 +284,7 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
               org: draft.org || undefined,
               enabled: (draft.enabled || undefined) as UserSearchParams['enabled'],
               locked: (draft.locked || undefined) as UserSearchParams['locked'],
+              initialized: (draft.initialized || undefined) as UserSearchParams['initialized'],
             }),
           )
         }
@@ -327,6 +339,16 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
           ]}
           testId="user-search-locked"
         />
+        <SearchSelectField
+          label={<Trans>账号初始化</Trans>}
+          value={draft.initialized}
+          onChange={(initialized) => setDraft({ ...draft, initialized })}
+          choices={[
+            { value: '1', label: t`已初始化` },
+            { value: '0', label: t`未初始化` },
+          ]}
+          testId="user-search-initialized"
+        />
       </SearchHeader>
       {importErrors.length > 0 && (
         <Box borderWidth="1px" borderColor="border.error" borderRadius="l2" p="3" role="alert" data-testid="user-import-errors">
@@ -377,10 +399,14 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
       >
         {confirming?.kind === 'delete' ? (
           <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
-        ) : confirming?.kind === 'initRows' ? (
-          <Trans>将为所选的 {confirming.rows.length} 人初始化账号：账号为工号/学号，密码为身份证号后6位（字母大写），学生同时生成家长账号。已有的密码会被重置，是否继续?</Trans>
         ) : (
-          <Trans>将为全部 {table.total} 条查询结果初始化账号：账号为工号/学号，密码为身份证号后6位（字母大写），学生同时生成家长账号。已有的密码会被重置，是否继续?</Trans>
+          <InitConfirmBody
+            all={confirming?.kind === 'initAll'}
+            preview={preview.data}
+            failed={preview.isError}
+            includeInitialized={includeInitialized}
+            onIncludeInitialized={setIncludeInitialized}
+          />
         )}
       </ConfirmDialog>
       <Suspense fallback={null}>
@@ -402,6 +428,74 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
         {opened?.kind === 'report' && <InitReportDialog report={opened.report} onClose={() => setOpened(null)} />}
         {opened?.kind === 'settings' && <AccountSettingsDialog onClose={() => setOpened(null)} />}
       </Suspense>
+    </Stack>
+  );
+}
+
+/** The account initialisation confirm: the rule, then the server's numbers for these people. */
+function InitConfirmBody({
+  all,
+  preview,
+  failed,
+  includeInitialized,
+  onIncludeInitialized,
+}: {
+  all: boolean;
+  preview: { fresh: number; initialized: number; max: number } | undefined;
+  failed: boolean;
+  includeInitialized: boolean;
+  onIncludeInitialized: (value: boolean) => void;
+}) {
+  const fresh = preview?.fresh ?? 0;
+  const initialized = preview?.initialized ?? 0;
+  const max = preview?.max ?? 0;
+  const count = fresh + (includeInitialized ? initialized : 0);
+  return (
+    <Stack gap="2" data-testid="user-init-confirm">
+      <Text>
+        {all ? <Trans>按当前查询条件初始化全部查询结果的账号。</Trans> : <Trans>初始化所选用户的账号。</Trans>}{' '}
+        <Trans>账号为工号/学号，密码为身份证号后6位（字母大写），学生同时生成家长账号。</Trans>
+      </Text>
+      {failed ? (
+        <Text color="fg.error">
+          <Trans>无法获取将要初始化的人数，请稍后重试</Trans>
+        </Text>
+      ) : !preview ? (
+        <Text color="fg.muted">
+          <Trans>正在统计…</Trans>
+        </Text>
+      ) : (
+        <>
+          <Text data-testid="user-init-fresh">
+            <Trans>将为 {fresh} 人创建账号。</Trans>
+          </Text>
+          {initialized > 0 && (
+            <>
+              <Text color={includeInitialized ? 'fg.error' : undefined} data-testid="user-init-reset">
+                {includeInitialized ? (
+                  <Trans>将重置 {initialized} 个已初始化的账号：原密码作废，需重新登录。</Trans>
+                ) : (
+                  <Trans>跳过 {initialized} 个已初始化的账号。</Trans>
+                )}
+              </Text>
+              <SingleCheckbox
+                id="user-init-include"
+                checked={includeInitialized}
+                onChange={onIncludeInitialized}
+                label={<Trans>同时重置已初始化的账号</Trans>}
+              />
+            </>
+          )}
+          {count > max && (
+            <Text color="fg.error" data-testid="user-init-too-many">
+              <Trans>一次最多初始化 {max} 人，请缩小查询范围（如按组织机构、用户类型筛选）。</Trans>
+            </Text>
+          )}
+          <Text>
+            <Trans>是否继续?</Trans>
+          </Text>
+        </>
+      )}
     </Stack>
   );
 }

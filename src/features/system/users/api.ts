@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   AccountSettingsData,
   AccountSettingsSaveRequest,
+  InitPreview,
   InitReport,
   InitReportRow,
   UserOptions,
@@ -24,6 +25,7 @@ export const URLS = {
   unlock: '/api/users/unlock',
   resetPassword: '/api/users/reset-password',
   initialize: '/api/users/initialize',
+  initPreview: '/api/users/init-preview',
   settings: '/api/users/account-settings',
   settingsSave: '/api/users/account-settings/save',
   preview: '/api/users/preview-number',
@@ -57,7 +59,12 @@ export const deleteUsers = (ids: string[]) => post<unknown>(URLS.delete, { ids }
 export const setUsersEnabled = (ids: string[], enabled: boolean) => post<unknown>(URLS.enable, { ids, enabled });
 export const unlockUsers = (ids: string[]) => post<unknown>(URLS.unlock, { ids });
 export const resetPassword = (id: string, password?: string) => post<{ initial: boolean }>(URLS.resetPassword, password ? { id, password } : { id });
-export const initializeUsers = (body: { ids: string[] } | { all: true; search: string }) => post<InitReport>(URLS.initialize, body);
+/** The people of one initialisation: the chosen rows, or every match of the list's search. */
+export type InitTarget = { ids: string[] } | { all: true; search: string };
+export const initializeUsers = (body: InitTarget & { includeInitialized: boolean }) => post<InitReport>(URLS.initialize, body);
+/** How many of them get a first account and how many have one already (the confirm's numbers). */
+export const initPreviewQuery = (target: InitTarget) =>
+  queryOptions({ queryKey: ['users', 'init-preview', target], queryFn: () => post<InitPreview>(URLS.initPreview, target), staleTime: 0, gcTime: 0 });
 export const saveAccountSettings = (body: AccountSettingsSaveRequest) => post<AccountSettingsData>(URLS.settingsSave, body);
 export const previewNumber = (template: string) => post<{ preview: string }>(URLS.preview, { template });
 export const exportUsers = (search: UserSearchParams) => downloadFile(URLS.export, { method: 'POST', body: { search: JSON.stringify(userFilters(search)) } });
