@@ -10,6 +10,8 @@ if (!process.env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true })
 const server = startServer({
   XIAOWU_DATA_DIR: dataDir,
   XIAOWU_CAPTCHA: 'off',
+  // the demo school's administrators edit the deployment-wide settings (record number, encryption)
+  XIAOWU_PLATFORM_TENANT: process.env.XIAOWU_PLATFORM_TENANT ?? 'demo',
   PORT: port,
   HOST: '127.0.0.1',
 });

@@ -7,5 +7,7 @@ if (clientBuildIsStale()) {
   const code = await npx(['vite', 'build', '--logLevel', 'warn']);
   if (code !== 0) process.exit(code);
 }
-const server = startServer();
+// The demo: the demo school's administrators edit the deployment-wide settings (record number,
+// request encryption) in 系统配置; a real deployment names its own school (or none).
+const server = startServer({ XIAOWU_PLATFORM_TENANT: process.env.XIAOWU_PLATFORM_TENANT ?? 'demo' });
 server.on('exit', (code) => process.exit(code ?? 0));

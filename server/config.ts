@@ -77,7 +77,8 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /**
    * XIAOWU_PLATFORM_TENANT: code of the school whose administrators change the deployment's fields in
-   * 系统配置 (record-filing number, request encryption); '' = the school 'demo' if present, else the oldest.
+   * 系统配置 (record-filing number, request encryption); '' = none: nobody edits them from the screen
+   * (the demo start and the e2e server set 'demo').
    */
   platformTenant: string;
 }

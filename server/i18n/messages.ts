@@ -531,6 +531,7 @@ export const messages = {
     en: 'The record-filing number and request encryption belong to the whole platform; only administrators of the platform school ({name}) can change them',
   },
   settingsStale: { zh: '配置已被他人修改，请刷新后重试', en: 'Someone else changed the configuration; reload and try again' },
+  settingsNoPlatformTenant: { zh: '未设置，见部署变量 XIAOWU_PLATFORM_TENANT', en: 'none set: see the deployment variable XIAOWU_PLATFORM_TENANT' },
   settingsLanguageKeyInvalid: {
     zh: '词条键只能以字母开头，包含字母、数字、点、下划线和短横线',
     en: 'The key must start with a letter and contain letters, digits, dots, underscores and hyphens only',

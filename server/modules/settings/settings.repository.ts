@@ -51,14 +51,14 @@ export const settingsRepository = {
       .returning({ version: deploymentSettings.version })
       .then((rows) => rows.length > 0),
 
-  /** The platform school: by code, else 'demo', else the oldest school. */
+  /**
+   * The platform school: the one XIAOWU_PLATFORM_TENANT names. Unset, or naming no school: none, so
+   * nobody edits the deployment-wide fields from the screen (a deployment's security switch is not
+   * any school's to flip; the demo start and the e2e server set it to 'demo').
+   */
   platformTenant: async (tx: Tx, code: string) => {
-    const result = await tx.execute<{ id: string; name: string; code: string }>(sql`
-      SELECT id::text, name, code FROM tenants
-       ORDER BY (code = ${code}) DESC, (code = 'demo') DESC, created_at, code
-       LIMIT 1`);
-    const row = result.rows[0];
-    // a configured code that names no school: no platform school (nobody edits the deployment fields)
-    return code && row?.code !== code ? undefined : row;
+    if (!code) return undefined;
+    const result = await tx.execute<{ id: string; name: string; code: string }>(sql`SELECT id::text, name, code FROM tenants WHERE code = ${code} LIMIT 1`);
+    return result.rows[0];
   },
 };

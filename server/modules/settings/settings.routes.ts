@@ -22,7 +22,7 @@ export const settingsRoutes = [
     url: '/api/settings/get',
     access: { anyOf: [SETTINGS_PERMISSION, SETTINGS_EDIT_PERMISSION] },
     summary: "the school's runtime settings, the deployment row, the values that apply when left empty, whether the caller may change the deployment row",
-    handler: async ({ tx, session, services, request }) => services.settings.get(tx, session, await services.permissions.grantedCodes(tx, session), request),
+    handler: async ({ tx, session, services, request, lang }) => services.settings.get(tx, session, await services.permissions.grantedCodes(tx, session), request, lang),
   }),
   defineRoute({
     method: 'POST',

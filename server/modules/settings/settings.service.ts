@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/settings';
 import type { AppConfig } from '../../config';
 import type { Database, Tx } from '../../db/client';
+import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { Tenant } from '../tenants/tenants.service';
@@ -84,7 +85,7 @@ export class SettingsService {
   }
 
   /** `POST /api/settings/get` */
-  async get(tx: Tx, session: Session, granted: ReadonlySet<string>, request: FastifyRequest): Promise<SettingsData> {
+  async get(tx: Tx, session: Session, granted: ReadonlySet<string>, request: FastifyRequest, lang: Lang = 'zh'): Promise<SettingsData> {
     const own = await settingsRepository.tenantSettings(tx);
     const deployment = await settingsRepository.deployment(tx);
     const built = await this.builtConfig();
@@ -108,7 +109,8 @@ export class SettingsService {
         publicOrigin: requestOrigin(request),
       },
       platformEditable: platform?.id === session.tenantId && granted.has(SETTINGS_EDIT_PERMISSION),
-      platformTenantName: platform?.name ?? '',
+      // the screen's read-only note names it; none configured: says so (and where)
+      platformTenantName: platform?.name ?? translate(lang, 'settingsNoPlatformTenant'),
     };
   }
 
@@ -130,7 +132,8 @@ export class SettingsService {
         (current?.recordNumber ?? null) !== request.deployment.recordNumber || (current?.requestEncryption ?? null) !== request.deployment.requestEncryption;
       if (changed) {
         const platform = await settingsRepository.platformTenant(tx, this.config.platformTenant);
-        if (platform?.id !== session.tenantId) throw new AppError(ResponseCode.forbidden, 'settingsPlatformOnly', { name: platform?.name ?? '' });
+        if (!platform) throw new AppError(ResponseCode.forbidden, (lang: Lang) => translate(lang, 'settingsPlatformOnly', { name: translate(lang, 'settingsNoPlatformTenant') }));
+        if (platform.id !== session.tenantId) throw new AppError(ResponseCode.forbidden, 'settingsPlatformOnly', { name: platform.name });
         const saved = await settingsRepository.updateDeployment(
           tx,
           request.deployment.version,

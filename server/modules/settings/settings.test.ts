@@ -52,7 +52,7 @@ beforeAll(async () => {
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xiaowu-settings-'));
   fs.writeFileSync(path.join(staticDir, 'config.json'), JSON.stringify(BUILT));
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>x</title>');
-  const config = defaultConfig({ captchaEnabled: false, logLevel: 'silent', staticDir });
+  const config = defaultConfig({ captchaEnabled: false, logLevel: 'silent', staticDir, platformTenant: 'demo' });
   app = await buildApp({ db, config, logger: false });
   await ownerQuery(db, `UPDATE tenants SET hosts = '{kg.example}' WHERE code = 'kg'`);
   demoAdmin = await login(app, 'demo', 'admin');
@@ -155,6 +155,34 @@ describe('系统配置 and /config.json', () => {
     expect((await save(demoAdmin, { ...demo.tenant, deployment: { ...demo.deployment, recordNumber: '沪ICP备12345678号' } })).body.code).toBe(1);
     expect((await configJson('/config.json?tenant=kg')).body.recordNumber).toBe('沪ICP备12345678号');
     expect((await get(kgAdmin)).body.data.deployment.recordNumber).toBe('沪ICP备12345678号');
+  });
+
+  it('without XIAOWU_PLATFORM_TENANT (or naming no school) nobody edits the deployment fields: read-only with a note saying so, a change refused in zh and en', async () => {
+    for (const platformTenant of ['', 'no_such_school']) {
+      const other = await buildApp({ db, config: defaultConfig({ captchaEnabled: false, logLevel: 'silent', staticDir, platformTenant }), logger: false });
+      try {
+        const got = await call<SettingsData>(other, 'POST', '/api/settings/get', { token: demoAdmin, json: {} });
+        expect(got.body.data).toMatchObject({ platformEditable: false, platformTenantName: '未设置，见部署变量 XIAOWU_PLATFORM_TENANT' });
+        const gotEn = await call<SettingsData>(other, 'POST', '/api/settings/get', { token: demoAdmin, json: {}, headers: { 'accept-language': 'en' } });
+        expect(gotEn.body.data.platformTenantName).toBe('none set: see the deployment variable XIAOWU_PLATFORM_TENANT');
+        const demo = got.body.data;
+        const before = await ownerQuery(db, 'SELECT record_number, request_encryption, version FROM deployment_settings');
+        const change = { ...demo.tenant, deployment: { ...demo.deployment, recordNumber: '粤ICP备99999999号', requestEncryption: !(demo.deployment.requestEncryption ?? false) } };
+        for (const [lang, text] of [
+          ['zh', '备案号和请求加密属于整个平台，只能由平台学校（未设置，见部署变量 XIAOWU_PLATFORM_TENANT）的管理员修改'],
+          ['en', 'The record-filing number and request encryption belong to the whole platform; only administrators of the platform school (none set: see the deployment variable XIAOWU_PLATFORM_TENANT) can change them'],
+        ] as const) {
+          const refused = await call(other, 'POST', '/api/settings/save', { token: demoAdmin, json: change, headers: { 'accept-language': lang } });
+          expect([refused.body.code, refused.body.msg]).toEqual([ResponseCode.forbidden, text]);
+        }
+        expect(await ownerQuery(db, 'SELECT record_number, request_encryption, version FROM deployment_settings')).toEqual(before);
+        // the school's own fields still save, the deployment values riding along unchanged
+        const fresh = (await call<SettingsData>(other, 'POST', '/api/settings/get', { token: demoAdmin, json: {} })).body.data;
+        expect((await call(other, 'POST', '/api/settings/save', { token: demoAdmin, json: { ...fresh.tenant, deployment: fresh.deployment } })).body.code).toBe(1);
+      } finally {
+        await other.close();
+      }
+    }
   });
 
   it('uses the public origin in the survey link and QR code', async () => {
