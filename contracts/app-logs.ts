@@ -34,7 +34,9 @@ export const appLogListRequest = z.object({
   search: jsonObjectInput(appLogSearch),
   cursor: z
     .string()
-    .regex(/^\d{1,17}_[0-9a-f-]{36}$/)
+    // microseconds since 1970 (16 digits reach the year 2286) and a row id: a strict uuid, so nothing
+    // malformed reaches the database's casts (a bad cursor is 40000, not 59000)
+    .regex(/^\d{1,16}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
     .optional(),
   direction: z.enum(['next', 'prev']).default('next'),
   count: z.boolean().default(true),

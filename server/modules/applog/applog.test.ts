@@ -244,6 +244,11 @@ describe('bad filters are refused with a clear message', () => {
   it('page size of SPEC §9, cursor and unknown keys', async () => {
     expect((await list(adminA, {}, { limit: 7 })).body.code).toBe(40000);
     expect((await list(adminA, {}, { cursor: "1'; DROP TABLE app_logs; --" })).body.code).toBe(40000);
+    // malformed cursors the database would choke on: refused as bad input, never 59000
+    for (const cursor of [`99999999999999999_${'-'.repeat(36)}`, `1_${'-'.repeat(36)}`, '1_0190aaaa-bbbb-7ccc-8ddd-eeeeffff000', `99999999999999999_0190aaaa-bbbb-7ccc-8ddd-eeeeffff0000`]) {
+      expect((await list(adminA, {}, { cursor })).body.code, cursor).toBe(40000);
+    }
+    expect((await list(adminA, {}, { cursor: '1_0190aaaa-bbbb-7ccc-8ddd-eeeeffff0000' })).body.code).toBe(1);
     expect((await list(adminA, { sql: '1' })).body.code).toBe(40000);
   });
 });
