@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
@@ -125,6 +125,90 @@ describe('FormShell', () => {
     renderWithProviders(<ShellHarness onSave={async () => undefined} variant="dialog" />);
     fireEvent.click(await screen.findByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: '保存' })).toBeNull());
+  });
+
+  function FieldsHarness({ variant = 'drawer' as 'drawer' | 'dialog', refuse = '' }) {
+    const [open, setOpen] = useState(true);
+    const [name, setName] = useState('');
+    const [remark, setRemark] = useState('');
+    const [tried, setTried] = useState(false);
+    const [error, setError] = useState('');
+    return (
+      <>
+        <output data-testid="closed">{open ? 'open' : 'closed'}</output>
+        <FormShell
+          open={open}
+          title="编辑"
+          variant={variant}
+          dirty={name !== '' || remark !== ''}
+          error={error}
+          onCancel={() => setOpen(false)}
+          onSave={async () => {
+            setTried(true);
+            setError('');
+            if (!remark) throw new Error('problems');
+            if (refuse) {
+              setError(refuse);
+              throw new Error(refuse);
+            }
+            setOpen(false);
+          }}
+        >
+          <input aria-label="name" value={name} onChange={(event) => setName(event.target.value)} />
+          {Array.from({ length: 20 }, (_, i) => (
+            <input key={i} aria-label={`filler ${i}`} />
+          ))}
+          <input aria-label="remark" aria-invalid={tried && !remark} value={remark} onChange={(event) => setRemark(event.target.value)} />
+        </FormShell>
+      </>
+    );
+  }
+
+  it('a failed save scrolls the first problem into view and focuses it: an invalid field, else the error shown at the top', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    renderWithProviders(<FieldsHarness refuse="名称已存在" />);
+    fireEvent.change(await screen.findByLabelText('name'), { target: { value: '张三' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
+    const remark = screen.getByLabelText('remark');
+    await waitFor(() => expect(document.activeElement).toBe(remark));
+    expect(scrolled).toContain(remark);
+    fireEvent.change(remark, { target: { value: '备注' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '保存' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('名称已存在');
+    // at the top of the body, before the first field
+    expect(alert.compareDocumentPosition(screen.getByLabelText('name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(scrolled).toContain(alert);
+  });
+
+  for (const variant of ['drawer', 'dialog'] as const) {
+    it(`${variant}: closing with unsaved changes asks first (取消, Esc); keeping on editing keeps the input`, async () => {
+      renderWithProviders(<FieldsHarness variant={variant} />);
+      const name = await screen.findByLabelText('name');
+      fireEvent.change(name, { target: { value: '张三' } });
+      fireEvent.click(screen.getByRole('button', { name: '取消' }));
+      const ask = await screen.findByRole('alertdialog', { name: '放弃未保存的修改？' });
+      fireEvent.click(within(ask).getByRole('button', { name: '取消' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(screen.getByTestId('closed').textContent).toBe('open');
+      expect((screen.getByLabelText('name') as HTMLInputElement).value).toBe('张三');
+      fireEvent.keyDown(screen.getByLabelText('name'), { key: 'Escape' });
+      const again = await screen.findByRole('alertdialog', { name: '放弃未保存的修改？' });
+      expect(screen.getByTestId('closed').textContent).toBe('open');
+      fireEvent.click(within(again).getByRole('button', { name: '放弃修改' }));
+      await waitFor(() => expect(screen.getByTestId('closed').textContent).toBe('closed'));
+    });
+  }
+
+  it('without changes (or without `dirty`) closing does not ask', async () => {
+    renderWithProviders(<FieldsHarness />);
+    fireEvent.click(await screen.findByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.getByTestId('closed').textContent).toBe('closed'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
 

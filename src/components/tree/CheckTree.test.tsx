@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -65,6 +65,21 @@ describe('CheckTree', () => {
     expect(shown()).toEqual(['系统管理', '教学管理']);
     fireEvent.click(screen.getByTestId('check-tree-expand-all'));
     expect(shown()).toHaveLength(6);
+  });
+
+  it('is nested lists of named checkboxes and toggles (no tree roles); a child sits in its parent\'s item', () => {
+    renderWithProviders(<Harness />);
+    expect(screen.queryByRole('tree')).toBeNull();
+    expect(screen.queryByRole('treeitem')).toBeNull();
+    const top = screen.getAllByRole('list')[0]!;
+    const system = [...top.children].find((item) => item.textContent?.startsWith('系统管理'))!;
+    expect(within(system as HTMLElement).getByRole('checkbox', { name: '新增' })).toBeTruthy();
+    expect(within(system as HTMLElement).queryByRole('checkbox', { name: '考试批次' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: '收起 系统管理' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: '展开 系统管理' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('checkbox', { name: '新增' })).toBeNull();
   });
 
   it('read-only shows the ticks without changing them', () => {

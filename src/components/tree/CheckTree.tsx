@@ -2,7 +2,7 @@ import { Box, chakra, HStack, Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChevronDownIcon, ChevronRightIcon } from '../icons';
-import { defaultChildrenOf, flattenTree, keptIds, visibleNodes, tickStates, toggleTick, type ChildrenOf, type TickState } from './tree-utils';
+import { defaultChildrenOf, flattenTree, keptIds, visibleNodes, tickStates, toggleTick, type ChildrenOf, type FlatNode, type TickState } from './tree-utils';
 
 export interface CheckTreeProps<Row> {
   rows: readonly Row[];
@@ -39,7 +39,6 @@ function TickBox({ state, label, disabled, onChange }: { state: TickState; label
       flexShrink={0}
       accentColor="var(--chakra-colors-brand-solid)"
       aria-label={label}
-      aria-checked={state === 'partial' ? 'mixed' : state === 'on'}
       checked={state === 'on'}
       disabled={disabled}
       data-state={state}
@@ -53,7 +52,9 @@ function TickBox({ state, label, disabled, onChange }: { state: TickState; label
  * half-ticked until all their descendants are), unticking unticks the subtree (and an ancestor with
  * nothing ticked left); a toggle per parent, expand-all / collapse-all, a filter box that keeps the
  * matching rows with their ancestors (ticking a filtered parent ticks its whole subtree, hidden rows
- * included). `value` = the ticked ids; `readOnly` shows them only.
+ * included). `value` = the ticked ids; `readOnly` shows them only. Plain nested lists of native
+ * checkboxes (half-ticked = indeterminate) and named toggle buttons with aria-expanded: Tab reaches
+ * each, Space ticks or toggles; no tree roles (whose arrow-key model this does not implement).
  */
 export function CheckTree<Row>({
   rows,
@@ -97,6 +98,12 @@ export function CheckTree<Row>({
   );
   const setAll = (open: boolean) => setToggled(new Map(all.filter((node) => node.childCount > 0).map((node) => [node.id, open] as const)));
   const shown = useMemo(() => visibleNodes(kept, isExpanded), [kept, isExpanded]);
+  // the shown rows by parent (a kept row's ancestors are kept, an open row's parent is open)
+  const byParent = useMemo(() => {
+    const map = new Map<string | null, FlatNode<Row>[]>();
+    for (const node of shown) map.set(node.parentId, [...(map.get(node.parentId) ?? []), node]);
+    return map;
+  }, [shown]);
   const toggleOpen = (id: string) => setToggled((current) => new Map(current).set(id, !isExpanded(id)));
   const tick = (id: string, on: boolean) => {
     if (readOnly || !onChange) return;
@@ -105,53 +112,26 @@ export function CheckTree<Row>({
     onChange(all.filter((node) => next.has(node.id)).map((node) => node.id));
   };
 
-  return (
-    <Box borderWidth="1px" borderRadius="l2" bg="bg.panel" data-testid={testId}>
-      <HStack px="2" py="2" gap="2" borderBottomWidth="1px" wrap="wrap">
-        {filterable && (
-          <Input size="sm" flex="1" minW="40" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} placeholder={t`输入关键字过滤`} aria-label={t`输入关键字过滤`} maxLength={50} data-testid="check-tree-filter" />
-        )}
-        {!needle && (
-          <>
-            <chakra.button type="button" fontSize="sm" color="brand.fg" onClick={() => setAll(true)} data-testid="check-tree-expand-all">
-              {t`展开全部`}
-            </chakra.button>
-            <chakra.button
-              type="button"
-              fontSize="sm"
-              color="brand.fg"
-              onClick={() => setAll(false)}
-              data-testid="check-tree-collapse-all"
-            >
-              {t`收起全部`}
-            </chakra.button>
-          </>
-        )}
-      </HStack>
-      <Box role="tree" aria-multiselectable maxH={maxHeight} overflowY="auto" py="1">
-        {shown.length === 0 ? (
-          <Box py="6" textAlign="center" color="fg.muted" data-testid="check-tree-empty">
-            {t`暂无数据`}
-          </Box>
-        ) : (
-          shown.map((node) => {
-            const label = rowLabel(node.row);
-            const open = isExpanded(node.id);
-            const state = states.get(node.id) ?? 'off';
-            return (
+  const renderList = (parentId: string | null): ReactNode => {
+    const items = byParent.get(parentId);
+    if (!items) return null;
+    return (
+      <chakra.ul listStyleType="none" m="0" p="0">
+        {items.map((node) => {
+          const label = rowLabel(node.row);
+          const open = isExpanded(node.id);
+          const state = states.get(node.id) ?? 'off';
+          return (
+            <li key={node.id}>
               <HStack
-                key={node.id}
-                role="treeitem"
-                aria-level={node.depth + 1}
-                aria-expanded={node.childCount > 0 ? open : undefined}
-                aria-selected={state !== 'off'}
                 gap="1"
                 px="2"
-                minH="8"
+                minH="9"
                 style={{ paddingInlineStart: 8 + node.depth * 20 }}
                 _hover={{ bg: 'bg.muted' }}
                 data-testid="check-tree-row"
                 data-id={node.id}
+                data-depth={node.depth}
                 data-state={state}
               >
                 {node.childCount > 0 && !needle ? (
@@ -163,18 +143,19 @@ export function CheckTree<Row>({
                     display="inline-flex"
                     alignItems="center"
                     justifyContent="center"
-                    boxSize="6"
+                    boxSize="8"
                     flexShrink={0}
                     borderRadius="l1"
                     _hover={{ bg: 'bg.emphasized' }}
+                    _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid' }}
                     data-testid="check-tree-toggle"
                   >
                     {open ? <ChevronDownIcon boxSize="4" /> : <ChevronRightIcon boxSize="4" />}
                   </chakra.button>
                 ) : (
-                  <Box boxSize="6" flexShrink={0} />
+                  <Box boxSize="8" flexShrink={0} />
                 )}
-                <chakra.label display="inline-flex" alignItems="center" gap="2" cursor={readOnly ? 'default' : 'pointer'} minW="0">
+                <chakra.label display="inline-flex" alignItems="center" gap="2" cursor={readOnly ? 'default' : 'pointer'} minW="0" minH="8">
                   <TickBox state={state} label={label} disabled={readOnly} onChange={(on) => tick(node.id, on)} />
                   <Box as="span" truncate>
                     {label}
@@ -182,8 +163,46 @@ export function CheckTree<Row>({
                   {renderExtra?.(node.row)}
                 </chakra.label>
               </HStack>
-            );
-          })
+              {renderList(node.id)}
+            </li>
+          );
+        })}
+      </chakra.ul>
+    );
+  };
+
+  return (
+    <Box borderWidth="1px" borderRadius="l2" bg="bg.panel" data-testid={testId}>
+      <HStack px="2" py="2" gap="2" borderBottomWidth="1px" wrap="wrap">
+        {filterable && (
+          <Input size="sm" flex="1" minW="40" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} placeholder={t`输入关键字过滤`} aria-label={t`输入关键字过滤`} maxLength={50} data-testid="check-tree-filter" />
+        )}
+        {!needle && (
+          <>
+            <chakra.button type="button" fontSize="sm" color="brand.fg" minH="8" px="1" onClick={() => setAll(true)} data-testid="check-tree-expand-all">
+              {t`展开全部`}
+            </chakra.button>
+            <chakra.button
+              type="button"
+              fontSize="sm"
+              color="brand.fg"
+              minH="8"
+              px="1"
+              onClick={() => setAll(false)}
+              data-testid="check-tree-collapse-all"
+            >
+              {t`收起全部`}
+            </chakra.button>
+          </>
+        )}
+      </HStack>
+      <Box maxH={maxHeight} overflowY="auto" py="1">
+        {shown.length === 0 ? (
+          <Box py="6" textAlign="center" color="fg.muted" data-testid="check-tree-empty">
+            {t`暂无数据`}
+          </Box>
+        ) : (
+          renderList(null)
         )}
       </Box>
     </Box>

@@ -26,7 +26,10 @@ describe('TreeTable', () => {
   it('indents rows, collapses and expands one node or all', () => {
     renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} />);
     expect(names()).toEqual(['甲', '甲一', '甲二', '乙', '乙一', '丙']);
-    expect(screen.getAllByRole('row')[2]!.getAttribute('aria-level')).toBe('2');
+    expect(screen.getAllByRole('row')[2]!.getAttribute('data-depth')).toBe('1');
+    // a plain table: no treegrid role (whose arrow-key model it does not implement); the toggles are named buttons
+    expect(screen.queryByRole('treegrid')).toBeNull();
+    expect(screen.getByRole('button', { name: '收起 甲' }).getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: '收起 甲' }));
     expect(names()).toEqual(['甲', '乙', '乙一', '丙']);
     expect(screen.getByRole('button', { name: '展开 甲' }).getAttribute('aria-expanded')).toBe('false');
@@ -64,8 +67,9 @@ describe('TreeTable', () => {
       });
     const press = async (target: Element | Document, code: string, key = code) => act(async () => void fireEvent.keyDown(target, { key, code }));
 
-    it('moves a row down among its siblings and under another node (→ = one level deeper)', async () => {
+    it('moves a row down among its siblings and under another node (→ = one level deeper), saying where it lands', async () => {
       layout();
+      const consoleError = vi.spyOn(console, 'error');
       const onMove = vi.fn();
       renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} onMove={onMove} />);
       // 甲一 one place down: second child of 甲
@@ -73,9 +77,13 @@ describe('TreeTable', () => {
       handle.focus();
       await press(handle, 'Space', ' ');
       await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/已拿起 甲一|将放在 甲 下第 1 位/));
+      // the live region sits outside the table (React warns about a <div> inside <table>; readers may drop it)
+      expect(screen.getByRole('status').closest('table')).toBeNull();
       await press(document, 'ArrowDown');
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe('将放在 甲 下第 2 位'));
       await press(document, 'Space', ' ');
       await waitFor(() => expect(onMove).toHaveBeenCalledWith('a1', { parentId: 'a', index: 1 }));
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe('已放下 甲一'));
 
       // 丙 one level deeper at its place: last child of 乙
       onMove.mockClear();
@@ -85,6 +93,7 @@ describe('TreeTable', () => {
       await press(document, 'ArrowRight');
       await press(document, 'Space', ' ');
       await waitFor(() => expect(onMove).toHaveBeenCalledWith('c', { parentId: 'b', index: 1 }));
+      expect(consoleError.mock.calls.map((call) => String(call[0])).filter((text) => /cannot be a child|validateDOMNesting|cannot contain a nested/.test(text))).toEqual([]);
     });
 
     it('a place canDrop refuses is not dropped; Esc cancels', async () => {

@@ -121,7 +121,6 @@ function TreeRowImpl<Row>({ node, position, depth, columns, treeColumn, open, sh
       data-refused={(isDragging && refused) || undefined}
       data-depth={depth}
       data-id={node.id}
-      aria-level={depth + 1}
       {...attributes}
     >
       {draggable && (
@@ -169,16 +168,17 @@ function TreeRowImpl<Row>({ node, position, depth, columns, treeColumn, open, sh
                   display="inline-flex"
                   alignItems="center"
                   justifyContent="center"
-                  boxSize="6"
+                  boxSize="8"
                   flexShrink={0}
                   borderRadius="l1"
                   _hover={{ bg: 'bg.muted' }}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid' }}
                   data-testid="tree-toggle"
                 >
                   {open ? <ChevronDownIcon boxSize="4" /> : <ChevronRightIcon boxSize="4" />}
                 </chakra.button>
               ) : (
-                <Box boxSize="6" flexShrink={0} />
+                <Box boxSize="8" flexShrink={0} />
               )}
               <Box minW="0">{column.render ? column.render(node.row, position) : String((node.row as Record<string, unknown>)[column.key] ?? '')}</Box>
             </HStack>
@@ -354,7 +354,8 @@ export function TreeTable<Row>({
               showToggle={!forceExpanded}
               onToggle={toggle}
               draggable={draggable}
-              refused={!dropAllowed}
+              // only the dragged row shows a refusal: the other memoised rows stay as they are while dragging
+              refused={node.id === activeId && !dropAllowed}
               attributes={rowProps?.(node.row)}
               toggleLabel={open ? t`收起 ${label}` : t`展开 ${label}`}
               handleLabel={t`拖动 ${label}`}
@@ -363,6 +364,23 @@ export function TreeTable<Row>({
         })
       )}
     </tbody>
+  );
+
+  // a plain table: the toggles say expanded / collapsed and whose they are, the handles whose they are
+  const table = (
+    <Table.Root size="sm" css={bodyCss} aria-busy={loading || undefined}>
+      <Table.Header>
+        <Table.Row bg="bg">
+          {draggable && <Table.ColumnHeader width="10" aria-label={t`拖动`} />}
+          {columns.map((column) => (
+            <Table.ColumnHeader key={column.key} width={column.width} minW={column.minWidth} textAlign={column.align} whiteSpace={column.nowrap ? 'nowrap' : undefined} hideBelow={column.hideBelow}>
+              {column.title}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      {body}
+    </Table.Root>
   );
 
   return (
@@ -381,36 +399,25 @@ export function TreeTable<Row>({
         {toolbar}
       </HStack>
       <Table.ScrollArea>
-        <Table.Root size="sm" css={bodyCss} role="treegrid" aria-busy={loading || undefined}>
-          <Table.Header>
-            <Table.Row bg="bg">
-              {draggable && <Table.ColumnHeader width="10" aria-label={t`拖动`} />}
-              {columns.map((column) => (
-                <Table.ColumnHeader key={column.key} width={column.width} minW={column.minWidth} textAlign={column.align} whiteSpace={column.nowrap ? 'nowrap' : undefined} hideBelow={column.hideBelow}>
-                  {column.title}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          {draggable ? (
-            <DndContext
-              sensors={sensors}
-              collisionDetection={closestCenter}
-              onDragStart={onDragStart}
-              onDragMove={onDragMove}
-              onDragOver={onDragOver}
-              onDragEnd={onDragEnd}
-              onDragCancel={reset}
-              accessibility={{ screenReaderInstructions: { draggable: t`按空格键拿起，用上下方向键移动，左右方向键改变层级，再按空格键放下，按 Esc 取消。` }, announcements }}
-            >
-              <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-                {body}
-              </SortableContext>
-            </DndContext>
-          ) : (
-            body
-          )}
-        </Table.Root>
+        {draggable ? (
+          // around the table, not inside it: dnd-kit's instructions and live region are <div>s
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragStart={onDragStart}
+            onDragMove={onDragMove}
+            onDragOver={onDragOver}
+            onDragEnd={onDragEnd}
+            onDragCancel={reset}
+            accessibility={{ screenReaderInstructions: { draggable: t`按空格键拿起，用上下方向键移动，左右方向键改变层级，再按空格键放下，按 Esc 取消。` }, announcements }}
+          >
+            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+              {table}
+            </SortableContext>
+          </DndContext>
+        ) : (
+          table
+        )}
       </Table.ScrollArea>
     </Box>
   );
