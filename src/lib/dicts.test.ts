@@ -1,21 +1,36 @@
 import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, ok } from '../test/render';
+import { setConfig } from './config';
 import { syncDictRevision } from './dicts';
 
+/** The server's /dicts: answers `served()` for each asked type, recording the asked types. */
+function serveDicts(served: () => string | Error) {
+  const fetches: string[] = [];
+  const fake = fakeFetch({
+    '/dicts': (init) => {
+      const { typeArr } = JSON.parse(String(init.body)) as { typeArr: string[] };
+      fetches.push(...typeArr);
+      const name = served();
+      return name instanceof Error ? { error: name } : ok(Object.fromEntries(typeArr.map((type) => [type, [{ code: '1', name }]])));
+    },
+  });
+  vi.stubGlobal('fetch', vi.fn(fake.impl));
+  return fetches;
+}
+
 describe('syncDictRevision (dictionary changes reach offline caches on the next online start)', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    setConfig({ apiBaseUrl: '' });
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('fetches every cached dictionary again when the revision moved (also unused ones), not while it stays', async () => {
     const client = new QueryClient();
     let served = '新名称';
-    const fetches: string[] = [];
-    // a dictionary cached by an earlier visit: no screen uses it now
-    client.setQueryDefaults(['dicts'], {
-      queryFn: ({ queryKey }) => {
-        fetches.push(String(queryKey[1]));
-        return [{ code: '1', name: served }];
-      },
-    });
+    // a dictionary restored from the device (no queryFn: no screen has used it since the start)
+    const fetches = serveDicts(() => served);
     client.setQueryData(['dicts', 'STD_XB_XXLX'], [{ code: '1', name: '旧名称' }]);
     client.setQueryData(['other'], 1);
     expect(await syncDictRevision(client, () => Promise.resolve({ revision: 'r1' }))).toBe(true);
@@ -33,7 +48,7 @@ describe('syncDictRevision (dictionary changes reach offline caches on the next 
 
   it('keeps the cached copy when the new one cannot be fetched', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryDefaults(['dicts'], { queryFn: () => Promise.reject(new Error('network')) });
+    serveDicts(() => new TypeError('Failed to fetch'));
     client.setQueryData(['dicts', 'STD_KM'], [{ code: 'YW', name: '语文' }]);
     expect(await syncDictRevision(client, () => Promise.resolve({ revision: 'r9' }))).toBe(true);
     expect(client.getQueryData(['dicts', 'STD_KM'])).toEqual([{ code: 'YW', name: '语文' }]);

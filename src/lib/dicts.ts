@@ -52,7 +52,10 @@ export async function syncDictRevision(
     known = null;
   }
   if (known === revision) return false;
-  await queryClient.invalidateQueries({ queryKey: [DICT_QUERY_KEY], refetchType: 'all' }, { throwOnError: false });
+  // fetched through dictQuery: a query restored from the device has no queryFn until a screen
+  // uses it, so invalidating it would fail silently and leave the old names
+  const cached = queryClient.getQueryCache().findAll({ queryKey: [DICT_QUERY_KEY] });
+  await Promise.all(cached.map((query) => queryClient.fetchQuery({ ...dictQuery(String(query.queryKey[1])), staleTime: 0 }).catch(() => undefined)));
   try {
     localStorage.setItem(revisionKey(), revision);
   } catch {
