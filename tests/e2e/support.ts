@@ -130,3 +130,20 @@ export class DemoApi {
     return body.data;
   }
 }
+
+// ---------------------------------------------------------------- phones
+
+/**
+ * Usable on a 360 px phone (set the viewport first): the page does not scroll sideways; with
+ * `drawer` (the drawer just opened), it takes the whole width.
+ */
+export async function expectPhoneFit(page: Page, drawer?: ReturnType<Page['getByRole']>) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, 'no sideways scroll').toBeLessThanOrEqual(innerWidth);
+  if (drawer) {
+    await expect(drawer).toBeVisible();
+    // the slide-in has ended when the drawer stands at the left edge
+    await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(0);
+    expect(Math.round((await drawer.boundingBox())?.width ?? 0), 'the drawer is full width').toBe(innerWidth);
+  }
+}
