@@ -10,13 +10,9 @@ export const APP_LOG_COUNT_CAP = 10_000;
 /** An export holds at most this many rows (newest first); a longer result says so in the file. */
 export const APP_LOG_EXPORT_MAX = 50_000;
 
-export const APP_LOG_CLIENT_TYPES = ['pc', 'mobile', 'tablet', 'app'] as const;
-export const APP_LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
-export const APP_LOG_URL_MODES = ['prefix', 'contains'] as const;
-export const APP_LOG_DURATION_MAX = 3_600_000;
-
-/** Longest value of each text filter. */
-export const APP_LOG_TEXT_MAX = { url: 500, ip: 45, handler: 200, params: 200, module: 64, operation: 200, systemName: 64, account: 64 } as const;
+// The filter choices and limits live in contracts/system-codes.ts (the route file imports them from there).
+export { APP_LOG_CLIENT_TYPES, APP_LOG_DURATION_MAX, APP_LOG_METHODS, APP_LOG_TEXT_MAX, APP_LOG_URL_MODES } from './system-codes';
+import { APP_LOG_CLIENT_TYPES, APP_LOG_DURATION_MAX, APP_LOG_METHODS, APP_LOG_TEXT_MAX, APP_LOG_URL_MODES } from './system-codes';
 
 /**
  * The filters of SPEC §3 'Log filter fields (app log)', as the screen keeps them (strings; '' = any).

@@ -9,7 +9,8 @@ import { BUILT_IN_DICTS } from './dict-codes';
 export const DICT_TYPE_CODE_PATTERN = /^STD_(?:(?:GB|JB|XB)_)?[A-Z](?:[A-Z0-9_]*[A-Z0-9])?$/;
 /** SPEC §5: dictionary names at most 40 characters (types and entries). */
 export const DICT_NAME_MAX = 40;
-export const DICT_CODE_MAX = 64;
+export { DICT_CODE_MAX } from './system-codes';
+import { DICT_CODE_MAX } from './system-codes';
 /** an entry's code: letters, digits, '_', '.', '-' */
 export const DICT_ENTRY_CODE_PATTERN = /^[A-Za-z0-9_.-]+$/;
 /** other texts (English name, alias, short name, tags, notes, source) */

@@ -3,8 +3,7 @@
  * and screens need (types, limits, the code pattern, paths) without pulling zod into their chunks.
  */
 
-export const ROLE_TYPES = ['ordinary', 'sql'] as const;
-export type RoleType = (typeof ROLE_TYPES)[number];
+export { ROLE_TYPES, type RoleType } from './system-codes';
 export const ROLE_FILTER_KINDS = ['select', 'procedure'] as const;
 export type RoleFilterKind = (typeof ROLE_FILTER_KINDS)[number];
 
@@ -27,6 +26,21 @@ export const ROLE_FILTER_TIMEOUT_MS = 3000;
 
 /** Role codes: letters, digits and underscore, starting with a letter (they are what grants and targets name). */
 export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/**
+ * The code rule's words, said by the form as typed and by the server (server/i18n/messages.ts spreads
+ * these; contracts/roles.ts names the key as the zod issue's message, server/plugins/validation.ts says it).
+ */
+export const ROLE_ISSUE_TEXT = {
+  rolesCodeInvalid: {
+    zh: '角色编码须以字母开头，只能包含字母、数字和下划线',
+    en: 'The role code must start with a letter and may contain only letters, digits and underscores',
+  },
+} as const satisfies Record<string, { zh: string; en: string }>;
+export type RoleIssue = keyof typeof ROLE_ISSUE_TEXT;
+
+/** What is wrong with a role (or role type) code's form, or null (length is checked apart). */
+export const roleCodeIssue = (code: string): RoleIssue | null => (ROLE_CODE_PATTERN.test(code.trim()) ? null : 'rolesCodeInvalid');
 
 /** Why a filter was refused; the msg says it in the caller's language. */
 export const ROLE_FILTER_PROBLEMS = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tableARequest } from './envelope';
 import { jsonObjectInput } from './input';
-import { ROLE_CODE_PATTERN, ROLE_FILTER_KINDS, ROLE_LIMITS, ROLE_TYPES, type RoleFilterKind, type RoleType } from './roles-rules';
+import { ROLE_CODE_PATTERN, ROLE_FILTER_KINDS, ROLE_LIMITS, ROLE_TYPES, type RoleFilterKind, type RoleIssue, type RoleType } from './roles-rules';
 
 export {
   ROLE_CODE_PATTERN,
@@ -52,7 +52,7 @@ export type RoleCategoriesData = RoleCategoryRow[];
 export const roleCategorySaveRequest = z.object({
   id: z.uuid().optional(),
   version: z.number().int().positive().optional(),
-  code: z.string().trim().min(1).max(ROLE_LIMITS.codeMax).regex(ROLE_CODE_PATTERN),
+  code: z.string().trim().min(1).max(ROLE_LIMITS.codeMax).regex(ROLE_CODE_PATTERN, { message: 'rolesCodeInvalid' satisfies RoleIssue }),
   name: z.string().trim().min(1).max(ROLE_LIMITS.nameMax),
   nameEn: z.string().trim().max(60).default(''),
   sort: z.number().int().min(0).max(ROLE_LIMITS.sortMax).default(0),
@@ -107,7 +107,7 @@ export const roleSaveRequest = z
   .object({
     id: z.uuid().optional(),
     version: z.number().int().positive().optional(),
-    code: z.string().trim().min(1).max(ROLE_LIMITS.codeMax).regex(ROLE_CODE_PATTERN),
+    code: z.string().trim().min(1).max(ROLE_LIMITS.codeMax).regex(ROLE_CODE_PATTERN, { message: 'rolesCodeInvalid' satisfies RoleIssue }),
     name: z.string().trim().min(1).max(ROLE_LIMITS.nameMax),
     nameEn: z.string().trim().max(60).default(''),
     businessSystem: z.string().trim().min(1).max(ROLE_LIMITS.codeMax),

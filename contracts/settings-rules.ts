@@ -31,5 +31,5 @@ export const SETTINGS_ISSUE_TEXT: Record<SettingsIssue, { zh: string; en: string
 
 /** a message key: letters, digits, '.', '_', '-', starting with a letter */
 export const LANGUAGE_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9._-]*$/;
-export const LANGUAGE_KEY_MAX = 100;
+export { LANGUAGE_KEY_MAX } from './system-codes';
 export const LANGUAGE_TEXT_MAX = 500;

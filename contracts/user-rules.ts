@@ -12,9 +12,8 @@ export const USERS_EXPORT_PERMISSION = 'system_user_export';
 export const USERS_RESET_PWD_PERMISSION = 'system_user_reset_pwd';
 export const USERS_INIT_PERMISSION = 'system_user_init';
 
-/** SPEC §1 user types (1 administrator, 2 student, 3 teacher, 4 parent). */
-export const USER_TYPES = ['1', '2', '3', '4'] as const;
-export type UserTypeCode = (typeof USER_TYPES)[number];
+/** SPEC §1 user types (1 administrator, 2 student, 3 teacher, 4 parent): contracts/system-codes.ts (route files import them from there). */
+export { USER_TYPES, type UserTypeCode } from './system-codes';
 export const GENDER_CODES = ['1', '2'] as const;
 
 export const ACCOUNT_MAX = 50;

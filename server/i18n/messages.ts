@@ -1,4 +1,5 @@
 import { DICT_ISSUE_TEXT } from '../../contracts/dict-rules';
+import { ROLE_ISSUE_TEXT } from '../../contracts/roles-rules';
 import { SETTINGS_ISSUE_TEXT } from '../../contracts/settings-rules';
 import { AI_PROMPT_ISSUE_TEXT } from '../../contracts/ai-prompt-rules';
 import { APK_ISSUE_TEXT } from '../../contracts/apk-rules';
@@ -477,6 +478,7 @@ export const messages = {
   rateLimited: { zh: '操作过于频繁，请{seconds}秒后再试', en: 'Too many requests; please try again in {seconds} second(s)' },
 
   // 角色管理 / 角色类型 (H2, issue 10)
+  ...ROLE_ISSUE_TEXT,
   rolesNotFound: { zh: '角色不存在或已被删除', en: 'The role does not exist or has been deleted' },
   rolesStale: { zh: '角色已被他人修改，请刷新后重试', en: 'Someone else changed the role; reload it and try again' },
   rolesCodeTaken: { zh: '角色编码“{code}”已存在', en: 'The role code "{code}" is taken' },

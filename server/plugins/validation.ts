@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { ResponseCode } from '../../contracts/envelope';
-import { fieldLabel, type Lang, translate } from '../i18n/messages';
+import { fieldLabel, type Lang, messages, type MessageKey, translate } from '../i18n/messages';
 import { AppError } from './envelope';
 
 type Issue = z.core.$ZodIssue;
+
+const isMessageKey = (text: string): text is MessageKey => Object.hasOwn(messages, text);
 
 const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
@@ -39,6 +41,8 @@ export function describeIssue(issue: Issue, input: unknown, lang: Lang): string 
     case 'unrecognized_keys':
       return translate(lang, 'unknownFields', { fields: issue.keys.join(', ') });
     default:
+      // a rule that names its own words (contracts/*-rules.ts: the key of its text, which the form shows too)
+      if (isMessageKey(issue.message)) return translate(lang, issue.message);
       return translate(lang, 'fieldInvalid', { field });
   }
 }

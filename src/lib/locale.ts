@@ -27,3 +27,9 @@ export function acceptLanguage(locale: string): string {
 export function htmlLang(locale: string): string {
   return locale === 'en' ? 'en' : 'zh-CN';
 }
+
+/** A name in the current language: the English one in English when there is one, else the Chinese one. */
+export const localName = (zh: string, en: string | null | undefined, locale: string): string => (locale === 'en' && en ? en : zh);
+
+/** The text of a `{ zh, en }` pair (contracts' issue texts) in the current language. */
+export const localText = (text: { zh: string; en: string }, locale: string): string => (locale === 'en' ? text.en : text.zh);

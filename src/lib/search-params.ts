@@ -79,3 +79,7 @@ export const sortFieldField: SearchField<string> = searchField.pattern(/^[A-Za-z
 
 /** the sort direction, `?order=asc|desc` (table A's words) */
 export const sortOrderField: SearchField<'asc' | 'desc'> = searchField.oneOf(['asc', 'desc']);
+
+/** Drops empty values (undefined, '') from a list screen's search, so the URL stays short. */
+export const compactSearch = <S extends object>(search: S): S =>
+  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as S;

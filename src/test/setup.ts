@@ -34,6 +34,9 @@ globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof Intersecti
 window.scrollTo = () => undefined;
 Element.prototype.scrollTo ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
+// zag's focus trap escapes ids with CSS.escape when fields come and go inside a dialog (jsdom has no CSS.escape)
+globalThis.CSS ??= {} as typeof CSS;
+CSS.escape ??= (value: string) => value.replace(/([^\w-])/g, '\\$1');
 
 i18n.load({ zh, en });
 

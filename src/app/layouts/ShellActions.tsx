@@ -5,10 +5,9 @@ import { useRouter } from '@tanstack/react-router';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { ChevronDownIcon, LanguageIcon, MaximizeIcon, MinimizeIcon, PaletteIcon, RefreshIcon } from '../../components/icons';
 import { Tooltip } from '../../components/Tooltip';
-import { refreshPermissions } from '../../features/auth/account-api';
-import { permissionQuery } from '../../features/auth/api';
 import { switchLocale } from '../../lib/i18n';
 import { LOCALES, type Locale } from '../../lib/locale';
+import { refreshMenusNow } from '../../lib/menu-refresh';
 import { THEMES, type ThemeId } from '../../lib/themes';
 import { TOAST_DURATION, toaster } from '../../lib/toaster';
 
@@ -54,11 +53,7 @@ export function FullscreenToggle() {
   );
 }
 
-/**
- * POST /api/role/refresh: the server forgets its cached menus; then the permission payload is fetched
- * again and the routes re-run their guards, so the sidebar and the gates show the new menus at once.
- * (A page reload showed the payload restored from the device: its query never goes stale.)
- */
+/** 刷新菜单: lib/menu-refresh.ts (the same piece 菜单管理 and 角色管理 use). */
 export function RefreshMenusButton() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
@@ -73,10 +68,7 @@ export function RefreshMenusButton() {
         onClick={async () => {
           setBusy(true);
           try {
-            if (await refreshPermissions()) {
-              await queryClient.refetchQueries({ queryKey: permissionQuery.queryKey, exact: true });
-              await router.invalidate();
-            }
+            await refreshMenusNow(queryClient, router);
           } catch {
             // the http module reported it (toast or expiry prompt)
           } finally {

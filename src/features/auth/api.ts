@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CaptchaData, LoginData, LoginOptions, LoginRequest, PermissionPayload } from '../../../contracts/session';
 import { get, postForm } from '../../lib/http';
 import { rememberTenant } from '../../lib/config';
+import { PERMISSION_QUERY_KEY } from '../../lib/menu-refresh';
 import { clearSession, markLoginFailed, rememberUser, saveLogin } from '../../lib/session';
 
 /** Query keys of the auth feature. Everything under ['auth', 'user'] belongs to the logged-in user. */
@@ -9,7 +10,7 @@ export const authKeys = {
   loginOptions: ['auth', 'login-options'] as const,
   captcha: ['auth', 'captcha'] as const,
   user: ['auth', 'user'] as const,
-  permission: ['auth', 'user', 'permission'] as const,
+  permission: PERMISSION_QUERY_KEY,
 };
 
 /**

@@ -8,6 +8,7 @@ import { NumberInput } from '../../../components/form/NumberInput';
 import { Switch } from '../../../components/form/fields';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import type { ApkInput } from './api';
+import { localText } from '../../../lib/locale';
 
 export interface ApkDrawerProps {
   row?: ApkVersionRow;
@@ -34,7 +35,7 @@ export default function ApkDrawer({ row, onClose, onSave }: ApkDrawerProps) {
   const issueOf = (field: IssueField) => {
     const shown = touched || (field === 'versionCode' ? values.versionCode !== null : values[field] !== '');
     const issue = shown ? issues.find((item) => item.field === field) : undefined;
-    return issue ? APK_ISSUE_TEXT[issue.code][i18n.locale === 'en' ? 'en' : 'zh'] : null;
+    return issue ? localText(APK_ISSUE_TEXT[issue.code], i18n.locale) : null;
   };
   const set = <K extends keyof ApkInput>(key: K, value: ApkInput[K]) => setValues((current) => ({ ...current, [key]: value }));
   const save = async () => {

@@ -7,7 +7,7 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { APK_ADD_PERMISSION, APK_DELETE_PERMISSION, APK_EDIT_PERMISSION, APK_PUBLISH_PERMISSION } from '../../../../contracts/apk-rules';
 import type { ApkVersionRow } from '../../../../contracts/apk-versions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -18,12 +18,13 @@ import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
-import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { reportFailure } from '../../../lib/report-failure';
 import { showTime } from '../../../lib/school-time';
 import { apkListInput, deleteApks, publishApk, refreshApks, saveApk } from './api';
 import { useApkCatalog } from './catalog';
-import { compactSearch, type ApkSearchParams } from './search';
+import { compactSearch } from '../../../lib/search-params';
+import type { ApkSearchParams } from './search';
 
 const ApkDrawer = lazy(() => import('./ApkDrawer'));
 
@@ -43,7 +44,7 @@ export function fileSizeText(bytes: number): string {
 }
 
 function warn(error: unknown) {
-  if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+  reportFailure(error, 'error');
 }
 
 export function ApkScreen(props: ApkScreenProps) {
@@ -64,10 +65,11 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
   const [editing, setEditing] = useState<{ row?: ApkVersionRow; key: number } | null>(null);
   const [deleting, setDeleting] = useState<ApkVersionRow[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // 发布 reaches every device (强制更新: they must update): asked first; 取消发布 is not
+  const [publishing, setPublishing] = useState<ApkVersionRow | null>(null);
   const mayDelete = usePermitted({ anyOf: [APK_DELETE_PERMISSION] });
-
-  const columns = useMemo((): DataTableColumn<ApkVersionRow>[] => {
-    const publish = async (row: ApkVersionRow, published: boolean) => {
+  const publish = useCallback(
+    async (row: ApkVersionRow, published: boolean) => {
       try {
         await publishApk(row, published);
         notify.success(published ? t`发布成功` : t`已取消发布`);
@@ -75,7 +77,11 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
         warn(error);
       }
       await refreshApks(queryClient);
-    };
+    },
+    [queryClient, t],
+  );
+
+  const columns = useMemo((): DataTableColumn<ApkVersionRow>[] => {
     return [
       ...(mayDelete
         ? [
@@ -124,12 +130,12 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
         render: (row) => (
           <HStack gap="1">
             <Permission anyOf={[APK_PUBLISH_PERMISSION]}>
-              <Button size="xs" variant="outline" colorPalette={row.published ? undefined : 'brand'} onClick={() => void publish(row, !row.published)} data-testid="apk-publish">
+              <Button size="xs" variant="outline" colorPalette={row.published ? undefined : 'brand'} onClick={() => (row.published ? void publish(row, false) : setPublishing(row))} data-testid="apk-publish">
                 {row.published ? <Trans>取消发布</Trans> : <Trans>发布</Trans>}
               </Button>
             </Permission>
             <Permission anyOf={[APK_EDIT_PERMISSION]}>
-              <Button size="xs" variant="outline" disabled={row.published} title={row.published ? t`已发布的版本不能修改，请先取消发布` : undefined} onClick={() => setEditing({ row, key: Date.now() })} data-testid="apk-edit">
+              <Button size="xs" variant="outline" disabled={row.published} onClick={() => setEditing({ row, key: Date.now() })} data-testid="apk-edit">
                 <Trans>编辑</Trans>
               </Button>
             </Permission>
@@ -142,7 +148,7 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
         ),
       },
     ];
-  }, [rows, selected, t, mayDelete, queryClient]);
+  }, [rows, selected, t, mayDelete, publish]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
 
@@ -212,6 +218,33 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
         rowProps={(row) => ({ 'data-testid': 'apk-row', 'data-code': String(row.versionCode) })}
         onPageChange={(page, size) => onSearchChange(compactSearch({ ...search, page: page || undefined, size: size === 10 ? undefined : size }))}
       />
+      {rows.some((row) => row.published) && (
+        <Text fontSize="sm" color="fg.muted" data-testid="apk-published-note">
+          <Trans>已发布的版本不能修改或删除，请先取消发布。</Trans>
+        </Text>
+      )}
+      <ConfirmDialog
+        open={publishing !== null}
+        title={<Trans>发布版本</Trans>}
+        confirmLabel={<Trans>发布</Trans>}
+        onCancel={() => setPublishing(null)}
+        onConfirm={() => {
+          const row = publishing;
+          setPublishing(null);
+          if (row) void publish(row, true);
+        }}
+      >
+        <Stack gap="2" data-testid="apk-publish-confirm">
+          <Text>
+            <Trans>发布后，本校App将提示用户更新到版本 {publishing?.versionName}。是否继续?</Trans>
+          </Text>
+          {publishing?.forceUpdate && (
+            <Text color="fg.error" fontWeight="medium">
+              <Trans>这是强制更新：不更新将无法继续使用App。</Trans>
+            </Text>
+          )}
+        </Stack>
+      </ConfirmDialog>
       <ConfirmDialog
         open={deleting !== null}
         busy={busy}

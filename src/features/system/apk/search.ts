@@ -9,7 +9,3 @@ const apkFields = {
 };
 export const apkSearchParams = searchSchema(apkFields);
 export type ApkSearchParams = SearchOf<typeof apkFields>;
-
-/** Drops empty values (so the URL stays short). */
-export const compactSearch = <S extends object>(search: S): S =>
-  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as S;

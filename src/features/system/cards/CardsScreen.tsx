@@ -16,12 +16,13 @@ import { HOME_CARDS, HOME_CARDS_EDIT_PERMISSION, type HomeCardRoleRow } from '..
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { usePermitted } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
-import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { reportFailure } from '../../../lib/report-failure';
 import { homeCardRolesQuery, resetLayout, saveLayout } from './api';
 import { useCardsCatalog } from './catalog';
 import { type EditorCard, editorCards, layoutOf, moveCard } from './layout';
 import type { CardSearchParams } from './search';
+import { localName, localText } from '../../../lib/locale';
 
 export interface CardsScreenProps {
   search: CardSearchParams;
@@ -42,7 +43,7 @@ function useCardName() {
   const { i18n } = useLingui();
   return (id: string) => {
     const card = HOME_CARDS.find((item) => item.id === id);
-    return card ? (i18n.locale === 'en' ? card.en : card.zh) : id;
+    return card ? localText(card, i18n.locale) : id;
   };
 }
 
@@ -52,7 +53,15 @@ function CardsScreenBody({ search, onSearchChange }: CardsScreenProps) {
   const roles = useQuery(homeCardRolesQuery);
   const list = roles.data ?? [];
   const current = list.find((role) => role.roleId === search.role) ?? list[0];
-  const roleName = (role: HomeCardRoleRow) => (i18n.locale === 'en' && role.nameEn ? role.nameEn : role.name);
+  const roleName = (role: HomeCardRoleRow) => localName(role.name, role.nameEn, i18n.locale);
+  // unsaved order / ticks: choosing another role asks first (the editor is keyed by role)
+  const [dirty, setDirty] = useState(false);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const choose = (roleId: string) => {
+    if (roleId === current?.roleId) return;
+    if (dirty) setLeaving(roleId);
+    else onSearchChange({ role: roleId });
+  };
 
   return (
     <Stack gap="4">
@@ -77,26 +86,55 @@ function CardsScreenBody({ search, onSearchChange }: CardsScreenProps) {
                   justifyContent="space-between"
                   minH="11"
                   aria-current={active ? 'true' : undefined}
-                  onClick={() => onSearchChange({ role: role.roleId })}
+                  onClick={() => choose(role.roleId)}
                   data-testid="card-role"
                   data-code={role.code}
                 >
                   <Text truncate>{roleName(role)}</Text>
-                  <Badge colorPalette={role.cards ? 'brand' : 'gray'} variant="outline" data-testid="card-role-badge">
-                    {role.cards ? t`自定义` : t`默认`}
-                  </Badge>
+                  <HStack gap="1" flexShrink={0}>
+                    {active && dirty && (
+                      <Badge colorPalette="orange" variant="subtle" data-testid="card-role-unsaved">
+                        <Trans>未保存</Trans>
+                      </Badge>
+                    )}
+                    <Badge colorPalette={role.cards ? 'brand' : 'gray'} variant="outline" data-testid="card-role-badge">
+                      {role.cards ? t`自定义` : t`默认`}
+                    </Badge>
+                  </HStack>
                 </Button>
               );
             })}
           </Stack>
-          {current && <LayoutEditor key={`${current.roleId}:${current.version}`} role={current} title={roleName(current)} onChanged={() => queryClient.invalidateQueries({ queryKey: homeCardRolesQuery.queryKey })} />}
+          {current && (
+            <LayoutEditor
+              key={`${current.roleId}:${current.version}`}
+              role={current}
+              title={roleName(current)}
+              onDirtyChange={setDirty}
+              onChanged={() => queryClient.invalidateQueries({ queryKey: homeCardRolesQuery.queryKey })}
+            />
+          )}
         </Flex>
       )}
+      <ConfirmDialog
+        open={leaving !== null}
+        title={<Trans>放弃未保存的修改？</Trans>}
+        confirmLabel={t`放弃修改`}
+        onCancel={() => setLeaving(null)}
+        onConfirm={() => {
+          const next = leaving;
+          setLeaving(null);
+          setDirty(false);
+          if (next) onSearchChange({ role: next });
+        }}
+      >
+        <Trans>当前角色的卡片顺序或勾选尚未保存，切换角色将丢失这些修改。</Trans>
+      </ConfirmDialog>
     </Stack>
   );
 }
 
-function LayoutEditor({ role, title, onChanged }: { role: HomeCardRoleRow; title: string; onChanged: () => Promise<unknown> }) {
+function LayoutEditor({ role, title, onChanged, onDirtyChange }: { role: HomeCardRoleRow; title: string; onChanged: () => Promise<unknown>; onDirtyChange: (dirty: boolean) => void }) {
   const { t } = useLingui();
   const cardName = useCardName();
   const mayEdit = usePermitted({ anyOf: [HOME_CARDS_EDIT_PERMISSION] });
@@ -106,6 +144,9 @@ function LayoutEditor({ role, title, onChanged }: { role: HomeCardRoleRow; title
   useEffect(() => setCards(editorCards(role.cards)), [role.cards]);
   const ids = useMemo(() => cards.map((card) => card.id), [cards]);
   const shown = layoutOf(cards);
+  const dirty = shown.join() !== layoutOf(editorCards(role.cards)).join();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
@@ -135,7 +176,7 @@ function LayoutEditor({ role, title, onChanged }: { role: HomeCardRoleRow; title
       await work();
       notify.success(done);
     } catch (error) {
-      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      reportFailure(error, 'error');
     } finally {
       setBusy(false);
       await onChanged();

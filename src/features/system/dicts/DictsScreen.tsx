@@ -18,11 +18,13 @@ import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
-import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { reportFailure } from '../../../lib/report-failure';
 import { allEntriesInput, deleteEntries, deleteTypes, dictTypesQuery, entryListInput, exportType, refreshDicts, saveEntry, saveType } from './api';
 import { useDictsCatalog } from './catalog';
+import { compactSearch } from '../../../lib/search-params';
 import type { DictSearchParams } from './search';
+import { localName } from '../../../lib/locale';
 
 const TypeDrawer = lazy(() => import('./TypeDrawer'));
 const EntryDrawer = lazy(() => import('./EntryDrawer'));
@@ -39,8 +41,7 @@ export interface DictsScreenProps {
   onSearchChange: (next: DictSearchParams) => void;
 }
 
-const compact = (search: DictSearchParams): DictSearchParams =>
-  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as DictSearchParams;
+const compact = (search: DictSearchParams): DictSearchParams => compactSearch(search);
 
 export function DictsScreen(props: DictsScreenProps) {
   return useDictsCatalog() ? <DictsScreenBody {...props} /> : null;
@@ -57,7 +58,7 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
   );
   const current = (types.data ?? []).find((row) => row.code === search.type) ?? shownTypes[0];
   const typeCode = current?.code ?? '';
-  const typeLabel = (row: DictTypeRow) => (i18n.locale === 'en' && row.nameEn ? row.nameEn : row.name);
+  const typeLabel = (row: DictTypeRow) => localName(row.name, row.nameEn, i18n.locale);
 
   const table = useTableQuery<DictEntryRow>(entryListInput(search, typeCode));
   const all = useTableQuery<DictEntryRow>(allEntriesInput(typeCode));
@@ -78,7 +79,7 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
 
   const refresh = useCallback(() => refreshDicts(queryClient), [queryClient]);
   const failed = (error: unknown) => {
-    if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+    reportFailure(error, 'error');
   };
 
   const columns = useMemo((): DataTableColumn<DictEntryRow>[] => [

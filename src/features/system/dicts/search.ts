@@ -1,4 +1,4 @@
-import { DICT_CODE_MAX } from '../../../../contracts/dict-rules';
+import { DICT_CODE_MAX } from '../../../../contracts/system-codes';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 
 /**

@@ -24,6 +24,7 @@ import { KeysetPager } from '../../../components/table/KeysetPager';
 import { Tooltip } from '../../../components/Tooltip';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { reportFailure } from '../../../lib/report-failure';
 import { localOfMs } from '../../../lib/school-time';
 import { exportLogs, logCountQuery, logOptionsQuery, logPageQuery } from './api';
 import { useLogsCatalog } from './catalog';
@@ -109,7 +110,9 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
     try {
       await exportLogs(applied);
     } catch (error) {
-      notify.error(error instanceof HttpError ? error.msg : t`导出失败`);
+      // lib/http reported a network error or an expiry already: one toast
+      if (error instanceof HttpError) reportFailure(error, 'error');
+      else notify.error(t`导出失败`);
     } finally {
       setExporting(false);
     }

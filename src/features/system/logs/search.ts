@@ -1,4 +1,4 @@
-import { APP_LOG_CLIENT_TYPES, APP_LOG_DURATION_MAX, APP_LOG_METHODS, APP_LOG_TEXT_MAX, APP_LOG_URL_MODES } from '../../../../contracts/app-log-rules';
+import { APP_LOG_CLIENT_TYPES, APP_LOG_DURATION_MAX, APP_LOG_METHODS, APP_LOG_TEXT_MAX, APP_LOG_URL_MODES } from '../../../../contracts/system-codes';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 
 /**

@@ -5,14 +5,14 @@ import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { MenusScreen } from './MenusScreen';
 
-const notified = vi.hoisted(() => ({ error: [] as string[], success: [] as string[], info: [] as string[] }));
+const notified = vi.hoisted(() => ({ error: [] as string[], warning: [] as string[], success: [] as string[], info: [] as string[] }));
 vi.mock('../../../lib/notify', async (original) => ({
   ...(await original<typeof import('../../../lib/notify')>()),
   notify: {
     error: (title: string) => notified.error.push(title),
     success: (title: string) => notified.success.push(title),
     info: (title: string) => notified.info.push(title),
-    warning: () => undefined,
+    warning: (title: string) => notified.warning.push(title),
   },
 }));
 
@@ -48,6 +48,7 @@ describe('MenusScreen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
     notified.error.length = 0;
+    notified.warning.length = 0;
     notified.success.length = 0;
     notified.info.length = 0;
   });
@@ -145,6 +146,6 @@ describe('MenusScreen', () => {
     expect(notified.info).toContain('已取消删除操作');
     fireEvent.click(await screen.findByRole('button', { name: '删除：系统管理' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
-    await waitFor(() => expect(notified.error).toContain('“系统管理”下还有1个子菜单或按钮，请先删除或移走它们'));
+    await waitFor(() => expect(notified.warning).toContain('“系统管理”下还有1个子菜单或按钮，请先删除或移走它们')); // SPEC §8: a failed delete is a warning
   });
 });

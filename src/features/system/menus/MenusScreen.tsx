@@ -20,9 +20,10 @@ import { SearchTextField } from '../../../components/SearchFields';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { TreeTable, type TreeMove } from '../../../components/tree/TreeTable';
 import { filterTree, flattenTree, defaultChildrenOf } from '../../../components/tree/tree-utils';
-import { HttpError } from '../../../lib/http';
+import { refreshMenusNow } from '../../../lib/menu-refresh';
 import { notify } from '../../../lib/notify';
-import { deleteMenu, menuTreeQuery, moveMenu, refreshMenusNow, reloadMenuTree, saveMenu } from './api';
+import { reportFailure } from '../../../lib/report-failure';
+import { deleteMenu, menuTreeQuery, moveMenu, reloadMenuTree, saveMenu } from './api';
 import { useMenusCatalog } from './catalog';
 import { menuMatches, menuTitle } from './form';
 import type { MenuSearchParams } from './search';
@@ -152,7 +153,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
       await afterChange();
     } catch (error) {
       setDeleting(null);
-      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      reportFailure(error);
       await reloadMenuTree(queryClient);
     } finally {
       setBusy(false);
@@ -165,7 +166,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
       notify.success(t`已移动`);
       await afterChange();
     } catch (error) {
-      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      reportFailure(error, 'error');
       await reloadMenuTree(queryClient);
     }
   };

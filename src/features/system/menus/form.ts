@@ -1,4 +1,5 @@
 import { menuIssues, menuPlacementIssue, parsePerms, type MenuAdminNode, type MenuField, type MenuIssue, type MenuKind, type MenuSaveInput } from '../../../../contracts/menu-admin';
+import { localName } from '../../../lib/locale';
 
 /** What the drawer edits (texts as typed; perms as one text). */
 export interface MenuDraft {
@@ -96,7 +97,7 @@ export const saveBody = (draft: MenuDraft, node?: MenuAdminNode): MenuSaveInput 
 });
 
 /** A node's title in the current language (the English name when there is one). */
-export const menuTitle = (node: { menuname: string; menuNameEng: string }, locale: string) => (locale === 'en' && node.menuNameEng ? node.menuNameEng : node.menuname);
+export const menuTitle = (node: { menuname: string; menuNameEng: string }, locale: string) => localName(node.menuname, node.menuNameEng, locale);
 
 /** Whether a node matches the search box (either name, the address or a permission value). */
 export const menuMatches = (node: MenuAdminNode, keyword: string): boolean => {

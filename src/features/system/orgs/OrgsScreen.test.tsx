@@ -5,14 +5,14 @@ import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { OrgsScreen } from './OrgsScreen';
 
-const notified = vi.hoisted(() => ({ error: [] as string[], success: [] as string[], info: [] as string[] }));
+const notified = vi.hoisted(() => ({ error: [] as string[], warning: [] as string[], success: [] as string[], info: [] as string[] }));
 vi.mock('../../../lib/notify', async (original) => ({
   ...(await original<typeof import('../../../lib/notify')>()),
   notify: {
     error: (title: string) => notified.error.push(title),
     success: (title: string) => notified.success.push(title),
     info: (title: string) => notified.info.push(title),
-    warning: () => undefined,
+    warning: (title: string) => notified.warning.push(title),
   },
 }));
 
@@ -47,6 +47,7 @@ describe('OrgsScreen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
     notified.error.length = 0;
+    notified.warning.length = 0;
     notified.success.length = 0;
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -95,6 +96,6 @@ describe('OrgsScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: '删除：教务处' }));
     expect(await screen.findByText('此操作将永久删除所选数据, 是否继续?')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
-    await waitFor(() => expect(notified.error).toContain('“教务处”下还有3名人员，请先移出后再删除'));
+    await waitFor(() => expect(notified.warning).toContain('“教务处”下还有3名人员，请先移出后再删除')); // SPEC §8: a failed delete is a warning
   });
 });

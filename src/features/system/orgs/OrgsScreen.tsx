@@ -18,8 +18,8 @@ import { SearchTextField } from '../../../components/SearchFields';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { TreeTable, type TreeMove } from '../../../components/tree/TreeTable';
 import { defaultChildrenOf, filterTree, flattenTree } from '../../../components/tree/tree-utils';
-import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { reportFailure } from '../../../lib/report-failure';
 import { deleteOrg, moveOrg, orgTreeQuery, reloadOrgs, saveOrg } from './api';
 import { useOrgsCatalog } from './catalog';
 import { orgMatches, orgTitle } from './form';
@@ -141,7 +141,7 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
       await reload();
     } catch (error) {
       setDeleting(null);
-      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      reportFailure(error);
       await reload();
     } finally {
       setBusy(false);
@@ -154,7 +154,7 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
       await moveOrg({ id, parentId: move.parentId, index: move.index });
       notify.success(t`已移动`);
     } catch (error) {
-      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      reportFailure(error, 'error');
     }
     await reload();
   };

@@ -2,6 +2,7 @@
 // would tie the entry chunk (contracts/envelope.ts) to the zod chunk on every page
 import { orgIssues, orgPlacementIssue, type OrgField, type OrgIssue, type OrgKind } from '../../../../contracts/org-rules';
 import type { OrgNode, OrgSaveInput } from '../../../../contracts/orgs';
+import { localName } from '../../../lib/locale';
 
 export interface OrgDraft {
   parentId: string;
@@ -55,7 +56,7 @@ export const saveBody = (draft: OrgDraft, node?: OrgNode): OrgSaveInput => ({
   remark: draft.remark.trim(),
 });
 
-export const orgTitle = (node: { name: string; nameEn: string }, locale: string) => (locale === 'en' && node.nameEn ? node.nameEn : node.name);
+export const orgTitle = (node: { name: string; nameEn: string }, locale: string) => localName(node.name, node.nameEn, locale);
 
 export const orgMatches = (node: OrgNode, keyword: string): boolean => {
   const needle = keyword.trim().toLowerCase();

@@ -7,6 +7,7 @@ import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { Switch } from '../../../components/form/fields';
 import type { PromptInput } from './api';
+import { localText } from '../../../lib/locale';
 
 export interface PromptDrawerProps {
   /** the prompt edited; undefined: a new one */
@@ -34,7 +35,7 @@ export default function PromptDrawer({ row, onClose, onSave }: PromptDrawerProps
   const issues = aiPromptIssues(values);
   const issueOf = (field: 'code' | 'name' | 'content') => {
     const issue = touched || values[field] ? issues.find((item) => item.field === field) : undefined;
-    return issue ? AI_PROMPT_ISSUE_TEXT[issue.code][i18n.locale === 'en' ? 'en' : 'zh'] : null;
+    return issue ? localText(AI_PROMPT_ISSUE_TEXT[issue.code], i18n.locale) : null;
   };
   const set = <K extends keyof PromptInput>(key: K, value: PromptInput[K]) => setValues((current) => ({ ...current, [key]: value }));
 

@@ -3,7 +3,7 @@
  * enabled) with its state in the URL, the table (name, code, scene, content, model, enabled switch,
  * sort), copy a prompt's content, add / edit in a drawer, delete one or the selected (asks first).
  */
-import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, chakra, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -21,9 +21,11 @@ import { useTableQuery } from '../../../components/table/table-query';
 import { copyText } from '../../../lib/clipboard';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { reportFailure } from '../../../lib/report-failure';
 import { deletePrompts, promptListInput, refreshPrompts, savePrompt, setPromptEnabled } from './api';
 import { usePromptsCatalog } from './catalog';
-import { compactSearch, type PromptSearchParams } from './search';
+import { compactSearch } from '../../../lib/search-params';
+import type { PromptSearchParams } from './search';
 
 const PromptDrawer = lazy(() => import('./PromptDrawer'));
 
@@ -41,7 +43,7 @@ export function PromptsScreen(props: PromptsScreenProps) {
 
 /** A refusal's msg as a toast; the caller decides what else happens. */
 function warn(error: unknown) {
-  if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+  reportFailure(error, 'error');
 }
 
 function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
@@ -106,7 +108,11 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
         nowrap: true,
         render: (row) =>
           mayEdit ? (
-            <span data-testid="prompt-enabled" aria-label={row.enabled ? t`已启用` : t`已停用`}>
+            <span data-testid="prompt-enabled">
+              {/* the switch's name: a label for its id (a name on the wrapper is not the switch's) */}
+              <chakra.label htmlFor={`prompt-enabled-${row.id}`} srOnly>
+                {t`启用 ${row.name}`}
+              </chakra.label>
               <Switch id={`prompt-enabled-${row.id}`} checked={row.enabled} onChange={(enabled) => void toggle(row, enabled)} />
             </span>
           ) : (

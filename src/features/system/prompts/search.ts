@@ -9,7 +9,3 @@ const promptFields = {
 };
 export const promptSearchParams = searchSchema(promptFields);
 export type PromptSearchParams = SearchOf<typeof promptFields>;
-
-/** Drops empty values (so the URL stays short). */
-export const compactSearch = <S extends object>(search: S): S =>
-  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as S;

@@ -13,8 +13,8 @@ import { Permission } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { ListTable } from '../../../components/table/ListTable';
-import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { reportFailure } from '../../../lib/report-failure';
 import { categoriesQuery, deleteCategories, refreshCategories, refreshRoles, saveCategory } from './api';
 import { useRolesCatalog } from './catalog';
 
@@ -69,7 +69,7 @@ function CategoriesScreenBody() {
       await deleteCategories([deleting.id]);
       notify.success(t`删除成功`);
     } catch (error) {
-      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      reportFailure(error);
     } finally {
       setDeleting(null);
       setBusy(false);

@@ -41,6 +41,13 @@ export function FilterEditor({ value, onChange, problems }: FilterEditorProps) {
   const problemText = useProblemText();
   const catalog = useQuery(filterCatalogQuery);
   const [test, setTest] = useState<TestState>({ kind: 'idle' });
+  // what was typed under the other kind: switching SELECT ↔ 存储过程 and back loses nothing (the active one is sent)
+  const [drafts, setDrafts] = useState<Partial<Record<RoleFilterKind, Omit<FilterPart, 'filterKind'>>>>({});
+  const switchKind = (kind: RoleFilterKind) => {
+    if (kind === value.filterKind) return;
+    setDrafts((current) => ({ ...current, [value.filterKind]: { filter: value.filter, filterParams: value.filterParams } }));
+    change({ filterKind: kind, ...(drafts[kind] ?? { filter: '', filterParams: ['', '', ''] }) });
+  };
   const change = (next: Partial<FilterPart>) => {
     setTest({ kind: 'idle' });
     onChange(next);
@@ -70,7 +77,7 @@ export function FilterEditor({ value, onChange, problems }: FilterEditorProps) {
           value={value.filterKind}
           placeholder={false}
           testId="role-form-filter-kind"
-          onChange={(kind) => change({ filterKind: kind as RoleFilterKind, filter: '', filterParams: ['', '', ''] })}
+          onChange={(kind) => switchKind(kind as RoleFilterKind)}
           choices={ROLE_FILTER_KINDS.map((kind) => ({ value: kind, label: i18n._(FILTER_KIND_LABELS[kind]) }))}
         />
       </FormField>

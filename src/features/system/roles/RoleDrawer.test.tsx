@@ -37,7 +37,7 @@ describe('RoleDrawer', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     const form = screen.getByTestId('role-form');
     await waitFor(() => expect(within(form).getByText('请输入')).toBeTruthy());
-    expect(within(form).getByText('以字母开头，只能包含字母、数字和下划线')).toBeTruthy();
+    expect(within(form).getByText('角色编码须以字母开头，只能包含字母、数字和下划线')).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
   });
 
@@ -102,6 +102,29 @@ describe('RoleDrawer', () => {
     expect((await screen.findByTestId('role-filter-result')).textContent).toContain('符合条件 0 人');
     const sent = JSON.parse(String(fake.calls.find((call) => call.url.pathname === '/api/roles/filter/test')?.init.body));
     expect(sent).toEqual({ filterKind: 'procedure', filter: 'role_filters.people_of_grade', filterParams: ['2024'] });
+  });
+
+  it('switching 筛选方式 keeps what was typed under each kind; save sends the active one', async () => {
+    vi.stubGlobal('fetch', vi.fn(fakeFetch({ '/api/roles/filter/catalog': ok(catalog) }).impl));
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(<Drawer categories={categories} onClose={vi.fn()} onSave={onSave} />);
+    await screen.findByTestId('role-form');
+    type('role-form-name', '高一学生');
+    type('role-form-code', 'g1_students');
+    type('role-form-type', 'sql');
+    type('role-form-filter', 'SELECT id FROM role_filters.people');
+    type('role-form-filter-kind', 'procedure');
+    await waitFor(() => expect(screen.getByTestId('role-form-procedure').querySelectorAll('option').length).toBeGreaterThan(1));
+    type('role-form-procedure', 'role_filters.people_of_grade');
+    type('role-form-param-0', '2024');
+    type('role-form-filter-kind', 'select');
+    expect((screen.getByTestId('role-form-filter') as HTMLTextAreaElement).value).toBe('SELECT id FROM role_filters.people');
+    type('role-form-filter-kind', 'procedure');
+    expect((screen.getByTestId('role-form-procedure') as HTMLSelectElement).value).toBe('role_filters.people_of_grade');
+    expect((screen.getByTestId('role-form-param-0') as HTMLInputElement).value).toBe('2024');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]?.[0]).toMatchObject({ type: 'sql', filterKind: 'procedure', filter: 'role_filters.people_of_grade', filterParams: ['2024'] });
   });
 
   it('a refused save keeps the drawer and what was typed, with the server’s words; a built-in role’s code is fixed', async () => {

@@ -7,6 +7,7 @@ import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { HttpError } from '../../../lib/http';
+import { localName } from '../../../lib/locale';
 import { FilterEditor } from './FilterEditor';
 import { blankRoleDraft, roleDraftOf, roleProblems, roleSaveBody, type RoleDraft } from './form-rules';
 import { FormField, ROLE_TYPE_LABELS, useProblemText } from './labels';
@@ -33,7 +34,6 @@ export default function RoleDrawer({ row, categories, onClose, onSave }: RoleDra
   const [error, setError] = useState('');
   const problems = useMemo(() => (tried ? roleProblems(draft) : {}), [draft, tried]);
   const set = (next: Partial<RoleDraft>) => setDraft((current) => ({ ...current, ...next }));
-  const english = i18n.locale === 'en';
 
   const save = async () => {
     setTried(true);
@@ -81,7 +81,7 @@ export default function RoleDrawer({ row, categories, onClose, onSave }: RoleDra
               testId="role-form-category"
               invalid={Boolean(problems.businessSystem)}
               onChange={(businessSystem) => set({ businessSystem })}
-              choices={categories.map((category) => ({ value: category.code, label: english && category.nameEn ? category.nameEn : category.name }))}
+              choices={categories.map((category) => ({ value: category.code, label: localName(category.name, category.nameEn, i18n.locale) }))}
             />
           </FormField>
           <FormField label={<Trans>角色种类</Trans>} required>

@@ -6,14 +6,14 @@ import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { CategoriesScreen } from './CategoriesScreen';
 import { RolesScreen } from './RolesScreen';
 
-const notified = vi.hoisted(() => ({ error: [] as string[], success: [] as string[], info: [] as string[] }));
+const notified = vi.hoisted(() => ({ error: [] as string[], warning: [] as string[], success: [] as string[], info: [] as string[] }));
 vi.mock('../../../lib/notify', async (original) => ({
   ...(await original<typeof import('../../../lib/notify')>()),
   notify: {
     error: (title: string) => notified.error.push(title),
     success: (title: string) => notified.success.push(title),
     info: (title: string) => notified.info.push(title),
-    warning: () => undefined,
+    warning: (title: string) => notified.warning.push(title),
   },
 }));
 
@@ -60,6 +60,7 @@ describe('RolesScreen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
     notified.error.length = 0;
+    notified.warning.length = 0;
     notified.success.length = 0;
     notified.info.length = 0;
   });
@@ -148,7 +149,7 @@ describe('CategoriesScreen', () => {
     expect(within(row).getByTestId('category-role-count').textContent).toBe('3');
     fireEvent.click(within(row).getByTestId('category-delete'));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(notified.error).toEqual(['该角色类型下还有 3 个角色，不能删除']));
+    await waitFor(() => expect(notified.warning).toEqual(['该角色类型下还有 3 个角色，不能删除'])); // SPEC §8: a failed delete is a warning
     expect(JSON.parse(String(fake.calls.find((call) => call.url.pathname === '/api/roles/categories/delete')?.init.body))).toEqual({ ids: [categories[0]?.id] });
   });
 });

@@ -18,13 +18,15 @@ import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
-import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { reportFailure } from '../../../lib/report-failure';
 import { showTime } from '../../../lib/school-time';
 import { categoriesQuery, deleteRoles, refreshRoles, roleListInput, saveRole } from './api';
 import { useRolesCatalog } from './catalog';
 import { ROLE_TYPE_LABELS } from './labels';
-import { compactSearch, type RoleSearchParams } from './search';
+import { compactSearch } from '../../../lib/search-params';
+import type { RoleSearchParams } from './search';
+import { localName } from '../../../lib/locale';
 
 const RoleDrawer = lazy(() => import('./RoleDrawer'));
 const RoleMenusDrawer = lazy(() => import('./RoleMenusDrawer'));
@@ -42,7 +44,7 @@ const rowKey = (row: RoleRow) => row.id;
 const wide = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 48em)').matches;
 
 /** A role's name in the user's language (the English name when there is one). */
-export const roleName = (row: { name: string; nameEn: string }, locale: string) => (locale === 'en' && row.nameEn ? row.nameEn : row.name);
+export const roleName = (row: { name: string; nameEn: string }, locale: string) => localName(row.name, row.nameEn, locale);
 
 export function RolesScreen(props: RolesScreenProps) {
   return useRolesCatalog() ? <RolesScreenBody {...props} /> : null;
@@ -167,14 +169,14 @@ function RolesScreenBody({ search, onSearchChange }: RolesScreenProps) {
       await refreshRoles(queryClient);
     } catch (error) {
       setDeleting(null);
-      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      reportFailure(error);
       await refreshRoles(queryClient);
     } finally {
       setBusy(false);
     }
   };
 
-  const categoryChoices = (categories.data ?? []).map((category) => ({ value: category.code, label: locale === 'en' && category.nameEn ? category.nameEn : category.name }));
+  const categoryChoices = (categories.data ?? []).map((category) => ({ value: category.code, label: localName(category.name, category.nameEn, locale) }));
 
   return (
     <Stack gap="4">

@@ -1,4 +1,4 @@
-import { ROLE_CODE_PATTERN, ROLE_LIMITS } from '../../../../contracts/roles-rules';
+import { ROLE_LIMITS, roleCodeIssue } from '../../../../contracts/roles-rules';
 import type { RoleCategoryRow, RoleCategorySaveRequest, RoleFilterKind, RoleRow, RoleSaveRequest, RoleType } from '../../../../contracts/roles';
 
 /**
@@ -59,7 +59,7 @@ function text(value: string, { required = false, max }: { required?: boolean; ma
 function codeProblem(code: string): FieldProblem | undefined {
   const problem = text(code, { required: true, max: ROLE_LIMITS.codeMax });
   if (problem) return problem;
-  return ROLE_CODE_PATTERN.test(code.trim()) ? undefined : { code: 'pattern' };
+  return roleCodeIssue(code) ? { code: 'pattern' } : undefined;
 }
 
 function sortProblem(sort: number | null): FieldProblem | undefined {

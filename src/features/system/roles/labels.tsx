@@ -4,6 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ReactNode } from 'react';
 import type { RoleFilterKind, RoleType } from '../../../../contracts/roles';
+import { ROLE_ISSUE_TEXT } from '../../../../contracts/roles-rules';
+import { localText } from '../../../lib/locale';
 import type { FieldProblem } from './form-rules';
 
 /** SPEC §6 role types. */
@@ -18,7 +20,7 @@ export const FILTER_KIND_LABELS: Record<RoleFilterKind, MessageDescriptor> = {
 
 /** A field problem in the user's language (SPEC §5: 请输入 for inputs, 请选择 for the others). */
 export function useProblemText() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (problem: FieldProblem | undefined, kind: 'input' | 'select' = 'input'): string => {
     if (!problem) return '';
     switch (problem.code) {
@@ -27,7 +29,8 @@ export function useProblemText() {
       case 'too_long':
         return t`最多 ${problem.max} 个字符`;
       case 'pattern':
-        return t`以字母开头，只能包含字母、数字和下划线`;
+        // the server's words (contracts/roles-rules.ts)
+        return localText(ROLE_ISSUE_TEXT.rolesCodeInvalid, i18n.locale);
       case 'range':
         return t`请输入 ${problem.min} 到 ${problem.max} 之间的整数`;
     }

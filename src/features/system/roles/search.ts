@@ -1,9 +1,9 @@
-import { ROLE_TYPES } from '../../../../contracts/roles-rules';
+import { ROLE_TYPES } from '../../../../contracts/system-codes';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 
 /**
  * URL search params of 角色管理 and 角色类型, zod-free (route files' validateSearch lands in the entry
- * chunk: the role types come from the zod-free contracts/roles-rules.ts).
+ * chunk: the role types come from the tiny contracts/system-codes.ts).
  */
 
 /** 角色管理 /system/role: ?keyword=&type=&category=&page=&size= */
@@ -16,7 +16,3 @@ const roleFields = {
 };
 export const roleSearchParams = searchSchema(roleFields);
 export type RoleSearchParams = SearchOf<typeof roleFields>;
-
-/** Drops empty values (so the URL stays short). */
-export const compactSearch = <S extends object>(search: S): S =>
-  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as S;

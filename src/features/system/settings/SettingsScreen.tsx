@@ -21,12 +21,13 @@ import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
-import { HttpError } from '../../../lib/http';
 import { loadServerMessages } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { reportFailure } from '../../../lib/report-failure';
 import { deleteLanguages, languageListInput, refreshLanguages, saveLanguage, settingsQuery } from './api';
 import { useSettingsCatalog } from './catalog';
 import { ConfigForm } from './ConfigForm';
+import { compactSearch } from '../../../lib/search-params';
 import type { SettingsSearchParams } from './search';
 
 const LanguageDrawer = lazy(() => import('./LanguageDrawer'));
@@ -36,8 +37,7 @@ export interface SettingsScreenProps {
   onSearchChange: (next: SettingsSearchParams) => void;
 }
 
-const compact = (search: SettingsSearchParams): SettingsSearchParams =>
-  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as SettingsSearchParams;
+const compact = (search: SettingsSearchParams): SettingsSearchParams => compactSearch(search);
 
 export function SettingsScreen(props: SettingsScreenProps) {
   return useSettingsCatalog() ? <SettingsScreenBody {...props} /> : null;
@@ -130,7 +130,7 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
       applied();
       setSelected(new Set());
     } catch (error) {
-      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
+      reportFailure(error);
     } finally {
       setDeleting(null);
       setBusy(false);

@@ -1,4 +1,4 @@
-import { LANGUAGE_KEY_MAX } from '../../../../contracts/settings-rules';
+import { LANGUAGE_KEY_MAX } from '../../../../contracts/system-codes';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 
 /** 系统配置 /system/xtpz (zod-free): the tab, and the language entries' keyword, language, page and size. */
