@@ -219,6 +219,10 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(row).toContainText(versionName);
     await expect(row.getByTestId('apk-published')).toHaveText(w.unpublished);
     await row.getByTestId('apk-publish').click();
+    // asked first: it reaches every device
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(versionName);
+    await confirm.getByRole('button', { name: lang === 'zh' ? '发布' : 'Publish', exact: true }).click();
     await expect(toast(page, w.publishedToast)).toBeVisible();
     await expect(row.getByTestId('apk-published')).toHaveText(w.published);
     await expect(row.getByTestId('apk-delete')).toBeDisabled();
