@@ -71,6 +71,8 @@ export interface LanguageEntryRow {
   key: string;
   zh: string;
   en: string;
+  /** the key's version (both texts): an edit sends it back; a stale one answers 40900 */
+  version: number;
 }
 
 export const languageSearch = z.object({
@@ -90,6 +92,8 @@ export const languageSaveRequest = z.object({
   previousKey: z.string().trim().max(LANGUAGE_KEY_MAX).optional(),
   zh: z.string().trim().max(LANGUAGE_TEXT_MAX).default(''),
   en: z.string().trim().max(LANGUAGE_TEXT_MAX).default(''),
+  /** an edit's version (LanguageEntryRow.version); a stale one answers 40900 */
+  version: z.number().int().min(0).optional(),
 });
 export type LanguageSaveRequest = z.infer<typeof languageSaveRequest>;
 

@@ -119,7 +119,8 @@ export class ApkVersionsService {
     await this.permissions.assertHas(tx, session, APK_DELETE_PERMISSION);
     const ids = [...new Set(request.ids)];
     const rows = await repo.byIds(tx, ids);
-    if (rows.length === 0) throw new AppError(ResponseCode.notFound, 'apkNotFound');
+    // every id must exist, else 40400 and nothing deleted (server review L8: as users, roles and menus)
+    if (rows.length !== ids.length) throw new AppError(ResponseCode.notFound, 'apkMissing', { count: ids.length - rows.length });
     const published = rows.find((row) => row.published);
     if (published) throw new AppError(ResponseCode.conflict, 'apkDeletePublished', { name: published.versionName });
     await repo.remove(tx, rows.map((row) => row.id));

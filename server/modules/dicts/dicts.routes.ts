@@ -65,7 +65,7 @@ export const dictsRoutes = [
     access: { anyOf: [DICT_DELETE_PERMISSION] },
     summary: 'deletes types (ids) with their entries; built-in types refused',
     body: dictIdsRequest,
-    handler: ({ tx, body, services }) => services.dicts.deleteTypes(tx, body.ids),
+    handler: async ({ tx, session, body, services }) => services.dicts.deleteTypes(tx, body.ids, await services.permissions.grantedCodes(tx, session)),
   }),
   defineRoute({
     method: 'POST',
@@ -81,7 +81,7 @@ export const dictsRoutes = [
     access: { anyOf: [DICT_DELETE_PERMISSION] },
     summary: 'deletes entries (ids); refused while one has a child not deleted with it',
     body: dictIdsRequest,
-    handler: ({ tx, body, services }) => services.dicts.deleteEntries(tx, body.ids),
+    handler: async ({ tx, session, body, services }) => services.dicts.deleteEntries(tx, body.ids, await services.permissions.grantedCodes(tx, session)),
   }),
   defineRoute({
     method: 'GET',

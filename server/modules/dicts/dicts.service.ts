@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
   DICT_ADD_PERMISSION,
+  DICT_DELETE_PERMISSION,
   DICT_EDIT_PERMISSION,
   type DictDataListRequest,
   type DictEntryRow,
@@ -104,11 +105,17 @@ export class DictsService {
    * `POST /api/dict/types/delete`: removes the types and their entries (the screen names the
    * entry count in its confirmation); a built-in type is refused and nothing is removed.
    */
-  async deleteTypes(tx: Tx, ids: readonly string[]): Promise<{ deleted: number }> {
+  /**
+   * Deletes of several rows (types here, entries below): every id must exist, else 40400 naming how
+   * many are missing and nothing is deleted (server review L8: as users, roles and menus answer).
+   */
+  async deleteTypes(tx: Tx, ids: readonly string[], granted: ReadonlySet<string>): Promise<{ deleted: number }> {
+    requirePermission(granted, DICT_DELETE_PERMISSION);
     const types = await dictsRepository.typesByIds(tx, ids);
     const builtIn = types.find((type) => isBuiltInDict(type.code));
     if (builtIn) throw new AppError(ResponseCode.forbidden, 'dictsBuiltInDelete', { code: builtIn.code });
-    if (types.length === 0) throw new AppError(ResponseCode.notFound, 'dictsTypeNotFound');
+    const missing = new Set(ids).size - types.length;
+    if (missing > 0) throw new AppError(ResponseCode.notFound, 'dictsTypesMissing', { count: missing });
     await dictsRepository.deleteTypes(tx, types.map((type) => type.id));
     return { deleted: types.length };
   }
@@ -192,9 +199,11 @@ export class DictsService {
    * `POST /api/dict/entries/delete`: removes the entries; refused (nothing removed) when one of
    * them has a child that is not removed with it.
    */
-  async deleteEntries(tx: Tx, ids: readonly string[]): Promise<{ deleted: number }> {
+  async deleteEntries(tx: Tx, ids: readonly string[], granted: ReadonlySet<string>): Promise<{ deleted: number }> {
+    requirePermission(granted, DICT_DELETE_PERMISSION);
     const rows = await dictsRepository.entriesByIds(tx, ids);
-    if (rows.length === 0) throw new AppError(ResponseCode.notFound, 'dictsEntryNotFound');
+    const missing = new Set(ids).size - rows.length;
+    if (missing > 0) throw new AppError(ResponseCode.notFound, 'dictsEntriesMissing', { count: missing });
     const removed = new Set(rows.map((row) => row.id));
     for (const typeId of new Set(rows.map((row) => row.typeId))) {
       const entries = await dictsRepository.entriesOfType(tx, typeId);

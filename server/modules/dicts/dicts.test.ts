@@ -276,6 +276,17 @@ describe('数据字典 administration', () => {
       code: ResponseCode.conflict,
       msg: '条目“C”下还有子条目，请先删除子条目',
     });
+    // an unknown id among them: 40400, nothing deleted (zh and en)
+    const unknown = '01900000-0000-7000-8000-00000000dead';
+    expect((await api('/api/dict/entries/delete', { ids: [child.body.data.id, g.id, unknown] })).body).toMatchObject({ code: ResponseCode.notFound, msg: '所选条目中有1个不存在或已被删除，未删除任何数据' });
+    expect((await api('/api/dict/entries/delete', { ids: [child.body.data.id, g.id, unknown] }, adminToken, { 'accept-language': 'en' })).body.msg).toBe('1 of the chosen entries do not exist or were deleted; nothing was deleted');
+    expect((await entryRows(code)).map((row) => row.code).sort()).toEqual(['C', 'G', 'R2']);
+    // the service checks the code itself, whatever calls it
+    const teacher = await login(t.app, 'demo', 'teacher');
+    const asTeacher = <T>(work: (granted: ReadonlySet<string>, tx: Parameters<typeof t.app.services.dicts.deleteEntries>[0]) => Promise<T>) =>
+      t.app.services.auth.withSession(teacher, async (scope, session) => work(await t.app.services.permissions.grantedCodes(scope.tx, session!), scope.tx));
+    await expect(asTeacher((granted, tx) => t.app.services.dicts.deleteEntries(tx, [g.id], granted))).rejects.toMatchObject({ code: ResponseCode.forbidden });
+    await expect(asTeacher((granted, tx) => t.app.services.dicts.deleteTypes(tx, [typeId], granted))).rejects.toMatchObject({ code: ResponseCode.forbidden });
     expect((await api('/api/dict/entries/delete', { ids: [child.body.data.id, g.id] })).body.code).toBe(1);
     expect((await entryRows(code)).map((row) => row.code)).toEqual(['R2']);
 
@@ -284,6 +295,8 @@ describe('数据字典 administration', () => {
     expect(type.entryCount).toBe(1);
     expect((await saveType({ id: typeId, version: type.version, code, name: '改名' })).body.code).toBe(1);
     expect((await saveType({ id: typeId, version: type.version, code, name: '又改' })).body.code).toBe(ResponseCode.conflict);
+    expect((await api('/api/dict/types/delete', { ids: [typeId, unknown] })).body).toMatchObject({ code: ResponseCode.notFound, msg: '所选字典中有1个不存在或已被删除，未删除任何数据' });
+    expect(await typeRow(typeId)).toBeDefined();
     expect((await api('/api/dict/types/delete', { ids: [typeId] })).body.code).toBe(1);
     expect(await typeRow(typeId)).toBeUndefined();
     expect(await ownerQuery(t.db, `SELECT 1 FROM dict_entries WHERE type_id = $1`, [typeId])).toEqual([]);

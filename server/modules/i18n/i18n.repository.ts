@@ -25,16 +25,16 @@ export const i18nRepository = {
 
   /** Keys with their zh and en texts (one row per key), filtered and paged, with the total. */
   async page(tx: Tx, filters: LanguageFilters, offset: number, limit: number, descending: boolean) {
-    const result = await tx.execute<{ key: string; zh: string; en: string; total: number }>(sql`
+    const result = await tx.execute<{ key: string; zh: string; en: string; version: number; total: number }>(sql`
       WITH keys AS (
-        SELECT key,
+        SELECT key, max(version)::int AS version,
                coalesce(max(text) FILTER (WHERE lang = 'zh'), '') AS zh,
                coalesce(max(text) FILTER (WHERE lang = 'en'), '') AS en
           FROM ${i18nEntries}
          WHERE key IN (SELECT key FROM ${i18nEntries} WHERE ${keysWhere(filters)})
          GROUP BY key
       )
-      SELECT key, zh, en, count(*) OVER ()::int AS total
+      SELECT key, zh, en, version, count(*) OVER ()::int AS total
         FROM keys
        WHERE ${filters.lang === 'zh' ? sql`zh <> ''` : filters.lang === 'en' ? sql`en <> ''` : sql`TRUE`}
        ORDER BY key ${descending ? sql`DESC` : sql`ASC`}
@@ -72,6 +72,19 @@ export const i18nRepository = {
         set: { text, updatedBy: userId, updatedAt: new Date(), version: sql`${i18nEntries.version} + 1` },
       });
   },
+
+  /** The key's version (the highest of its rows), its rows locked for this transaction; null: no such key. */
+  async lockKey(tx: Tx, key: string): Promise<number | null> {
+    const rows = await tx.select({ version: i18nEntries.version }).from(i18nEntries).where(eq(i18nEntries.key, key)).for('update');
+    return rows.length ? Math.max(...rows.map((row) => row.version)) : null;
+  },
+
+  /** A new key's text in one language: a plain insert, so a concurrent add of the key fails (23505). */
+  insert: (tx: Tx, tenantId: string, userId: string, lang: Language, key: string, text: string) =>
+    tx.insert(i18nEntries).values({ tenantId, id: uuidv7(), lang, key, text, createdBy: userId, updatedBy: userId }),
+
+  /** Every row of the key at one version (the key's version only grows while it exists). */
+  setKeyVersion: (tx: Tx, key: string, version: number) => tx.update(i18nEntries).set({ version }).where(eq(i18nEntries.key, key)),
 
   deleteKeys: (tx: Tx, keys: readonly string[]) => tx.delete(i18nEntries).where(inArray(i18nEntries.key, [...keys])).returning({ key: i18nEntries.key }),
 };

@@ -32,7 +32,7 @@ export const i18nRoutes = [
     access: { anyOf: [SETTINGS_EDIT_PERMISSION] },
     summary: 'saves a key with its zh and en texts (key pattern, unique per language; previousKey renames; an empty text removes that language)',
     body: languageSaveRequest,
-    handler: ({ tx, session, body, services }) => services.i18n.save(tx, session, body),
+    handler: async ({ tx, session, body, services }) => services.i18n.save(tx, session, body, await services.permissions.grantedCodes(tx, session)),
   }),
   defineRoute({
     method: 'POST',
@@ -40,6 +40,6 @@ export const i18nRoutes = [
     access: { anyOf: [SETTINGS_EDIT_PERMISSION] },
     summary: 'deletes keys (both languages)',
     body: languageDeleteRequest,
-    handler: ({ tx, body, services }) => services.i18n.delete(tx, body.keys),
+    handler: async ({ tx, session, body, services }) => services.i18n.delete(tx, body.keys, await services.permissions.grantedCodes(tx, session)),
   }),
 ];

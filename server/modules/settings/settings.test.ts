@@ -86,10 +86,10 @@ describe('语言词条', () => {
     expect((await saveEntry({ key: '1bad key', zh: 'x' })).body.msg).toBe('词条键只能以字母开头，包含字母、数字、点、下划线和短横线');
     expect((await saveEntry({ key: 'custom.empty' })).body.msg).toBe('请至少填写一种语言的文本');
     const found = await entries({ search: JSON.stringify({ keyword: 'hello' }) }, kgAdmin);
-    expect(found.body.data.rows).toEqual([{ key: 'custom.greeting', zh: '你好', en: 'Hello' }]);
+    expect(found.body.data.rows).toEqual([{ key: 'custom.greeting', zh: '你好', en: 'Hello', version: 1 }]);
     // an edit under the same key replaces the texts
     expect((await saveEntry({ key: 'custom.greeting', previousKey: 'custom.greeting', zh: '你好', en: 'Hi there' })).body.code).toBe(1);
-    expect((await entries({ search: JSON.stringify({ keyword: 'custom.greeting' }) }, kgAdmin)).body.data.rows).toEqual([{ key: 'custom.greeting', zh: '你好', en: 'Hi there' }]);
+    expect((await entries({ search: JSON.stringify({ keyword: 'custom.greeting' }) }, kgAdmin)).body.data.rows).toEqual([{ key: 'custom.greeting', zh: '你好', en: 'Hi there', version: 2 }]);
     expect((await entries({ search: JSON.stringify({ keyword: 'custom.greeting' }) })).body.data.total).toBe(0);
     expect((await saveEntry({ key: 'custom.hi', previousKey: 'custom.greeting', zh: '嗨', en: '' })).body.code).toBe(1);
     const list = await call<{ zh: Record<string, string>; en: Record<string, string> }>(app, 'POST', '/api/internationalLanguage/getInternationalLanguageList', {
@@ -102,6 +102,25 @@ describe('语言词条', () => {
     expect((await entries({ search: JSON.stringify({ keyword: 'custom.', lang: 'en' }) }, kgAdmin)).body.data.total).toBe(0);
     expect((await call(app, 'POST', '/api/i18n/delete', { token: kgAdmin, json: { keys: ['custom.hi'] } })).body.code).toBe(1);
     expect((await entries({ search: JSON.stringify({ keyword: 'custom.' }) }, kgAdmin)).body.data.total).toBe(0);
+  });
+
+  it('an edit carries the version (a stale one is 40900); two adds of one key at once: one wins, the other 40900; deleting an unknown key deletes nothing (40400)', async () => {
+    expect((await saveEntry({ key: 'custom.v', zh: '一', en: 'One' })).body).toMatchObject({ code: 1, data: { key: 'custom.v', version: 1 } });
+    expect((await saveEntry({ key: 'custom.v', previousKey: 'custom.v', zh: '二', en: 'Two', version: 1 })).body).toMatchObject({ code: 1, data: { version: 2 } });
+    const stale = (await call(app, 'POST', '/api/i18n/save', { token: kgAdmin, json: { key: 'custom.v', previousKey: 'custom.v', zh: '三', version: 1 }, headers: { 'accept-language': 'en' } })).body;
+    expect([stale.code, stale.msg]).toEqual([ResponseCode.conflict, 'Someone else changed this entry; reload and try again']);
+    // a language emptied: the key's version still moves on
+    expect((await saveEntry({ key: 'custom.v', previousKey: 'custom.v', zh: '', en: 'Two', version: 2 })).body).toMatchObject({ code: 1, data: { version: 3 } });
+    expect((await entries({ search: JSON.stringify({ keyword: 'custom.v' }) }, kgAdmin)).body.data.rows).toEqual([{ key: 'custom.v', zh: '', en: 'Two', version: 3 }]);
+
+    const both = await Promise.all([saveEntry({ key: 'custom.race', zh: '甲' }), saveEntry({ key: 'custom.race', zh: '乙' })]);
+    expect(both.map((r) => r.body.code).sort()).toEqual([1, ResponseCode.conflict]);
+    expect(both.find((r) => r.body.code !== 1)!.body.msg).toBe('词条键“custom.race”已存在');
+
+    const missing = (await call(app, 'POST', '/api/i18n/delete', { token: kgAdmin, json: { keys: ['custom.v', 'custom.nope'] } })).body;
+    expect([missing.code, missing.msg]).toEqual([ResponseCode.notFound, '有1个词条不存在或已被删除（custom.nope），未删除任何词条']);
+    expect((await entries({ search: JSON.stringify({ keyword: 'custom.v' }) }, kgAdmin)).body.data.total).toBe(1);
+    expect((await call(app, 'POST', '/api/i18n/delete', { token: kgAdmin, json: { keys: ['custom.v', 'custom.race'] } })).body).toMatchObject({ code: 1, data: { deleted: 2 } });
   });
 });
 
