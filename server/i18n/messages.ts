@@ -616,7 +616,8 @@ export const messages = {
   menusProtectedEdit: {
     zh: '“{name}”是系统管理的内置菜单，不能移到其他上级、隐藏、改变类型或地址，也不能去掉权限标识 {codes}',
     en: '"{name}" is a built-in System menu: it cannot be moved under another parent, hidden, given another type or address, or lose the permission codes {codes}',
-  },  // 组织机构 (/system/org; contracts/org-rules.ts holds the rule texts the form shows too)
+  },
+  // 组织机构 (/system/org; contracts/org-rules.ts holds the rule texts the form shows too)
   ...ORG_ISSUE_TEXT,
   orgsNotFound: { zh: '机构不存在或已被删除', en: 'The unit does not exist or was deleted' },
   orgsParentNotFound: { zh: '上级机构不存在', en: 'The parent unit does not exist' },
@@ -626,7 +627,6 @@ export const messages = {
   orgsKindFixed: { zh: '机构类型不能修改', en: 'The kind of a unit cannot be changed' },
   orgsMoveByDrag: { zh: '请通过拖动移动机构', en: 'Move a unit by dragging it' },
   orgsCampusNotFound: { zh: '校区不存在', en: 'The campus does not exist' },
-
   orgsHasChildren: { zh: '“{name}”下还有{count}个下级机构，不能删除', en: '"{name}" still has {count} units under it and cannot be deleted' },
   orgsHasMembers: { zh: '“{name}”下还有{count}名人员，请先移出后再删除', en: '"{name}" still has {count} people; remove them first' },
   orgsHasDuties: { zh: '“{name}”还有教师任职（班主任、任课教师等），不能删除', en: '"{name}" still has staff duties (head teacher, subject teachers…) and cannot be deleted' },
