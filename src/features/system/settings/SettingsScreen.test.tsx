@@ -58,4 +58,16 @@ describe('系统配置 screen', () => {
     expect((await screen.findByTestId('settings-login-title') as HTMLInputElement).readOnly).toBe(true);
     expect(screen.queryByTestId('settings-save')).toBeNull();
   });
+  it('语言词条: rows can be ticked (for 批量删除) only with the edit permission', async () => {
+    const rows = [{ key: 'login.hello', zh: '你好', en: 'Hello', version: 1 }];
+    vi.stubGlobal('fetch', vi.fn(fakeFetch({ '/api/settings/get': ok(data(false)), '/api/i18n/entries': ok({ total: 1, rows }) }).impl));
+    const view = renderScreen(<SettingsScreen search={{ tab: 'language' }} onSearchChange={vi.fn()} />, { permissions: ['system_config', 'system_config_edit'] });
+    expect(await screen.findByText('你好')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: '选择 login.hello' })).toBeTruthy();
+    view.unmount();
+
+    renderScreen(<SettingsScreen search={{ tab: 'language' }} onSearchChange={vi.fn()} />, { permissions: ['system_config'] });
+    expect(await screen.findByText('你好')).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
 });

@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { LanguageEntryRow } from '../../../../contracts/settings';
 import { SETTINGS_EDIT_PERMISSION } from '../../../../contracts/settings-rules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Permission } from '../../../components/Permission';
+import { Permission, usePermitted } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
 import { SearchHeader } from '../../../components/SearchHeader';
@@ -92,8 +92,11 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // ticking rows is for 批量删除: only offered to who may delete
+  const mayEdit = usePermitted({ anyOf: [SETTINGS_EDIT_PERMISSION] });
+
   const columns = useMemo((): DataTableColumn<LanguageEntryRow>[] => [
-    selectionColumn<LanguageEntryRow>({ rows, rowKey: (row) => row.key, selected, onChange: setSelected, allLabel: t`全选`, rowLabel: (row) => t`选择 ${row.key}`, testId: 'language-select' }),
+    ...(mayEdit ? [selectionColumn<LanguageEntryRow>({ rows, rowKey: (row) => row.key, selected, onChange: setSelected, allLabel: t`全选`, rowLabel: (row) => t`选择 ${row.key}`, testId: 'language-select' })] : []),
     { key: 'key', title: t`词条键`, nowrap: true, render: (row) => <span style={{ fontFamily: 'var(--chakra-fonts-mono)' }}>{row.key}</span> },
     { key: 'zh', title: t`中文`, render: (row) => <span data-testid="language-zh">{row.zh || '—'}</span> },
     { key: 'en', title: t`英文`, render: (row) => <span data-testid="language-en">{row.en || '—'}</span> },
@@ -114,7 +117,7 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
         </Permission>
       ),
     },
-  ], [rows, selected, t]);
+  ], [rows, selected, t, mayEdit]);
 
   const selectedKeys = rows.filter((row) => selected.has(row.key)).map((row) => row.key);
   const applied = () => {
