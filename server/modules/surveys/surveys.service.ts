@@ -625,13 +625,16 @@ export class SurveysService {
     const record = await this.admit(tx, found, who);
     const keys = this.onceKeys(record, who);
     if (keys.length === 0) throw new AppError(ResponseCode.invalidInput, 'surveysDeviceIdRequired');
-    const submitted = async () => {
+    // The person's or device's answer, if any: this very answer id is a retry (a concurrent one may
+    // have committed between the replay above and here: the same answer, not "already submitted").
+    const submitted = async (): Promise<SurveyAnswerResult | null> => {
       const other = await repo.findAnswerByKey(tx, record.id, keys);
-      if (other) {
-        throw refuse('already_submitted', ResponseCode.conflict, 'surveysAlreadySubmitted', {}, { answerId: other.id, submittedAt: other.submitted_at.toISOString() });
-      }
+      if (!other) return null;
+      if (other.id === input.answerId) return { answerId: other.id, submittedAt: other.submitted_at.toISOString() };
+      throw refuse('already_submitted', ResponseCode.conflict, 'surveysAlreadySubmitted', {}, { answerId: other.id, submittedAt: other.submitted_at.toISOString() });
     };
-    await submitted();
+    const retried = await submitted();
+    if (retried) return retried;
 
     const problems = answerProblems(record.questions, input.values);
     const values = cleanAnswer(record.questions, input.values);
@@ -675,9 +678,8 @@ export class SurveysService {
     });
     if (!inserted) {
       // a concurrent submission won: the same answer id (a retry), or another answer of this person or device
-      const again = await replay();
+      const again = (await replay()) ?? (await submitted());
       if (again) return again;
-      await submitted();
       throw new AppError(ResponseCode.conflict, 'surveysAnswerIdTaken');
     }
     const stored = (await repo.findAnswer(tx, input.answerId))!;
