@@ -81,8 +81,10 @@ for (const lang of ['zh', 'en'] as const) {
     await row.getByTestId('role-members').click();
     const drawer = page.getByTestId('role-members-drawer');
     await drawer.getByRole('combobox', { name: lang === 'zh' ? '选择人员' : 'Choose people' }).click();
-    const panel = page.getByTestId('selector-panel');
+    // the panel lives inside the drawer (whose focus trap is on), so typing in its search box works
+    const panel = drawer.getByTestId('selector-panel');
     await panel.getByRole('searchbox').fill(w.member);
+    await expect(panel.getByRole('searchbox')).toBeFocused();
     await panel.getByRole('searchbox').press('Enter');
     await panel.getByRole('listitem').filter({ hasText: w.member }).first().getByRole('checkbox').check();
     // the panel closes with Escape (the drawer stays, its focus trap on), then 添加成员
