@@ -25,6 +25,7 @@ import { apkListInput, deleteApks, publishApk, refreshApks, saveApk } from './ap
 import { useApkCatalog } from './catalog';
 import { compactSearch } from '../../../lib/search-params';
 import type { ApkSearchParams } from './search';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 
 const ApkDrawer = lazy(() => import('./ApkDrawer'));
 
@@ -245,18 +246,7 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
           )}
         </Stack>
       </ConfirmDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        title={<Trans>删除版本</Trans>}
-        onCancel={() => {
-          notify.info(t`已取消删除操作`);
-          setDeleting(null);
-        }}
-        onConfirm={() => void remove()}
-      >
-        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
-      </ConfirmDialog>
+      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除版本</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
       <Suspense fallback={null}>
         {editing && (
           <ApkDrawer

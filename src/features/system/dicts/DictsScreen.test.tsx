@@ -117,4 +117,32 @@ describe('数据字典 screen', () => {
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(notified.error).toEqual(['字典“STD_XB_CLUB”由系统使用，不能删除']));
   });
+  it('parent names come from every page of a large type (not the first 500); the type filter narrows as typed and reaches the URL on Enter; a type is a button', async () => {
+    const many = Array.from({ length: 620 }, (_, n) => entry({ id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`, code: `C${n}`, name: `区划${n}`, nameEn: '' }));
+    const child = entry({ id: '01900000-0000-7000-8000-0000000000e9', code: 'K1', name: '下级', nameEn: '', parentCode: 'C610', level: 2 });
+    const fake = fakeFetch({
+      '/api/dict/types/list': ok([subjects, own]),
+      '/api/dict/getDictDataList': (init) => {
+        const body = JSON.parse(String(init.body)) as { currPage: number; limit: number };
+        const rows = body.limit === 10 ? [child] : many.slice(body.currPage * body.limit, (body.currPage + 1) * body.limit);
+        return ok({ total: body.limit === 10 ? 1 : many.length, rows });
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const onSearchChange = vi.fn();
+    renderScreen(<DictsScreen search={{ type: 'STD_XB_CLUB' }} onSearchChange={onSearchChange} />, { permissions: ALL });
+    const row = (await screen.findByText('下级')).closest('[data-testid="dict-entry-row"]') as HTMLElement;
+    await waitFor(() => expect(row.textContent).toContain('C610 区划610'));
+    expect(fake.calls.filter((call) => call.url.pathname === '/api/dict/getDictDataList' && String(call.init.body).includes('"limit":500'))).toHaveLength(2);
+
+    const filter = screen.getByTestId('dict-type-search');
+    fireEvent.change(filter, { target: { value: 'club' } });
+    expect(screen.getAllByTestId('dict-type-row').map((button) => button.dataset.code)).toEqual(['STD_XB_CLUB']);
+    expect(onSearchChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ typeKeyword: 'club', type: 'STD_XB_CLUB' }));
+    const button = screen.getByTestId('dict-type-row');
+    expect(button.tagName).toBe('BUTTON');
+    expect(button.getAttribute('aria-current')).toBe('true');
+  });
 });

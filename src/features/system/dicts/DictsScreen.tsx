@@ -4,7 +4,7 @@
  * parent and level; add / edit drawer with every SPEC §3 field; delete one or the selected). The
  * chosen type, filters and paging live in the URL. Saving drops every screen's cached dictionaries.
  */
-import { Badge, Box, Button, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, chakra, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -20,7 +20,7 @@ import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
 import { notify } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
-import { allEntriesInput, deleteEntries, deleteTypes, dictTypesQuery, entryListInput, exportType, refreshDicts, saveEntry, saveType } from './api';
+import { allEntriesQuery, deleteEntries, deleteTypes, dictTypesQuery, entryListInput, exportType, refreshDicts, saveEntry, saveType } from './api';
 import { useDictsCatalog } from './catalog';
 import { compactSearch } from '../../../lib/search-params';
 import type { DictSearchParams } from './search';
@@ -51,7 +51,13 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const types = useQuery(dictTypesQuery);
-  const typeKeyword = (search.typeKeyword ?? '').toLowerCase();
+  // the type filter narrows the list as typed (on the device); the URL gets it on Enter or leaving the box
+  const [typeFilter, setTypeFilter] = useState(search.typeKeyword ?? '');
+  useEffect(() => setTypeFilter(search.typeKeyword ?? ''), [search.typeKeyword]);
+  const typeKeyword = typeFilter.trim().toLowerCase();
+  const keepTypeFilter = () => {
+    if ((search.typeKeyword ?? '') !== typeFilter.trim()) onSearchChange(compact({ ...search, typeKeyword: typeFilter.trim() || undefined }));
+  };
   const shownTypes = useMemo(
     () => (types.data ?? []).filter((row) => !typeKeyword || [row.code, row.name, row.nameEn].some((text) => text.toLowerCase().includes(typeKeyword))),
     [types.data, typeKeyword],
@@ -61,9 +67,10 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
   const typeLabel = (row: DictTypeRow) => localName(row.name, row.nameEn, i18n.locale);
 
   const table = useTableQuery<DictEntryRow>(entryListInput(search, typeCode));
-  const all = useTableQuery<DictEntryRow>(allEntriesInput(typeCode));
+  const all = useQuery(allEntriesQuery(typeCode));
+  const allRows = useMemo(() => all.data?.rows ?? [], [all.data]);
   const rows = table.rows;
-  const nameOf = useMemo(() => new Map(all.rows.map((row) => [row.code, row.name])), [all.rows]);
+  const nameOf = useMemo(() => new Map(allRows.map((row) => [row.code, row.name])), [allRows]);
 
   const [draft, setDraft] = useState({ keyword: search.keyword ?? '', status: search.status ?? '' });
   useEffect(() => setDraft({ keyword: search.keyword ?? '', status: search.status ?? '' }), [search.keyword, search.status]);
@@ -213,20 +220,26 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
             size="sm"
             placeholder={t`搜索编码或名称`}
             aria-label={t`搜索字典类型`}
-            defaultValue={search.typeKeyword ?? ''}
-            onChange={(event) => onSearchChange(compact({ ...search, typeKeyword: event.currentTarget.value || undefined }))}
+            value={typeFilter}
+            onChange={(event) => setTypeFilter(event.currentTarget.value)}
+            onBlur={keepTypeFilter}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') keepTypeFilter();
+            }}
             data-testid="dict-type-search"
           />
           {types.isError ? (
             <RequestError error={types.error} />
           ) : (
-            <Stack gap="1" role="listbox" aria-label={t`字典类型`} maxH={{ lg: '70vh' }} overflowY="auto">
+            <Stack as="nav" gap="1" aria-label={t`字典类型`} maxH={{ base: '40vh', lg: '70vh' }} overflowY="auto">
               {shownTypes.map((row) => (
-                <Box
+                <chakra.button
+                  type="button"
                   key={row.id}
-                  role="option"
-                  aria-selected={row.code === typeCode}
-                  tabIndex={0}
+                  aria-current={row.code === typeCode ? 'true' : undefined}
+                  textAlign="start"
+                  width="full"
+                  minH="11"
                   cursor="pointer"
                   borderRadius="l1"
                   px="2"
@@ -234,14 +247,12 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
                   bg={row.code === typeCode ? 'colorPalette.subtle' : undefined}
                   colorPalette="brand"
                   _hover={{ bg: 'bg.muted' }}
-                  onClick={() => onSearchChange(compact({ ...search, type: row.code, page: undefined, keyword: undefined, status: undefined }))}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') onSearchChange(compact({ ...search, type: row.code, page: undefined }));
-                  }}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid' }}
+                  onClick={() => onSearchChange(compact({ ...search, typeKeyword: typeFilter.trim() || undefined, type: row.code, page: undefined, keyword: undefined, status: undefined }))}
                   data-testid="dict-type-row"
                   data-code={row.code}
                 >
-                  <Text fontSize="sm" fontWeight="medium">
+                  <Text as="span" display="block" fontSize="sm" fontWeight="medium">
                     {typeLabel(row)}
                     {row.status === '0' && (
                       <Badge ms="1" size="xs" variant="subtle">
@@ -249,10 +260,10 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
                       </Badge>
                     )}
                   </Text>
-                  <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                  <Text as="span" display="block" fontSize="xs" color="fg.muted" fontFamily="mono">
                     {row.code} · <Trans>{row.entryCount} 项</Trans>
                   </Text>
-                </Box>
+                </chakra.button>
               ))}
               {!types.isPending && shownTypes.length === 0 && (
                 <Text fontSize="sm" color="fg.muted">
@@ -389,7 +400,7 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
             typeId={current.id}
             typeName={typeLabel(current)}
             row={editingEntry.row}
-            entries={all.rows}
+            entries={allRows}
             onClose={() => setEditingEntry(null)}
             onSave={async (body) => {
               await saveEntry(body);

@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DICT_QUERY_KEY } from '../../../../contracts/dict-rules';
-import type { DictEntrySaveRequest, DictTypeRow, DictTypeSaveRequest } from '../../../../contracts/dicts';
-import { tableKeys, type TableQueryInput } from '../../../components/table/table-query';
+import type { DictEntryRow, DictEntrySaveRequest, DictTypeRow, DictTypeSaveRequest } from '../../../../contracts/dicts';
+import type { TableAData } from '../../../../contracts/envelope';
+import { tableARequestOf, tableKeys, type TableQueryInput } from '../../../components/table/table-query';
 import { downloadFile } from '../../../lib/download';
 import { post } from '../../../lib/http';
 import type { DictSearchParams } from './search';
@@ -34,8 +35,34 @@ export function entryListInput(search: DictSearchParams, typeCode: string): Tabl
   return { url: DICT_URLS.entries, kind: 'A', filters, page: search.page ?? 0, size: search.size ?? 10, enabled: Boolean(typeCode) };
 }
 
-/** Every entry of a type (parent choices in the entry form). */
-export const allEntriesInput = (typeCode: string): TableQueryInput => ({ url: DICT_URLS.entries, kind: 'A', filters: { typeCode }, page: 0, size: 500, enabled: Boolean(typeCode) });
+/** Pages of this many entries are fetched one after another for the parent choices (the list's limit). */
+const ALL_PAGE = 500;
+/** A type with more entries than this is not offered whole as parents (the form says so). */
+export const ALL_ENTRIES_MAX = 20_000;
+
+/**
+ * Every entry of a type (parent names in the table, parent choices in the entry form): page after page
+ * of the list until the total is reached, so a large dictionary (administrative divisions, subjects) is
+ * not cut at one page's 500. `complete` false: more than ALL_ENTRIES_MAX, the rest not fetched.
+ */
+export const allEntriesQuery = (typeCode: string) =>
+  queryOptions({
+    queryKey: [...tableKeys.url(DICT_URLS.entries), 'all', typeCode] as const,
+    enabled: Boolean(typeCode),
+    meta: { persist: false },
+    queryFn: async ({ signal }): Promise<{ rows: DictEntryRow[]; total: number; complete: boolean }> => {
+      const rows: DictEntryRow[] = [];
+      let total = 0;
+      for (let page = 0; page * ALL_PAGE < ALL_ENTRIES_MAX; page++) {
+        const data = await post<TableAData<DictEntryRow>>(DICT_URLS.entries, tableARequestOf({ filters: { typeCode }, page, size: ALL_PAGE }), { signal });
+        const chunk = data?.rows ?? [];
+        total = Number(data?.total) || 0;
+        rows.push(...chunk);
+        if (chunk.length < ALL_PAGE || rows.length >= total) break;
+      }
+      return { rows, total, complete: rows.length >= total };
+    },
+  });
 
 export const saveType = (body: DictTypeSaveRequest) => post<{ id: string }>(DICT_URLS.typeSave, body);
 export const deleteTypes = (ids: string[]) => post<{ deleted: number }>(DICT_URLS.typeDelete, { ids });

@@ -1,6 +1,4 @@
-import { Field } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import type { DictIssue } from '../../../../contracts/dict-rules';
 
 /** A rule's words in the reader's language: the same words the server answers (contracts/dict-rules.ts). */
@@ -24,17 +22,5 @@ export function useIssueText() {
   };
 }
 
-/** A labelled field with its problem under it. */
-export function FormField({ label, required, error, helper, children }: { label: ReactNode; required?: boolean; error?: string; helper?: ReactNode; children: ReactNode }) {
-  return (
-    <Field.Root required={required} invalid={Boolean(error)}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {children}
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
+/** The shared labelled field (components/form/FormField.tsx). */
+export { FormField } from '../../../components/form/FormField';

@@ -1,4 +1,4 @@
-import { Box, chakra, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import { MENU_ICON_MAX, MENU_NAME_EN_MAX, MENU_NAME_MAX, MENU_PARAM_MAX, MENU_SORT_MAX, MENU_URL_MAX, menuIssueText, type MenuAdminNode, type MenuField, type MenuKind, type MenuSaveInput } from '../../../../contracts/menu-admin';
@@ -9,6 +9,7 @@ import { ICON_NAMES, NamedIcon } from '../../../components/NamedIcon';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { HttpError } from '../../../lib/http';
 import { blankDraft, draftIssues, draftOf, menuTitle, saveBody, type MenuDraft } from './form';
+import { FormField } from '../../../components/form/FormField';
 
 export interface MenuDrawerProps {
   /** the row edited; absent: a new one under `parent` */
@@ -20,20 +21,6 @@ export interface MenuDrawerProps {
   onClose: () => void;
   /** rejects on refusal: the drawer stays with everything typed and shows the server's words */
   onSave: (body: MenuSaveInput) => Promise<unknown>;
-}
-
-function FormField({ label, required, error, helper, children }: { label: ReactNode; required?: boolean; error?: string; helper?: ReactNode; children: ReactNode }) {
-  return (
-    <Field.Root required={required} invalid={Boolean(error)}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {children}
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText data-testid="menu-form-problem">{error}</Field.ErrorText>}
-    </Field.Root>
-  );
 }
 
 function Toggle({ checked, onChange, label, testId }: { checked: boolean; onChange: (on: boolean) => void; label: ReactNode; testId: string }) {
@@ -107,24 +94,24 @@ export default function MenuDrawer({ node, parent = null, all, onClose, onSave }
     <FormShell open size="lg" title={node ? <Trans>编辑菜单</Trans> : <Trans>新增菜单</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="menu-form">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-          <FormField label={<Trans>上级菜单</Trans>} error={problem('parentId')}>
+          <FormField errorTestId="menu-form-problem" label={<Trans>上级菜单</Trans>} error={problem('parentId')}>
             <ChoiceSelect value={draft.parentId} placeholder={false} choices={parentChoices} onChange={(parentId) => set({ parentId })} testId="menu-form-parent" invalid={Boolean(problem('parentId'))} />
           </FormField>
-          <FormField label={<Trans>菜单类型</Trans>} required>
+          <FormField errorTestId="menu-form-problem" label={<Trans>菜单类型</Trans>} required>
             <ChoiceSelect value={draft.type} placeholder={false} choices={kinds} onChange={(type) => set({ type: type as MenuKind, parentId: draft.parentId })} testId="menu-form-type" />
           </FormField>
-          <FormField label={<Trans>菜单名称</Trans>} required error={problem('menuname')}>
+          <FormField errorTestId="menu-form-problem" label={<Trans>菜单名称</Trans>} required error={problem('menuname')}>
             <Input value={draft.menuname} maxLength={MENU_NAME_MAX + 10} placeholder={t`请输入`} onChange={(event) => set({ menuname: event.currentTarget.value })} data-testid="menu-form-name" />
           </FormField>
-          <FormField label={<Trans>英文名称</Trans>} error={problem('menuNameEng')}>
+          <FormField errorTestId="menu-form-problem" label={<Trans>英文名称</Trans>} error={problem('menuNameEng')}>
             <Input value={draft.menuNameEng} maxLength={MENU_NAME_EN_MAX + 10} placeholder={t`请输入`} onChange={(event) => set({ menuNameEng: event.currentTarget.value })} data-testid="menu-form-name-en" />
           </FormField>
           {!isButton && (
-            <FormField label={<Trans>路由地址</Trans>} required={draft.type === 'menu'} error={problem('menuurl')} helper={<Trans>以 / 开头，例如 /system/menu</Trans>}>
+            <FormField errorTestId="menu-form-problem" label={<Trans>路由地址</Trans>} required={draft.type === 'menu'} error={problem('menuurl')} helper={<Trans>以 / 开头，例如 /system/menu</Trans>}>
               <Input value={draft.menuurl} maxLength={MENU_URL_MAX + 10} placeholder={t`请输入`} fontFamily="mono" onChange={(event) => set({ menuurl: event.currentTarget.value })} data-testid="menu-form-url" />
             </FormField>
           )}
-          <FormField label={<Trans>菜单图标</Trans>} error={problem('icon')}>
+          <FormField errorTestId="menu-form-problem" label={<Trans>菜单图标</Trans>} error={problem('icon')}>
             <HStack gap="2">
               <Box boxSize="9" flexShrink={0} display="inline-flex" alignItems="center" justifyContent="center" borderWidth="1px" borderRadius="l2" aria-hidden data-testid="menu-form-icon-preview" data-icon={draft.icon}>
                 {draft.icon && <NamedIcon name={draft.icon} boxSize="5" />}
@@ -139,14 +126,14 @@ export default function MenuDrawer({ node, parent = null, all, onClose, onSave }
               />
             </HStack>
           </FormField>
-          <FormField label={<Trans>排序</Trans>} required error={problem('sort')} helper={<Trans>0 到 9999，小的在前</Trans>}>
+          <FormField errorTestId="menu-form-problem" label={<Trans>排序</Trans>} required error={problem('sort')} helper={<Trans>0 到 9999，小的在前</Trans>}>
             <NumberInput value={draft.sort} min={0} max={MENU_SORT_MAX} onChange={(sort) => set({ sort })} aria-label={t`排序`} />
           </FormField>
-          <FormField label={<Trans>权限值</Trans>} required={isButton} error={problem('perms')} helper={<Trans>多个用逗号分隔；字母开头，字母、数字或下划线</Trans>}>
+          <FormField errorTestId="menu-form-problem" label={<Trans>权限值</Trans>} required={isButton} error={problem('perms')} helper={<Trans>多个用逗号分隔；字母开头，字母、数字或下划线</Trans>}>
             <Input value={draft.perms} placeholder={t`请输入`} fontFamily="mono" onChange={(event) => set({ perms: event.currentTarget.value })} data-testid="menu-form-perms" />
           </FormField>
           {!isButton && (
-            <FormField label={<Trans>菜单位置</Trans>}>
+            <FormField errorTestId="menu-form-problem" label={<Trans>菜单位置</Trans>}>
               <ChoiceSelect
                 value={draft.cdwz}
                 placeholder={false}
@@ -169,7 +156,7 @@ export default function MenuDrawer({ node, parent = null, all, onClose, onSave }
           </SimpleGrid>
         )}
         {!isButton && draft.sfzdy === '1' && (
-          <FormField label={<Trans>自定义参数</Trans>} required error={problem('zdycs')}>
+          <FormField errorTestId="menu-form-problem" label={<Trans>自定义参数</Trans>} required error={problem('zdycs')}>
             <Input value={draft.zdycs} maxLength={MENU_PARAM_MAX + 10} placeholder={t`请输入`} onChange={(event) => set({ zdycs: event.currentTarget.value })} data-testid="menu-form-param" />
           </FormField>
         )}

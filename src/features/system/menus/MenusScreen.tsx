@@ -11,7 +11,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { MENUS_ADD_PERMISSION, MENUS_DELETE_PERMISSION, MENUS_EDIT_PERMISSION, menuPlacementIssue, type MenuAdminNode } from '../../../../contracts/menu-admin';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { NamedIcon } from '../../../components/NamedIcon';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
@@ -27,6 +26,7 @@ import { deleteMenu, menuTreeQuery, moveMenu, reloadMenuTree, saveMenu } from '.
 import { useMenusCatalog } from './catalog';
 import { menuMatches, menuTitle } from './form';
 import type { MenuSearchParams } from './search';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
@@ -242,18 +242,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
           rowProps={(node) => ({ 'data-testid': 'menu-row', 'data-type': node.type, 'data-url': node.menuurl })}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        title={<Trans>删除菜单</Trans>}
-        onCancel={() => {
-          notify.info(t`已取消删除操作`);
-          setDeleting(null);
-        }}
-        onConfirm={() => void remove()}
-      >
-        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
-      </ConfirmDialog>
+      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除菜单</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
       <Suspense fallback={null}>
         {opened && (
           <MenuDrawer

@@ -1,6 +1,6 @@
-import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { ORG_ADDABLE_KINDS, ORG_CODE_MAX, ORG_GRADE_LEVEL_MAX, ORG_NAME_EN_MAX, ORG_NAME_MAX, ORG_REMARK_MAX, ORG_SORT_MAX, orgIssueText, type OrgField, type OrgKind } from '../../../../contracts/org-rules';
 import type { OrgNode, OrgSaveInput } from '../../../../contracts/orgs';
 import { FormShell } from '../../../components/FormShell';
@@ -9,6 +9,7 @@ import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { HttpError } from '../../../lib/http';
 import { blankDraft, draftIssues, draftOf, orgTitle, saveBody, type OrgDraft } from './form';
 import { useKindLabel } from './labels';
+import { FormField } from '../../../components/form/FormField';
 
 export interface OrgDrawerProps {
   /** the unit edited; absent: a new one under `parent` */
@@ -19,20 +20,6 @@ export interface OrgDrawerProps {
   onClose: () => void;
   /** rejects on refusal: the drawer keeps what was typed and shows the server's words */
   onSave: (body: OrgSaveInput) => Promise<unknown>;
-}
-
-function FormField({ label, required, error, helper, children }: { label: ReactNode; required?: boolean; error?: string; helper?: ReactNode; children: ReactNode }) {
-  return (
-    <Field.Root required={required} invalid={Boolean(error)}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {children}
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText data-testid="org-form-problem">{error}</Field.ErrorText>}
-    </Field.Root>
-  );
 }
 
 /**
@@ -81,11 +68,11 @@ export default function OrgDrawer({ node, parent, all, campuses, onClose, onSave
       <Stack gap="4" data-testid="org-form">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           {!isRoot && (
-            <FormField label={<Trans>上级机构</Trans>} required error={problem('parentId')} helper={node ? <Trans>移动请在列表中拖动</Trans> : undefined}>
+            <FormField errorTestId="org-form-problem" label={<Trans>上级机构</Trans>} required error={problem('parentId')} helper={node ? <Trans>移动请在列表中拖动</Trans> : undefined}>
               <ChoiceSelect value={draft.parentId} placeholder={false} choices={parentChoices} disabled={Boolean(node)} onChange={(parentId) => set({ parentId })} testId="org-form-parent" invalid={Boolean(problem('parentId'))} />
             </FormField>
           )}
-          <FormField label={<Trans>机构类型</Trans>} required>
+          <FormField errorTestId="org-form-problem" label={<Trans>机构类型</Trans>} required>
             {node ? (
               <Text py="2" data-testid="org-form-kind-fixed">
                 {kindLabel(node.kind)}
@@ -94,35 +81,35 @@ export default function OrgDrawer({ node, parent, all, campuses, onClose, onSave
               <ChoiceSelect value={draft.kind} placeholder={false} choices={ORG_ADDABLE_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }))} onChange={(kind) => set({ kind: kind as OrgKind })} testId="org-form-kind" />
             )}
           </FormField>
-          <FormField label={<Trans>机构编码</Trans>} required error={problem('code')} helper={<Trans>字母、数字或下划线，不超过30个字符，不能重复</Trans>}>
+          <FormField errorTestId="org-form-problem" label={<Trans>机构编码</Trans>} required error={problem('code')} helper={<Trans>字母、数字或下划线，不超过30个字符，不能重复</Trans>}>
             <Input value={draft.code} maxLength={ORG_CODE_MAX + 10} placeholder={t`请输入`} fontFamily="mono" onChange={(event) => set({ code: event.currentTarget.value })} data-testid="org-form-code" />
           </FormField>
-          <FormField label={<Trans>机构名称</Trans>} required error={problem('name')}>
+          <FormField errorTestId="org-form-problem" label={<Trans>机构名称</Trans>} required error={problem('name')}>
             <Input value={draft.name} maxLength={ORG_NAME_MAX + 10} placeholder={t`请输入`} onChange={(event) => set({ name: event.currentTarget.value })} data-testid="org-form-name" />
           </FormField>
-          <FormField label={<Trans>英文名称</Trans>} error={problem('nameEn')}>
+          <FormField errorTestId="org-form-problem" label={<Trans>英文名称</Trans>} error={problem('nameEn')}>
             <Input value={draft.nameEn} maxLength={ORG_NAME_EN_MAX + 10} placeholder={t`请输入`} onChange={(event) => set({ nameEn: event.currentTarget.value })} data-testid="org-form-name-en" />
           </FormField>
-          <FormField label={<Trans>校区</Trans>}>
+          <FormField errorTestId="org-form-problem" label={<Trans>校区</Trans>}>
             <ChoiceSelect value={draft.campusId} placeholder={t`请选择`} choices={campuses.map((campus) => ({ value: campus.id, label: campus.name }))} onChange={(campusId) => set({ campusId })} testId="org-form-campus" />
           </FormField>
           {draft.kind === 'grade' && (
-            <FormField label={<Trans>年级序号</Trans>} required error={problem('gradeLevel')} helper={<Trans>1 到 12，例如七年级为 7</Trans>}>
+            <FormField errorTestId="org-form-problem" label={<Trans>年级序号</Trans>} required error={problem('gradeLevel')} helper={<Trans>1 到 12，例如七年级为 7</Trans>}>
               <NumberInput value={draft.gradeLevel} min={1} max={ORG_GRADE_LEVEL_MAX} onChange={(gradeLevel) => set({ gradeLevel })} aria-label={t`年级序号`} />
             </FormField>
           )}
           {draft.kind === 'class' && (
-            <FormField label={<Trans>年级序号</Trans>} helper={<Trans>与所在年级相同</Trans>}>
+            <FormField errorTestId="org-form-problem" label={<Trans>年级序号</Trans>} helper={<Trans>与所在年级相同</Trans>}>
               <Text py="2" data-testid="org-form-class-level">
                 {parentNode?.gradeLevel ?? '—'}
               </Text>
             </FormField>
           )}
-          <FormField label={<Trans>排序</Trans>} required error={problem('sort')}>
+          <FormField errorTestId="org-form-problem" label={<Trans>排序</Trans>} required error={problem('sort')}>
             <NumberInput value={draft.sort} min={0} max={ORG_SORT_MAX} onChange={(sort) => set({ sort })} aria-label={t`排序`} />
           </FormField>
         </SimpleGrid>
-        <FormField label={<Trans>备注</Trans>} error={problem('remark')}>
+        <FormField errorTestId="org-form-problem" label={<Trans>备注</Trans>} error={problem('remark')}>
           <Textarea value={draft.remark} maxLength={ORG_REMARK_MAX + 10} rows={2} placeholder={t`请输入`} onChange={(event) => set({ remark: event.currentTarget.value })} data-testid="org-form-remark" />
         </FormField>
         {error && (

@@ -10,7 +10,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ORGS_ADD_PERMISSION, ORGS_DELETE_PERMISSION, ORGS_EDIT_PERMISSION, orgPlacementIssue } from '../../../../contracts/org-rules';
 import type { OrgNode } from '../../../../contracts/orgs';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import { SearchHeader } from '../../../components/SearchHeader';
@@ -25,6 +24,7 @@ import { useOrgsCatalog } from './catalog';
 import { orgMatches, orgTitle } from './form';
 import { useKindLabel } from './labels';
 import type { OrgSearchParams } from './search';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 
 const OrgDrawer = lazy(() => import('./OrgDrawer'));
 const MembersDrawer = lazy(() => import('./MembersDrawer'));
@@ -204,18 +204,7 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
           rowProps={(node) => ({ 'data-testid': 'org-row', 'data-kind': node.kind, 'data-code': node.code })}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        title={<Trans>删除机构</Trans>}
-        onCancel={() => {
-          notify.info(t`已取消删除操作`);
-          setDeleting(null);
-        }}
-        onConfirm={() => void remove()}
-      >
-        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
-      </ConfirmDialog>
+      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除机构</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
       <Suspense fallback={null}>
         {opened?.kind === 'edit' && (
           <OrgDrawer

@@ -9,7 +9,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { AI_PROMPTS_ADD_PERMISSION, AI_PROMPTS_DELETE_PERMISSION, AI_PROMPTS_EDIT_PERMISSION } from '../../../../contracts/ai-prompt-rules';
 import type { AiPromptRow } from '../../../../contracts/ai-prompts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Switch } from '../../../components/form/fields';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
@@ -26,6 +25,7 @@ import { deletePrompts, promptListInput, refreshPrompts, savePrompt, setPromptEn
 import { usePromptsCatalog } from './catalog';
 import { compactSearch } from '../../../lib/search-params';
 import type { PromptSearchParams } from './search';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 
 const PromptDrawer = lazy(() => import('./PromptDrawer'));
 
@@ -212,18 +212,7 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
         rowProps={(row) => ({ 'data-testid': 'prompt-row', 'data-code': row.code })}
         onPageChange={(page, size) => onSearchChange(compactSearch({ ...search, page: page || undefined, size: size === 10 ? undefined : size }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        title={<Trans>删除提示词</Trans>}
-        onCancel={() => {
-          notify.info(t`已取消删除操作`);
-          setDeleting(null);
-        }}
-        onConfirm={() => void remove()}
-      >
-        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
-      </ConfirmDialog>
+      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除提示词</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
       <Suspense fallback={null}>
         {editing && (
           <PromptDrawer

@@ -8,7 +8,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { RoleCategoryRow } from '../../../../contracts/roles';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Permission } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import type { DataTableColumn } from '../../../components/table/DataTable';
@@ -17,6 +16,7 @@ import { notify } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
 import { categoriesQuery, deleteCategories, refreshCategories, refreshRoles, saveCategory } from './api';
 import { useRolesCatalog } from './catalog';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 
 const CategoryDrawer = lazy(() => import('./CategoryDrawer'));
 
@@ -101,18 +101,7 @@ function CategoriesScreenBody() {
           rowProps={(row) => ({ 'data-testid': 'category-row', 'data-code': row.code })}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        title={<Trans>删除角色类型</Trans>}
-        onCancel={() => {
-          notify.info(t`已取消删除操作`);
-          setDeleting(null);
-        }}
-        onConfirm={() => void remove()}
-      >
-        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
-      </ConfirmDialog>
+      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除角色类型</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
       <Suspense fallback={null}>
         {editing && (
           <CategoryDrawer

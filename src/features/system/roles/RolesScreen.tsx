@@ -10,7 +10,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ROLE_TYPES } from '../../../../contracts/roles-rules';
 import type { RoleRow, RoleType } from '../../../../contracts/roles';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Permission } from '../../../components/Permission';
 import { SearchHeader } from '../../../components/SearchHeader';
 import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
@@ -27,6 +26,7 @@ import { ROLE_TYPE_LABELS } from './labels';
 import { compactSearch } from '../../../lib/search-params';
 import type { RoleSearchParams } from './search';
 import { localName } from '../../../lib/locale';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 
 const RoleDrawer = lazy(() => import('./RoleDrawer'));
 const RoleMenusDrawer = lazy(() => import('./RoleMenusDrawer'));
@@ -234,18 +234,7 @@ function RolesScreenBody({ search, onSearchChange }: RolesScreenProps) {
         rowProps={(row) => ({ 'data-testid': 'role-row', 'data-id': row.id, 'data-code': row.code })}
         onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        title={<Trans>删除角色</Trans>}
-        onCancel={() => {
-          notify.info(t`已取消删除操作`);
-          setDeleting(null);
-        }}
-        onConfirm={() => void remove()}
-      >
-        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
-      </ConfirmDialog>
+      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除角色</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
       <Suspense fallback={null}>
         {opened?.kind === 'edit' && (
           <RoleDrawer

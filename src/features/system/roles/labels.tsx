@@ -1,8 +1,6 @@
-import { Field } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { ReactNode } from 'react';
 import type { RoleFilterKind, RoleType } from '../../../../contracts/roles';
 import { ROLE_ISSUE_TEXT } from '../../../../contracts/roles-rules';
 import { localText } from '../../../lib/locale';
@@ -37,17 +35,5 @@ export function useProblemText() {
   };
 }
 
-/** A labelled field with its problem under it. */
-export function FormField({ label, required, error, helper, children }: { label: ReactNode; required?: boolean; error?: string; helper?: ReactNode; children: ReactNode }) {
-  return (
-    <Field.Root required={required} invalid={Boolean(error)}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {children}
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
+/** The shared labelled field (components/form/FormField.tsx). */
+export { FormField } from '../../../components/form/FormField';

@@ -11,7 +11,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { LanguageEntryRow } from '../../../../contracts/settings';
 import { SETTINGS_EDIT_PERMISSION } from '../../../../contracts/settings-rules';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
@@ -29,6 +28,7 @@ import { useSettingsCatalog } from './catalog';
 import { ConfigForm } from './ConfigForm';
 import { compactSearch } from '../../../lib/search-params';
 import type { SettingsSearchParams } from './search';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 
 const LanguageDrawer = lazy(() => import('./LanguageDrawer'));
 
@@ -188,18 +188,7 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
         rowProps={(row) => ({ 'data-testid': 'language-row', 'data-key': row.key })}
         onPageChange={(nextPage, nextSize) => onSearchChange(compact({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        title={<Trans>删除语言词条</Trans>}
-        onCancel={() => {
-          notify.info(t`已取消删除操作`);
-          setDeleting(null);
-        }}
-        onConfirm={() => void remove()}
-      >
-        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
-      </ConfirmDialog>
+      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除语言词条</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
       <Suspense fallback={null}>
         {editing && (
           <LanguageDrawer
