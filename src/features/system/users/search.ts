@@ -1,4 +1,4 @@
-import { USER_TYPES } from '../../../../contracts/user-rules';
+import { USER_TYPES } from '../../../../contracts/system-codes';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 
 /** 用户管理 /system/user: ?keyword=&userType=&org=&enabled=&locked=&initialized=&page=&size= (zod-free: route files use it). */
