@@ -22,6 +22,8 @@ const WORDS = {
     init: '初始化',
     accountRule: '账号只能包含中文、字母、数字和下划线',
     disabled: '已停用',
+    disable: '停用',
+    disableAsk: '将被退出登录且无法再登录。是否继续?',
     resetDone: '密码已重置，用户下次登录须修改密码',
     freshOne: '将为 1 人创建账号。',
     skipOne: '跳过 1 个已初始化的账号。',
@@ -40,6 +42,8 @@ const WORDS = {
     init: 'Initialise',
     accountRule: 'The account may hold only Chinese characters, letters, digits and underscores',
     disabled: 'Disabled',
+    disable: 'Disable',
+    disableAsk: 'is logged out and cannot log in. Continue?',
     resetDone: 'Password reset; the user must change it at the next login',
     freshOne: 'New accounts to create: 1.',
     skipOne: 'Initialised accounts to skip: 1.',
@@ -110,8 +114,11 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(form).toHaveCount(0);
     await expect(row.getByTestId('user-name')).toHaveText(`${name}改`);
 
-    // disable
+    // disable: asks first (the person is logged out)
     await row.getByTestId('user-toggle').click();
+    const confirmDisable = page.getByRole('alertdialog');
+    await expect(confirmDisable.getByTestId('user-disable-confirm')).toContainText(w.disableAsk);
+    await confirmDisable.getByRole('button', { name: w.disable, exact: true }).click();
     await expect(row.getByTestId('user-state')).toContainText(w.disabled);
 
     // reset to the initial password

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserOptions, UserRow } from '../../../../contracts/users';
 import { setConfig } from '../../../lib/config';
 import { fail, fakeFetch, ok, renderScreen } from '../../../test/render';
+import { URLS } from './api';
 import { UsersScreen } from './UsersScreen';
 
 const notified = vi.hoisted(() => [] as string[]);
@@ -127,5 +128,34 @@ describe('用户管理 screen', () => {
     expect(await screen.findByText('该用户已被他人修改，请刷新后重试')).toBeTruthy();
     expect(screen.getByTestId('user-form')).toBeTruthy();
     expect((screen.getByTestId('user-form-name') as HTMLInputElement).value).toBe('王老师改');
+  });
+
+  it('停用 asks first and names the person; cancelling sends nothing; 启用 needs no confirm', async () => {
+    const off = user({ id: '01900000-0000-7000-8000-000000000003', username: 'T1003', name: '赵老师', enabled: false });
+    const fake = fakeFetch({ '/api/users/list': ok({ total: 2, rows: [rows[0]!, off] }), '/api/users/options': ok(options), [URLS.enable]: ok(null) });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    renderScreen(<UsersScreen search={{}} onSearchChange={vi.fn()} />, { permissions: ALL });
+    const [first, second] = await screen.findAllByTestId('user-row');
+    const toggle = (tr: HTMLElement) => within(tr).getByTestId('user-toggle');
+    expect(toggle(first!).textContent).toBe('停用');
+    expect(toggle(second!).textContent).toBe('启用');
+
+    fireEvent.click(toggle(first!));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('停用账号');
+    expect(dialog.textContent).toContain('停用后，王老师（T1001）将被退出登录且无法再登录。是否继续?');
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(bodiesOf(fake, URLS.enable)).toEqual([]);
+
+    fireEvent.click(toggle(first!));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '停用' }));
+    await waitFor(() => expect(notified).toContain('已停用'));
+    expect(bodiesOf(fake, URLS.enable)).toEqual([{ ids: [rows[0]!.id], enabled: false }]);
+
+    fireEvent.click(toggle(second!));
+    await waitFor(() => expect(notified).toContain('已启用'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(bodiesOf(fake, URLS.enable)).toEqual([{ ids: [rows[0]!.id], enabled: false }, { ids: [off.id], enabled: true }]);
   });
 });

@@ -77,6 +77,8 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
+  /** 停用 asks first (it ends the person's sessions); 启用 is one tap. */
+  const [disabling, setDisabling] = useState<UserRow | null>(null);
   const [importErrors, setImportErrors] = useState<{ row: number; message: string }[]>([]);
 
   const act = useCallback(
@@ -154,7 +156,7 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
                 size="xs"
                 variant="outline"
                 disabled={busy}
-                onClick={() => void act(() => setUsersEnabled([row.id], !row.enabled), row.enabled ? t`已停用` : t`已启用`)}
+                onClick={() => (row.enabled ? setDisabling(row) : void act(() => setUsersEnabled([row.id], true), t`已启用`))}
                 data-testid="user-toggle"
               >
                 {row.enabled ? <Trans>停用</Trans> : <Trans>启用</Trans>}
@@ -409,6 +411,20 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
           />
         )}
       </ConfirmDialog>
+      <ConfirmDialog
+        open={disabling !== null}
+        busy={busy}
+        title={<Trans>停用账号</Trans>}
+        confirmLabel={<Trans>停用</Trans>}
+        onCancel={() => setDisabling(null)}
+        onConfirm={() => {
+          const row = disabling;
+          setDisabling(null);
+          if (row) void act(() => setUsersEnabled([row.id], false), t`已停用`);
+        }}
+      >
+        <DisableConfirmBody name={disabling?.name ?? ''} username={disabling?.username ?? ''} />
+      </ConfirmDialog>
       <Suspense fallback={null}>
         {opened?.kind === 'edit' && options.data && (
           <UserDrawer
@@ -497,5 +513,14 @@ function InitConfirmBody({
         </>
       )}
     </Stack>
+  );
+}
+
+/** The 停用 confirm's question: the person is logged out and cannot log in again. */
+function DisableConfirmBody({ name, username }: { name: string; username: string }) {
+  return (
+    <Text data-testid="user-disable-confirm">
+      <Trans>停用后，{name}（{username}）将被退出登录且无法再登录。是否继续?</Trans>
+    </Text>
   );
 }
