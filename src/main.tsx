@@ -8,6 +8,7 @@ import { activateLocale, loadServerMessages } from './lib/i18n';
 import { getStoredLocale } from './lib/locale';
 import { session } from './lib/session';
 import { restoreOfflineSession } from './lib/offline/boot';
+import { markMenusStaleAfterRefresh } from './lib/menu-refresh';
 // listens for `beforeinstallprompt` from the start (the user menu offers "Install app")
 import './lib/offline/install';
 import { applyTheme, getStoredTheme } from './lib/themes';
@@ -24,6 +25,8 @@ async function boot() {
   // A logged-in user's cached reads (permission payload, menus…) come back before the first render,
   // so the app starts logged in with the network off (OFFLINE.md §3).
   await restoreOfflineSession(queryClient);
+  // a reload made by 刷新菜单 reads the menus again instead of the copy kept on the device
+  markMenusStaleAfterRefresh(queryClient);
   // Dictionaries changed on the server since this device cached them: dropped and read again (online only).
   if (session.loggedIn) void import('./lib/dicts').then(({ syncDictRevision }) => syncDictRevision(queryClient));
   const router = createAppRouter(queryClient);

@@ -460,8 +460,8 @@ test.describe('change password', () => {
   });
 
   test("is not offered when the login type is the identity server's", async ({ page }) => {
-    // a deployment configured for an identity server (runtime config.json)
-    await page.route('**/config.json', async (route) => {
+    // a deployment configured for an identity server (runtime config.json, also as /config.json?tenant=… after login)
+    await page.route(/\/config\.json(\?|$)/, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), loginType: 'ids' } });
     });

@@ -1,7 +1,5 @@
 import { Box, Button, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { ChevronDownIcon, LanguageIcon, MaximizeIcon, MinimizeIcon, PaletteIcon, RefreshIcon } from '../../components/icons';
 import { Tooltip } from '../../components/Tooltip';
@@ -56,8 +54,6 @@ export function FullscreenToggle() {
 /** 刷新菜单: lib/menu-refresh.ts (the same piece 菜单管理 and 角色管理 use). */
 export function RefreshMenusButton() {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
     <Tooltip content={t`刷新菜单`}>
@@ -68,7 +64,7 @@ export function RefreshMenusButton() {
         onClick={async () => {
           setBusy(true);
           try {
-            await refreshMenusNow(queryClient, router);
+            await refreshMenusNow();
           } catch {
             // the http module reported it (toast or expiry prompt)
           } finally {

@@ -1,7 +1,5 @@
 import { Avatar, Button, Dialog, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ChevronDownIcon, ChevronRightIcon, HomeIcon, KeyIcon, LogoutIcon, makeIcon, PaletteIcon, RefreshIcon } from '../../components/icons';
@@ -30,8 +28,6 @@ export interface UserMenuProps extends ThemeChoice {
  * they stay on this device for this user and are sent after the next login (OFFLINE.md §8).
  */
 export function UserMenu({ displayName, canChangePassword, compact, onHome, onChangePassword, onLogout, ...theme }: UserMenuProps) {
-  const queryClient = useQueryClient();
-  const router = useRouter();
   const { t } = useLingui();
   const pending = usePendingCount();
   const install = useInstallMode();
@@ -51,7 +47,7 @@ export function UserMenu({ displayName, canChangePassword, compact, onHome, onCh
           } else if (value === 'install') {
             if (install === 'prompt') void promptInstall();
             else setIosHelp(true);
-          } else if (value === 'refresh') void refreshMenusNow(queryClient, router).catch(() => undefined);
+          } else if (value === 'refresh') void refreshMenusNow().catch(() => undefined);
         }}
       >
         <Menu.Trigger asChild>

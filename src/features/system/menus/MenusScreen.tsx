@@ -8,7 +8,6 @@
 import { Alert, Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { MENUS_ADD_PERMISSION, MENUS_DELETE_PERMISSION, MENUS_EDIT_PERMISSION, menuPlacementIssue, type MenuAdminNode } from '../../../../contracts/menu-admin';
 import { NamedIcon } from '../../../components/NamedIcon';
@@ -47,7 +46,6 @@ type Opened = { node?: MenuAdminNode; parent?: MenuAdminNode | null; key: number
 function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const router = useRouter();
   const tree = useQuery(menuTreeQuery());
   const [keyword, setKeyword] = useState(search.keyword ?? '');
   useEffect(() => setKeyword(search.keyword ?? ''), [search.keyword]);
@@ -208,7 +206,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
             onClick={async () => {
               setRefreshing(true);
               try {
-                await refreshMenusNow(queryClient, router);
+                await refreshMenusNow();
                 setChanged(false);
               } catch {
                 // the http module reported it
