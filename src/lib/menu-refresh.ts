@@ -6,7 +6,7 @@ import { requestEnvelope } from './http';
  * top bar's action, the phone menu and the screens that change menus, roles or grants (菜单管理): the server
  * forgets its cached menus, then the page reloads. The permission payload restored from the device at start
  * never goes stale by itself, so the reload would show the old menus: a flag in sessionStorage makes the next
- * start mark it stale (`markMenusStaleAfterRefresh`), and the layout reads it again from the server (offline,
+ * start drop it (`markMenusStaleAfterRefresh`), and the layout's guard reads it again from the server (offline,
  * the restored copy still shows).
  */
 
@@ -28,5 +28,6 @@ export async function refreshMenusNow(): Promise<boolean> {
 export function markMenusStaleAfterRefresh(queryClient: QueryClient): void {
   if (sessionStorage.getItem(REFRESHED_FLAG) === null) return;
   sessionStorage.removeItem(REFRESHED_FLAG);
-  void queryClient.invalidateQueries({ queryKey: PERMISSION_QUERY_KEY, exact: true, refetchType: 'none' });
+  // dropped, not just marked stale: the layout's guard builds the menus from what ensureQueryData answers
+  if (navigator.onLine) queryClient.removeQueries({ queryKey: PERMISSION_QUERY_KEY, exact: true });
 }
