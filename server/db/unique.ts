@@ -1,10 +1,16 @@
 import type { AppError } from '../plugins/envelope';
 
-/** A unique index refused the write (PostgreSQL 23505), directly or as the cause of a driver error. */
-export const isUniqueViolation = (error: unknown): boolean => {
+/** The PostgreSQL error code (SQLSTATE) of an error, directly or as the cause of a driver error. */
+export const pgErrorCode = (error: unknown): string | undefined => {
   const code = (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === '23505';
+  return typeof code === 'string' ? code : undefined;
 };
+
+/** A unique index refused the write (PostgreSQL 23505). */
+export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '23505';
+
+/** A foreign key refused the write or delete (PostgreSQL 23503). */
+export const isForeignKeyViolation = (error: unknown): boolean => pgErrorCode(error) === '23503';
 
 /**
  * Runs a write whose uniqueness was checked before: when a concurrent write of the same key wins

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { parse } from 'libpg-query';
 import { ROLE_FILTER_TIMEOUT_MS, type RoleFilterCatalog, type RoleFilterKind, type RoleFilterProblem } from '../../../contracts/roles';
 import type { Database, Tx } from '../../db/client';
+import { pgErrorCode } from '../../db/unique';
 
 /**
  * Dynamic roles' filters (contracts/roles.ts). Two layers:
@@ -303,11 +304,6 @@ class Finished<T> {
   constructor(readonly value: T) {}
 }
 
-const pgCode = (error: unknown): string | undefined => {
-  const own = (error as { code?: unknown } | null)?.code;
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof own === 'string' ? own : typeof cause === 'string' ? cause : undefined;
-};
 const pgMessage = (error: unknown): string => {
   const cause = (error as { cause?: unknown } | null)?.cause;
   const source = cause instanceof Error ? cause : error;
@@ -360,7 +356,7 @@ export async function runFilter(
   } catch (error) {
     if (error instanceof Finished) return error.value as string[];
     if (error instanceof RoleFilterError) throw error;
-    const code = pgCode(error);
+    const code = pgErrorCode(error);
     if (code === '57014') throw new RoleFilterError('timeout', String(timeout));
     if (code === '42601') throw new RoleFilterError('syntax', pgMessage(error));
     if (code === '42883' && kind === 'procedure') throw new RoleFilterError('procedure', filter);

@@ -29,7 +29,7 @@ import {
   USERS_RESET_PWD_PERMISSION,
 } from '../../../contracts/users';
 import type { Tx } from '../../db/client';
-import { uniquely } from '../../db/unique';
+import { isForeignKeyViolation, uniquely } from '../../db/unique';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { AuthService, Session } from '../auth/auth.service';
@@ -112,12 +112,6 @@ const toFilters = (search: UserSearch): UserFilters => ({
   locked: search.locked === '1' ? true : search.locked === '0' ? false : undefined,
   initialized: search.initialized === '1' ? true : search.initialized === '0' ? false : undefined,
 });
-
-/** A foreign key refused the delete (PostgreSQL 23503). */
-const isForeignKeyViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === '23503';
-};
 
 /** The admin side of users: list, add / edit / delete, enable, unlock, reset password, initialise accounts, settings. */
 export class UserAdminService {
