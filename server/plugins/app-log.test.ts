@@ -232,6 +232,56 @@ describe('app log writer', () => {
   });
 });
 
+describe('app log writer and a row the database refuses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('drops and counts the refused row; the rows of its batch and later ones of the school are written', async () => {
+    const m = marker();
+    const demoId = await tenantIdOf(t.db, 'demo');
+    const errors: unknown[] = [];
+    const writer = new AppLogWriter(t.db, { maxBuffered: 100, flushIntervalMs: 600_000, batchSize: 100, onError: (e) => errors.push(e) });
+    const row = (n: number, durationMs = 1) => ({
+      tenantId: demoId,
+      id: crypto.randomUUID(),
+      at: new Date(),
+      userId: null,
+      url: `/x/${n}`,
+      ip: '127.0.0.1',
+      method: 'GET',
+      handler: '/x',
+      params: `{"m":"${m}-${n}"}`,
+      durationMs,
+      module: 'x',
+      operation: '',
+      clientType: 'pc',
+      errorCode: null,
+      errorMessage: null,
+      systemName: 'xiaowu',
+    });
+    const written = async () =>
+      (await ownerQuery<{ params: string }>(t.db, `SELECT params FROM app_logs WHERE params LIKE $1 ORDER BY params`, [`%${m}%`])).map((r) => r.params);
+    try {
+      // duration_ms is an int column: 2^40 is out of range (22003), on every attempt.
+      writer.push(row(1));
+      writer.push(row(2, 2 ** 40));
+      writer.push(row(3));
+      await writer.flush();
+      expect(writer.stats).toMatchObject({ buffered: 0, written: 2, rejected: 1, failedFlushes: 0 });
+      expect(errors).toHaveLength(1);
+      writer.push(row(4));
+      await writer.flush();
+      expect(writer.stats).toMatchObject({ buffered: 0, written: 3, rejected: 1 });
+      expect(await written()).toEqual([1, 3, 4].map((n) => `{"m":"${m}-${n}"}`));
+    } finally {
+      await writer.close();
+    }
+  });
+});
+
 describe('app log helpers', () => {
   it('masks ID numbers (18 and 15 digits) and mobile numbers in text, not other numbers', () => {
     expect(maskText('身份证 110105194912310021 和 11010519491231002x')).toBe('身份证 110105********0021 和 110105********002x');

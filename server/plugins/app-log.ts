@@ -157,6 +157,8 @@ export interface AppLogStats {
   written: number;
   /** rows dropped because the buffer was full (the database slow or down) */
   dropped: number;
+  /** rows the database refused (a data or constraint error): written alone, dropped, counted */
+  rejected: number;
   failedFlushes: number;
 }
 
@@ -187,17 +189,27 @@ function insertRowsSql(rows: AppLogRow[], tenantId: string | null) {
 }
 
 /**
+ * The database refused the rows themselves (a data exception, a constraint, row-level security),
+ * as opposed to being unreachable or busy: writing them again would fail again.
+ */
+function isRowRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23') || code === '42501');
+}
+
+/**
  * Rows wait in memory and are written in the background: every flushIntervalMs, or as soon as
  * batchSize rows wait; one multi-row INSERT per tenant, each inside withTenant (RLS applies), rows
  * without a tenant into app_logs_public. A request only pushes to an array. When the database
- * fails, the rows go back to the buffer; past maxBuffered the oldest are dropped and counted.
+ * fails, the rows go back to the buffer; past maxBuffered the oldest are dropped and counted. A
+ * batch the database refuses is written row by row, and the rows refused alone are dropped and counted.
  */
 export class AppLogWriter {
   private buffer: AppLogRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private inFlight: Promise<void> | null = null;
   private closed = false;
-  readonly stats: AppLogStats = { buffered: 0, written: 0, dropped: 0, failedFlushes: 0 };
+  readonly stats: AppLogStats = { buffered: 0, written: 0, dropped: 0, rejected: 0, failedFlushes: 0 };
 
   constructor(
     private readonly db: Database,
@@ -249,14 +261,17 @@ export class AppLogWriter {
       try {
         while (done < tenantRows.length) {
           const batch = tenantRows.slice(done, done + this.options.batchSize);
-          await this.db.withAppRole(async (scope) => {
-            if (tenantId) await scope.enterTenant(tenantId);
-            // A log row is not business data: the flush need not wait for its WAL to reach the disk.
-            await scope.tx.execute(sql`SET LOCAL synchronous_commit = off`);
-            await scope.tx.execute(insertRowsSql(batch, tenantId));
-          });
+          try {
+            await this.insert(batch, tenantId);
+            this.stats.written += batch.length;
+          } catch (error) {
+            if (!isRowRefusal(error)) throw error;
+            // One row the database refuses would fail its batch on every flush, and with it every
+            // later row of the school: the batch is written row by row and the refused rows dropped.
+            this.options.onError?.(error);
+            await this.insertOneByOne(batch, tenantId);
+          }
           done += batch.length;
-          this.stats.written += batch.length;
         }
       } catch (error) {
         this.stats.failedFlushes += 1;
@@ -266,6 +281,28 @@ export class AppLogWriter {
           this.buffer = [...tenantRows.slice(done), ...this.buffer];
           this.trim();
         }
+      }
+    }
+  }
+
+  private insert(rows: AppLogRow[], tenantId: string | null) {
+    return this.db.withAppRole(async (scope) => {
+      if (tenantId) await scope.enterTenant(tenantId);
+      // A log row is not business data: the flush need not wait for its WAL to reach the disk.
+      await scope.tx.execute(sql`SET LOCAL synchronous_commit = off`);
+      await scope.tx.execute(insertRowsSql(rows, tenantId));
+    });
+  }
+
+  /** After a refused batch: each row alone; a refused row is dropped and counted, any other failure is thrown (the batch is kept). */
+  private async insertOneByOne(rows: AppLogRow[], tenantId: string | null) {
+    for (const row of rows) {
+      try {
+        await this.insert([row], tenantId);
+        this.stats.written += 1;
+      } catch (error) {
+        if (!isRowRefusal(error)) throw error;
+        this.stats.rejected += 1;
       }
     }
   }
