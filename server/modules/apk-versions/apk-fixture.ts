@@ -1,20 +1,16 @@
 import { crc32 } from 'node:zlib';
 
 /**
- * Test support (server tests and tests/e2e): the smallest file the upload accepts as an .apk, a zip
- * (stored, no compression) holding AndroidManifest.xml and classes.dex, which is what file-type
- * recognises as an Android package.
+ * Test support (server tests and tests/e2e): a stored (uncompressed) zip of the given entries;
+ * enough for an Office Open XML document or an Android package.
  */
-export function tinyApk(label = 'xiaowu'): Buffer {
-  const entries: Record<string, Buffer> = {
-    'AndroidManifest.xml': Buffer.from(`<manifest package="cn.xiaowu.${label}"/>`),
-    'classes.dex': Buffer.concat([Buffer.from('dex\n035\0'), Buffer.alloc(104)]),
-  };
+export function storedZip(entries: Record<string, string | Buffer>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, data] of Object.entries(entries)) {
-    const fileName = Buffer.from(name);
+  for (const [name, content] of Object.entries(entries)) {
+    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    const fileName = Buffer.from(name, 'utf8');
     const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -44,4 +40,15 @@ export function tinyApk(label = 'xiaowu'): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/**
+ * The smallest file the upload accepts as an .apk: a stored zip holding AndroidManifest.xml and
+ * classes.dex, which is what file-type recognises as an Android package.
+ */
+export function tinyApk(label = 'xiaowu'): Buffer {
+  return storedZip({
+    'AndroidManifest.xml': `<manifest package="cn.xiaowu.${label}"/>`,
+    'classes.dex': Buffer.concat([Buffer.from('dex\n035\0'), Buffer.alloc(104)]),
+  });
 }
