@@ -102,13 +102,13 @@ export class MenusService {
     return menuTreeOf(await menusRepository.all(tx));
   }
 
-  private async placementOr400(tx: Tx, kind: MenuKind, parentId: string | null, movingId?: string): Promise<void> {
+  /** Checks a row of `kind` may go under `parentId` (exists, no cycle, placement); `rows` = the locked tree. */
+  private placementOr400(rows: readonly MenuRecord[], kind: MenuKind, parentId: string | null, movingId?: string): void {
     if (parentId === null) {
       const issue = menuPlacementIssue(kind, null);
       if (issue) throw new AppError(ResponseCode.invalidInput, issue);
       return;
     }
-    const rows = await menusRepository.all(tx);
     const byId = new Map(rows.map((row) => [row.id, row] as const));
     const parent = byId.get(parentId);
     if (!parent) throw new AppError(ResponseCode.invalidInput, 'menusParentNotFound');
@@ -141,10 +141,10 @@ export class MenusService {
     await menusRepository.lockTree(tx);
     const existing = request.id ? await menusRepository.locked(tx, request.id) : undefined;
     if (request.id && !existing) throw new AppError(ResponseCode.notFound, 'menusNotFound');
-    if (existing && existing.type !== request.type && (await menusRepository.childCount(tx, existing.id)) > 0) {
+    const rows = await menusRepository.all(tx);
+    if (existing && existing.type !== request.type) {
       // a directory with menus under it cannot become a button, nor a menu with buttons a directory's child rules
-      const children = (await menusRepository.all(tx)).filter((row) => row.parentId === existing.id);
-      for (const child of children) {
+      for (const child of rows.filter((row) => row.parentId === existing.id)) {
         const issue = menuPlacementIssue(child.type, request.type);
         if (issue) throw new AppError(ResponseCode.invalidInput, 'menusTypeHasChildren');
       }
@@ -162,7 +162,7 @@ export class MenusService {
         throw new AppError(ResponseCode.invalidInput, 'menusProtectedEdit', { name: existing.menuname, codes: kept.join(', ') });
       }
     }
-    await this.placementOr400(tx, request.type, request.parentId, existing?.id);
+    this.placementOr400(rows, request.type, request.parentId, existing?.id);
     const remark: MenuRemark = { menuNameEng: fields.menuNameEng, cdwz: request.cdwz, sfswsy: request.sfswsy, sfzdy: request.sfzdy, zdycs: request.sfzdy === '1' ? fields.zdycs : '' };
     const values = {
       parentId: request.parentId,
@@ -216,8 +216,9 @@ export class MenusService {
     // a protected row may be reordered among its siblings, not moved under another parent
     const kept = protectedCodesOf(menu);
     if (kept.length > 0 && menu.parentId !== request.parentId) throw new AppError(ResponseCode.invalidInput, 'menusProtectedEdit', { name: menu.menuname, codes: kept.join(', ') });
-    await this.placementOr400(tx, menu.type, request.parentId, menu.id);
-    const siblings = (await menusRepository.all(tx)).filter((row) => row.parentId === request.parentId && row.id !== menu.id).map((row) => row.id);
+    const rows = await menusRepository.all(tx);
+    this.placementOr400(rows, menu.type, request.parentId, menu.id);
+    const siblings = rows.filter((row) => row.parentId === request.parentId && row.id !== menu.id).map((row) => row.id);
     const order = [...siblings];
     order.splice(Math.min(request.index, order.length), 0, menu.id);
     const sorts = sortsFor(order.length);

@@ -58,8 +58,8 @@ export class OrgsService {
     return { nodes: orgTreeOf(await orgsRepository.all(tx)), campuses: await orgsRepository.campuses(tx) };
   }
 
-  private async parentOf(tx: Tx, kind: OrgKind, parentId: string | null, movingId?: string): Promise<OrgRecord | null> {
-    const rows = await orgsRepository.all(tx);
+  /** The parent a node of `kind` goes under (checked: exists, no cycle, placement); `rows` = the locked tree. */
+  private parentOf(rows: readonly OrgRecord[], kind: OrgKind, parentId: string | null, movingId?: string): OrgRecord | null {
     const byId = new Map(rows.map((row) => [row.id, row] as const));
     const parent = parentId ? byId.get(parentId) : undefined;
     if (parentId && !parent) throw new AppError(ResponseCode.invalidInput, 'orgsParentNotFound');
@@ -98,7 +98,7 @@ export class OrgsService {
       parentId = null; // the root stays the root
     } else {
       if (existing && existing.parentId !== request.parentId) throw new AppError(ResponseCode.invalidInput, 'orgsMoveByDrag');
-      const parent = await this.parentOf(tx, request.kind, request.parentId);
+      const parent = this.parentOf(rows, request.kind, request.parentId);
       if (request.kind === 'grade') gradeLevel = request.gradeLevel;
       if (request.kind === 'class') gradeLevel = parent?.gradeLevel ?? null;
     }
@@ -147,7 +147,7 @@ export class OrgsService {
     const org = rows.find((row) => row.id === request.id);
     if (!org) throw new AppError(ResponseCode.notFound, 'orgsNotFound');
     if (org.kind === 'school') throw new AppError(ResponseCode.invalidInput, 'orgsSchoolFixed');
-    const parent = await this.parentOf(tx, org.kind, request.parentId, org.id);
+    const parent = this.parentOf(rows, org.kind, request.parentId, org.id);
     const order = rows.filter((row) => row.parentId === request.parentId && row.id !== org.id).map((row) => row.id);
     order.splice(Math.min(request.index, order.length), 0, org.id);
     const sorts = sortsFor(order.length);

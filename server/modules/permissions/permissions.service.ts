@@ -96,6 +96,12 @@ export class PermissionsService {
     if (!(await this.grantedCodes(tx, session)).has(code)) throw new AppError(ResponseCode.forbidden, 'forbidden');
   }
 
+  /** 40300 (with `refusal`) unless the caller holds at least one of `codes`. */
+  async assertAnyOf(tx: Tx, session: Session, codes: readonly string[], refusal: MessageKey = 'forbidden'): Promise<void> {
+    const granted = await this.grantedCodes(tx, session);
+    if (!codes.some((code) => granted.has(code))) throw new AppError(ResponseCode.forbidden, refusal);
+  }
+
   /**
    * SPEC §6: a user's own data (a file they uploaded, later their posts…) may be edited or deleted
    * by its owner, or by a holder of `adminCode`; anyone else gets 40300 with `refusal`.
@@ -111,8 +117,7 @@ export class PermissionsService {
    * answers 40300 "please contact the administrator". No publish route exists yet; they call this.
    */
   async assertMayPublish(tx: Tx, session: Session, publishCodes: readonly string[]): Promise<void> {
-    const granted = await this.grantedCodes(tx, session);
-    if (!publishCodes.some((code) => granted.has(code))) throw new AppError(ResponseCode.forbidden, 'publishForbidden');
+    return this.assertAnyOf(tx, session, publishCodes, 'publishForbidden');
   }
 
   /** `POST /api/role/refresh`: the next call reloads the user's roles and menus. */

@@ -65,10 +65,8 @@ export const rolesRoutes = [
     summary:
       'adds or edits a role at its version: code unique, built-ins keep code and type, category must exist; a dynamic filter is validated and run, members written',
     body: roleSaveRequest,
-    handler: async ({ tx, session, body, services, lang }) => {
-      await services.permissions.assertHas(tx, session, body.id ? `${ROLE}_edit` : `${ROLE}_add`);
-      return services.roles.save(tx, session, lang, body);
-    },
+    // RolesService.save checks add or edit itself
+    handler: ({ tx, session, body, services, lang }) => services.roles.save(tx, session, lang, body),
   }),
   defineRoute({
     method: 'POST',

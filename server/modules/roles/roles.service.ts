@@ -111,12 +111,6 @@ export class RolesService {
     }));
   }
 
-  /** The service's own check (the brief: services re-check what the routes declare): any one of `codes`. */
-  private async assertAnyOf(tx: Tx, session: Session, codes: readonly string[]): Promise<void> {
-    const granted = await this.permissions.grantedCodes(tx, session);
-    if (!codes.some((code) => granted.has(code))) throw new AppError(ResponseCode.forbidden, 'forbidden');
-  }
-
   async saveCategory(tx: Tx, session: Session, request: CategoryInput): Promise<RoleCategoryRow> {
     await this.permissions.assertHas(tx, session, request.id ? `${ROLE_TYPE_CODE}_edit` : `${ROLE_TYPE_CODE}_add`);
     const existing = request.id ? await repo.categoryById(tx, request.id) : undefined;
@@ -233,7 +227,6 @@ export class RolesService {
   async save(tx: Tx, session: Session, lang: Lang, request: RoleInput): Promise<RoleRow> {
     await this.permissions.assertHas(tx, session, request.id ? `${ROLE_CODE}_edit` : `${ROLE_CODE}_add`);
     const existing = request.id ? await this.existing(tx, request.id, true) : undefined;
-    if (existing && request.version === undefined) throw new AppError(ResponseCode.conflict, 'rolesStale');
     if (existing && existing.version !== request.version) throw new AppError(ResponseCode.conflict, 'rolesStale');
     const builtIn = existing ? BUILT_IN.get(existing.code) : undefined;
     if (builtIn && request.code !== existing!.code)
@@ -330,7 +323,7 @@ export class RolesService {
       filterParams: string[];
     },
   ): Promise<RoleFilterTestData> {
-    await this.assertAnyOf(tx, session, [`${ROLE_CODE}_add`, `${ROLE_CODE}_edit`]);
+    await this.permissions.assertAnyOf(tx, session, [`${ROLE_CODE}_add`, `${ROLE_CODE}_edit`]);
     const started = Date.now();
     const params = request.filterKind === 'procedure' ? padParams(request.filterParams) : [];
     const ids = await this.run(tx, session.tenantId, request.filterKind, request.filter, params);

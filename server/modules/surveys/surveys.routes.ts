@@ -35,7 +35,6 @@ const MANAGE = { anyOf: [P.manage] } as const;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const exportQuery = z.object({ id: z.uuid(), orgUnitId: z.union([z.uuid(), z.literal('')]).optional() });
 const uploadQuery = z.object({ questionnaireId: z.uuid(), answerId: z.uuid() });
-/** The origin the request came to (XIAOWU_TRUST_PROXY: as the proxy saw it). */
 
 /**
  * The caller of a public survey route: the school from the host, else X-Tenant, else the session's;
