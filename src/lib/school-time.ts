@@ -29,6 +29,9 @@ export function showTime(iso: string | null | undefined): string {
   return local ? local.replace('T', ' ') : '—';
 }
 
+/** An ISO time → '2026-11-24 08:00:12' in school time, with seconds (the app log). */
+export const showTimeSeconds = (iso: string): string => new Date(Date.parse(iso) + OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
+
 /** The epoch milliseconds of a datetime-local value in school time (NaN when not one). */
 export const msOfLocal = (local: string): number => (isoOfLocal(local) ? Date.parse(isoOfLocal(local)) : Number.NaN);
 

@@ -7,7 +7,7 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { APK_ADD_PERMISSION, APK_DELETE_PERMISSION, APK_EDIT_PERMISSION, APK_PUBLISH_PERMISSION } from '../../../../contracts/apk-rules';
 import type { ApkVersionRow } from '../../../../contracts/apk-versions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -26,6 +26,7 @@ import { useApkCatalog } from './catalog';
 import { compactSearch } from '../../../lib/search-params';
 import type { ApkSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 
 const ApkDrawer = lazy(() => import('./ApkDrawer'));
 
@@ -57,12 +58,8 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
   const queryClient = useQueryClient();
   const table = useTableQuery<ApkVersionRow>(apkListInput(search));
   const rows = table.rows;
-  const [draft, setDraft] = useState(() => fieldsOf(search));
-  const urlFields = JSON.stringify(fieldsOf(search));
-  useEffect(() => setDraft(JSON.parse(urlFields) as ReturnType<typeof fieldsOf>), [urlFields]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const listKey = JSON.stringify(search);
-  useEffect(() => setSelected(new Set()), [listKey]);
+  const [draft, setDraft] = useSearchDraft(fieldsOf(search));
+  const [selected, setSelected] = useListSelection(search);
   const [editing, setEditing] = useState<{ row?: ApkVersionRow; key: number } | null>(null);
   const [deleting, setDeleting] = useState<ApkVersionRow[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -149,7 +146,7 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
         ),
       },
     ];
-  }, [rows, selected, t, mayDelete, publish]);
+  }, [rows, selected, setSelected, t, mayDelete, publish]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
 

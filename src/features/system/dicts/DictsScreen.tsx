@@ -25,6 +25,7 @@ import { useDictsCatalog } from './catalog';
 import { compactSearch } from '../../../lib/search-params';
 import type { DictSearchParams } from './search';
 import { localName } from '../../../lib/locale';
+import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 
 const TypeDrawer = lazy(() => import('./TypeDrawer'));
 const EntryDrawer = lazy(() => import('./EntryDrawer'));
@@ -72,11 +73,8 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
   const rows = table.rows;
   const nameOf = useMemo(() => new Map(allRows.map((row) => [row.code, row.name])), [allRows]);
 
-  const [draft, setDraft] = useState({ keyword: search.keyword ?? '', status: search.status ?? '' });
-  useEffect(() => setDraft({ keyword: search.keyword ?? '', status: search.status ?? '' }), [search.keyword, search.status]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const listKey = JSON.stringify({ ...search, typeCode });
-  useEffect(() => setSelected(new Set()), [listKey]);
+  const [draft, setDraft] = useSearchDraft({ keyword: search.keyword ?? '', status: search.status ?? '' });
+  const [selected, setSelected] = useListSelection({ ...search, typeCode });
 
   const [editingType, setEditingType] = useState<{ row?: DictTypeRow; key: number } | null>(null);
   const [deletingType, setDeletingType] = useState<DictTypeRow | null>(null);
@@ -152,7 +150,7 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
         </HStack>
       ),
     },
-  ], [rows, selected, t, nameOf]);
+  ], [rows, selected, setSelected, t, nameOf]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
 

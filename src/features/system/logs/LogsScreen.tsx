@@ -25,7 +25,7 @@ import { Tooltip } from '../../../components/Tooltip';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
-import { localOfMs } from '../../../lib/school-time';
+import { localOfMs, showTimeSeconds } from '../../../lib/school-time';
 import { exportLogs, logCountQuery, logOptionsQuery, logPageQuery } from './api';
 import { useLogsCatalog } from './catalog';
 import { clientTypeLabel, issueText } from './labels';
@@ -38,8 +38,6 @@ export interface LogsScreenProps {
 
 /** today in school time (+08:00), YYYY-MM-DD */
 const schoolToday = () => localOfMs(Date.now()).slice(0, 10);
-/** an ISO time in school time with seconds: 2026-11-21 09:30:12 */
-const showAt = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 type Draft = AppLogFilter;
 const draftOf = (search: LogSearchParams): Draft => {
@@ -120,7 +118,7 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
 
   const columns = useMemo(
     (): DataTableColumn<AppLogRow>[] => [
-      { key: 'at', title: t`时间`, nowrap: true, render: (row) => showAt(row.at) },
+      { key: 'at', title: t`时间`, nowrap: true, render: (row) => showTimeSeconds(row.at) },
       {
         key: 'user',
         title: t`用户`,
@@ -355,7 +353,7 @@ function LogDetail({ row, onClose }: { row: AppLogRow | null; onClose: () => voi
             <Drawer.Body>
               {row && (
                 <Stack gap="3">
-                  {line(t`时间`, showAt(row.at))}
+                  {line(t`时间`, showTimeSeconds(row.at))}
                   {line(t`用户`, row.userId ? `${row.userName ?? t`（已删除）`}（${row.account ?? ''}）` : t`未登录`, 'log-detail-user')}
                   {line(t`请求地址`, `${row.method} ${row.url}`, 'log-detail-url')}
                   {line(t`类`, row.handler)}

@@ -8,7 +8,7 @@
 import { Alert, Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { MENUS_ADD_PERMISSION, MENUS_DELETE_PERMISSION, MENUS_EDIT_PERMISSION, menuPlacementIssue, type MenuAdminNode } from '../../../../contracts/menu-admin';
 import { NamedIcon } from '../../../components/NamedIcon';
 import { Permission, usePermitted } from '../../../components/Permission';
@@ -16,16 +16,16 @@ import { RequestError } from '../../../components/RequestError';
 import { SearchHeader } from '../../../components/SearchHeader';
 import { SearchTextField } from '../../../components/SearchFields';
 import type { DataTableColumn } from '../../../components/table/DataTable';
-import { TreeTable, type TreeMove } from '../../../components/tree/TreeTable';
+import { TreeTable } from '../../../components/tree/TreeTable';
 import { filterTree, flattenTree, defaultChildrenOf } from '../../../components/tree/tree-utils';
 import { refreshMenusNow } from '../../../lib/menu-refresh';
 import { notify } from '../../../lib/notify';
-import { reportFailure } from '../../../lib/report-failure';
 import { deleteMenu, menuTreeQuery, moveMenu, reloadMenuTree, saveMenu } from './api';
 import { useMenusCatalog } from './catalog';
 import { menuMatches, menuTitle } from './form';
 import type { MenuSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useTreeAdmin } from '../shared/useTreeAdmin';
 
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
@@ -47,11 +47,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const tree = useQuery(menuTreeQuery());
-  const [keyword, setKeyword] = useState(search.keyword ?? '');
-  useEffect(() => setKeyword(search.keyword ?? ''), [search.keyword]);
   const [opened, setOpened] = useState<Opened | null>(null);
-  const [deleting, setDeleting] = useState<MenuAdminNode | null>(null);
-  const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const mayMove = usePermitted({ anyOf: [MENUS_EDIT_PERMISSION] });
@@ -59,14 +55,23 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
 
   const all = useMemo(() => tree.data ?? [], [tree.data]);
   const flat = useMemo(() => flattenTree(all, rowKey, defaultChildrenOf).map((node) => ({ ...node.row, depth: node.depth })), [all]);
-  const filter = search.keyword ?? '';
-  const rows = useMemo(() => (filter ? filterTree(all, childrenOf, (node) => menuMatches(node, filter), (node, children) => ({ ...node, children })) : all), [all, filter]);
-
-  const kindLabel = (node: MenuAdminNode) => (node.type === 'directory' ? t`目录` : node.type === 'menu' ? t`菜单` : t`按钮`);
   const afterChange = async () => {
     setChanged(true);
     await reloadMenuTree(queryClient);
   };
+  const admin = useTreeAdmin<MenuAdminNode>({
+    search,
+    onSearchChange,
+    remove: deleteMenu,
+    move: (id, { parentId, index }) => moveMenu({ id, parentId, index }),
+    changed: afterChange,
+    reload: () => reloadMenuTree(queryClient),
+    said: { deleted: t`删除成功`, moved: t`已移动` },
+  });
+  const filter = admin.filter;
+  const rows = useMemo(() => (filter ? filterTree(all, childrenOf, (node) => menuMatches(node, filter), (node, children) => ({ ...node, children })) : all), [all, filter]);
+
+  const kindLabel = (node: MenuAdminNode) => (node.type === 'directory' ? t`目录` : node.type === 'menu' ? t`菜单` : t`按钮`);
 
   const columns: DataTableColumn<MenuAdminNode>[] = [
     {
@@ -131,7 +136,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
               </Button>
             </Permission>
             <Permission anyOf={[MENUS_DELETE_PERMISSION]}>
-              <Button size="xs" variant="outline" colorPalette="red" aria-label={t`删除：${name}`} onClick={() => setDeleting(node)} data-testid="menu-delete">
+              <Button size="xs" variant="outline" colorPalette="red" aria-label={t`删除：${name}`} onClick={() => admin.setDeleting(node)} data-testid="menu-delete">
                 <Trans>删除</Trans>
               </Button>
             </Permission>
@@ -140,34 +145,6 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
       },
     },
   ];
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteMenu(deleting.id);
-      notify.success(t`删除成功`);
-      setDeleting(null);
-      await afterChange();
-    } catch (error) {
-      setDeleting(null);
-      reportFailure(error);
-      await reloadMenuTree(queryClient);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onMove = async (id: string, move: TreeMove) => {
-    try {
-      await moveMenu({ id, parentId: move.parentId, index: move.index });
-      notify.success(t`已移动`);
-      await afterChange();
-    } catch (error) {
-      reportFailure(error, 'error');
-      await reloadMenuTree(queryClient);
-    }
-  };
 
   return (
     <Stack gap="4">
@@ -183,13 +160,10 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
       </Flex>
       <SearchHeader
         busy={tree.isFetching}
-        onSearch={() => onSearchChange(keyword.trim() ? { keyword: keyword.trim() } : {})}
-        onReset={() => {
-          setKeyword('');
-          onSearchChange({});
-        }}
+        onSearch={admin.onSearch}
+        onReset={admin.onReset}
       >
-        <SearchTextField label={<Trans>名称、地址或权限值</Trans>} value={keyword} onChange={setKeyword} testId="menu-search-keyword" />
+        <SearchTextField label={<Trans>名称、地址或权限值</Trans>} value={admin.keyword} onChange={admin.setKeyword} testId="menu-search-keyword" />
       </SearchHeader>
       {changed && (
         <Alert.Root status="info" data-testid="menu-refresh-hint">
@@ -234,13 +208,13 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
           forceExpanded={Boolean(filter)}
           loading={tree.isPending}
           emptyText={filter ? t`没有匹配的菜单` : undefined}
-          onMove={(id, move) => void onMove(id, move)}
+          onMove={admin.onMove}
           canDrop={(dragged, parent) => menuPlacementIssue(dragged.type, parent?.type ?? null) === null}
           dragDisabled={!mayMove}
           rowProps={(node) => ({ 'data-testid': 'menu-row', 'data-type': node.type, 'data-url': node.menuurl })}
         />
       )}
-      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除菜单</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <ConfirmDelete open={admin.deleting !== null} busy={admin.busy} title={<Trans>删除菜单</Trans>} onCancel={() => admin.setDeleting(null)} onConfirm={admin.confirmRemove} />
       <Suspense fallback={null}>
         {opened && (
           <MenuDrawer

@@ -7,7 +7,7 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ORGS_ADD_PERMISSION, ORGS_DELETE_PERMISSION, ORGS_EDIT_PERMISSION, orgPlacementIssue } from '../../../../contracts/org-rules';
 import type { OrgNode } from '../../../../contracts/orgs';
 import { Permission, usePermitted } from '../../../components/Permission';
@@ -15,16 +15,16 @@ import { RequestError } from '../../../components/RequestError';
 import { SearchHeader } from '../../../components/SearchHeader';
 import { SearchTextField } from '../../../components/SearchFields';
 import type { DataTableColumn } from '../../../components/table/DataTable';
-import { TreeTable, type TreeMove } from '../../../components/tree/TreeTable';
+import { TreeTable } from '../../../components/tree/TreeTable';
 import { defaultChildrenOf, filterTree, flattenTree } from '../../../components/tree/tree-utils';
 import { notify } from '../../../lib/notify';
-import { reportFailure } from '../../../lib/report-failure';
 import { deleteOrg, moveOrg, orgTreeQuery, reloadOrgs, saveOrg } from './api';
 import { useOrgsCatalog } from './catalog';
 import { orgMatches, orgTitle } from './form';
 import { useKindLabel } from './labels';
 import type { OrgSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useTreeAdmin } from '../shared/useTreeAdmin';
 
 const OrgDrawer = lazy(() => import('./OrgDrawer'));
 const MembersDrawer = lazy(() => import('./MembersDrawer'));
@@ -48,19 +48,27 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
   const kindLabel = useKindLabel();
   const queryClient = useQueryClient();
   const tree = useQuery(orgTreeQuery());
-  const [keyword, setKeyword] = useState(search.keyword ?? '');
-  useEffect(() => setKeyword(search.keyword ?? ''), [search.keyword]);
   const [opened, setOpened] = useState<Opened | null>(null);
-  const [deleting, setDeleting] = useState<OrgNode | null>(null);
-  const [busy, setBusy] = useState(false);
   const mayMove = usePermitted({ anyOf: [ORGS_EDIT_PERMISSION] });
   const locale = i18n.locale;
 
   const all = useMemo(() => tree.data?.nodes ?? [], [tree.data]);
   const flat = useMemo(() => flattenTree(all, rowKey, defaultChildrenOf).map((node) => ({ ...node.row, depth: node.depth })), [all]);
-  const filter = search.keyword ?? '';
-  const rows = useMemo(() => (filter ? filterTree(all, childrenOf, (node) => orgMatches(node, filter), (node, children) => ({ ...node, children })) : all), [all, filter]);
   const reload = () => reloadOrgs(queryClient);
+  const admin = useTreeAdmin<OrgNode>({
+    search,
+    onSearchChange,
+    remove: deleteOrg,
+    // canDrop never offers the top level (the school stays the root)
+    move: async (id, { parentId, index }) => {
+      if (parentId) await moveOrg({ id, parentId, index });
+    },
+    changed: reload,
+    reload,
+    said: { deleted: t`删除成功`, moved: t`已移动` },
+  });
+  const filter = admin.filter;
+  const rows = useMemo(() => (filter ? filterTree(all, childrenOf, (node) => orgMatches(node, filter), (node, children) => ({ ...node, children })) : all), [all, filter]);
 
   const columns: DataTableColumn<OrgNode>[] = [
     {
@@ -120,7 +128,7 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
             </Permission>
             {node.kind !== 'school' && (
               <Permission anyOf={[ORGS_DELETE_PERMISSION]}>
-                <Button size="xs" variant="outline" colorPalette="red" aria-label={t`删除：${name}`} onClick={() => setDeleting(node)} data-testid="org-delete">
+                <Button size="xs" variant="outline" colorPalette="red" aria-label={t`删除：${name}`} onClick={() => admin.setDeleting(node)} data-testid="org-delete">
                   <Trans>删除</Trans>
                 </Button>
               </Permission>
@@ -130,34 +138,6 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
       },
     },
   ];
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteOrg(deleting.id);
-      notify.success(t`删除成功`);
-      setDeleting(null);
-      await reload();
-    } catch (error) {
-      setDeleting(null);
-      reportFailure(error);
-      await reload();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onMove = async (id: string, move: TreeMove) => {
-    if (!move.parentId) return;
-    try {
-      await moveOrg({ id, parentId: move.parentId, index: move.index });
-      notify.success(t`已移动`);
-    } catch (error) {
-      reportFailure(error, 'error');
-    }
-    await reload();
-  };
 
   const root = all[0];
   return (
@@ -176,13 +156,10 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
       </Flex>
       <SearchHeader
         busy={tree.isFetching}
-        onSearch={() => onSearchChange(keyword.trim() ? { keyword: keyword.trim() } : {})}
-        onReset={() => {
-          setKeyword('');
-          onSearchChange({});
-        }}
+        onSearch={admin.onSearch}
+        onReset={admin.onReset}
       >
-        <SearchTextField label={<Trans>名称或编码</Trans>} value={keyword} onChange={setKeyword} testId="org-search-keyword" />
+        <SearchTextField label={<Trans>名称或编码</Trans>} value={admin.keyword} onChange={admin.setKeyword} testId="org-search-keyword" />
       </SearchHeader>
       {tree.isError ? (
         <RequestError error={tree.error} testId="org-tree-error" />
@@ -198,13 +175,13 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
           forceExpanded={Boolean(filter)}
           loading={tree.isPending}
           emptyText={filter ? t`没有匹配的机构` : undefined}
-          onMove={(id, move) => void onMove(id, move)}
+          onMove={admin.onMove}
           canDrop={(dragged, parent) => orgPlacementIssue(dragged.kind, parent?.kind ?? null) === null}
           dragDisabled={!mayMove}
           rowProps={(node) => ({ 'data-testid': 'org-row', 'data-kind': node.kind, 'data-code': node.code })}
         />
       )}
-      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除机构</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <ConfirmDelete open={admin.deleting !== null} busy={admin.busy} title={<Trans>删除机构</Trans>} onCancel={() => admin.setDeleting(null)} onConfirm={admin.confirmRemove} />
       <Suspense fallback={null}>
         {opened?.kind === 'edit' && (
           <OrgDrawer

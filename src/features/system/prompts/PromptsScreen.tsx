@@ -6,7 +6,7 @@
 import { Badge, Button, chakra, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { AI_PROMPTS_ADD_PERMISSION, AI_PROMPTS_DELETE_PERMISSION, AI_PROMPTS_EDIT_PERMISSION } from '../../../../contracts/ai-prompt-rules';
 import type { AiPromptRow } from '../../../../contracts/ai-prompts';
 import { Switch } from '../../../components/form/fields';
@@ -26,6 +26,7 @@ import { usePromptsCatalog } from './catalog';
 import { compactSearch } from '../../../lib/search-params';
 import type { PromptSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 
 const PromptDrawer = lazy(() => import('./PromptDrawer'));
 
@@ -51,12 +52,8 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
   const queryClient = useQueryClient();
   const table = useTableQuery<AiPromptRow>(promptListInput(search));
   const rows = table.rows;
-  const [draft, setDraft] = useState(() => fieldsOf(search));
-  const urlFields = JSON.stringify(fieldsOf(search));
-  useEffect(() => setDraft(JSON.parse(urlFields) as ReturnType<typeof fieldsOf>), [urlFields]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const listKey = JSON.stringify(search);
-  useEffect(() => setSelected(new Set()), [listKey]);
+  const [draft, setDraft] = useSearchDraft(fieldsOf(search));
+  const [selected, setSelected] = useListSelection(search);
   const [editing, setEditing] = useState<{ row?: AiPromptRow; key: number } | null>(null);
   const [deleting, setDeleting] = useState<AiPromptRow[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -143,7 +140,7 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
         ),
       },
     ];
-  }, [rows, selected, t, mayEdit, mayDelete, queryClient]);
+  }, [rows, selected, setSelected, t, mayEdit, mayDelete, queryClient]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
 

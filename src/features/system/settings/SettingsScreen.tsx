@@ -8,7 +8,7 @@
 import { Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LanguageEntryRow } from '../../../../contracts/settings';
 import { SETTINGS_EDIT_PERMISSION } from '../../../../contracts/settings-rules';
 import { Permission, usePermitted } from '../../../components/Permission';
@@ -29,6 +29,7 @@ import { ConfigForm } from './ConfigForm';
 import { compactSearch } from '../../../lib/search-params';
 import type { SettingsSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 
 const LanguageDrawer = lazy(() => import('./LanguageDrawer'));
 
@@ -83,11 +84,8 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
   const queryClient = useQueryClient();
   const table = useTableQuery<LanguageEntryRow>(languageListInput(search));
   const rows = table.rows;
-  const [draft, setDraft] = useState({ keyword: search.keyword ?? '', lang: search.lang ?? '' });
-  useEffect(() => setDraft({ keyword: search.keyword ?? '', lang: search.lang ?? '' }), [search.keyword, search.lang]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const listKey = JSON.stringify(search);
-  useEffect(() => setSelected(new Set()), [listKey]);
+  const [draft, setDraft] = useSearchDraft({ keyword: search.keyword ?? '', lang: search.lang ?? '' });
+  const [selected, setSelected] = useListSelection(search);
   const [editing, setEditing] = useState<{ row?: LanguageEntryRow; key: number } | null>(null);
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,7 +115,7 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
         </Permission>
       ),
     },
-  ], [rows, selected, t, mayEdit]);
+  ], [rows, selected, setSelected, t, mayEdit]);
 
   const selectedKeys = rows.filter((row) => selected.has(row.key)).map((row) => row.key);
   const applied = () => {

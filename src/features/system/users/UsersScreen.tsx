@@ -31,6 +31,7 @@ import { deleteUsers, exportUsers, URLS, initializeUsers, initPreviewQuery, type
 import { useUsersCatalog } from './catalog';
 import { USER_TYPE_LABELS } from './labels';
 import { compactSearch, type UserSearchParams } from './search';
+import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 
 const UserDrawer = lazy(() => import('./UserDrawer'));
 const ResetPasswordDialog = lazy(async () => ({ default: (await import('./AccountDialogs')).ResetPasswordDialog }));
@@ -67,13 +68,9 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
   const table = useTableQuery<UserRow>(userListInput(search));
   const options = useQuery(userOptionsQuery);
   const rows = table.rows;
-  const [draft, setDraft] = useState<Draft>(() => fieldsOf(search));
-  const urlFields = JSON.stringify(fieldsOf(search));
-  useEffect(() => setDraft(JSON.parse(urlFields) as Draft), [urlFields]);
+  const [draft, setDraft] = useSearchDraft<Draft>(fieldsOf(search));
   const [orgName, setOrgName] = useState('');
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const listKey = JSON.stringify(search);
-  useEffect(() => setSelected(new Set()), [listKey]);
+  const [selected, setSelected] = useListSelection(search);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
@@ -104,7 +101,7 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
         setSelected(new Set());
         setOpened({ kind: 'report', report });
       }, ''),
-    [act],
+    [act, setSelected],
   );
 
   const selectLabel = useCallback((name: string) => t`选择 ${name}`, [t]);
@@ -188,7 +185,7 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
         ),
       },
     ],
-    [rows, selected, t, i18n, selectLabel, busy, act],
+    [rows, selected, setSelected, t, i18n, selectLabel, busy, act],
   );
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
