@@ -7,17 +7,18 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { BankQuestionRow } from '../../../../contracts/surveys';
 import { QUESTION_KINDS, type QuestionKind } from '../../../../contracts/survey-rules';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
+import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
 import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
 import { SearchHeader } from '../../../components/SearchHeader';
 import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
-import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { showTime } from '../builder/time';
 import { useSurveysCatalog } from '../catalog';
@@ -45,15 +46,14 @@ function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
   const queryClient = useQueryClient();
   const table = useTableQuery<BankQuestionRow>(bankListInput(search));
   const rows = table.rows;
-  const [draft, setDraft] = useState(() => fieldsOf(search));
-  const urlFields = JSON.stringify(fieldsOf(search));
-  useEffect(() => setDraft(JSON.parse(urlFields) as ReturnType<typeof fieldsOf>), [urlFields]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const listKey = JSON.stringify(search);
-  useEffect(() => setSelected(new Set()), [listKey]);
+  const [draft, setDraft] = useSearchDraft(fieldsOf(search));
+  const [selected, setSelected] = useListSelection(search);
   const [editing, setEditing] = useState<{ row?: BankQuestionRow; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<BankQuestionRow[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { target: deleting, ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<BankQuestionRow[]>({
+    remove: (questions) => deleteBankQuestions(questions.map((row) => row.id)),
+    onDeleted: () => setSelected(new Set()),
+    onSettled: () => refreshBank(queryClient),
+  });
 
   const selectLabel = useCallback((name: string) => t`选择 ${name}`, [t]);
   const columns = useMemo((): DataTableColumn<BankQuestionRow>[] => [
@@ -107,35 +107,17 @@ function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
           <Button size="xs" variant="outline" onClick={() => setEditing({ row, key: Date.now() })} data-testid="bank-edit">
             <Trans>编辑</Trans>
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting([row])} data-testid="bank-delete">
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => askDelete([row])} data-testid="bank-delete">
             <Trans>删除</Trans>
           </Button>
         </HStack>
       ),
     },
-  ], [rows, selected, t, i18n, selectLabel]);
+  ], [rows, selected, t, i18n, selectLabel, askDelete, setSelected]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
   const selectedCount = selectedRows.length;
   const deleteCount = deleting?.length ?? 0;
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteBankQuestions(deleting.map((row) => row.id));
-      notify.success(t`删除成功`);
-      setSelected(new Set());
-      setDeleting(null);
-      await refreshBank(queryClient);
-    } catch (error) {
-      setDeleting(null);
-      if (error instanceof HttpError && error.kind === 'failure') notify.error(error.msg);
-      if (error instanceof HttpError && error.code === 40900) await refreshBank(queryClient);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Stack gap="4">
@@ -174,7 +156,7 @@ function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
         />
         <SearchTextField label={<Trans>分类</Trans>} width="40" value={draft.category} onChange={(category) => setDraft({ ...draft, category })} />
       </SearchHeader>
-      <BatchDeleteBar selectedCount={selectedCount} onDelete={() => setDeleting(selectedRows)} testId="bank-batch-delete" />
+      <BatchDeleteBar selectedCount={selectedCount} onDelete={() => askDelete(selectedRows)} testId="bank-batch-delete" />
       <DataTable
         data-testid="bank"
         columns={columns}
@@ -188,18 +170,9 @@ function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
         rowProps={(row) => ({ 'data-testid': 'bank-row', 'data-id': row.id })}
         onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        title={<Trans>删除题目</Trans>}
-        onCancel={() => {
-          notify.info(t`已取消删除操作`);
-          setDeleting(null);
-        }}
-        onConfirm={() => void remove()}
-      >
-        <Trans>确定从题库删除所选的 {deleteCount} 道题吗？已插入问卷的题目不受影响。</Trans>
-      </ConfirmDialog>
+      <ConfirmDelete {...deleteDialog} title={<Trans>删除题目</Trans>}>
+        <Trans>共 {deleteCount} 道题；已插入问卷的题目不受影响。</Trans>
+      </ConfirmDelete>
       <Suspense fallback={null}>
         {editing && (
           <BankQuestionDrawer

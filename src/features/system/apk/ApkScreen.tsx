@@ -26,6 +26,7 @@ import { useApkCatalog } from './catalog';
 import { compactSearch } from '../../../lib/search-params';
 import type { ApkSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
 import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 
 const ApkDrawer = lazy(() => import('./ApkDrawer'));
@@ -61,8 +62,11 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
   const [draft, setDraft] = useSearchDraft(fieldsOf(search));
   const [selected, setSelected] = useListSelection(search);
   const [editing, setEditing] = useState<{ row?: ApkVersionRow; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<ApkVersionRow[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<ApkVersionRow[]>({
+    remove: (rows) => deleteApks(rows.map((row) => row.id)),
+    onDeleted: () => setSelected(new Set()),
+    onSettled: () => refreshApks(queryClient),
+  });
   // 发布 reaches every device (强制更新: they must update): asked first; 取消发布 is not
   const [publishing, setPublishing] = useState<ApkVersionRow | null>(null);
   const mayDelete = usePermitted({ anyOf: [APK_DELETE_PERMISSION] });
@@ -138,7 +142,7 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
               </Button>
             </Permission>
             <Permission anyOf={[APK_DELETE_PERMISSION]}>
-              <Button size="xs" variant="outline" colorPalette="red" disabled={row.published} onClick={() => setDeleting([row])} data-testid="apk-delete">
+              <Button size="xs" variant="outline" colorPalette="red" disabled={row.published} onClick={() => askDelete([row])} data-testid="apk-delete">
                 <Trans>删除</Trans>
               </Button>
             </Permission>
@@ -146,25 +150,9 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
         ),
       },
     ];
-  }, [rows, selected, setSelected, t, mayDelete, publish]);
+  }, [rows, selected, setSelected, t, mayDelete, publish, askDelete]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteApks(deleting.map((row) => row.id));
-      notify.success(t`删除成功`);
-      setSelected(new Set());
-    } catch (error) {
-      warn(error);
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-      await refreshApks(queryClient);
-    }
-  };
 
   return (
     <Stack gap="4">
@@ -201,7 +189,7 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
         />
       </SearchHeader>
       <Permission anyOf={[APK_DELETE_PERMISSION]}>
-        <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => setDeleting(selectedRows)} testId="apk-batch-delete" />
+        <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => askDelete(selectedRows)} testId="apk-batch-delete" />
       </Permission>
       <DataTable
         data-testid="apks"
@@ -243,7 +231,7 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
           )}
         </Stack>
       </ConfirmDialog>
-      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除版本</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <ConfirmDelete {...deleteDialog} title={<Trans>删除版本</Trans>} />
       <Suspense fallback={null}>
         {editing && (
           <ApkDrawer

@@ -5,14 +5,14 @@ import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { DictsScreen } from './DictsScreen';
 
-const notified = vi.hoisted(() => ({ error: [] as string[], success: [] as string[], info: [] as string[] }));
+const notified = vi.hoisted(() => ({ error: [] as string[], warning: [] as string[], success: [] as string[], info: [] as string[] }));
 vi.mock('../../../lib/notify', async (original) => ({
   ...(await original<typeof import('../../../lib/notify')>()),
   notify: {
     error: (title: string) => notified.error.push(title),
     success: (title: string) => notified.success.push(title),
     info: (title: string) => notified.info.push(title),
-    warning: () => undefined,
+    warning: (title: string) => notified.warning.push(title),
   },
 }));
 
@@ -60,6 +60,7 @@ describe('数据字典 screen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
     notified.error.length = 0;
+    notified.warning.length = 0;
     notified.success.length = 0;
     notified.info.length = 0;
   });
@@ -104,7 +105,7 @@ describe('数据字典 screen', () => {
     await waitFor(() => expect(fake.calls.some((call) => call.url.pathname === '/api/dict/types/save')).toBe(true));
   });
 
-  it('deleting a type names its entries; a refusal shows the server’s words', async () => {
+  it('deleting a type names its entries; a refusal shows the server’s words as a warning (SPEC: delete failure)', async () => {
     const fake = fakeFetch({
       '/api/dict/types/list': ok([own]),
       '/api/dict/getDictDataList': ok({ total: 1, rows: [entry({})] }),
@@ -115,7 +116,8 @@ describe('数据字典 screen', () => {
     fireEvent.click(await screen.findByTestId('dict-type-delete'));
     expect((await screen.findByTestId('dict-type-delete-count')).textContent).toBe('该字典下的 1 个字典项将一并删除。');
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(notified.error).toEqual(['字典“STD_XB_CLUB”由系统使用，不能删除']));
+    await waitFor(() => expect(notified.warning).toEqual(['字典“STD_XB_CLUB”由系统使用，不能删除']));
+    expect(notified.error).toEqual([]);
   });
   it('parent names come from every page of a large type (not the first 500); the type filter narrows as typed and reaches the URL on Enter; a type is a button', async () => {
     const many = Array.from({ length: 620 }, (_, n) => entry({ id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`, code: `C${n}`, name: `区划${n}`, nameEn: '' }));

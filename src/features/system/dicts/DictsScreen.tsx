@@ -9,7 +9,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DictEntryRow, DictTypeRow } from '../../../../contracts/dicts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
 import { Permission } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
@@ -77,12 +78,19 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
   const [selected, setSelected] = useListSelection({ ...search, typeCode });
 
   const [editingType, setEditingType] = useState<{ row?: DictTypeRow; key: number } | null>(null);
-  const [deletingType, setDeletingType] = useState<DictTypeRow | null>(null);
   const [editingEntry, setEditingEntry] = useState<{ row?: DictEntryRow; key: number } | null>(null);
-  const [deletingEntries, setDeletingEntries] = useState<DictEntryRow[] | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const refresh = useCallback(() => refreshDicts(queryClient), [queryClient]);
+  const typeRemoval = useConfirmedDelete<DictTypeRow>({
+    remove: (type) => deleteTypes([type.id]),
+    onDeleted: () => onSearchChange(compact({ ...search, type: undefined, page: undefined })),
+    onSettled: refresh,
+  });
+  const { ask: askDeleteEntries, dialog: entriesDialog } = useConfirmedDelete<DictEntryRow[]>({
+    remove: (entries) => deleteEntries(entries.map((row) => row.id)),
+    onDeleted: () => setSelected(new Set()),
+    onSettled: refresh,
+  });
   const failed = (error: unknown) => {
     reportFailure(error, 'error');
   };
@@ -143,48 +151,16 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
             </Button>
           </Permission>
           <Permission anyOf={[DICT_PERMS.delete]}>
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeletingEntries([row])} data-testid="dict-entry-delete">
+            <Button size="xs" variant="outline" colorPalette="red" onClick={() => askDeleteEntries([row])} data-testid="dict-entry-delete">
               <Trans>删除</Trans>
             </Button>
           </Permission>
         </HStack>
       ),
     },
-  ], [rows, selected, setSelected, t, nameOf]);
+  ], [rows, selected, setSelected, t, nameOf, askDeleteEntries]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
-
-  const removeType = async () => {
-    if (!deletingType) return;
-    setBusy(true);
-    try {
-      await deleteTypes([deletingType.id]);
-      notify.success(t`删除成功`);
-      onSearchChange(compact({ ...search, type: undefined, page: undefined }));
-    } catch (error) {
-      failed(error);
-    } finally {
-      setDeletingType(null);
-      setBusy(false);
-      await refresh();
-    }
-  };
-
-  const removeEntries = async () => {
-    if (!deletingEntries) return;
-    setBusy(true);
-    try {
-      await deleteEntries(deletingEntries.map((row) => row.id));
-      notify.success(t`删除成功`);
-      setSelected(new Set());
-    } catch (error) {
-      failed(error);
-    } finally {
-      setDeletingEntries(null);
-      setBusy(false);
-      await refresh();
-    }
-  };
 
   const exportCurrent = async () => {
     if (!current) return;
@@ -194,8 +170,6 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
       failed(error);
     }
   };
-
-  const cancelled = () => notify.info(t`已取消删除操作`);
 
   return (
     <Stack gap="4">
@@ -289,7 +263,7 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
                 </Button>
               </Permission>
               <Permission anyOf={[DICT_PERMS.delete]}>
-                <Button size="sm" variant="outline" colorPalette="red" disabled={current.builtIn} onClick={() => setDeletingType(current)} data-testid="dict-type-delete">
+                <Button size="sm" variant="outline" colorPalette="red" disabled={current.builtIn} onClick={() => typeRemoval.ask(current)} data-testid="dict-type-delete">
                   <Trans>删除字典</Trans>
                 </Button>
               </Permission>
@@ -326,7 +300,7 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
             />
           </SearchHeader>
           <Permission anyOf={[DICT_PERMS.delete]}>
-            <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => setDeletingEntries(selectedRows)} testId="dict-batch-delete" />
+            <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => askDeleteEntries(selectedRows)} testId="dict-batch-delete" />
           </Permission>
           <DataTable
             data-testid="dict-entries"
@@ -344,39 +318,14 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
         </Stack>
       </Flex>
 
-      <ConfirmDialog
-        open={deletingType !== null}
-        busy={busy}
-        title={<Trans>删除字典</Trans>}
-        onCancel={() => {
-          cancelled();
-          setDeletingType(null);
-        }}
-        onConfirm={() => void removeType()}
-      >
-        <Stack gap="2">
-          <Text>
-            <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
+      <ConfirmDelete {...typeRemoval.dialog} title={<Trans>删除字典</Trans>}>
+        {typeRemoval.target && typeRemoval.target.entryCount > 0 && (
+          <Text color="fg.error" data-testid="dict-type-delete-count">
+            <Trans>该字典下的 {typeRemoval.target.entryCount} 个字典项将一并删除。</Trans>
           </Text>
-          {deletingType && deletingType.entryCount > 0 && (
-            <Text color="fg.error" data-testid="dict-type-delete-count">
-              <Trans>该字典下的 {deletingType.entryCount} 个字典项将一并删除。</Trans>
-            </Text>
-          )}
-        </Stack>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={deletingEntries !== null}
-        busy={busy}
-        title={<Trans>删除字典项</Trans>}
-        onCancel={() => {
-          cancelled();
-          setDeletingEntries(null);
-        }}
-        onConfirm={() => void removeEntries()}
-      >
-        <Trans>此操作将永久删除所选数据, 是否继续?</Trans>
-      </ConfirmDialog>
+        )}
+      </ConfirmDelete>
+      <ConfirmDelete {...entriesDialog} title={<Trans>删除字典项</Trans>} />
       <Suspense fallback={null}>
         {editingType && (
           <TypeDrawer

@@ -26,6 +26,7 @@ import { usePromptsCatalog } from './catalog';
 import { compactSearch } from '../../../lib/search-params';
 import type { PromptSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
 import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 
 const PromptDrawer = lazy(() => import('./PromptDrawer'));
@@ -55,8 +56,11 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
   const [draft, setDraft] = useSearchDraft(fieldsOf(search));
   const [selected, setSelected] = useListSelection(search);
   const [editing, setEditing] = useState<{ row?: AiPromptRow; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<AiPromptRow[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<AiPromptRow[]>({
+    remove: (rows) => deletePrompts(rows.map((row) => row.id)),
+    onDeleted: () => setSelected(new Set()),
+    onSettled: () => refreshPrompts(queryClient),
+  });
   const mayEdit = usePermitted({ anyOf: [AI_PROMPTS_EDIT_PERMISSION] });
   const mayDelete = usePermitted({ anyOf: [AI_PROMPTS_DELETE_PERMISSION] });
 
@@ -132,7 +136,7 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
               </Button>
             </Permission>
             <Permission anyOf={[AI_PROMPTS_DELETE_PERMISSION]}>
-              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting([row])} data-testid="prompt-delete">
+              <Button size="xs" variant="outline" colorPalette="red" onClick={() => askDelete([row])} data-testid="prompt-delete">
                 <Trans>删除</Trans>
               </Button>
             </Permission>
@@ -140,25 +144,9 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
         ),
       },
     ];
-  }, [rows, selected, setSelected, t, mayEdit, mayDelete, queryClient]);
+  }, [rows, selected, setSelected, t, mayEdit, mayDelete, queryClient, askDelete]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deletePrompts(deleting.map((row) => row.id));
-      notify.success(t`删除成功`);
-      setSelected(new Set());
-    } catch (error) {
-      warn(error);
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-      await refreshPrompts(queryClient);
-    }
-  };
 
   return (
     <Stack gap="4">
@@ -194,7 +182,7 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
         />
       </SearchHeader>
       <Permission anyOf={[AI_PROMPTS_DELETE_PERMISSION]}>
-        <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => setDeleting(selectedRows)} testId="prompt-batch-delete" />
+        <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => askDelete(selectedRows)} testId="prompt-batch-delete" />
       </Permission>
       <DataTable
         data-testid="prompts"
@@ -209,7 +197,7 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
         rowProps={(row) => ({ 'data-testid': 'prompt-row', 'data-code': row.code })}
         onPageChange={(page, size) => onSearchChange(compactSearch({ ...search, page: page || undefined, size: size === 10 ? undefined : size }))}
       />
-      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除提示词</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <ConfirmDelete {...deleteDialog} title={<Trans>删除提示词</Trans>} />
       <Suspense fallback={null}>
         {editing && (
           <PromptDrawer

@@ -13,10 +13,10 @@ import { RequestError } from '../../../components/RequestError';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { ListTable } from '../../../components/table/ListTable';
 import { notify } from '../../../lib/notify';
-import { reportFailure } from '../../../lib/report-failure';
 import { categoriesQuery, deleteCategories, refreshCategories, refreshRoles, saveCategory } from './api';
 import { useRolesCatalog } from './catalog';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
 
 const CategoryDrawer = lazy(() => import('./CategoryDrawer'));
 
@@ -31,8 +31,10 @@ function CategoriesScreenBody() {
   const queryClient = useQueryClient();
   const list = useQuery(categoriesQuery);
   const [editing, setEditing] = useState<{ row?: RoleCategoryRow; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<RoleCategoryRow | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<RoleCategoryRow>({
+    remove: (row) => deleteCategories([row.id]),
+    onSettled: () => refreshCategories(queryClient),
+  });
 
   const columns = useMemo((): DataTableColumn<RoleCategoryRow>[] => [
     { key: 'code', title: t`类型编码`, nowrap: true, render: (row) => <span style={{ fontFamily: 'var(--chakra-fonts-mono)' }}>{row.code}</span> },
@@ -53,29 +55,14 @@ function CategoriesScreenBody() {
             </Button>
           </Permission>
           <Permission anyOf={[CATEGORY_PERMS.delete]}>
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(row)} data-testid="category-delete">
+            <Button size="xs" variant="outline" colorPalette="red" onClick={() => askDelete(row)} data-testid="category-delete">
               <Trans>删除</Trans>
             </Button>
           </Permission>
         </HStack>
       ),
     },
-  ], [t]);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteCategories([deleting.id]);
-      notify.success(t`删除成功`);
-    } catch (error) {
-      reportFailure(error);
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-      await refreshCategories(queryClient);
-    }
-  };
+  ], [t, askDelete]);
 
   return (
     <Stack gap="4">
@@ -101,7 +88,7 @@ function CategoriesScreenBody() {
           rowProps={(row) => ({ 'data-testid': 'category-row', 'data-code': row.code })}
         />
       )}
-      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除角色类型</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <ConfirmDelete {...deleteDialog} title={<Trans>删除角色类型</Trans>} />
       <Suspense fallback={null}>
         {editing && (
           <CategoryDrawer

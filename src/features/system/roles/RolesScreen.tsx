@@ -7,7 +7,7 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { ROLE_TYPES } from '../../../../contracts/roles-rules';
 import type { RoleRow, RoleType } from '../../../../contracts/roles';
 import { Permission } from '../../../components/Permission';
@@ -18,7 +18,6 @@ import { DataTable, type DataTableColumn } from '../../../components/table/DataT
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
 import { notify } from '../../../lib/notify';
-import { reportFailure } from '../../../lib/report-failure';
 import { showTime } from '../../../lib/school-time';
 import { categoriesQuery, deleteRoles, refreshRoles, roleListInput, saveRole } from './api';
 import { useRolesCatalog } from './catalog';
@@ -27,6 +26,8 @@ import { compactSearch } from '../../../lib/search-params';
 import type { RoleSearchParams } from './search';
 import { localName } from '../../../lib/locale';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
+import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 
 const RoleDrawer = lazy(() => import('./RoleDrawer'));
 const RoleMenusDrawer = lazy(() => import('./RoleMenusDrawer'));
@@ -58,15 +59,14 @@ function RolesScreenBody({ search, onSearchChange }: RolesScreenProps) {
   const table = useTableQuery<RoleRow>(roleListInput(search));
   const categories = useQuery(categoriesQuery);
   const rows = table.rows;
-  const [draft, setDraft] = useState(() => fieldsOf(search));
-  const urlFields = JSON.stringify(fieldsOf(search));
-  useEffect(() => setDraft(JSON.parse(urlFields) as ReturnType<typeof fieldsOf>), [urlFields]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const listKey = JSON.stringify(search);
-  useEffect(() => setSelected(new Set()), [listKey]);
+  const [draft, setDraft] = useSearchDraft(fieldsOf(search));
+  const [selected, setSelected] = useListSelection(search);
   const [opened, setOpened] = useState<Opened | null>(null);
-  const [deleting, setDeleting] = useState<RoleRow[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<RoleRow[]>({
+    remove: (roles) => deleteRoles(roles.map((row) => row.id)),
+    onDeleted: () => setSelected(new Set()),
+    onSettled: () => refreshRoles(queryClient),
+  });
   const locale = i18n.locale;
 
   const selectLabel = useCallback((name: string) => t`选择 ${name}`, [t]);
@@ -145,7 +145,7 @@ function RolesScreenBody({ search, onSearchChange }: RolesScreenProps) {
               colorPalette="red"
               disabled={row.builtIn}
               title={row.builtIn ? t`内置角色不能删除` : undefined}
-              onClick={() => setDeleting([row])}
+              onClick={() => askDelete([row])}
               data-testid="role-delete"
             >
               <Trans>删除</Trans>
@@ -154,27 +154,9 @@ function RolesScreenBody({ search, onSearchChange }: RolesScreenProps) {
         </HStack>
       ),
     },
-  ], [rows, selected, t, i18n, selectLabel, locale]);
+  ], [rows, selected, t, i18n, selectLabel, locale, askDelete, setSelected]);
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteRoles(deleting.map((row) => row.id));
-      notify.success(t`删除成功`);
-      setSelected(new Set());
-      setDeleting(null);
-      await refreshRoles(queryClient);
-    } catch (error) {
-      setDeleting(null);
-      reportFailure(error);
-      await refreshRoles(queryClient);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const categoryChoices = (categories.data ?? []).map((category) => ({ value: category.code, label: localName(category.name, category.nameEn, locale) }));
 
@@ -219,7 +201,7 @@ function RolesScreenBody({ search, onSearchChange }: RolesScreenProps) {
         <SearchSelectField label={<Trans>角色类型</Trans>} value={draft.category} onChange={(category) => setDraft({ ...draft, category })} choices={categoryChoices} testId="role-search-category" />
       </SearchHeader>
       <Permission anyOf={[ROLE_PERMS.delete]}>
-        <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => setDeleting(selectedRows)} testId="role-batch-delete" />
+        <BatchDeleteBar selectedCount={selectedRows.length} onDelete={() => askDelete(selectedRows)} testId="role-batch-delete" />
       </Permission>
       <DataTable
         data-testid="roles"
@@ -234,7 +216,7 @@ function RolesScreenBody({ search, onSearchChange }: RolesScreenProps) {
         rowProps={(row) => ({ 'data-testid': 'role-row', 'data-id': row.id, 'data-code': row.code })}
         onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
       />
-      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除角色</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <ConfirmDelete {...deleteDialog} title={<Trans>删除角色</Trans>} />
       <Suspense fallback={null}>
         {opened?.kind === 'edit' && (
           <RoleDrawer

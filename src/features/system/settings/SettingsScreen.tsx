@@ -22,13 +22,13 @@ import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
 import { loadServerMessages } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { reportFailure } from '../../../lib/report-failure';
 import { deleteLanguages, languageListInput, refreshLanguages, saveLanguage, settingsQuery } from './api';
 import { useSettingsCatalog } from './catalog';
 import { ConfigForm } from './ConfigForm';
 import { compactSearch } from '../../../lib/search-params';
 import type { SettingsSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
 import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
 
 const LanguageDrawer = lazy(() => import('./LanguageDrawer'));
@@ -87,12 +87,19 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
   const [draft, setDraft] = useSearchDraft({ keyword: search.keyword ?? '', lang: search.lang ?? '' });
   const [selected, setSelected] = useListSelection(search);
   const [editing, setEditing] = useState<{ row?: LanguageEntryRow; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
 
   // ticking rows is for 批量删除: only offered to who may delete
   const mayEdit = usePermitted({ anyOf: [SETTINGS_EDIT_PERMISSION] });
 
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<string[]>({
+    remove: deleteLanguages,
+    successText: t`保存成功，切换语言或刷新页面后生效`,
+    onDeleted: () => {
+      void loadServerMessages();
+      setSelected(new Set());
+    },
+    onSettled: () => refreshLanguages(queryClient),
+  });
   const columns = useMemo((): DataTableColumn<LanguageEntryRow>[] => [
     ...(mayEdit ? [selectionColumn<LanguageEntryRow>({ rows, rowKey: (row) => row.key, selected, onChange: setSelected, allLabel: t`全选`, rowLabel: (row) => t`选择 ${row.key}`, testId: 'language-select' })] : []),
     { key: 'key', title: t`词条键`, nowrap: true, render: (row) => <span style={{ fontFamily: 'var(--chakra-fonts-mono)' }}>{row.key}</span> },
@@ -108,14 +115,14 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
             <Button size="xs" variant="outline" onClick={() => setEditing({ row, key: Date.now() })} data-testid="language-edit">
               <Trans>编辑</Trans>
             </Button>
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting([row.key])} data-testid="language-delete">
+            <Button size="xs" variant="outline" colorPalette="red" onClick={() => askDelete([row.key])} data-testid="language-delete">
               <Trans>删除</Trans>
             </Button>
           </HStack>
         </Permission>
       ),
     },
-  ], [rows, selected, setSelected, t, mayEdit]);
+  ], [rows, selected, setSelected, t, mayEdit, askDelete]);
 
   const selectedKeys = rows.filter((row) => selected.has(row.key)).map((row) => row.key);
   const applied = () => {
@@ -123,21 +130,6 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
     void loadServerMessages();
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteLanguages(deleting);
-      applied();
-      setSelected(new Set());
-    } catch (error) {
-      reportFailure(error);
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-      await refreshLanguages(queryClient);
-    }
-  };
 
   return (
     <Stack gap="3">
@@ -171,7 +163,7 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
         />
       </SearchHeader>
       <Permission anyOf={[SETTINGS_EDIT_PERMISSION]}>
-        <BatchDeleteBar selectedCount={selectedKeys.length} onDelete={() => setDeleting(selectedKeys)} testId="language-batch-delete" />
+        <BatchDeleteBar selectedCount={selectedKeys.length} onDelete={() => askDelete(selectedKeys)} testId="language-batch-delete" />
       </Permission>
       <DataTable
         data-testid="languages"
@@ -186,7 +178,7 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
         rowProps={(row) => ({ 'data-testid': 'language-row', 'data-key': row.key })}
         onPageChange={(nextPage, nextSize) => onSearchChange(compact({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
       />
-      <ConfirmDelete open={deleting !== null} busy={busy} title={<Trans>删除语言词条</Trans>} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <ConfirmDelete {...deleteDialog} title={<Trans>删除语言词条</Trans>} />
       <Suspense fallback={null}>
         {editing && (
           <LanguageDrawer
