@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import type { Envelope } from '../../contracts/envelope';
 import { isApiPath } from '../../contracts/paths';
 
@@ -146,4 +146,23 @@ export async function expectPhoneFit(page: Page, drawer?: ReturnType<Page['getBy
     await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(0);
     expect(Math.round((await drawer.boundingBox())?.width ?? 0), 'the drawer is full width').toBe(innerWidth);
   }
+}
+
+/** two animation frames: React has committed and @dnd-kit has measured what a key press changed */
+const nextFrames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))));
+
+/**
+ * Drags a @dnd-kit handle with the keyboard: Space picks it up (waits until it is held), each key
+ * moves it one place (two frames between keys, so a busy machine loses none), Space drops it.
+ */
+export async function dragWithKeys(page: Page, handle: Locator, keys: readonly string[]) {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  for (const key of keys) {
+    await nextFrames(page);
+    await page.keyboard.press(key);
+  }
+  await nextFrames(page);
+  await page.keyboard.press('Space');
 }

@@ -12,7 +12,7 @@ import type { TableAData } from '../../contracts/envelope';
 import type { HomeCardRoleRow } from '../../contracts/home-cards';
 import { baseURL } from '../../playwright.config';
 import { tinyApk } from '../../server/modules/apk-versions/apk-fixture';
-import { DEMO_ACCOUNTS, DemoApi, logIn } from './support';
+import { DEMO_ACCOUNTS, DemoApi, dragWithKeys, logIn } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -118,11 +118,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     // hide 待办事项; move 快捷入口 to the top with the keyboard (Space, ↑ × 4, Space)
     await line('pending').getByTestId('card-shown').uncheck();
-    const handle = line('shortcuts').getByTestId('card-handle');
-    await handle.focus();
-    await page.keyboard.press('Space');
-    for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    await dragWithKeys(page, line('shortcuts').getByTestId('card-handle'), ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp']);
     await expect(editor.getByTestId('card-line').first()).toHaveAttribute('data-id', 'shortcuts');
     await expect(editor.getByTestId('card-preview-item').first()).toHaveText(`1. ${w.shortcuts}`);
     await expect(editor.getByTestId('card-preview-item').nth(1)).toHaveText(`2. ${w.welcome}`);

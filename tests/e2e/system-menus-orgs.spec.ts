@@ -8,7 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { MenuAdminNode } from '../../contracts/menu-admin';
 import type { OrgNode, OrgTreeData } from '../../contracts/orgs';
 import { baseURL } from '../../playwright.config';
-import { DEMO_ACCOUNTS, DemoApi, logIn } from './support';
+import { DEMO_ACCOUNTS, DemoApi, dragWithKeys, logIn } from './support';
 
 const RUN = Date.now().toString(36).slice(-5);
 const ADMIN = DEMO_ACCOUNTS[0]!;
@@ -62,18 +62,6 @@ async function open(page: Page, lang: Lang, path: string) {
   await logIn(page, ADMIN);
   if (lang === 'en') await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL }]);
   await page.goto(path);
-}
-
-/** picks up a row's drag handle with the keyboard, moves it with the keys given, drops it */
-async function dragWithKeys(page: Page, handle: Locator, keys: string[]) {
-  await handle.focus();
-  await page.keyboard.press('Space');
-  for (const key of keys) {
-    await page.waitForTimeout(150);
-    await page.keyboard.press(key);
-  }
-  await page.waitForTimeout(150);
-  await page.keyboard.press('Space');
 }
 
 const names = async (rows: Locator, testId: string) => (await rows.getByTestId(testId).allTextContents()).map((text) => text.trim());
