@@ -54,7 +54,6 @@ export const saveCategory = (body: RoleCategorySaveRequest) => post<unknown>(URL
 export const deleteCategories = (ids: string[]) => post<unknown>(URLS.categoryDelete, { ids });
 
 export const refreshRoles = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: tableKeys.url(URLS.list) });
-export const refreshMembersList = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: tableKeys.url(URLS.members) });
 export const refreshCategories = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: roleKeys.categories });
 
 export async function loadRoles(queryClient: QueryClient, search: RoleSearchParams): Promise<void> {
