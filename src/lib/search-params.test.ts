@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageField, pageSizeField, searchField, searchSchema, sortFieldField, sortOrderField } from './search-params';
+import { pageField, pageSizeField, searchField, searchSchema, sortFieldField, sortOrderField, urlPaging } from './search-params';
 
 describe('searchSchema', () => {
   const validate = searchSchema({
@@ -32,5 +32,17 @@ describe('sort fields', () => {
     expect(validate({ sortField: 'CREATE_TIME', order: 'desc' })).toEqual({ sortField: 'CREATE_TIME', order: 'desc' });
     expect(validate({ sortField: "name'; drop", order: 'descending' })).toEqual({});
     expect(validate({ sortField: 'x'.repeat(65), order: 'up' })).toEqual({});
+  });
+});
+
+describe('urlPaging', () => {
+  it('reads page and size from the URL and writes them back short: no page 0, no default size, no empty values', () => {
+    const changes: object[] = [];
+    const paging = urlPaging<{ keyword?: string; page?: number; size?: number }>({ keyword: '', page: 2 }, (next) => changes.push(next));
+    expect([paging.page, paging.size]).toEqual([2, 10]);
+    paging.onPageChange(0, 20);
+    paging.onPageChange(3, 10);
+    expect(changes).toEqual([{ size: 20 }, { page: 3 }]);
+    expect(urlPaging({ size: 50 }, () => undefined, 50).size).toBe(50);
   });
 });

@@ -83,3 +83,15 @@ export const sortOrderField: SearchField<'asc' | 'desc'> = searchField.oneOf(['a
 /** Drops empty values (undefined, '') from a list screen's search, so the URL stays short. */
 export const compactSearch = <S extends object>(search: S): S =>
   Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as S;
+
+/**
+ * DataTable's paging for a list whose page and size live in the URL: ?page= from 0 (dropped on the
+ * first page), ?size= only when not the default; spread it on the table.
+ */
+export function urlPaging<S extends { page?: number; size?: number }>(search: S, onSearchChange: (next: S) => void, defaultSize = 10) {
+  return {
+    page: search.page ?? 0,
+    size: search.size ?? defaultSize,
+    onPageChange: (page: number, size: number) => onSearchChange(compactSearch({ ...search, page: page || undefined, size: size === defaultSize ? undefined : size })),
+  };
+}

@@ -46,6 +46,7 @@ import { StateBadges } from './StateBadges';
 import { AUDIT_KIND } from './outbox-kind';
 import { compactSearch, type ApplicationSearchParams } from './search';
 import { showRange, showTime } from './time';
+import { urlPaging } from '../../lib/search-params';
 
 const ApplyDrawer = lazy(() => import('./ApplyDrawer'));
 const DetailDrawer = lazy(() => import('./DetailDrawer'));
@@ -328,13 +329,11 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
               columns={columns}
               rows={rows}
               total={Math.max(0, table.total - dropped.length)}
-              page={search.page ?? 0}
-              size={search.size ?? 10}
               loading={table.loading}
               refreshing={table.refreshing}
               rowKey={rowKey}
               rowProps={rowProps}
-              onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+              {...urlPaging(search, onSearchChange)}
             />
           </Box>
         </>

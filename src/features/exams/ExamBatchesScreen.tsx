@@ -23,6 +23,7 @@ import {
 } from './codes';
 import { ExamBatchForm, type ExamBatchFormValues } from './ExamBatchForm';
 import type { ExamBatchSearchParams } from './search';
+import { compactSearch, urlPaging } from '../../lib/search-params';
 
 export interface ExamBatchesScreenProps {
   search: ExamBatchSearchParams;
@@ -32,8 +33,7 @@ export interface ExamBatchesScreenProps {
 const FORM_ID = 'exam-batch-form';
 const rowKey = (row: ExamBatchRow) => row.id;
 const rowProps = (row: ExamBatchRow) => ({ 'data-testid': 'exam-batch-row', 'data-published': row.published ? '1' : '0' });
-const compact = (search: ExamBatchSearchParams): ExamBatchSearchParams =>
-  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as ExamBatchSearchParams;
+const compact = (search: ExamBatchSearchParams): ExamBatchSearchParams => compactSearch(search);
 
 /** A save's refusal: the server's message as a toast; the form stays open with what was typed. */
 const failed = (error: unknown, fallback: string): never => {
@@ -227,7 +227,7 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
         refreshing={table.refreshing}
         rowKey={rowKey}
         rowProps={rowProps}
-        onPageChange={(nextPage, nextSize) => onSearchChange(compact({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+        onPageChange={urlPaging(search, onSearchChange).onPageChange}
       />
 
       {options.data && editing && (

@@ -14,14 +14,14 @@ import { useSurveysCatalog } from '../catalog';
 import { TIME_STATE_COLORS, TIME_STATE_LABELS } from '../labels';
 import { AnswerView } from './AnswerView';
 import type { AnswerSearchParams } from './search';
+import { compactSearch, urlPaging } from '../../../lib/search-params';
 
 export interface AnswerScreenProps {
   search: AnswerSearchParams;
   onSearchChange: (next: AnswerSearchParams) => void;
 }
 
-const compact = (search: AnswerSearchParams): AnswerSearchParams =>
-  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as AnswerSearchParams;
+const compact = (search: AnswerSearchParams): AnswerSearchParams => compactSearch(search);
 
 /** 问卷填报 (/survey/wjdt, survey_wjdt) once the surveys catalog is in. */
 export function AnswerScreen(props: AnswerScreenProps) {
@@ -144,14 +144,12 @@ function MineList({ search, onSearchChange }: AnswerScreenProps) {
           columns={columns}
           rows={rows}
           total={table.total}
-          page={search.page ?? 0}
-          size={search.size ?? 10}
           loading={table.loading}
           refreshing={table.refreshing}
           rowKey={(row) => row.id}
           rowProps={(row) => ({ 'data-survey-id': row.id })}
           emptyText={t`暂无需要填写的问卷`}
-          onPageChange={(page, size) => onSearchChange(compact({ ...search, page: page || undefined, size: size === 10 ? undefined : size }))}
+          {...urlPaging(search, onSearchChange)}
         />
       </Box>
     </Stack>

@@ -26,6 +26,7 @@ import { KIND_ICONS, KIND_LABELS } from '../labels';
 import { bankListInput, deleteBankQuestions, refreshBank, saveBankQuestion } from '../manage-api';
 import { compactSearch, type BankSearchParams } from '../manage/search';
 import { wide } from '../manage/layout';
+import { urlPaging } from '../../../lib/search-params';
 
 const BankQuestionDrawer = lazy(() => import('./BankQuestionDrawer'));
 
@@ -162,13 +163,11 @@ function BankScreenBody({ search, onSearchChange }: BankScreenProps) {
         columns={columns}
         rows={rows}
         total={table.total}
-        page={search.page ?? 0}
-        size={search.size ?? 10}
         loading={table.loading}
         refreshing={table.refreshing}
         rowKey={rowKey}
         rowProps={(row) => ({ 'data-testid': 'bank-row', 'data-id': row.id })}
-        onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+        {...urlPaging(search, onSearchChange)}
       />
       <ConfirmDelete {...deleteDialog} title={<Trans>删除题目</Trans>}>
         <Trans>共 {deleteCount} 道题；已插入问卷的题目不受影响。</Trans>

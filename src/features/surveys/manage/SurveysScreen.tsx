@@ -45,6 +45,7 @@ import {
 import { copySurvey, deleteSurveys, publicAnswerLink, publishSurvey, refreshSurveys, setSurveyInUse, surveyListInput } from '../manage-api';
 import { wide } from './layout';
 import { compactSearch, type SurveyListSearchParams } from './search';
+import { urlPaging } from '../../../lib/search-params';
 
 const QrDialog = lazy(() => import('./QrDialog'));
 
@@ -459,13 +460,11 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
         columns={columns}
         rows={rows}
         total={table.total}
-        page={search.page ?? 0}
-        size={search.size ?? 10}
         loading={table.loading}
         refreshing={table.refreshing}
         rowKey={rowKey}
         rowProps={rowProps}
-        onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+        {...urlPaging(search, onSearchChange)}
       />
 
       <ConfirmDialog

@@ -19,6 +19,7 @@ import { answerText, rateText } from './format';
 import { QuestionCard } from './QuestionCard';
 import type { ResultsSearchParams } from './search';
 import './results.css';
+import { compactSearch, urlPaging } from '../../../lib/search-params';
 
 export interface ResultsScreenProps {
   search: ResultsSearchParams;
@@ -27,8 +28,7 @@ export interface ResultsScreenProps {
   onBack: () => void;
 }
 
-const compact = (search: ResultsSearchParams): ResultsSearchParams =>
-  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as ResultsSearchParams;
+const compact = (search: ResultsSearchParams): ResultsSearchParams => compactSearch(search);
 
 /** 问卷统计 (/survey/cjwj/tjfx?id=&org=) once the surveys catalog is in. */
 export function ResultsScreen(props: ResultsScreenProps) {
@@ -152,13 +152,11 @@ function AnswersTab({ id, search, onSearchChange, questions, anonymous }: { id: 
       columns={columns}
       rows={table.rows}
       total={table.total}
-      page={search.page ?? 0}
-      size={search.size ?? 10}
       loading={table.loading}
       refreshing={table.refreshing}
       rowKey={(row) => row.id}
       emptyText={t`暂无答卷`}
-      onPageChange={(page, size) => onSearchChange(compact({ ...search, page: page || undefined, size: size === 10 ? undefined : size }))}
+      {...urlPaging(search, onSearchChange)}
     />
   );
 }

@@ -23,7 +23,7 @@ import { reportFailure } from '../../../lib/report-failure';
 import { showTime } from '../../../lib/school-time';
 import { apkListInput, deleteApks, publishApk, refreshApks, saveApk } from './api';
 import { useApkCatalog } from './catalog';
-import { compactSearch } from '../../../lib/search-params';
+import { compactSearch, urlPaging } from '../../../lib/search-params';
 import type { ApkSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { useConfirmedDelete } from '../../../components/confirmed-delete';
@@ -196,13 +196,11 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
         columns={columns}
         rows={rows}
         total={table.total}
-        page={search.page ?? 0}
-        size={search.size ?? 10}
         loading={table.loading}
         refreshing={table.refreshing}
         rowKey={rowKey}
         rowProps={(row) => ({ 'data-testid': 'apk-row', 'data-code': String(row.versionCode) })}
-        onPageChange={(page, size) => onSearchChange(compactSearch({ ...search, page: page || undefined, size: size === 10 ? undefined : size }))}
+        {...urlPaging(search, onSearchChange)}
       />
       {rows.some((row) => row.published) && (
         <Text fontSize="sm" color="fg.muted" data-testid="apk-published-note">

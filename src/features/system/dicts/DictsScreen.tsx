@@ -23,7 +23,7 @@ import { notify } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
 import { allEntriesQuery, deleteEntries, deleteTypes, dictTypesQuery, entryListInput, exportType, refreshDicts, saveEntry, saveType } from './api';
 import { useDictsCatalog } from './catalog';
-import { compactSearch } from '../../../lib/search-params';
+import { compactSearch, urlPaging } from '../../../lib/search-params';
 import type { DictSearchParams } from './search';
 import { localName } from '../../../lib/locale';
 import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
@@ -307,13 +307,11 @@ function DictsScreenBody({ search, onSearchChange }: DictsScreenProps) {
             columns={columns}
             rows={rows}
             total={table.total}
-            page={search.page ?? 0}
-            size={search.size ?? 10}
             loading={table.loading}
             refreshing={table.refreshing}
             rowKey={(row) => row.id}
             rowProps={(row) => ({ 'data-testid': 'dict-entry-row', 'data-code': row.code })}
-            onPageChange={(nextPage, nextSize) => onSearchChange(compact({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+            {...urlPaging(search, onSearchChange)}
           />
         </Stack>
       </Flex>

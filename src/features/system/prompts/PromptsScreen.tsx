@@ -23,7 +23,7 @@ import { notify } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
 import { deletePrompts, promptListInput, refreshPrompts, savePrompt, setPromptEnabled } from './api';
 import { usePromptsCatalog } from './catalog';
-import { compactSearch } from '../../../lib/search-params';
+import { compactSearch, urlPaging } from '../../../lib/search-params';
 import type { PromptSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { useConfirmedDelete } from '../../../components/confirmed-delete';
@@ -189,13 +189,11 @@ function PromptsScreenBody({ search, onSearchChange }: PromptsScreenProps) {
         columns={columns}
         rows={rows}
         total={table.total}
-        page={search.page ?? 0}
-        size={search.size ?? 10}
         loading={table.loading}
         refreshing={table.refreshing}
         rowKey={rowKey}
         rowProps={(row) => ({ 'data-testid': 'prompt-row', 'data-code': row.code })}
-        onPageChange={(page, size) => onSearchChange(compactSearch({ ...search, page: page || undefined, size: size === 10 ? undefined : size }))}
+        {...urlPaging(search, onSearchChange)}
       />
       <ConfirmDelete {...deleteDialog} title={<Trans>删除提示词</Trans>} />
       <Suspense fallback={null}>

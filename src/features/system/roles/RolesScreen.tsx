@@ -22,7 +22,7 @@ import { showTime } from '../../../lib/school-time';
 import { categoriesQuery, deleteRoles, refreshRoles, roleListInput, saveRole } from './api';
 import { useRolesCatalog } from './catalog';
 import { ROLE_TYPE_LABELS } from './labels';
-import { compactSearch } from '../../../lib/search-params';
+import { compactSearch, urlPaging } from '../../../lib/search-params';
 import type { RoleSearchParams } from './search';
 import { localName } from '../../../lib/locale';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
@@ -208,13 +208,11 @@ function RolesScreenBody({ search, onSearchChange }: RolesScreenProps) {
         columns={columns}
         rows={rows}
         total={table.total}
-        page={search.page ?? 0}
-        size={search.size ?? 10}
         loading={table.loading}
         refreshing={table.refreshing}
         rowKey={rowKey}
         rowProps={(row) => ({ 'data-testid': 'role-row', 'data-id': row.id, 'data-code': row.code })}
-        onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+        {...urlPaging(search, onSearchChange)}
       />
       <ConfirmDelete {...deleteDialog} title={<Trans>删除角色</Trans>} />
       <Suspense fallback={null}>

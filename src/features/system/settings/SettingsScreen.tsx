@@ -25,7 +25,7 @@ import { notify } from '../../../lib/notify';
 import { deleteLanguages, languageListInput, refreshLanguages, saveLanguage, settingsQuery } from './api';
 import { useSettingsCatalog } from './catalog';
 import { ConfigForm } from './ConfigForm';
-import { compactSearch } from '../../../lib/search-params';
+import { compactSearch, urlPaging } from '../../../lib/search-params';
 import type { SettingsSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { useConfirmedDelete } from '../../../components/confirmed-delete';
@@ -170,13 +170,11 @@ function LanguagesPanel({ search, onSearchChange }: SettingsScreenProps) {
         columns={columns}
         rows={rows}
         total={table.total}
-        page={search.page ?? 0}
-        size={search.size ?? 10}
         loading={table.loading}
         refreshing={table.refreshing}
         rowKey={(row) => row.key}
         rowProps={(row) => ({ 'data-testid': 'language-row', 'data-key': row.key })}
-        onPageChange={(nextPage, nextSize) => onSearchChange(compact({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+        {...urlPaging(search, onSearchChange)}
       />
       <ConfirmDelete {...deleteDialog} title={<Trans>删除语言词条</Trans>} />
       <Suspense fallback={null}>

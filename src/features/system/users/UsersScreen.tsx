@@ -32,6 +32,7 @@ import { useUsersCatalog } from './catalog';
 import { USER_TYPE_LABELS } from './labels';
 import { compactSearch, type UserSearchParams } from './search';
 import { useListSelection, useSearchDraft } from '../../../components/table/list-state';
+import { urlPaging } from '../../../lib/search-params';
 
 const UserDrawer = lazy(() => import('./UserDrawer'));
 const ResetPasswordDialog = lazy(async () => ({ default: (await import('./AccountDialogs')).ResetPasswordDialog }));
@@ -377,13 +378,11 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
         columns={columns}
         rows={rows}
         total={table.total}
-        page={search.page ?? 0}
-        size={search.size ?? 10}
         loading={table.loading}
         refreshing={table.refreshing}
         rowKey={rowKey}
         rowProps={(row) => ({ 'data-testid': 'user-row', 'data-id': row.id, 'data-account': row.username })}
-        onPageChange={(nextPage, nextSize) => onSearchChange(compactSearch({ ...search, page: nextPage || undefined, size: nextSize === 10 ? undefined : nextSize }))}
+        {...urlPaging(search, onSearchChange)}
       />
       <ConfirmDialog
         open={confirming !== null}
