@@ -10,7 +10,6 @@ import { defineOutboxKind, enqueue } from '../../lib/offline/outbox';
 import { saveLogin } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
 import { OfflineStatus } from './OfflineStatus';
-import { formatBytes } from './OutboxPanel';
 
 const kind = defineOutboxKind<{ student: string; status: string }, { version: number }>({
   kind: 'test.panel',
@@ -102,14 +101,7 @@ describe('OutboxPanel', { timeout: 20_000 }, () => {
       .find((row) => row.dataset.state === 'conflict')!;
     fireEvent.click(within(conflictNow).getByRole('button', { name: '保留我的' }));
     await new Promise((r) => setTimeout(r, 1500));
-    console.log('DEBUG', JSON.stringify((await currentDb()!.outbox.toArray()).map((e) => [e.entityKey, e.state, e.baseVersion])), within(panel).getAllByTestId('outbox-entry').map((r) => r.dataset.state));
     await waitFor(async () => expect((await currentDb()!.outbox.toArray()).every((entry) => entry.state === 'pending')).toBe(true), { timeout: 10_000 });
     expect((await currentDb()!.outbox.toArray()).find((entry) => entry.entityKey === 'a')?.baseVersion).toBe(7);
-  });
-
-  it('formats storage sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 ** 3)).toBe('5.0 GB');
   });
 });

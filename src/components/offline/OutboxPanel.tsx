@@ -19,18 +19,7 @@ import {
 import { storageUsage, type StorageUsage } from '../../lib/offline/storage';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useConnectivity } from './useConnectivity';
-
-/** Bytes as KB / MB / GB (one decimal). */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
+import { formatBytes } from '../../lib/bytes';
 
 function describeEntry(entry: OutboxEntry): string {
   try {

@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import ApkDrawer from './ApkDrawer';
-import { fileSizeText } from './ApkScreen';
 
 describe('APK version drawer', () => {
   it('refuses a version name that is not x.y.z and a missing code, in the server words, then sends the version', async () => {
@@ -23,12 +22,5 @@ describe('APK version drawer', () => {
     fireEvent.change(screen.getByTestId('apk-changelog'), { target: { value: '修复' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ versionName: '2.3.1', versionCode: 231, fileId: '', changelog: '修复', forceUpdate: false }));
-  });
-
-  it('shows sizes as people read them', () => {
-    expect(fileSizeText(0)).toBe('—');
-    expect(fileSizeText(300)).toBe('1 KB');
-    expect(fileSizeText(850 * 1024)).toBe('850 KB');
-    expect(fileSizeText(12.34 * 1024 * 1024)).toBe('12.3 MB');
   });
 });

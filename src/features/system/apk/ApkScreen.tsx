@@ -23,6 +23,7 @@ import { reportFailure } from '../../../lib/report-failure';
 import { showTime } from '../../../lib/school-time';
 import { apkListInput, deleteApks, publishApk, refreshApks, saveApk } from './api';
 import { useApkCatalog } from './catalog';
+import { formatBytes } from '../../../lib/bytes';
 import { compactSearch, urlPaging } from '../../../lib/search-params';
 import type { ApkSearchParams } from './search';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
@@ -38,13 +39,6 @@ export interface ApkScreenProps {
 
 const rowKey = (row: ApkVersionRow) => row.id;
 const fieldsOf = (search: ApkSearchParams) => ({ versionName: search.versionName ?? '', published: search.published ?? '' });
-
-/** 12.3 MB, 850 KB: the size people read */
-export function fileSizeText(bytes: number): string {
-  if (bytes <= 0) return '—';
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 function warn(error: unknown) {
   reportFailure(error, 'error');
@@ -116,7 +110,7 @@ function ApkScreenBody({ search, onSearchChange }: ApkScreenProps) {
             </Text>
           ),
       },
-      { key: 'size', title: t`大小`, nowrap: true, hideBelow: 'md', align: 'end', render: (row) => fileSizeText(row.fileSize) },
+      { key: 'size', title: t`大小`, nowrap: true, hideBelow: 'md', align: 'end', render: (row) => (row.fileSize > 0 ? formatBytes(row.fileSize) : '—') },
       { key: 'forceUpdate', title: t`强制更新`, nowrap: true, render: (row) => (row.forceUpdate ? <Badge colorPalette="orange">{t`是`}</Badge> : t`否`) },
       {
         key: 'published',
