@@ -27,6 +27,7 @@ const WORDS = {
     prompts: 'AI提示词管理',
     apk: 'APK版本管理',
     save: '保存',
+    cancel: '取消',
     saved: '保存成功',
     ok: '确定',
     custom: '自定义',
@@ -48,6 +49,7 @@ const WORDS = {
     prompts: 'AI prompts',
     apk: 'APK versions',
     save: 'Save',
+    cancel: 'Cancel',
     saved: 'Saved',
     ok: 'OK',
     custom: 'Custom',
@@ -182,6 +184,12 @@ for (const lang of ['zh', 'en'] as const) {
 
     await row.getByTestId('prompt-edit').click();
     await form.getByTestId('prompt-name').fill(`${name}改`);
+    // closing a changed form asks first; going back to it keeps what was typed
+    await page.getByRole('button', { name: w.cancel, exact: true }).click();
+    const ask = page.getByRole('alertdialog');
+    await ask.getByRole('button', { name: w.cancel, exact: true }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(form.getByTestId('prompt-name')).toHaveValue(`${name}改`);
     await page.getByRole('button', { name: w.save, exact: true }).click();
     await expect(form).toHaveCount(0);
     await expect(row).toContainText(`${name}改`);

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { APK_ISSUE_TEXT, APK_LIMITS, apkIssues } from '../../../../contracts/apk-rules';
 import type { ApkVersionRow } from '../../../../contracts/apk-versions';
+import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { Switch } from '../../../components/form/fields';
@@ -23,7 +24,7 @@ type IssueField = 'versionName' | 'versionCode' | 'changelog';
 export default function ApkDrawer({ row, onClose, onSave }: ApkDrawerProps) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [values, setValues] = useState<ApkInput>(() => ({
+  const { draft: values, setDraft: setValues, dirty } = useDraft<ApkInput>(() => ({
     versionName: row?.versionName ?? '',
     versionCode: row?.versionCode ?? null,
     fileId: row?.fileId ?? '',
@@ -47,7 +48,7 @@ export default function ApkDrawer({ row, onClose, onSave }: ApkDrawerProps) {
   const codeIssue = issueOf('versionCode');
   const changelogIssue = issueOf('changelog');
   return (
-    <FormShell open size="lg" title={row ? <Trans>编辑版本</Trans> : <Trans>新增版本</Trans>} onCancel={onClose} onSave={save}>
+    <FormShell open dirty={dirty} size="lg" title={row ? <Trans>编辑版本</Trans> : <Trans>新增版本</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="apk-form">
         <Field.Root required invalid={Boolean(nameIssue)}>
           <Field.Label>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { DICT_CODE_MAX, DICT_REMARK_MAX, DICT_SORT_MAX, DICT_TEXT_MAX } from '../../../../contracts/dict-rules';
 import type { DictEntryRow, DictEntrySaveRequest, DictStatus } from '../../../../contracts/dicts';
+import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
@@ -24,11 +25,10 @@ export interface EntryDrawerProps {
 export default function EntryDrawer({ typeId, typeName, row, entries, onClose, onSave }: EntryDrawerProps) {
   const { t } = useLingui();
   const issueText = useIssueText();
-  const [draft, setDraft] = useState<EntryDraft>(() => (row ? entryDraftOf(row) : blankEntryDraft()));
+  const { draft, patch: set, dirty } = useDraft<EntryDraft>(() => (row ? entryDraftOf(row) : blankEntryDraft()));
   const [tried, setTried] = useState(false);
   const [error, setError] = useState('');
   const problems = useMemo(() => entryProblems(draft), [draft]);
-  const set = (next: Partial<EntryDraft>) => setDraft((current) => ({ ...current, ...next }));
   const parents = useMemo(() => parentChoices(entries, row?.code), [entries, row?.code]);
   const text = (field: keyof EntryDraft, testId?: string, max = DICT_TEXT_MAX) => (
     <Input
@@ -53,7 +53,7 @@ export default function EntryDrawer({ typeId, typeName, row, entries, onClose, o
   };
 
   return (
-    <FormShell open size="lg" title={row ? <Trans>编辑字典项（{typeName}）</Trans> : <Trans>新增字典项（{typeName}）</Trans>} onCancel={onClose} onSave={save}>
+    <FormShell open dirty={dirty} size="lg" title={row ? <Trans>编辑字典项（{typeName}）</Trans> : <Trans>新增字典项（{typeName}）</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="dict-entry-form">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           <FormField label={<Trans>编码</Trans>} required error={tried || draft.code ? issueText(problems.code) : ''}>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { DICT_CODE_MAX, DICT_NAME_MAX, DICT_REMARK_MAX, DICT_SORT_MAX, DICT_TEXT_MAX } from '../../../../contracts/dict-rules';
 import type { DictStatus, DictTypeRow, DictTypeSaveRequest } from '../../../../contracts/dicts';
+import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
@@ -20,12 +21,11 @@ export interface TypeDrawerProps {
 export default function TypeDrawer({ row, onClose, onSave }: TypeDrawerProps) {
   const { t } = useLingui();
   const issueText = useIssueText();
-  const [draft, setDraft] = useState<TypeDraft>(() => (row ? typeDraftOf(row) : blankTypeDraft()));
+  const { draft, patch: set, dirty } = useDraft<TypeDraft>(() => (row ? typeDraftOf(row) : blankTypeDraft()));
   const [tried, setTried] = useState(false);
   const [error, setError] = useState('');
   // the code rule shows as typed once something was typed; the rest after the first save
   const problems = useMemo(() => typeProblems(draft), [draft]);
-  const set = (next: Partial<TypeDraft>) => setDraft((current) => ({ ...current, ...next }));
   const codeLocked = Boolean(row?.builtIn);
 
   const save = async () => {
@@ -41,7 +41,7 @@ export default function TypeDrawer({ row, onClose, onSave }: TypeDrawerProps) {
   };
 
   return (
-    <FormShell open title={row ? <Trans>编辑字典</Trans> : <Trans>新增字典</Trans>} onCancel={onClose} onSave={save}>
+    <FormShell open dirty={dirty} title={row ? <Trans>编辑字典</Trans> : <Trans>新增字典</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="dict-type-form">
         <FormField
           label={<Trans>字典编码</Trans>}

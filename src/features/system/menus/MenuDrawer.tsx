@@ -2,6 +2,7 @@ import { Box, chakra, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import { MENU_ICON_MAX, MENU_NAME_EN_MAX, MENU_NAME_MAX, MENU_PARAM_MAX, MENU_SORT_MAX, MENU_URL_MAX, menuIssueText, type MenuAdminNode, type MenuField, type MenuKind, type MenuSaveInput } from '../../../../contracts/menu-admin';
+import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { Switch } from '../../../components/form/fields';
 import { NumberInput } from '../../../components/form/NumberInput';
@@ -42,7 +43,7 @@ function Toggle({ checked, onChange, label, testId }: { checked: boolean; onChan
  */
 export default function MenuDrawer({ node, parent = null, all, onClose, onSave }: MenuDrawerProps) {
   const { t, i18n } = useLingui();
-  const [draft, setDraft] = useState<MenuDraft>(() => (node ? draftOf(node) : blankDraft(parent)));
+  const { draft, setDraft, dirty } = useDraft<MenuDraft>(() => (node ? draftOf(node) : blankDraft(parent)));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [tried, setTried] = useState(false);
   const [error, setError] = useState('');
@@ -91,7 +92,7 @@ export default function MenuDrawer({ node, parent = null, all, onClose, onSave }
 
   const isButton = draft.type === 'button';
   return (
-    <FormShell open size="lg" title={node ? <Trans>编辑菜单</Trans> : <Trans>新增菜单</Trans>} onCancel={onClose} onSave={save}>
+    <FormShell open dirty={dirty} size="lg" title={node ? <Trans>编辑菜单</Trans> : <Trans>新增菜单</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="menu-form">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           <FormField errorTestId="menu-form-problem" label={<Trans>上级菜单</Trans>} error={problem('parentId')}>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { ORG_ADDABLE_KINDS, ORG_CODE_MAX, ORG_GRADE_LEVEL_MAX, ORG_NAME_EN_MAX, ORG_NAME_MAX, ORG_REMARK_MAX, ORG_SORT_MAX, orgIssueText, type OrgField, type OrgKind } from '../../../../contracts/org-rules';
 import type { OrgNode, OrgSaveInput } from '../../../../contracts/orgs';
+import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
@@ -30,7 +31,7 @@ export interface OrgDrawerProps {
 export default function OrgDrawer({ node, parent, all, campuses, onClose, onSave }: OrgDrawerProps) {
   const { t, i18n } = useLingui();
   const kindLabel = useKindLabel();
-  const [draft, setDraft] = useState<OrgDraft>(() => (node ? draftOf(node) : blankDraft(parent!)));
+  const { draft, setDraft, dirty } = useDraft<OrgDraft>(() => (node ? draftOf(node) : blankDraft(parent!)));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [tried, setTried] = useState(false);
   const [error, setError] = useState('');
@@ -64,7 +65,7 @@ export default function OrgDrawer({ node, parent, all, campuses, onClose, onSave
   };
 
   return (
-    <FormShell open size="lg" title={node ? <Trans>编辑机构</Trans> : <Trans>新增机构</Trans>} onCancel={onClose} onSave={save}>
+    <FormShell open dirty={dirty} size="lg" title={node ? <Trans>编辑机构</Trans> : <Trans>新增机构</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="org-form">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           {!isRoot && (

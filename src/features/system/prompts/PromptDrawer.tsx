@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { AI_PROMPT_ISSUE_TEXT, AI_PROMPT_LIMITS, aiPromptIssues } from '../../../../contracts/ai-prompt-rules';
 import type { AiPromptRow } from '../../../../contracts/ai-prompts';
+import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { Switch } from '../../../components/form/fields';
@@ -21,7 +22,7 @@ export interface PromptDrawerProps {
 export default function PromptDrawer({ row, onClose, onSave }: PromptDrawerProps) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [values, setValues] = useState<PromptInput>(() => ({
+  const { draft: values, setDraft: setValues, dirty } = useDraft<PromptInput>(() => ({
     code: row?.code ?? '',
     name: row?.name ?? '',
     scene: row?.scene ?? '',
@@ -49,7 +50,7 @@ export default function PromptDrawer({ row, onClose, onSave }: PromptDrawerProps
   const nameIssue = issueOf('name');
   const contentIssue = issueOf('content');
   return (
-    <FormShell open size="lg" title={row ? <Trans>编辑提示词</Trans> : <Trans>新增提示词</Trans>} onCancel={onClose} onSave={save}>
+    <FormShell open dirty={dirty} size="lg" title={row ? <Trans>编辑提示词</Trans> : <Trans>新增提示词</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="prompt-form">
         <Field.Root required invalid={Boolean(codeIssue)}>
           <Field.Label>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { ROLE_LIMITS } from '../../../../contracts/roles-rules';
 import type { RoleCategoryRow, RoleCategorySaveRequest } from '../../../../contracts/roles';
+import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { HttpError } from '../../../lib/http';
@@ -19,11 +20,10 @@ export interface CategoryDrawerProps {
 export default function CategoryDrawer({ row, onClose, onSave }: CategoryDrawerProps) {
   const { t } = useLingui();
   const problemText = useProblemText();
-  const [draft, setDraft] = useState<CategoryDraft>(() => (row ? categoryDraftOf(row) : blankCategoryDraft()));
+  const { draft, patch: set, dirty } = useDraft<CategoryDraft>(() => (row ? categoryDraftOf(row) : blankCategoryDraft()));
   const [tried, setTried] = useState(false);
   const [error, setError] = useState('');
   const problems = useMemo(() => (tried ? categoryProblems(draft) : {}), [draft, tried]);
-  const set = (next: Partial<CategoryDraft>) => setDraft((current) => ({ ...current, ...next }));
 
   const save = async () => {
     setTried(true);
@@ -38,7 +38,7 @@ export default function CategoryDrawer({ row, onClose, onSave }: CategoryDrawerP
   };
 
   return (
-    <FormShell open title={row ? <Trans>编辑角色类型</Trans> : <Trans>新增角色类型</Trans>} onCancel={onClose} onSave={save}>
+    <FormShell open dirty={dirty} title={row ? <Trans>编辑角色类型</Trans> : <Trans>新增角色类型</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="category-form">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           <FormField label={<Trans>类型编码</Trans>} required error={problemText(problems.code)} helper={<Trans>字母开头，字母、数字或下划线</Trans>}>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { ROLE_LIMITS, ROLE_TYPES } from '../../../../contracts/roles-rules';
 import type { RoleCategoryRow, RoleRow, RoleSaveRequest, RoleType } from '../../../../contracts/roles';
+import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
@@ -29,11 +30,10 @@ export interface RoleDrawerProps {
 export default function RoleDrawer({ row, categories, onClose, onSave }: RoleDrawerProps) {
   const { t, i18n } = useLingui();
   const problemText = useProblemText();
-  const [draft, setDraft] = useState<RoleDraft>(() => (row ? roleDraftOf(row) : blankRoleDraft(categories[0]?.code ?? '')));
+  const { draft, patch: set, dirty } = useDraft<RoleDraft>(() => (row ? roleDraftOf(row) : blankRoleDraft(categories[0]?.code ?? '')));
   const [tried, setTried] = useState(false);
   const [error, setError] = useState('');
   const problems = useMemo(() => (tried ? roleProblems(draft) : {}), [draft, tried]);
-  const set = (next: Partial<RoleDraft>) => setDraft((current) => ({ ...current, ...next }));
 
   const save = async () => {
     setTried(true);
@@ -48,7 +48,7 @@ export default function RoleDrawer({ row, categories, onClose, onSave }: RoleDra
   };
 
   return (
-    <FormShell open size="lg" title={row ? <Trans>编辑角色</Trans> : <Trans>新增角色</Trans>} onCancel={onClose} onSave={save}>
+    <FormShell open dirty={dirty} size="lg" title={row ? <Trans>编辑角色</Trans> : <Trans>新增角色</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="role-form">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           <FormField label={<Trans>角色名称</Trans>} required error={problemText(problems.name)}>

@@ -14,6 +14,7 @@ import {
   type UserTypeCode,
 } from '../../../../contracts/user-rules';
 import type { UserOptions, UserRow, UserSaveRequest } from '../../../../contracts/users';
+import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { PeopleOrgRoleSelector } from '../../../components/selector/PeopleOrgRoleSelector';
@@ -107,10 +108,9 @@ function FormField({ label, required, error, children }: { label: ReactNode; req
 export default function UserDrawer({ row, options, onClose, onSave }: UserDrawerProps) {
   const { t, i18n } = useLingui();
   const lang = i18n.locale === 'en' ? 'en' : 'zh';
-  const [draft, setDraft] = useState<UserDraft>(() => (row ? userDraftOf(row) : blankUserDraft()));
+  const { draft, patch: set, dirty } = useDraft<UserDraft>(() => (row ? userDraftOf(row) : blankUserDraft()));
   const [tried, setTried] = useState(false);
   const [error, setError] = useState('');
-  const set = (next: Partial<UserDraft>) => setDraft((current) => ({ ...current, ...next }));
   const problems = useMemo(() => {
     if (!tried) return {} as Record<string, string>;
     return Object.fromEntries(userIssues(draft).map((issue) => [issue.field, USER_ISSUE_TEXT[issue.code][lang]])) as Record<string, string>;
@@ -138,7 +138,7 @@ export default function UserDrawer({ row, options, onClose, onSave }: UserDrawer
   );
 
   return (
-    <FormShell open size="lg" title={row ? <Trans>编辑用户</Trans> : <Trans>新增用户</Trans>} onCancel={onClose} onSave={save}>
+    <FormShell open dirty={dirty} size="lg" title={row ? <Trans>编辑用户</Trans> : <Trans>新增用户</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="user-form">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           <FormField label={<Trans>姓名</Trans>} required error={problems.name}>
