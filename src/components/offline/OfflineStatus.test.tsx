@@ -85,12 +85,13 @@ describe('OutboxPanel', { timeout: 20_000 }, () => {
     // discard asks first; cancelling keeps it
     const failedRow = within(panel).getAllByTestId('outbox-entry').find((row) => row.dataset.state === 'failed')!;
     fireEvent.click(within(failedRow).getByRole('button', { name: '丢弃' }));
-    const ask = await screen.findByRole('alertdialog');
+    // hidden: true: a dialog over the drawer; in jsdom the drawer's aria-hiding may reach it (a timing race)
+    const ask = await screen.findByRole('alertdialog', { hidden: true });
     expect(ask.textContent).toContain('此操作将永久丢弃这条未发送的修改, 是否继续?');
-    fireEvent.click(within(ask).getByRole('button', { name: '取消' }));
+    fireEvent.click(within(ask).getByRole('button', { name: '取消', hidden: true }));
     expect(await currentDb()!.outbox.count()).toBe(3);
     fireEvent.click(within(failedRow).getByRole('button', { name: '丢弃' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', { name: '确定', hidden: true }));
     await waitFor(async () => expect(await currentDb()!.outbox.count()).toBe(2), { timeout: 10_000 });
 
     // keep mine: pending again on the server's version (the row is looked up again: the list may have re-rendered)

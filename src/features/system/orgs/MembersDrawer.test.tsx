@@ -83,16 +83,17 @@ describe('组织机构 成员 drawer', () => {
     vi.stubGlobal('fetch', vi.fn(fake.impl));
     renderScreen(<MembersDrawer node={node('class')} onClose={vi.fn()} onChanged={() => Promise.resolve()} />, { permissions: ['system_org', 'system_org_edit'] });
     fireEvent.click(await screen.findByRole('button', { name: '移出：张三' }));
-    let dialog = await screen.findByRole('alertdialog');
+    // hidden: true: a dialog over the drawer; in jsdom the drawer's aria-hiding may reach it (a timing race)
+    let dialog = await screen.findByRole('alertdialog', { hidden: true });
     expect(dialog.textContent).toContain('确定将所选人员移出“七年级(1)班”吗？');
-    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消', hidden: true }));
     await waitFor(() => expect(notified).toEqual(['已取消']));
     expect(bodies(fake, '/api/orgs/members/remove')).toEqual([]);
 
     fireEvent.click(screen.getByRole('checkbox', { name: '选择 李四' }));
     fireEvent.click(screen.getByTestId('org-member-remove-selected'));
-    dialog = await screen.findByRole('alertdialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    dialog = await screen.findByRole('alertdialog', { hidden: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定', hidden: true }));
     await waitFor(() => expect(notified).toContain('移出成功'));
     expect(bodies(fake, '/api/orgs/members/remove')).toEqual([{ orgId: node('class').id, userIds: ['u2'] }]);
   });

@@ -54,7 +54,7 @@ describe('AI prompt drawer', () => {
     renderWithProviders(<PromptDrawer onClose={onClose} onSave={vi.fn()} />);
     type('prompt-name', '作文点评');
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
-    const ask = await screen.findByRole('alertdialog', { name: '放弃未保存的修改？' });
+    const ask = await screen.findByRole('alertdialog', { name: '放弃未保存的修改？', hidden: true });
     // jsdom: the drawer's aria-hiding reaches the nested ask's positioner (not so in Chromium, see the e2e)
     fireEvent.click(within(ask).getByRole('button', { name: '取消', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
