@@ -6,6 +6,28 @@ export const MENUS_ADD_PERMISSION = 'system_menu_add';
 export const MENUS_EDIT_PERMISSION = 'system_menu_edit';
 export const MENUS_DELETE_PERMISSION = 'system_menu_delete';
 
+/**
+ * The seeded 系统管理 rows an administrator needs to reach 菜单管理 and 角色管理 again: the system
+ * directory, 菜单管理 and 角色管理 with their buttons. A row carrying one of these codes cannot be
+ * deleted, moved under another parent, hidden, given another type or address, or lose the code, so
+ * no edit through 菜单管理 locks the school's administrators out. The server refuses it; the screen
+ * greys it out.
+ */
+export const PROTECTED_MENU_CODES: ReadonlySet<string> = new Set([
+  'system',
+  MENUS_PERMISSION,
+  MENUS_ADD_PERMISSION,
+  MENUS_EDIT_PERMISSION,
+  MENUS_DELETE_PERMISSION,
+  'system_role',
+  'system_role_add',
+  'system_role_edit',
+  'system_role_delete',
+]);
+
+/** The protected codes a row carries (none: an ordinary row). */
+export const protectedMenuCodes = (perms: readonly string[]): string[] => perms.filter((code) => PROTECTED_MENU_CODES.has(code));
+
 export const MENU_KINDS = ['directory', 'menu', 'button'] as const;
 export type MenuKind = (typeof MENU_KINDS)[number];
 

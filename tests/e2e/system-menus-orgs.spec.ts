@@ -77,6 +77,8 @@ for (const lang of ['zh', 'en'] as const) {
     const title = (zh: string, en: string) => (lang === 'zh' ? zh : en);
     await open(page, lang, '/system/menu');
     await expect(page.getByRole('heading', { name: w.menus })).toBeVisible();
+    // the seeded 系统管理 rows cannot be deleted: greyed out
+    await expect(page.locator('[data-testid="menu-row"][data-url="/system/menu"]').getByTestId('menu-delete')).toBeDisabled();
 
     // a directory at the top level
     await page.getByTestId('menu-add').click();

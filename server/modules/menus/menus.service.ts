@@ -4,11 +4,11 @@ import {
   MENUS_ADD_PERMISSION,
   MENUS_DELETE_PERMISSION,
   MENUS_EDIT_PERMISSION,
-  MENUS_PERMISSION,
   MENU_SORT_MAX,
   menuIssues,
   menuPlacementIssue,
   parsePerms,
+  protectedMenuCodes,
   type MenuAdminNode,
   type MenuIdRequest,
   type MenuIssue,
@@ -67,25 +67,8 @@ export function menuTreeOf(rows: readonly MenuRecord[]): MenuAdminNode[] {
   return roots;
 }
 
-/**
- * The seeded 系统管理 rows an administrator needs to reach 菜单管理 and 角色管理 again: the system
- * directory, 菜单管理 and 角色管理 with their buttons. A row carrying one of these codes cannot be
- * deleted, moved under another parent, hidden, given another type or address, or lose the code, so
- * no edit through 菜单管理 locks the school's administrators out (they also hold every catalogue code
- * whatever the rows say: PermissionsService).
- */
-export const PROTECTED_MENU_CODES: ReadonlySet<string> = new Set([
-  'system',
-  MENUS_PERMISSION,
-  MENUS_ADD_PERMISSION,
-  MENUS_EDIT_PERMISSION,
-  MENUS_DELETE_PERMISSION,
-  'system_role',
-  'system_role_add',
-  'system_role_edit',
-  'system_role_delete',
-]);
-const protectedCodesOf = (row: Pick<MenuRecord, 'perms'>): string[] => row.perms.filter((code) => PROTECTED_MENU_CODES.has(code));
+/** contracts/menu-admin-rules.ts PROTECTED_MENU_CODES: (they also hold every catalogue code whatever the rows say: PermissionsService) */
+const protectedCodesOf = (row: Pick<MenuRecord, 'perms'>): string[] => protectedMenuCodes(row.perms);
 
 /** Sorts of `count` siblings in order: 10, 20, … (1, 2, … when that would pass the maximum). */
 const sortsFor = (count: number): number[] => Array.from({ length: count }, (_, i) => (count * 10 <= MENU_SORT_MAX ? (i + 1) * 10 : Math.min(i, MENU_SORT_MAX)));

@@ -27,6 +27,9 @@ export function ChoiceSelect({ value, onChange, choices, id, placeholder, minH, 
         data-testid={testId}
         aria-label={rest['aria-label']}
         aria-busy={loading || undefined}
+        // inside a Field.Root (FormField) Chakra takes the field's `disabled` (false) over the root's:
+        // set it on the select itself (the field's props type leaves it out)
+        {...{ disabled: disabled || loading }}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >

@@ -1,7 +1,7 @@
 import { Box, chakra, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
-import { MENU_ICON_MAX, MENU_NAME_EN_MAX, MENU_NAME_MAX, MENU_PARAM_MAX, MENU_SORT_MAX, MENU_URL_MAX, menuIssueText, type MenuAdminNode, type MenuField, type MenuKind, type MenuSaveInput } from '../../../../contracts/menu-admin';
+import { MENU_ICON_MAX, MENU_NAME_EN_MAX, MENU_NAME_MAX, MENU_PARAM_MAX, MENU_SORT_MAX, MENU_URL_MAX, menuIssueText, protectedMenuCodes, type MenuAdminNode, type MenuField, type MenuKind, type MenuSaveInput } from '../../../../contracts/menu-admin';
 import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
 import { Switch } from '../../../components/form/fields';
@@ -24,10 +24,10 @@ export interface MenuDrawerProps {
   onSave: (body: MenuSaveInput) => Promise<unknown>;
 }
 
-function Toggle({ checked, onChange, label, testId }: { checked: boolean; onChange: (on: boolean) => void; label: ReactNode; testId: string }) {
+function Toggle({ checked, onChange, label, testId, disabled }: { checked: boolean; onChange: (on: boolean) => void; label: ReactNode; testId: string; disabled?: boolean }) {
   return (
     <HStack gap="2" data-testid={testId} data-checked={checked || undefined}>
-      <Switch id={testId} checked={checked} onChange={onChange} />
+      <Switch id={testId} checked={checked} onChange={onChange} disabled={disabled} />
       <chakra.label htmlFor={testId} cursor="pointer">
         {label}
       </chakra.label>
@@ -91,15 +91,24 @@ export default function MenuDrawer({ node, parent = null, all, onClose, onSave }
   };
 
   const isButton = draft.type === 'button';
+  // a seeded 系统管理 row keeps its place, type, address, visibility and codes (the server refuses otherwise)
+  const kept = node ? protectedMenuCodes(node.perms) : [];
+  const locked = kept.length > 0;
+  const codes = kept.join(', ');
   return (
     <FormShell open dirty={dirty} size="lg" title={node ? <Trans>编辑菜单</Trans> : <Trans>新增菜单</Trans>} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid="menu-form">
+        {locked && (
+          <Text fontSize="sm" color="fg.muted" bg="bg.muted" borderRadius="l2" px="3" py="2" data-testid="menu-form-protected">
+            <Trans>系统管理的基本菜单：不能移到别处或隐藏，也不能修改类型、路由地址或去掉权限值 {codes}。</Trans>
+          </Text>
+        )}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           <FormField errorTestId="menu-form-problem" label={<Trans>上级菜单</Trans>} error={problem('parentId')}>
-            <ChoiceSelect value={draft.parentId} placeholder={false} choices={parentChoices} onChange={(parentId) => set({ parentId })} testId="menu-form-parent" invalid={Boolean(problem('parentId'))} />
+            <ChoiceSelect value={draft.parentId} placeholder={false} choices={parentChoices} onChange={(parentId) => set({ parentId })} testId="menu-form-parent" invalid={Boolean(problem('parentId'))} disabled={locked} />
           </FormField>
           <FormField errorTestId="menu-form-problem" label={<Trans>菜单类型</Trans>} required>
-            <ChoiceSelect value={draft.type} placeholder={false} choices={kinds} onChange={(type) => set({ type: type as MenuKind, parentId: draft.parentId })} testId="menu-form-type" />
+            <ChoiceSelect value={draft.type} placeholder={false} choices={kinds} onChange={(type) => set({ type: type as MenuKind, parentId: draft.parentId })} testId="menu-form-type" disabled={locked} />
           </FormField>
           <FormField errorTestId="menu-form-problem" label={<Trans>菜单名称</Trans>} required error={problem('menuname')}>
             <Input value={draft.menuname} maxLength={MENU_NAME_MAX + 10} placeholder={t`请输入`} onChange={(event) => set({ menuname: event.currentTarget.value })} data-testid="menu-form-name" />
@@ -109,7 +118,7 @@ export default function MenuDrawer({ node, parent = null, all, onClose, onSave }
           </FormField>
           {!isButton && (
             <FormField errorTestId="menu-form-problem" label={<Trans>路由地址</Trans>} required={draft.type === 'menu'} error={problem('menuurl')} helper={<Trans>以 / 开头，例如 /system/menu</Trans>}>
-              <Input value={draft.menuurl} maxLength={MENU_URL_MAX + 10} placeholder={t`请输入`} fontFamily="mono" onChange={(event) => set({ menuurl: event.currentTarget.value })} data-testid="menu-form-url" />
+              <Input value={draft.menuurl} maxLength={MENU_URL_MAX + 10} placeholder={t`请输入`} fontFamily="mono" onChange={(event) => set({ menuurl: event.currentTarget.value })} readOnly={locked} data-testid="menu-form-url" />
             </FormField>
           )}
           <FormField errorTestId="menu-form-problem" label={<Trans>菜单图标</Trans>} error={problem('icon')}>
@@ -150,7 +159,7 @@ export default function MenuDrawer({ node, parent = null, all, onClose, onSave }
         </SimpleGrid>
         {!isButton && (
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-            <Toggle checked={draft.hidden} onChange={(hidden) => set({ hidden })} label={<Trans>隐藏</Trans>} testId="menu-form-hidden" />
+            <Toggle checked={draft.hidden} onChange={(hidden) => set({ hidden })} label={<Trans>隐藏</Trans>} testId="menu-form-hidden" disabled={locked && !node?.hidden} />
             <Toggle checked={draft.alwaysShow} onChange={(alwaysShow) => set({ alwaysShow })} label={<Trans>总是显示</Trans>} testId="menu-form-always-show" />
             <Toggle checked={draft.sfswsy === '1'} onChange={(on) => set({ sfswsy: on ? '1' : '0' })} label={<Trans>设为首页快捷入口</Trans>} testId="menu-form-home" />
             <Toggle checked={draft.sfzdy === '1'} onChange={(on) => set({ sfzdy: on ? '1' : '0' })} label={<Trans>自定义页面</Trans>} testId="menu-form-custom" />

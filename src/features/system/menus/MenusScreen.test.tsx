@@ -124,13 +124,19 @@ describe('MenusScreen', () => {
   });
 
   it('edits with the version; a custom page needs its parameter; delete asks with the SPEC words and shows a refusal', async () => {
-    const fake = fakeFetch({ '/api/menu-admin/tree': ok(tree), '/api/menu-admin/save': ok({ id: menu.id, version: 2 }), '/api/menu-admin/delete': fail(40900, '“系统管理”下还有1个子菜单或按钮，请先删除或移走它们') });
+    const fake = fakeFetch({ '/api/menu-admin/tree': ok(tree), '/api/menu-admin/save': ok({ id: menu.id, version: 2 }), '/api/menu-admin/delete': fail(40900, '“教学管理”下还有1个子菜单或按钮，请先删除或移走它们') });
     vi.stubGlobal('fetch', vi.fn(fake.impl));
     renderScreen(<MenusScreen search={{}} onSearchChange={vi.fn()} />, { permissions: ALL });
     await waitFor(() => expect(names()).toHaveLength(3));
     fireEvent.click(screen.getByRole('button', { name: '编辑：菜单管理' }));
     const form = await screen.findByTestId('menu-form');
     expect((within(form).getByTestId('menu-form-name') as HTMLInputElement).value).toBe('菜单管理');
+    // a seeded 系统管理 row: says what it keeps; place, type, address and visibility cannot change here
+    expect(within(form).getByTestId('menu-form-protected').textContent).toContain('system_menu');
+    expect((within(form).getByTestId('menu-form-parent') as HTMLSelectElement).disabled).toBe(true);
+    expect((within(form).getByTestId('menu-form-type') as HTMLSelectElement).disabled).toBe(true);
+    expect((within(form).getByTestId('menu-form-url') as HTMLInputElement).readOnly).toBe(true);
+    expect((within(form).getByRole('switch', { name: '隐藏' }) as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(within(form).getByRole('switch', { name: '自定义页面' }));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await within(form).findByText('自定义页面须填写自定义参数')).toBeTruthy();
@@ -140,12 +146,16 @@ describe('MenusScreen', () => {
     const sent = JSON.parse(String(fake.calls.find((call) => call.url.pathname === '/api/menu-admin/save')!.init.body));
     expect(sent).toMatchObject({ id: menu.id, version: 1, sfzdy: '1', zdycs: 'id=1' });
 
-    fireEvent.click(await screen.findByRole('button', { name: '删除：系统管理' }));
+    // the seeded 系统管理 rows cannot be deleted (greyed out, with why); an ordinary row asks
+    const locked = await screen.findByRole('button', { name: '删除：系统管理' });
+    expect((locked as HTMLButtonElement).disabled).toBe(true);
+    expect(locked.getAttribute('title')).toBe('系统管理的基本菜单不能删除');
+    fireEvent.click(screen.getByRole('button', { name: '删除：教学管理' }));
     expect(await screen.findByText('此操作将永久删除所选数据, 是否继续?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     expect(notified.info).toContain('已取消删除操作');
-    fireEvent.click(await screen.findByRole('button', { name: '删除：系统管理' }));
+    fireEvent.click(await screen.findByRole('button', { name: '删除：教学管理' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
-    await waitFor(() => expect(notified.warning).toContain('“系统管理”下还有1个子菜单或按钮，请先删除或移走它们')); // SPEC §8: a failed delete is a warning
+    await waitFor(() => expect(notified.warning).toContain('“教学管理”下还有1个子菜单或按钮，请先删除或移走它们')); // SPEC §8: a failed delete is a warning
   });
 });

@@ -9,7 +9,7 @@ import { Alert, Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakr
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { MENUS_ADD_PERMISSION, MENUS_DELETE_PERMISSION, MENUS_EDIT_PERMISSION, menuPlacementIssue, type MenuAdminNode } from '../../../../contracts/menu-admin';
+import { MENUS_ADD_PERMISSION, MENUS_DELETE_PERMISSION, MENUS_EDIT_PERMISSION, menuPlacementIssue, protectedMenuCodes, type MenuAdminNode } from '../../../../contracts/menu-admin';
 import { NamedIcon } from '../../../components/NamedIcon';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
@@ -28,6 +28,9 @@ import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { useTreeAdmin } from '../shared/useTreeAdmin';
 
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
+
+/** a seeded 系统管理 row (contracts/menu-admin-rules.ts): not deleted, only reordered among its siblings */
+const isProtected = (node: MenuAdminNode) => protectedMenuCodes(node.perms).length > 0;
 
 export interface MenusScreenProps {
   search: MenuSearchParams;
@@ -136,7 +139,16 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
               </Button>
             </Permission>
             <Permission anyOf={[MENUS_DELETE_PERMISSION]}>
-              <Button size="xs" variant="outline" colorPalette="red" aria-label={t`删除：${name}`} onClick={() => admin.setDeleting(node)} data-testid="menu-delete">
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                aria-label={t`删除：${name}`}
+                disabled={isProtected(node)}
+                title={isProtected(node) ? t`系统管理的基本菜单不能删除` : undefined}
+                onClick={() => admin.setDeleting(node)}
+                data-testid="menu-delete"
+              >
                 <Trans>删除</Trans>
               </Button>
             </Permission>
@@ -209,7 +221,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
           loading={tree.isPending}
           emptyText={filter ? t`没有匹配的菜单` : undefined}
           onMove={admin.onMove}
-          canDrop={(dragged, parent) => menuPlacementIssue(dragged.type, parent?.type ?? null) === null}
+          canDrop={(dragged, parent) => menuPlacementIssue(dragged.type, parent?.type ?? null) === null && (!isProtected(dragged) || dragged.parentId === (parent?.id ?? null))}
           dragDisabled={!mayMove}
           rowProps={(node) => ({ 'data-testid': 'menu-row', 'data-type': node.type, 'data-url': node.menuurl })}
         />
