@@ -7,17 +7,9 @@ import { resetOfflineDbForTests, setScope } from '../../../lib/offline/db';
 import { blankDraft, keepDraft, storedDraft } from '../builder/draft';
 import { fakeFetch, fail, ok, renderWithProviders } from '../../../test/render';
 import { SurveysScreen } from './SurveysScreen';
+import { recordNotices, type Notices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => ({ error: [] as string[], success: [] as string[] }));
-vi.mock('../../../lib/notify', async (original) => ({
-  ...(await original<typeof import('../../../lib/notify')>()),
-  notify: {
-    error: (title: string) => notified.error.push(title),
-    success: (title: string) => notified.success.push(title),
-    info: () => undefined,
-    warning: () => undefined,
-  },
-}));
+let notified: Notices;
 
 const ID = '01900000-0000-7000-8000-000000000011';
 const row = (over: Partial<SurveyRow> = {}): SurveyRow => ({
@@ -53,8 +45,7 @@ const render = (permissions: string[], go = vi.fn()) =>
 describe('SurveysScreen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.error.length = 0;
-    notified.success.length = 0;
+    notified = recordNotices();
     localStorage.clear();
     setScope({ tenant: 'demo', userId: 'teacher' });
   });

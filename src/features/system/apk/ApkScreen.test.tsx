@@ -4,19 +4,9 @@ import type { ApkVersionRow } from '../../../../contracts/apk-versions';
 import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { ApkScreen } from './ApkScreen';
+import { recordNotices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => [] as string[]);
-vi.mock('../../../lib/notify', async (original) => {
-  const { HttpError } = await import('../../../lib/http');
-  const push = (msg: string) => void notified.push(msg);
-  return {
-    ...(await original<typeof import('../../../lib/notify')>()),
-    notify: { error: push, success: push, info: push, warning: push },
-    reportFailure: (error: unknown) => {
-      if (error instanceof HttpError && error.kind === 'failure') push(error.msg);
-    },
-  };
-});
+let notified: string[];
 
 const row = (over: Partial<ApkVersionRow>): ApkVersionRow => ({
   id: 'a1',
@@ -46,7 +36,7 @@ const publishBodies = (fake: ReturnType<typeof fakeFetch>) => fake.calls.filter(
 describe('APK版本管理 screen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.length = 0;
+    notified = recordNotices().all;
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -5,12 +5,9 @@ import { setConfig } from '../../../lib/config';
 import { fail, fakeFetch, ok, renderScreen } from '../../../test/render';
 import { CARD_URLS } from './api';
 import { CardsScreen } from './CardsScreen';
+import { recordNotices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => [] as string[]);
-vi.mock('../../../lib/notify', async (original) => {
-  const push = (msg: string) => void notified.push(msg);
-  return { ...(await original<typeof import('../../../lib/notify')>()), notify: { error: push, success: push, info: push, warning: push } };
-});
+let notified: string[];
 
 const EDIT = ['system_home_card', 'system_home_card_edit'];
 const lineIds = () => screen.getAllByTestId('card-line').map((line) => line.getAttribute('data-id'));
@@ -26,7 +23,7 @@ const roles: HomeCardRoleRow[] = [
 describe('CardsScreen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.length = 0;
+    notified = recordNotices().all;
   });
   afterEach(() => vi.unstubAllGlobals());
 

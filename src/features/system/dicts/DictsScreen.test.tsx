@@ -4,17 +4,9 @@ import type { DictEntryRow, DictTypeRow } from '../../../../contracts/dicts';
 import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { DictsScreen } from './DictsScreen';
+import { recordNotices, type Notices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => ({ error: [] as string[], warning: [] as string[], success: [] as string[], info: [] as string[] }));
-vi.mock('../../../lib/notify', async (original) => ({
-  ...(await original<typeof import('../../../lib/notify')>()),
-  notify: {
-    error: (title: string) => notified.error.push(title),
-    success: (title: string) => notified.success.push(title),
-    info: (title: string) => notified.info.push(title),
-    warning: (title: string) => notified.warning.push(title),
-  },
-}));
+let notified: Notices;
 
 const type = (over: Partial<DictTypeRow>): DictTypeRow => ({
   id: '01900000-0000-7000-8000-0000000000a1',
@@ -59,10 +51,7 @@ const ALL = ['system_dict', 'system_dict_add', 'system_dict_edit', 'system_dict_
 describe('数据字典 screen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.error.length = 0;
-    notified.warning.length = 0;
-    notified.success.length = 0;
-    notified.info.length = 0;
+    notified = recordNotices();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -4,17 +4,9 @@ import type { MenuAdminNode } from '../../../../contracts/menu-admin';
 import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { MenusScreen } from './MenusScreen';
+import { recordNotices, type Notices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => ({ error: [] as string[], warning: [] as string[], success: [] as string[], info: [] as string[] }));
-vi.mock('../../../lib/notify', async (original) => ({
-  ...(await original<typeof import('../../../lib/notify')>()),
-  notify: {
-    error: (title: string) => notified.error.push(title),
-    success: (title: string) => notified.success.push(title),
-    info: (title: string) => notified.info.push(title),
-    warning: (title: string) => notified.warning.push(title),
-  },
-}));
+let notified: Notices;
 
 const node = (over: Partial<MenuAdminNode>): MenuAdminNode => ({
   id: '01900000-0000-7000-8000-000000000001',
@@ -47,10 +39,7 @@ const names = () => screen.getAllByTestId('menu-name').map((cell) => cell.textCo
 describe('MenusScreen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.error.length = 0;
-    notified.warning.length = 0;
-    notified.success.length = 0;
-    notified.info.length = 0;
+    notified = recordNotices();
   });
   afterEach(() => vi.unstubAllGlobals());
 

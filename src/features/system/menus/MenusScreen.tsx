@@ -69,7 +69,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
     move: (id, { parentId, index }) => moveMenu({ id, parentId, index }),
     changed: afterChange,
     reload: () => reloadMenuTree(queryClient),
-    said: { deleted: t`删除成功`, moved: t`已移动` },
+    movedText: t`已移动`,
   });
   const filter = admin.filter;
   const rows = useMemo(() => (filter ? filterTree(all, childrenOf, (node) => menuMatches(node, filter), (node, children) => ({ ...node, children })) : all), [all, filter]);
@@ -146,7 +146,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
                 aria-label={t`删除：${name}`}
                 disabled={isProtected(node)}
                 title={isProtected(node) ? t`系统管理的基本菜单不能删除` : undefined}
-                onClick={() => admin.setDeleting(node)}
+                onClick={() => admin.askDelete(node)}
                 data-testid="menu-delete"
               >
                 <Trans>删除</Trans>
@@ -226,7 +226,7 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
           rowProps={(node) => ({ 'data-testid': 'menu-row', 'data-type': node.type, 'data-url': node.menuurl })}
         />
       )}
-      <ConfirmDelete open={admin.deleting !== null} busy={admin.busy} title={<Trans>删除菜单</Trans>} onCancel={() => admin.setDeleting(null)} onConfirm={admin.confirmRemove} />
+      <ConfirmDelete {...admin.deleteDialog} title={<Trans>删除菜单</Trans>} />
       <Suspense fallback={null}>
         {opened && (
           <MenuDrawer

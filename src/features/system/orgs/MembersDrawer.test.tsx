@@ -4,12 +4,9 @@ import type { OrgMemberRow, OrgNode } from '../../../../contracts/orgs';
 import { setConfig } from '../../../lib/config';
 import { fakeFetch, ok, renderScreen } from '../../../test/render';
 import MembersDrawer from './MembersDrawer';
+import { recordNotices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => [] as string[]);
-vi.mock('../../../lib/notify', async (original) => {
-  const push = (msg: string) => void notified.push(msg);
-  return { ...(await original<typeof import('../../../lib/notify')>()), notify: { error: push, success: push, info: push, warning: push } };
-});
+let notified: string[];
 
 // The people selector (its own tests cover searching and ticking) stands in as what it hands back:
 // the chosen codes, people as U_<id>, here with an org code mixed in.
@@ -51,7 +48,7 @@ const bodies = (fake: ReturnType<typeof fakeFetch>, path: string) => fake.calls.
 describe('组织机构 成员 drawer', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.length = 0;
+    notified = recordNotices().all;
   });
   afterEach(() => vi.unstubAllGlobals());
 

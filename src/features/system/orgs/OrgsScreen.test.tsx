@@ -4,17 +4,9 @@ import type { OrgNode, OrgTreeData } from '../../../../contracts/orgs';
 import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { OrgsScreen } from './OrgsScreen';
+import { recordNotices, type Notices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => ({ error: [] as string[], warning: [] as string[], success: [] as string[], info: [] as string[] }));
-vi.mock('../../../lib/notify', async (original) => ({
-  ...(await original<typeof import('../../../lib/notify')>()),
-  notify: {
-    error: (title: string) => notified.error.push(title),
-    success: (title: string) => notified.success.push(title),
-    info: (title: string) => notified.info.push(title),
-    warning: (title: string) => notified.warning.push(title),
-  },
-}));
+let notified: Notices;
 
 const node = (over: Partial<OrgNode>): OrgNode => ({
   id: '01900000-0000-7000-8000-0000000000a1',
@@ -46,9 +38,7 @@ const names = () => screen.getAllByTestId('org-name').map((cell) => cell.textCon
 describe('OrgsScreen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.error.length = 0;
-    notified.warning.length = 0;
-    notified.success.length = 0;
+    notified = recordNotices();
   });
   afterEach(() => vi.unstubAllGlobals());
 

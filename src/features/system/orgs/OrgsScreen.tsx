@@ -65,7 +65,7 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
     },
     changed: reload,
     reload,
-    said: { deleted: t`删除成功`, moved: t`已移动` },
+    movedText: t`已移动`,
   });
   const filter = admin.filter;
   const rows = useMemo(() => (filter ? filterTree(all, childrenOf, (node) => orgMatches(node, filter), (node, children) => ({ ...node, children })) : all), [all, filter]);
@@ -128,7 +128,7 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
             </Permission>
             {node.kind !== 'school' && (
               <Permission anyOf={[ORGS_DELETE_PERMISSION]}>
-                <Button size="xs" variant="outline" colorPalette="red" aria-label={t`删除：${name}`} onClick={() => admin.setDeleting(node)} data-testid="org-delete">
+                <Button size="xs" variant="outline" colorPalette="red" aria-label={t`删除：${name}`} onClick={() => admin.askDelete(node)} data-testid="org-delete">
                   <Trans>删除</Trans>
                 </Button>
               </Permission>
@@ -181,7 +181,7 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
           rowProps={(node) => ({ 'data-testid': 'org-row', 'data-kind': node.kind, 'data-code': node.code })}
         />
       )}
-      <ConfirmDelete open={admin.deleting !== null} busy={admin.busy} title={<Trans>删除机构</Trans>} onCancel={() => admin.setDeleting(null)} onConfirm={admin.confirmRemove} />
+      <ConfirmDelete {...admin.deleteDialog} title={<Trans>删除机构</Trans>} />
       <Suspense fallback={null}>
         {opened?.kind === 'edit' && (
           <OrgDrawer

@@ -4,19 +4,9 @@ import type { AiPromptRow } from '../../../../contracts/ai-prompts';
 import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { PromptsScreen } from './PromptsScreen';
+import { recordNotices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => [] as string[]);
-vi.mock('../../../lib/notify', async (original) => {
-  const { HttpError } = await import('../../../lib/http');
-  const push = (msg: string) => void notified.push(msg);
-  return {
-    ...(await original<typeof import('../../../lib/notify')>()),
-    notify: { error: push, success: push, info: push, warning: push },
-    reportFailure: (error: unknown) => {
-      if (error instanceof HttpError && error.kind === 'failure') push(error.msg);
-    },
-  };
-});
+let notified: string[];
 
 const rows: AiPromptRow[] = [
   { id: '0193a000-0000-7000-8000-000000000001', code: 'comment', name: '期末评语', scene: '学生评价', content: '请根据成绩写一段评语', model: '', enabled: true, sort: 10, remark: '', updatedAt: '', version: 2 },
@@ -29,7 +19,7 @@ const bodies = (fake: ReturnType<typeof fakeFetch>, path: string) => fake.calls.
 describe('AI提示词管理 screen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.length = 0;
+    notified = recordNotices().all;
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -5,12 +5,9 @@ import { setConfig } from '../../../lib/config';
 import { fakeFetch, ok, renderWithProviders } from '../../../test/render';
 import { useRolesCatalog } from './catalog';
 import RoleMenusDrawer from './RoleMenusDrawer';
+import { recordNotices, type Notices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => ({ success: [] as string[], info: [] as string[] }));
-vi.mock('../../../lib/notify', async (original) => ({
-  ...(await original<typeof import('../../../lib/notify')>()),
-  notify: { error: () => undefined, success: (title: string) => notified.success.push(title), info: (title: string) => notified.info.push(title), warning: () => undefined },
-}));
+let notified: Notices;
 
 const node = (id: string, name: string, type: RoleMenuNode['type'], children: RoleMenuNode[] = []): RoleMenuNode => ({ id, parentId: null, type, name, perms: [], children });
 const tree = [node('d1', '系统管理', 'directory', [node('m1', '角色管理', 'menu', [node('b1', '新增', 'button')]), node('m2', '角色类型', 'menu')])];
@@ -24,8 +21,7 @@ const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInpu
 describe('RoleMenusDrawer', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.success.length = 0;
-    notified.info.length = 0;
+    notified = recordNotices();
   });
   afterEach(() => vi.unstubAllGlobals());
 

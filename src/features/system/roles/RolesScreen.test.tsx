@@ -5,17 +5,9 @@ import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { CategoriesScreen } from './CategoriesScreen';
 import { RolesScreen } from './RolesScreen';
+import { recordNotices, type Notices } from '../../../test/notices';
 
-const notified = vi.hoisted(() => ({ error: [] as string[], warning: [] as string[], success: [] as string[], info: [] as string[] }));
-vi.mock('../../../lib/notify', async (original) => ({
-  ...(await original<typeof import('../../../lib/notify')>()),
-  notify: {
-    error: (title: string) => notified.error.push(title),
-    success: (title: string) => notified.success.push(title),
-    info: (title: string) => notified.info.push(title),
-    warning: (title: string) => notified.warning.push(title),
-  },
-}));
+let notified: Notices;
 
 const role = (over: Partial<RoleRow>): RoleRow => ({
   id: '01900000-0000-7000-8000-000000000001',
@@ -59,10 +51,7 @@ const ALL = ['system_role', 'system_role_add', 'system_role_edit', 'system_role_
 describe('RolesScreen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.error.length = 0;
-    notified.warning.length = 0;
-    notified.success.length = 0;
-    notified.info.length = 0;
+    notified = recordNotices();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -140,7 +129,6 @@ describe('RolesScreen', () => {
 describe('CategoriesScreen', () => {
   afterEach(() => vi.unstubAllGlobals());
   it('lists the role types with their role counts; a delete the server refuses shows its words', async () => {
-    notified.error.length = 0;
     const fake = fakeFetch({ '/api/roles/categories': ok(categories), '/api/roles/categories/delete': fail(40000, '该角色类型下还有 3 个角色，不能删除') });
     vi.stubGlobal('fetch', vi.fn(fake.impl));
     renderScreen(<CategoriesScreen />, { permissions: ALL });

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
+import { useSearchDraft } from '../../../components/table/list-state';
 import type { TreeMove } from '../../../components/tree/TreeTable';
 import { notify } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
@@ -13,42 +14,31 @@ export interface TreeAdminOptions {
   changed: () => Promise<unknown>;
   /** after a refused one: the tree as the server has it */
   reload: () => Promise<unknown>;
-  /** what notify says after a delete / a move (the screen's catalog holds the strings) */
-  said: { deleted: string; moved: string };
+  /** what notify says after a move (the screen's catalog holds the string) */
+  movedText: string;
 }
 
 /**
  * What the tree screens of 系统管理 (菜单管理, 组织机构) do alike around their TreeTable: the search box
- * (typed text, synced from ?keyword=; search / reset), delete with ConfirmDelete (a refusal reported as
- * a warning, the tree read again) and drag-to-move (a refusal reported as an error, the tree read again).
+ * (typed text, synced from ?keyword=; search / reset), delete behind ConfirmDelete (useConfirmedDelete:
+ * a refusal is a warning, the tree read again) and drag-to-move (a refusal reported as an error, the
+ * tree read again).
  */
-export function useTreeAdmin<Node extends { id: string }>({ search, onSearchChange, remove, move, changed, reload, said }: TreeAdminOptions) {
-  const [keyword, setKeyword] = useState(search.keyword ?? '');
-  useEffect(() => setKeyword(search.keyword ?? ''), [search.keyword]);
-  const [deleting, setDeleting] = useState<Node | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const confirmRemove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await remove(deleting.id);
-      notify.success(said.deleted);
-      setDeleting(null);
-      await changed();
-    } catch (error) {
-      setDeleting(null);
+export function useTreeAdmin<Node extends { id: string }>({ search, onSearchChange, remove, move, changed, reload, movedText }: TreeAdminOptions) {
+  const [keyword, setKeyword] = useSearchDraft(search.keyword ?? '');
+  const removal = useConfirmedDelete<Node>({
+    remove: (node) => remove(node.id),
+    onDeleted: () => void changed(),
+    onFailed: (error) => {
       reportFailure(error);
-      await reload();
-    } finally {
-      setBusy(false);
-    }
-  };
+      return reload();
+    },
+  });
 
   const onMove = async (id: string, to: TreeMove) => {
     try {
       await move(id, to);
-      notify.success(said.moved);
+      notify.success(movedText);
       await changed();
     } catch (error) {
       reportFailure(error, 'error');
@@ -68,12 +58,10 @@ export function useTreeAdmin<Node extends { id: string }>({ search, onSearchChan
       setKeyword('');
       onSearchChange({});
     },
-    /** the row whose delete asks (ConfirmDelete open while set) */
-    deleting,
-    setDeleting,
-    /** ConfirmDelete's busy / onConfirm */
-    busy,
-    confirmRemove: () => void confirmRemove(),
+    /** opens the delete question for a node */
+    askDelete: removal.ask,
+    /** ConfirmDelete's open / busy / onCancel / onConfirm */
+    deleteDialog: removal.dialog,
     /** TreeTable's onMove */
     onMove: (id: string, to: TreeMove) => void onMove(id, to),
   };

@@ -6,31 +6,10 @@ import { HttpError } from '../../../lib/http';
 import { renderWithProviders } from '../../../test/render';
 import { useUsersCatalog } from './catalog';
 import UserDrawer, { type UserDrawerProps } from './UserDrawer';
+import { userRow } from './test-support';
 
 const options: UserOptions = { campuses: [{ id: '01900000-0000-7000-8000-00000000c001', name: '本部' }], roles: [], orgUnits: [] };
-const row: UserRow = {
-  id: '01900000-0000-7000-8000-000000000001',
-  username: 'T1001',
-  name: '王老师',
-  userType: '3',
-  gender: '2',
-  userNo: 'T1001',
-  orgUnitId: null,
-  orgUnitName: '',
-  campusId: null,
-  campusName: '',
-  phone: '',
-  email: '',
-  idNumber: '11010519491231002X',
-  enabled: true,
-  lockedUntil: null,
-  accountInitializedAt: null,
-  mustChangePassword: false,
-  remark: '',
-  roleIds: [],
-  roleNames: [],
-  version: 7,
-};
+const row: UserRow = userRow({ version: 7 });
 
 function Drawer(props: UserDrawerProps) {
   return useUsersCatalog() ? <UserDrawer {...props} /> : null;

@@ -1,6 +1,6 @@
-import { Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import {
   ACCOUNT_MAX,
   EMAIL_MAX,
@@ -16,6 +16,7 @@ import {
 import type { UserOptions, UserRow, UserSaveRequest } from '../../../../contracts/users';
 import { useDraft } from '../../../components/form/use-draft';
 import { FormShell } from '../../../components/FormShell';
+import { FormField } from '../../../components/form/FormField';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { PeopleOrgRoleSelector } from '../../../components/selector/PeopleOrgRoleSelector';
 import { HttpError } from '../../../lib/http';
@@ -86,19 +87,6 @@ export interface UserDrawerProps {
   onClose: () => void;
   /** rejects on refusal: the drawer stays with everything typed and shows the server's words */
   onSave: (body: UserSaveRequest) => Promise<unknown>;
-}
-
-function FormField({ label, required, error, children }: { label: ReactNode; required?: boolean; error?: string; children: ReactNode }) {
-  return (
-    <Field.Root required={required} invalid={Boolean(error)}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {children}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
 }
 
 /**

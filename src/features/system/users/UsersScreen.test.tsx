@@ -1,43 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserOptions, UserRow } from '../../../../contracts/users';
+import type { UserOptions } from '../../../../contracts/users';
 import { setConfig } from '../../../lib/config';
 import { fail, fakeFetch, ok, renderScreen } from '../../../test/render';
 import { URLS } from './api';
 import { UsersScreen } from './UsersScreen';
+import { recordNotices } from '../../../test/notices';
+import { userRow } from './test-support';
 
-const notified = vi.hoisted(() => [] as string[]);
-vi.mock('../../../lib/notify', async (original) => {
-  const push = (msg: string) => void notified.push(msg);
-  return { ...(await original<typeof import('../../../lib/notify')>()), notify: { error: push, success: push, info: push, warning: push } };
-});
+let notified: string[];
 
 const options: UserOptions = { campuses: [], roles: [], orgUnits: [] };
-const user = (over: Partial<UserRow>): UserRow => ({
-  id: '01900000-0000-7000-8000-000000000001',
-  username: 'T1001',
-  name: '王老师',
-  userType: '3',
-  gender: '2',
-  userNo: 'T1001',
-  orgUnitId: null,
-  orgUnitName: '',
-  campusId: null,
-  campusName: '',
-  phone: '',
-  email: '',
-  idNumber: '11010519491231002X',
-  enabled: true,
-  lockedUntil: null,
-  accountInitializedAt: null,
-  mustChangePassword: false,
-  remark: '',
-  roleIds: [],
-  roleNames: [],
-  version: 3,
-  ...over,
-});
-const rows = [user({}), user({ id: '01900000-0000-7000-8000-000000000002', username: 'T1002', name: '李老师', accountInitializedAt: '2026-11-01T08:00:00+08:00' })];
+
+const rows = [userRow({}), userRow({ id: '01900000-0000-7000-8000-000000000002', username: 'T1002', name: '李老师', accountInitializedAt: '2026-11-01T08:00:00+08:00' })];
 const ALL = ['system_user', 'system_user_add', 'system_user_edit', 'system_user_delete', 'system_user_init', 'system_user_reset_pwd', 'system_user_export'];
 const bodiesOf = (fake: ReturnType<typeof fakeFetch>, path: string) =>
   fake.calls.filter((call) => call.url.pathname === path).map((call) => JSON.parse(String(call.init.body)) as Record<string, unknown>);
@@ -45,7 +20,7 @@ const bodiesOf = (fake: ReturnType<typeof fakeFetch>, path: string) =>
 describe('用户管理 screen', () => {
   beforeEach(() => {
     setConfig({ apiBaseUrl: '' });
-    notified.length = 0;
+    notified = recordNotices().all;
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -131,7 +106,7 @@ describe('用户管理 screen', () => {
   });
 
   it('停用 asks first and names the person; cancelling sends nothing; 启用 needs no confirm', async () => {
-    const off = user({ id: '01900000-0000-7000-8000-000000000003', username: 'T1003', name: '赵老师', enabled: false });
+    const off = userRow({ id: '01900000-0000-7000-8000-000000000003', username: 'T1003', name: '赵老师', enabled: false });
     const fake = fakeFetch({ '/api/users/list': ok({ total: 2, rows: [rows[0]!, off] }), '/api/users/options': ok(options), [URLS.enable]: ok(null) });
     vi.stubGlobal('fetch', vi.fn(fake.impl));
     renderScreen(<UsersScreen search={{}} onSearchChange={vi.fn()} />, { permissions: ALL });
