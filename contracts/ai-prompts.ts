@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tableARequest } from './envelope';
+import { sortedTableARequest } from './envelope';
 import { jsonObjectInput } from './input';
 import { AI_PROMPT_LIMITS as L } from './ai-prompt-rules';
 
@@ -14,7 +14,10 @@ const text = (max: number) => z.string().trim().max(max);
 
 /** `POST /api/ai-prompts/list`: table A; search keyword (name, code or scene contains), enabled '1' / '0'. */
 export const aiPromptSearch = z.object({ keyword: text(50).optional(), enabled: z.enum(['', '0', '1']).optional() });
-export const aiPromptListRequest = tableARequest.extend({ search: jsonObjectInput(aiPromptSearch) });
+/** the columns the prompt list sorts by */
+export const AI_PROMPT_SORT_FIELDS = ['code', 'name', 'scene', 'sort', 'enabled', 'updatedAt'] as const;
+export type AiPromptSortField = (typeof AI_PROMPT_SORT_FIELDS)[number];
+export const aiPromptListRequest = sortedTableARequest(AI_PROMPT_SORT_FIELDS).extend({ search: jsonObjectInput(aiPromptSearch) });
 export type AiPromptListRequest = z.infer<typeof aiPromptListRequest>;
 
 export interface AiPromptRow {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tableARequest } from './envelope';
+import { sortedTableARequest } from './envelope';
 import { jsonObjectInput } from './input';
 import { APK_LIMITS } from './apk-rules';
 
@@ -12,7 +12,10 @@ export * from './apk-rules';
 
 /** `POST /api/apk/list`: table A; search versionName (contains), published '1' / '0'. */
 export const apkSearch = z.object({ versionName: z.string().trim().max(APK_LIMITS.versionNameMax).optional(), published: z.enum(['', '0', '1']).optional() });
-export const apkListRequest = tableARequest.extend({ search: jsonObjectInput(apkSearch) });
+/** the columns the APK list sorts by */
+export const APK_SORT_FIELDS = ['versionName', 'versionCode', 'published', 'publishedAt'] as const;
+export type ApkSortField = (typeof APK_SORT_FIELDS)[number];
+export const apkListRequest = sortedTableARequest(APK_SORT_FIELDS).extend({ search: jsonObjectInput(apkSearch) });
 export type ApkListRequest = z.infer<typeof apkListRequest>;
 
 export interface ApkVersionRow {

@@ -2,6 +2,8 @@
 // its route file use them; contracts/app-logs.ts re-exports everything here. The server refuses a
 // filter with the same issue codes the form shows as typed.
 
+import { isCalendarDate } from './date-rules';
+
 export const APP_LOG_PERMISSION = 'system_log';
 export const APP_LOG_EXPORT_PERMISSION = 'system_log_export';
 
@@ -85,16 +87,11 @@ export interface AppLogIssue {
   max?: number;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** digits, hex, dots and colons (IPv4 / IPv6), optionally ending in one '*' (prefix) */
 const IP = /^[0-9A-Fa-f.:]+\*?$/;
 
-export const isSchoolDate = (text: string): boolean => {
-  if (!DATE.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getUTCFullYear() >= 2000;
-};
+export const isSchoolDate = isCalendarDate;
 
 const wholeNumber = (text: string, max: number) => /^\d{1,10}$/.test(text) && Number(text) <= max;
 

@@ -14,6 +14,7 @@ import {
   OPINION_MAX,
   REASON_MAX,
 } from './application-rules';
+import { calendarDate, calendarDateOrBlank, calendarMonth, dateTime } from './dates';
 import { tableARequest } from './envelope';
 import { jsonObjectInput } from './input';
 
@@ -33,7 +34,6 @@ export * from './application-rules';
 export { APPLICATION_URLS } from './application-urls';
 
 const id = z.uuid();
-const isoDateTime = z.iso.datetime({ offset: true });
 const text = (max: number) => z.string().trim().max(max);
 const kind = z.enum(APPLICATION_KINDS);
 
@@ -57,8 +57,8 @@ export const applicationSearch = z.object({
   /** name or number of the applicant, contains */
   keyword: text(50).optional(),
   /** ranges overlapping [from, to] (dates YYYY-MM-DD) */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).or(z.literal('')).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).or(z.literal('')).optional(),
+  from: calendarDateOrBlank.optional(),
+  to: calendarDateOrBlank.optional(),
   /** a class or department */
   orgUnitId: z.union([id, z.literal('')]).optional(),
 });
@@ -149,9 +149,9 @@ export const applicationDetailsByKind = {
   staff_outing: z.object({ destination: text(100).min(1) }),
   staff_overtime: z.object({}),
   /** my duty [startsAt, endsAt] swapped with the colleague's [swapStartsAt, swapEndsAt] */
-  staff_shift: z.object({ counterpartId: id, swapStartsAt: isoDateTime, swapEndsAt: isoDateTime }),
+  staff_shift: z.object({ counterpartId: id, swapStartsAt: dateTime, swapEndsAt: dateTime }),
   /** the make-up lesson is [startsAt, endsAt]; the missed lesson's date */
-  staff_makeup: z.object({ classId: id, subject: text(16).min(1), missedDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  staff_makeup: z.object({ classId: id, subject: text(16).min(1), missedDate: calendarDate }),
 } satisfies Record<ApplicationKind, z.ZodType>;
 
 /**
@@ -167,8 +167,8 @@ export const applicationSaveRequest = z
     /** the student (a parent: one of their children) or, for staff kinds, the caller (may be omitted) */
     applicantId: id.optional(),
     leaveType: text(16).default(''),
-    startsAt: isoDateTime.nullable().default(null),
-    endsAt: isoDateTime.nullable().default(null),
+    startsAt: dateTime.nullable().default(null),
+    endsAt: dateTime.nullable().default(null),
     reason: text(REASON_MAX).min(1),
     details: z.record(z.string(), z.unknown()).default({}),
     attachments: z.array(z.uuid()).max(MAX_ATTACHMENTS).default([]),
@@ -205,7 +205,7 @@ export interface BatchAuditResult {
 }
 
 /** `POST /api/applications/cancel` (销假): the return time, inside the original leave. */
-export const applicationCancelRequest = z.object({ id, version: z.number().int().min(1), cancelledAt: isoDateTime, reason: text(REASON_MAX).default('') });
+export const applicationCancelRequest = z.object({ id, version: z.number().int().min(1), cancelledAt: dateTime, reason: text(REASON_MAX).default('') });
 
 /** `POST /api/applications/todo-count`: waiting for the caller's audit, by kind (dashboard card). */
 export interface TodoCount {
@@ -252,8 +252,8 @@ export const blockedPeriodSaveRequest = z.object({
   id: id.optional(),
   version: z.number().int().min(1).optional(),
   name: text(30).min(1),
-  startsAt: isoDateTime,
-  endsAt: isoDateTime,
+  startsAt: dateTime,
+  endsAt: dateTime,
   kinds: z.array(kind).min(1).max(APPLICATION_KINDS.length),
 });
 
@@ -268,7 +268,7 @@ export const sealSaveRequest = z.object({ resId: z.string().trim().max(64) });
 
 /** `POST /api/applications/staff-summary`: approved staff applications of a month, per person and department. */
 export const staffSummaryRequest = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  month: calendarMonth,
   departmentId: z.union([id, z.literal('')]).default(''),
 });
 export interface StaffSummaryFigures {

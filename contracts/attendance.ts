@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates';
 import { jsonObjectInput } from './input';
 
 /**
@@ -25,14 +26,6 @@ export const ATTENDANCE_REMARK_MAX = 200;
 /** history and exports span at most this many days */
 export const ATTENDANCE_RANGE_MAX_DAYS = 366;
 
-/** A real calendar day (not 2026-02-30), years 1900-9999 (PostgreSQL has no year 0). */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
-  .refine((text) => {
-    const day = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getUTCFullYear() >= 1900;
-  }, 'YYYY-MM-DD');
 const statusCode = z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9_]+$/);
 
 /** `POST /api/attendance/classes`: the classes whose roll the caller may take (or, with _manage, all). */
@@ -46,11 +39,11 @@ export interface AttendanceClass {
   /** the roll of `date` (today when not given): null when not taken yet */
   taken: { version: number; takenAt: string; takenByName: string } | null;
 }
-export const attendanceClassesRequest = z.object({ date: isoDate.optional() });
+export const attendanceClassesRequest = z.object({ date: calendarDate.optional() });
 export type AttendanceClassesRequest = z.infer<typeof attendanceClassesRequest>;
 
 /** `POST /api/attendance/roll`: one class's roll of one day. */
-export const attendanceRollRequest = z.object({ classId: z.uuid(), date: isoDate });
+export const attendanceRollRequest = z.object({ classId: z.uuid(), date: calendarDate });
 export type AttendanceRollRequest = z.infer<typeof attendanceRollRequest>;
 
 export interface AttendanceRollEntry {
@@ -85,7 +78,7 @@ export interface AttendanceRoll {
  */
 export const attendanceSubmitRequest = z.object({
   classId: z.uuid(),
-  date: isoDate,
+  date: calendarDate,
   baseVersion: z.number().int().min(0),
   entries: z
     .array(z.object({ studentId: z.uuid(), status: statusCode, remark: z.string().trim().max(ATTENDANCE_REMARK_MAX).default('') }))
@@ -95,7 +88,7 @@ export const attendanceSubmitRequest = z.object({
 export type AttendanceSubmitRequest = z.infer<typeof attendanceSubmitRequest>;
 
 /** `POST /api/attendance/missing` (_manage): classes without a roll on `date` (school days of the current semester). */
-export const attendanceMissingRequest = z.object({ date: isoDate, campusId: z.uuid().optional() });
+export const attendanceMissingRequest = z.object({ date: calendarDate, campusId: z.uuid().optional() });
 export type AttendanceMissingRequest = z.infer<typeof attendanceMissingRequest>;
 export interface AttendanceMissingData {
   date: string;
@@ -113,8 +106,8 @@ export interface AttendanceMissingData {
 export const attendanceHistorySearch = z.object({
   classId: z.uuid().optional(),
   studentId: z.uuid().optional(),
-  from: isoDate,
-  to: isoDate,
+  from: calendarDate,
+  to: calendarDate,
   status: z.string().trim().max(16).default(''),
 });
 export type AttendanceHistorySearch = z.infer<typeof attendanceHistorySearch>;
@@ -138,7 +131,7 @@ export interface AttendanceHistoryRow {
 }
 
 /** `POST /api/attendance/summary`: per student over a range, counts per status code (a class's table). */
-export const attendanceSummaryRequest = z.object({ classId: z.uuid(), from: isoDate, to: isoDate });
+export const attendanceSummaryRequest = z.object({ classId: z.uuid(), from: calendarDate, to: calendarDate });
 export type AttendanceSummaryRequest = z.infer<typeof attendanceSummaryRequest>;
 export interface AttendanceSummaryData {
   days: number;

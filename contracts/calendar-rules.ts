@@ -2,6 +2,8 @@
 // files, so part of the entry chunk's reach) use them as typed; the server checks the same input with
 // them. contracts/calendar.ts re-exports everything here and adds the zod schemas of the wire.
 
+import { isCalendarDate } from './date-rules';
+
 /** menu and read permission; add, edit (also: set the current semester), delete */
 export const CALENDAR_PERMISSION = 'xnxq';
 export const CALENDAR_ADD_PERMISSION = 'xnxq_add';
@@ -15,11 +17,6 @@ export const SEMESTER_YEAR_ABOVE = 2000;
 export const SEMESTER_YEAR_BELOW = 9999;
 
 const DAY_MS = 86_400_000;
-const isIsoDay = (text: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getUTCFullYear() >= 1900;
-};
 /** days from `from` to `to`, both inclusive (YYYY-MM-DD) */
 export const daysInclusive = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 /** SPEC-side rule for weeks: at most the number of (started) weeks the working range spans */
@@ -65,7 +62,7 @@ function range(input: Record<string, unknown>, start: string, end: string, probl
   let ok = true;
   for (const field of [start, end]) {
     const value = input[field];
-    if (typeof value !== 'string' || !isIsoDay(value.trim())) {
+    if (typeof value !== 'string' || !isCalendarDate(value.trim())) {
       problems.push({ field, key: 'calendarDateInvalid' });
       ok = false;
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { calendarDateOrBlank } from './dates';
 import { listInput, jsonObjectInput } from './input';
-import { tableARequest } from './envelope';
+import { sortedTableARequest } from './envelope';
 
 /**
  * Dictionaries (SPEC §3 "Dictionary entry"): a dictionary type (e.g. message types) holds entries
@@ -75,10 +76,7 @@ const jsonSearch = jsonObjectInput(dictSearch);
  * `POST /api/dict/getDictDataList` (not shown by the SPEC; generic table A): `currPage` zero-based,
  * `limit`, `order`, `sortField` (sort, code, name), `search` as JSON of DictSearch → total, rows.
  */
-export const dictDataListRequest = tableARequest.extend({
-  sortField: z.enum(['sort', 'code', 'name', '']).optional(),
-  search: jsonSearch,
-});
+export const dictDataListRequest = sortedTableARequest(['sort', 'code', 'name']).extend({ search: jsonSearch });
 export type DictDataListRequest = z.infer<typeof dictDataListRequest>;
 
 /** Every field of an entry (SPEC §3), as the dictionary list gives it. */
@@ -164,10 +162,7 @@ export type DictTypeSaveRequest = z.infer<typeof dictTypeSaveRequest>;
 export const dictIdsRequest = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
 export type DictIdsRequest = z.infer<typeof dictIdsRequest>;
 
-const date = z
-  .string()
-  .trim()
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/)
+const date = calendarDateOrBlank
   .nullish()
   .transform((value) => value || null);
 

@@ -75,6 +75,19 @@ export const tableARequest = z.object({
   page: z.coerce.number().int().optional(),
 });
 export type TableARequest = z.infer<typeof tableARequest>;
+
+/**
+ * Table A of a list that sorts: `sortField` must be one of `fields` (a z.enum: its own values only, so
+ * inherited names such as `__proto__`, `constructor` or `toString` are refused like any unknown name,
+ * 40000 naming sortField); '' or absent keeps the list's own order. The server's column map is keyed by
+ * the same names (`Record<F, column>`), so a name the contract accepts always has a column.
+ */
+export const sortedTableARequest = <const F extends readonly [string, ...string[]]>(fields: F) =>
+  tableARequest.extend({ sortField: z.preprocess((value) => (value === '' ? undefined : value), z.enum(fields).optional()) });
+
+/** The column sort a sorted table A request asks for: undefined when it names no field or no direction. */
+export const tableASortOf = <F extends string>(request: { sortField?: F; order?: string }): { field: F; desc: boolean } | undefined =>
+  request.sortField && request.order ? { field: request.sortField, desc: request.order.startsWith('desc') } : undefined;
 export interface TableAData<Row> {
   total: number;
   rows: Row[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { tableARequest } from './envelope';
+import { calendarDate } from './dates';
+import { sortedTableARequest } from './envelope';
 import { jsonObjectInput } from './input';
 import { EXAM_GRADES_MAX, EXAM_NAME_MAX, EXAM_SORT_MAX, EXAM_SUBJECTS_MAX, SCORE_BAND_NAME_MAX, SCORE_BANDS_MAX, SCORE_SYSTEM_NAME_MAX } from './exam-rules';
 
@@ -17,14 +18,6 @@ import { EXAM_GRADES_MAX, EXAM_NAME_MAX, EXAM_SORT_MAX, EXAM_SUBJECTS_MAX, SCORE
 
 export * from './exam-rules';
 
-/** A real calendar day (not 2026-02-30), years 1900-9999. */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
-  .refine((text) => {
-    const day = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getUTCFullYear() >= 1900;
-  }, 'YYYY-MM-DD');
 const subjectCode = z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9_]+$/);
 const uniqueList = <T extends z.ZodType<string>>(item: T, min: number, max: number) =>
   z
@@ -63,7 +56,10 @@ export const examBatchSearch = z.object({
   published: z.enum(['', '0', '1']).optional(),
 });
 export type ExamBatchSearch = z.infer<typeof examBatchSearch>;
-export const examBatchListRequest = tableARequest.extend({ search: jsonObjectInput(examBatchSearch) });
+/** the columns an exam batch list sorts by */
+export const EXAM_BATCH_SORT_FIELDS = ['name', 'startDate', 'endDate', 'sort', 'published'] as const;
+export type ExamBatchSortField = (typeof EXAM_BATCH_SORT_FIELDS)[number];
+export const examBatchListRequest = sortedTableARequest(EXAM_BATCH_SORT_FIELDS).extend({ search: jsonObjectInput(examBatchSearch) });
 export type ExamBatchListRequest = z.infer<typeof examBatchListRequest>;
 
 export interface ExamBatchRow {
@@ -95,8 +91,8 @@ export const examBatchSaveRequest = z
     semesterId: z.uuid(),
     gradeIds: uniqueList(z.uuid(), 1, EXAM_GRADES_MAX),
     subjects: uniqueList(subjectCode, 1, EXAM_SUBJECTS_MAX),
-    startDate: isoDate,
-    endDate: isoDate,
+    startDate: calendarDate,
+    endDate: calendarDate,
     sort: z.number().int().min(0).max(EXAM_SORT_MAX),
     regular: z.boolean(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tableARequest } from './envelope';
+import { sortedTableARequest, tableARequest } from './envelope';
 import { jsonObjectInput } from './input';
 import { ROLE_CODE_PATTERN, ROLE_FILTER_KINDS, ROLE_LIMITS, ROLE_TYPES, type RoleFilterKind, type RoleIssue, type RoleType } from './roles-rules';
 
@@ -69,7 +69,10 @@ export const roleSearch = z.object({
   category: z.string().trim().max(ROLE_LIMITS.codeMax).optional(),
 });
 export type RoleSearch = z.infer<typeof roleSearch>;
-export const roleListRequest = tableARequest.extend({ search: jsonObjectInput(roleSearch) });
+/** the columns the role list sorts by (default: sort) */
+export const ROLE_SORT_FIELDS = ['sort', 'code', 'name', 'type', 'businessSystem'] as const;
+export type RoleSortField = (typeof ROLE_SORT_FIELDS)[number];
+export const roleListRequest = sortedTableARequest(ROLE_SORT_FIELDS).extend({ search: jsonObjectInput(roleSearch) });
 export type RoleListRequest = z.input<typeof roleListRequest>;
 
 export interface RoleRow {

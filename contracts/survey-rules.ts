@@ -1,6 +1,7 @@
 // Questionnaires (issue 9): kinds, limits, states and the answer rules shared by the server, the app and
-// the public survey page. zod-free; it imports only survey-constants.ts (the kinds, time states, permission
+// the public survey page. zod-free; it imports only date-rules.ts (the date check) and survey-constants.ts (the kinds, time states, permission
 // codes and paths, re-exported here), which is what route-level code imports instead of this module.
+import { isCalendarDate } from './date-rules';
 import { QUESTION_KINDS, SURVEY_PATHS, SURVEY_PERMISSIONS, TIME_STATES, type QuestionKind, type TimeState } from './survey-constants';
 
 export { QUESTION_KINDS, SURVEY_PATHS, SURVEY_PERMISSIONS, TIME_STATES, type QuestionKind, type TimeState };
@@ -244,8 +245,6 @@ export type AnswerProblem =
   | { code: 'not_integer'; index: number }
   | { code: 'unknown_question'; questionId: string };
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
 export function isEmptyAnswer(value: AnswerValue | undefined): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === 'string') return value.trim() === '';
@@ -315,7 +314,7 @@ export function answerProblems(questions: readonly SurveyQuestion[], values: Ans
         return;
       }
       case 'date': {
-        if (typeof value !== 'string' || !DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) problems.push({ code: 'invalid', index });
+        if (typeof value !== 'string' || !isCalendarDate(value)) problems.push({ code: 'invalid', index });
         return;
       }
       case 'picture': {

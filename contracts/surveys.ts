@@ -14,6 +14,7 @@ import {
   type SurveyTarget,
   type TimeState,
 } from './survey-rules';
+import { dateTime } from './dates';
 import { tableARequest } from './envelope';
 import { jsonObjectInput } from './input';
 
@@ -34,7 +35,6 @@ export * from './survey-rules';
 export { SURVEY_URLS } from './survey-urls';
 
 const id = z.uuid();
-const isoDateTime = z.iso.datetime({ offset: true });
 const text = (max: number) => z.string().trim().max(max);
 
 /* ------------------------------------------------------------------ questions */
@@ -126,8 +126,8 @@ export const surveySaveRequest = z.object({
   version: z.number().int().min(0),
   title: text(SURVEY_LIMITS.titleMax).min(1),
   description: text(SURVEY_LIMITS.descriptionMax).default(''),
-  startsAt: isoDateTime,
-  endsAt: isoDateTime,
+  startsAt: dateTime,
+  endsAt: dateTime,
   audience: z.enum(AUDIENCES),
   target: target.default({ userIds: [], orgIds: [], roleCodes: [] }),
   anonymous: z.boolean(),

@@ -3,6 +3,8 @@
 // underscore only; max 50', 'Names without special characters; ID number valid (18); phone … email
 // formats', 'Employee number unique'; SPEC §9 initial password and the student-number template.
 
+import { isCalendarDate } from './date-rules';
+
 export const USERS_PERMISSION = 'system_user';
 export const USERS_ADD_PERMISSION = 'system_user_add';
 export const USERS_EDIT_PERMISSION = 'system_user_edit';
@@ -62,11 +64,7 @@ export function idCheckDigit(first17: string): string {
 export function isValidIdNumber(value: string): boolean {
   const text = value.trim().toUpperCase();
   if (!/^\d{17}[\dX]$/.test(text)) return false;
-  const y = Number(text.slice(6, 10));
-  const m = Number(text.slice(10, 12));
-  const d = Number(text.slice(12, 14));
-  const day = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return false;
+  if (!isCalendarDate(`${text.slice(6, 10)}-${text.slice(10, 12)}-${text.slice(12, 14)}`)) return false;
   return idCheckDigit(text) === text[17];
 }
 

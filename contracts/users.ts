@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tableARequest } from './envelope';
+import { sortedTableARequest } from './envelope';
 import { jsonObjectInput, listInput } from './input';
 import {
   ACCOUNT_MAX,
@@ -32,7 +32,10 @@ export const userSearch = z.object({
   initialized: z.enum(['', '0', '1']).optional(),
 });
 export type UserSearch = z.infer<typeof userSearch>;
-export const userListRequest = tableARequest.extend({ search: jsonObjectInput(userSearch) });
+/** the columns the user list sorts by */
+export const USER_SORT_FIELDS = ['name', 'username', 'userNo', 'userType', 'createdAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export const userListRequest = sortedTableARequest(USER_SORT_FIELDS).extend({ search: jsonObjectInput(userSearch) });
 export type UserListRequest = z.infer<typeof userListRequest>;
 
 export interface UserRow {

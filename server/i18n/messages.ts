@@ -1,3 +1,4 @@
+import { DATE_ISSUE_TEXT } from '../../contracts/date-rules';
 import { DICT_ISSUE_TEXT } from '../../contracts/dict-rules';
 import { ROLE_ISSUE_TEXT } from '../../contracts/roles-rules';
 import { SETTINGS_ISSUE_TEXT } from '../../contracts/settings-rules';
@@ -51,6 +52,8 @@ export const messages = {
   fieldNotOneOf: { zh: '{field}取值无效，可选值：{values}', en: '{field} must be one of: {values}' },
   unknownFields: { zh: '不支持的字段：{fields}', en: 'Unknown fields: {fields}' },
   requestBody: { zh: '请求内容', en: 'The request body' },
+  // dates, months and date-times of every route (contracts/date-rules.ts)
+  ...DATE_ISSUE_TEXT,
 
   badCredentials: { zh: '用户名或密码错误', en: 'Wrong username or password' },
   captchaRequired: { zh: '请输入验证码', en: 'Please enter the captcha' },

@@ -41,8 +41,8 @@ export function describeIssue(issue: Issue, input: unknown, lang: Lang): string 
     case 'unrecognized_keys':
       return translate(lang, 'unknownFields', { fields: issue.keys.join(', ') });
     default:
-      // a rule that names its own words (contracts/*-rules.ts: the key of its text, which the form shows too)
-      if (isMessageKey(issue.message)) return translate(lang, issue.message);
+      // a rule that names its own words (contracts/*-rules.ts: the key of its text, which the form shows too; {field} names the field)
+      if (isMessageKey(issue.message)) return translate(lang, issue.message, { field });
       return translate(lang, 'fieldInvalid', { field });
   }
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AiPromptSortField } from '../../../contracts/ai-prompts';
 import type { Tx } from '../../db/client';
 import { aiPrompts } from './ai-prompts.table';
 
@@ -6,9 +7,8 @@ export type AiPromptRecord = typeof aiPrompts.$inferSelect;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const SORTABLE = { code: aiPrompts.code, name: aiPrompts.name, scene: aiPrompts.scene, sort: aiPrompts.sort, enabled: aiPrompts.enabled, updatedAt: aiPrompts.updatedAt } as const;
-export type AiPromptSortField = keyof typeof SORTABLE;
-export const isAiPromptSortField = (field: string): field is AiPromptSortField => field in SORTABLE;
+/** a column per sort field the contract accepts (AI_PROMPT_SORT_FIELDS) */
+const SORTABLE: Record<AiPromptSortField, SQLWrapper> = { code: aiPrompts.code, name: aiPrompts.name, scene: aiPrompts.scene, sort: aiPrompts.sort, enabled: aiPrompts.enabled, updatedAt: aiPrompts.updatedAt };
 
 /** AI提示词: SQL only (tenant scoping is RLS). */
 export const aiPromptsRepository = {

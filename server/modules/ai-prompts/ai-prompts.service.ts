@@ -10,14 +10,14 @@ import {
   type AiPromptRow,
   type AiPromptSaveRequest,
 } from '../../../contracts/ai-prompts';
-import { ResponseCode, type TableAData } from '../../../contracts/envelope';
+import { ResponseCode, type TableAData, tableASortOf } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { PermissionsService } from '../permissions/permissions.service';
-import { type AiPromptRecord, aiPromptsRepository as repo, isAiPromptSortField } from './ai-prompts.repository';
+import { type AiPromptRecord, aiPromptsRepository as repo } from './ai-prompts.repository';
 
 const toRow = (row: AiPromptRecord): AiPromptRow => ({
   id: row.id,
@@ -39,7 +39,7 @@ export class AiPromptsService {
 
   async list(tx: Tx, request: AiPromptListRequest): Promise<TableAData<AiPromptRow>> {
     const { keyword, enabled } = request.search;
-    const sort = request.sortField && isAiPromptSortField(request.sortField) && request.order ? { field: request.sortField, desc: request.order.startsWith('desc') } : undefined;
+    const sort = tableASortOf(request);
     const { total, rows } = await repo.page(tx, { keyword: keyword || undefined, enabled: enabled === '1' ? true : enabled === '0' ? false : undefined }, request.currPage, request.limit, sort);
     return { total, rows: rows.map(toRow) };
   }

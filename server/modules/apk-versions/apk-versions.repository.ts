@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { ApkSortField } from '../../../contracts/apk-versions';
 import type { Tx } from '../../db/client';
 import { files } from '../files/files.table';
 import { apkVersions } from './apk-versions.table';
@@ -7,9 +8,8 @@ export type ApkRecord = typeof apkVersions.$inferSelect;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const SORTABLE = { versionName: apkVersions.versionName, versionCode: apkVersions.versionCode, published: apkVersions.published, publishedAt: apkVersions.publishedAt } as const;
-export type ApkSortField = keyof typeof SORTABLE;
-export const isApkSortField = (field: string): field is ApkSortField => field in SORTABLE;
+/** a column per sort field the contract accepts (APK_SORT_FIELDS) */
+const SORTABLE: Record<ApkSortField, SQLWrapper> = { versionName: apkVersions.versionName, versionCode: apkVersions.versionCode, published: apkVersions.published, publishedAt: apkVersions.publishedAt };
 
 /** APK versions: SQL only (tenant scoping is RLS; the file's name and size from the files module's table). */
 export const apkRepository = {

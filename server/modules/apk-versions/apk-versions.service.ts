@@ -13,14 +13,14 @@ import {
   type ApkSaveRequest,
   type ApkVersionRow,
 } from '../../../contracts/apk-versions';
-import { ResponseCode, type TableAData } from '../../../contracts/envelope';
+import { ResponseCode, type TableAData, tableASortOf } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { PermissionsService } from '../permissions/permissions.service';
-import { type ApkRecord, apkRepository as repo, isApkSortField } from './apk-versions.repository';
+import { type ApkRecord, apkRepository as repo } from './apk-versions.repository';
 
 /** The upload profile of an APK file (contracts/files.ts). */
 const APK_FILE_CATEGORY = 'apk';
@@ -35,7 +35,7 @@ export class ApkVersionsService {
 
   async list(tx: Tx, request: ApkListRequest): Promise<TableAData<ApkVersionRow>> {
     const { versionName, published } = request.search;
-    const sort = request.sortField && isApkSortField(request.sortField) && request.order ? { field: request.sortField, desc: request.order.startsWith('desc') } : undefined;
+    const sort = tableASortOf(request);
     const { total, rows } = await repo.page(
       tx,
       { versionName: versionName || undefined, published: published === '1' ? true : published === '0' ? false : undefined },

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { ExamBatchSortField } from '../../../contracts/exams';
 import type { Tx } from '../../db/client';
 import { dictEntries, dictTypes } from '../dicts/dicts.table';
 import { orgUnits, semesters } from '../school/school.table';
@@ -26,15 +27,14 @@ function batchWhere(filters: BatchFilters): SQL | undefined {
   );
 }
 
-const SORTABLE = {
+/** a column per sort field the contract accepts (EXAM_BATCH_SORT_FIELDS) */
+const SORTABLE: Record<ExamBatchSortField, SQLWrapper> = {
   name: examBatches.name,
   startDate: examBatches.startDate,
   endDate: examBatches.endDate,
   sort: examBatches.sort,
   published: examBatches.published,
-} as const;
-export type BatchSortField = keyof typeof SORTABLE;
-export const isBatchSortField = (field: string): field is BatchSortField => field in SORTABLE;
+};
 
 /** Exam batches, score systems and grade bands: SQL only. */
 export const examsRepository = {
@@ -74,7 +74,7 @@ export const examsRepository = {
       .orderBy(asc(dictEntries.sort), asc(dictEntries.code));
   },
 
-  async listBatches(tx: Tx, filters: BatchFilters, page: number, size: number, sort?: { field: BatchSortField; desc: boolean }) {
+  async listBatches(tx: Tx, filters: BatchFilters, page: number, size: number, sort?: { field: ExamBatchSortField; desc: boolean }) {
     const where = batchWhere(filters);
     const [{ n }] = await tx.select({ n: count() }).from(examBatches).where(where);
     const order = sort

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { SUBJECT_DICT } from '../../../contracts/dicts';
-import { ResponseCode, type TableAData } from '../../../contracts/envelope';
+import { ResponseCode, type TableAData, tableASortOf } from '../../../contracts/envelope';
 import {
   EXAMS_ADD_PERMISSION,
   EXAMS_DELETE_PERMISSION,
@@ -32,7 +32,7 @@ import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { PermissionsService } from '../permissions/permissions.service';
-import { type BandRecord, type BatchRecord, examsRepository, isBatchSortField, type SystemRecord } from './exams.repository';
+import { type BandRecord, type BatchRecord, examsRepository, type SystemRecord } from './exams.repository';
 import { pickScoreSystem } from '../scores/scores.systems';
 
 /** Message type 成绩发布 (entry '3' of the STD_XB_XXLX dictionary, server/db/seed/dicts.ts MESSAGE_TYPES.score). */
@@ -145,8 +145,7 @@ export class ExamsService {
     const search = request.search;
     const semesterId = search.semesterId || (await examsRepository.currentSemesterId(tx));
     const published = search.published === '1' ? true : search.published === '0' ? false : undefined;
-    const sortField = request.sortField && isBatchSortField(request.sortField) ? request.sortField : undefined;
-    const sort = sortField && request.order ? { field: sortField, desc: request.order.startsWith('desc') } : undefined;
+    const sort = tableASortOf(request);
     const { total, rows } = await examsRepository.listBatches(tx, { semesterId, name: search.name || undefined, published }, request.currPage, request.limit, sort);
     const gradeNames = new Map((await examsRepository.grades(tx)).map((grade) => [grade.id, grade.name]));
     return {

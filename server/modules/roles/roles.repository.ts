@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { RoleFilterKind, RoleType } from '../../../contracts/roles';
+import type { RoleFilterKind, RoleSortField, RoleType } from '../../../contracts/roles';
 import type { Tx } from '../../db/client';
 
 export type CategoryDbRow = {
@@ -76,15 +76,14 @@ function roleWhere(filter: RoleListFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-const ORDER_COLUMNS = {
+/** a column per sort field the contract accepts (ROLE_SORT_FIELDS) */
+const ORDER_COLUMNS: Record<RoleSortField, SQL> = {
   sort: sql`r.sort`,
   code: sql`r.code`,
   name: sql`r.name`,
   type: sql`r.type`,
   businessSystem: sql`r.business_system`,
 } as const;
-export type RoleOrderField = keyof typeof ORDER_COLUMNS;
-export const isRoleOrderField = (field: string): field is RoleOrderField => field in ORDER_COLUMNS;
 
 // Tenant scoping comes from row-level security.
 export const rolesRepository = {
@@ -138,7 +137,7 @@ export const rolesRepository = {
   deleteCategories: (tx: Tx, ids: readonly string[]) => tx.execute(sql`DELETE FROM role_categories WHERE id = ANY(${uuidArray(ids)})`),
 
   /* ---------------------------------------------------------------- roles */
-  list: async (tx: Tx, filter: RoleListFilter, order: { field: RoleOrderField; direction: 'asc' | 'desc' }, limit: number, offset: number) => {
+  list: async (tx: Tx, filter: RoleListFilter, order: { field: RoleSortField; direction: 'asc' | 'desc' }, limit: number, offset: number) => {
     const where = roleWhere(filter);
     const total = (await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM roles r WHERE ${where}`)).rows[0]?.n ?? 0;
     const direction = order.direction === 'desc' ? sql`DESC` : sql`ASC`;

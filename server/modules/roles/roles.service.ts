@@ -15,7 +15,7 @@ import type {
   RoleRow,
   RoleSearch,
 } from '../../../contracts/roles';
-import { ROLE_LIMITS } from '../../../contracts/roles';
+import { ROLE_LIMITS, type RoleSortField } from '../../../contracts/roles';
 import type { Database, Tx } from '../../db/client';
 import { ROLE_DEFINITIONS } from '../../db/seed/menus';
 import { uniquely } from '../../db/unique';
@@ -24,7 +24,7 @@ import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import { ADMIN_ROLE, type PermissionsService } from '../permissions/permissions.service';
 import { RoleFilterError, filterCatalog, runFilter, validateFilter } from './roles.filter';
-import { type RoleDbRow, type RoleValues, isRoleOrderField, rolesRepository as repo } from './roles.repository';
+import { type RoleDbRow, type RoleValues, rolesRepository as repo } from './roles.repository';
 
 const PROBLEM_MESSAGES: Record<RoleFilterProblem, MessageKey> = {
   syntax: 'rolesFilterSyntax',
@@ -190,11 +190,11 @@ export class RolesService {
       currPage: number;
       limit: number;
       order?: string;
-      sortField?: string;
+      sortField?: RoleSortField;
       search: RoleSearch;
     },
   ): Promise<RoleListData> {
-    const field = request.sortField && isRoleOrderField(request.sortField) ? request.sortField : 'sort';
+    const field = request.sortField ?? 'sort';
     const direction = request.order === 'desc' || request.order === 'descending' ? 'desc' : 'asc';
     const { total, rows } = await repo.list(
       tx,

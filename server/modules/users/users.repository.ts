@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { UserSortField } from '../../../contracts/users';
 import type { Tx } from '../../db/client';
 import { loginFailures, sessions } from '../auth/auth.table';
 import { roles, userRoles } from '../permissions/permissions.table';
@@ -73,8 +74,8 @@ function userWhere(filters: UserFilters): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-const SORTABLE_USER = { name: sql`u.name`, username: sql`u.username`, userNo: sql`u.user_no`, userType: sql`u.user_type`, createdAt: sql`u.created_at` } as const;
-export const isUserSortField = (field: string): field is keyof typeof SORTABLE_USER => Object.hasOwn(SORTABLE_USER, field);
+/** a column per sort field the contract accepts (USER_SORT_FIELDS) */
+const SORTABLE_USER: Record<UserSortField, SQL> = { name: sql`u.name`, username: sql`u.username`, userNo: sql`u.user_no`, userType: sql`u.user_type`, createdAt: sql`u.created_at` };
 
 export type UserListRecord = {
   id: string;
@@ -104,7 +105,7 @@ export type UserListRecord = {
 export type UserRecord = typeof users.$inferSelect;
 
 export const userAdminRepository = {
-  list: async (tx: Tx, filters: UserFilters, page: number, limit: number, sort?: { field: keyof typeof SORTABLE_USER; desc: boolean }) => {
+  list: async (tx: Tx, filters: UserFilters, page: number, limit: number, sort?: { field: UserSortField; desc: boolean }) => {
     const order = sort ? sql`${SORTABLE_USER[sort.field]} ${sort.desc ? sql`DESC` : sql`ASC`}, u.id` : sql`u.user_type, u.user_no, u.username, u.id`;
     const result = await tx.execute<UserListRecord>(sql`
       SELECT u.id, u.username, u.name, u.user_type, u.gender, u.user_no, u.org_unit_id, o.name AS org_unit_name,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { v7 as uuidv7 } from 'uuid';
-import { ResponseCode, type TableAData } from '../../../contracts/envelope';
+import { ResponseCode, type TableAData, tableASortOf } from '../../../contracts/envelope';
 import type { UserInfoRow, UserType } from '../../../contracts/session';
 import {
   type AccountSettingsData,
@@ -38,7 +38,7 @@ import type { PermissionsService } from '../permissions/permissions.service';
 import type { RolesService } from '../roles/roles.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import { accountSettingsOf, initializeAccounts, previewNumber } from './users.accounts';
-import { isUserSortField, userAdminRepository, type UserFilters, type UserListRecord, usersRepository } from './users.repository';
+import { userAdminRepository, type UserFilters, type UserListRecord, usersRepository } from './users.repository';
 
 type UserInitializeInput = z.output<typeof userInitializeRequest>;
 
@@ -131,8 +131,7 @@ export class UserAdminService {
   }
 
   async list(tx: Tx, request: UserListRequest): Promise<TableAData<UserRow>> {
-    const sortField = request.sortField && isUserSortField(request.sortField) ? request.sortField : undefined;
-    const sort = sortField && request.order ? { field: sortField, desc: request.order.startsWith('desc') } : undefined;
+    const sort = tableASortOf(request);
     const rows = await userAdminRepository.list(tx, toFilters(request.search), request.currPage, request.limit, sort);
     return { total: rows.length > 0 ? Number(rows[0].total) : 0, rows: rows.map(toUserRow) };
   }
