@@ -16,6 +16,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerRoutes } from './plugins/routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticAndFallback } from './plugins/static';
+import { registerUnreadBodyGuard } from './plugins/unread-body';
 import { allRoutes, moduleOfRoute } from './routes';
 import { MAX_FILES_PER_UPLOAD } from './modules/files/files.service';
 import { registerDynamicRoleRefresh } from './modules/roles/roles.sweep';
@@ -53,6 +54,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
 
   trackServedRoutes(app);
+  // an answer sent before the body was read (refused uploads) must not leave the connection half-read
+  registerUnreadBodyGuard(app);
   registerSecurityHeaders(app, { corsOrigins: config.corsOrigins, tokenHeaderName: config.tokenHeaderName });
   registerLanguageDetection(app);
   registerEnvelopeErrorHandler(app);

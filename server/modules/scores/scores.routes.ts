@@ -46,7 +46,8 @@ async function receiveImport(request: FastifyRequest): Promise<ImportUpload> {
   const fields: Record<string, string> = {};
   const files: { name: string; bytes: Buffer }[] = [];
   try {
-    for await (const part of request.parts()) {
+    // the import's own limit while the bytes arrive: a larger file is refused without holding it in memory
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;

@@ -165,7 +165,8 @@ export async function receiveUserImport(request: FastifyRequest): Promise<UserIm
   let file: { name: string; bytes: Buffer } | null = null;
   let count = 0;
   try {
-    for await (const part of request.parts()) {
+    // the import's own limit while the bytes arrive: a larger file is refused without holding it in memory
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
       if (part.type === 'field') continue;
       count += 1;
       if (part.fieldname !== 'file' || file) {
