@@ -8,7 +8,10 @@ export const LOGIN_FOOTER_MAX = 200;
 export const PAGE_TITLE_MAX = 50;
 export const RECORD_NUMBER_MAX = 50;
 
-/** scheme://host[:port], no path; '' = the origin the request reached us at */
+/**
+ * scheme://host[:port], no path; '' = the origin the request reached us at, but only on a host the school
+ * lists (tenants.hosts): elsewhere the Host header is the caller's to forge, so no outside link is made.
+ */
 export const PUBLIC_ORIGIN_PATTERN = /^https?:\/\/[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:\d{1,5})?$/;
 
 export type SettingsIssue = 'settingsOriginInvalid';

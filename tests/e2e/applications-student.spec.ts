@@ -14,7 +14,7 @@ import type { AttendanceClass, AttendanceRoll } from '../../contracts/attendance
 import type { TableAData } from '../../contracts/envelope';
 import type { MessageDetailData, MessageListData } from '../../contracts/messages';
 import { baseURL } from '../../playwright.config';
-import { DemoApi, goOffline, goOnline, logIn, logInWithServiceWorker, sessionToken, waitForPersistedQuery } from './support';
+import { DemoApi, goOffline, goOnline, logIn, logInWithServiceWorker, sessionToken, setPublicOrigin, waitForPersistedQuery } from './support';
 
 class ApplicationsApi extends DemoApi {
   options() {
@@ -329,6 +329,8 @@ test('an approved enrolment proof prints as a PDF from 在读证明 (head teache
   expect(passed.auditState).toBe('pending:role:teaching_office');
   const adminApi = await ApplicationsApi.login(request, 'admin');
   await adminApi.ok(APPLICATION_URLS.audit, { id, version: passed.version, decision: 'pass', opinion: '' }, { 'Idempotency-Key': crypto.randomUUID() });
+  // the proof's verification QR is made from the school's public address
+  await setPublicOrigin(adminApi, baseURL);
 
   await logIn(page, { tenant: 'demo', username: 'parent' });
   await page.goto(`/xssw/zdzm?id=${id}`);

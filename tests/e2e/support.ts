@@ -131,6 +131,15 @@ export class DemoApi {
   }
 }
 
+/**
+ * Sets the demo school's public address (系统配置): survey links, QR codes and proof verification links
+ * are made only from it or from a host the school lists, and the e2e server is reached at 127.0.0.1.
+ */
+export async function setPublicOrigin(admin: DemoApi, origin: string) {
+  const current = await admin.ok<{ tenant: Record<string, unknown> }>('/api/settings/get', {});
+  await admin.ok('/api/settings/save', { ...current.tenant, publicOrigin: origin });
+}
+
 // ---------------------------------------------------------------- phones
 
 /**

@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { BankQuestionRow, SurveyDetail } from '../../contracts/surveys';
 import { SURVEY_URLS } from '../../contracts/survey-urls';
-import { DEMO_ACCOUNTS, DemoApi, logIn } from './support';
+import { DEMO_ACCOUNTS, DemoApi, logIn, setPublicOrigin } from './support';
 
 const RUN = Date.now().toString(36).slice(-6);
 const ADMIN = DEMO_ACCOUNTS[0]!;
@@ -142,7 +142,8 @@ test('the administrator builds a questionnaire (kinds, a skip, drag to reorder),
   await expect(row.getByTestId('survey-publish')).toHaveText('取消发布');
   expect((await admin.ok<SurveyDetail>(SURVEY_URLS.get, { id })).published).toBe(true);
 
-  // everyone may answer it: the public link's QR code, with the link
+  // everyone may answer it: the public link's QR code, with the link (made from the school's public address)
+  await setPublicOrigin(admin, new URL(page.url()).origin);
   await row.getByTestId('survey-more').click();
   await page.getByTestId('survey-qr').click();
   const qr = page.getByTestId('survey-qr-dialog');

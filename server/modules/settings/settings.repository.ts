@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { tenants } from '../tenants/tenants.table';
 import { deploymentSettings, tenantRuntimeSettings } from './settings.table';
 
 export interface TenantSettingsValues {
@@ -35,6 +36,11 @@ export const settingsRepository = {
       .where(eq(tenantRuntimeSettings.version, version))
       .returning({ version: tenantRuntimeSettings.version })
       .then((rows) => rows.length > 0),
+
+  /** Whether the current school (app.tenant_id) lists `host` among its host names (tenants.hosts). */
+  schoolListsHost: async (tx: Tx, host: string) =>
+    host !== '' &&
+    (await tx.select({ id: tenants.id }).from(tenants).where(and(eq(tenants.id, sql`current_setting('app.tenant_id')::uuid`), sql`${host} = ANY(${tenants.hosts})`))).length > 0,
 
   deployment: (tx: Tx) =>
     tx

@@ -11,15 +11,20 @@ import {
   type TenantSettings,
 } from '../../../contracts/settings';
 import type { AppConfig } from '../../config';
+import { type CacheBus, NO_TENANT, type SharedCache } from '../../db/cache-bus';
 import type { Database, Tx } from '../../db/client';
 import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
+import { requestHostName } from '../../plugins/tenancy';
 import type { Session } from '../auth/auth.service';
 import type { Tenant } from '../tenants/tenants.service';
 import { settingsRepository } from './settings.repository';
 
-/** How long the effective encryption flag is served from memory (another instance's save shows within it). */
-export const ENCRYPTION_FLAG_TTL_MS = 5000;
+/**
+ * How long the effective encryption flag may be served from memory. A save evicts it on every
+ * instance through the cache bus; the expiry only bounds an edit made outside the app (SQL).
+ */
+const ENCRYPTION_FLAG_TTL_MS = 60_000;
 /** How long the built config.json is kept in memory. */
 const STATIC_CONFIG_TTL_MS = 5000;
 
@@ -33,22 +38,24 @@ export const requestOrigin = (request: FastifyRequest) => `${request.protocol}:/
  * merged per school, the effective request-encryption flag and the public origin of outside links.
  */
 export class SettingsService {
-  private flag: { value: boolean; until: number } | null = null;
+  /** the effective request-encryption flag (read by every non-GET call) */
+  private readonly deployment: SharedCache<boolean>;
   private staticConfig: { value: Record<string, unknown>; until: number } | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
-  ) {}
+    private readonly bus: CacheBus,
+  ) {
+    this.deployment = bus.sharedCache({ name: 'deployment', ttlMs: ENCRYPTION_FLAG_TTL_MS, maxEntries: 1 });
+  }
 
   /** The effective request-encryption flag: deployment_settings.request_encryption ?? the start-up value. */
-  async requestEncryption(): Promise<boolean> {
-    const now = Date.now();
-    if (this.flag && this.flag.until > now) return this.flag.value;
-    const stored = await this.db.withGlobal((tx) => settingsRepository.deployment(tx));
-    const value = stored?.requestEncryption ?? this.config.requestEncryption.enabled;
-    this.flag = { value, until: now + ENCRYPTION_FLAG_TTL_MS };
-    return value;
+  requestEncryption(): Promise<boolean> {
+    return this.deployment.load('requestEncryption', { tenantId: NO_TENANT }, async () => {
+      const stored = await this.db.withGlobal((tx) => settingsRepository.deployment(tx));
+      return stored?.requestEncryption ?? this.config.requestEncryption.enabled;
+    });
   }
 
   /** The built config.json (public/config.json in the build), {} when there is none. */
@@ -106,7 +113,7 @@ export class SettingsService {
         pageTitle: textOf('pageTitle'),
         recordNumber: textOf('recordNumber'),
         requestEncryption: this.config.requestEncryption.enabled,
-        publicOrigin: requestOrigin(request),
+        publicOrigin: await this.listedOrigin(tx, request),
       },
       platformEditable: platform?.id === session.tenantId && granted.has(SETTINGS_EDIT_PERMISSION),
       // the screen's read-only note names it; none configured: says so (and where)
@@ -117,7 +124,7 @@ export class SettingsService {
   /**
    * `POST /api/settings/save`: the school's fields (version checked); the deployment fields only
    * from an administrator of the platform school: anyone else sending a changed value gets 40300
-   * and nothing is saved. A new encryption flag applies at once on this instance.
+   * and nothing is saved. A new encryption flag applies on every instance once the save commits.
    */
   async save(tx: Tx, session: Session, request: SettingsSaveRequest): Promise<{ version: number }> {
     const publicOrigin = normaliseOrigin(request.publicOrigin);
@@ -125,7 +132,6 @@ export class SettingsService {
     if (issue) throw new AppError(ResponseCode.invalidInput, issue);
     const values = { loginTitle: request.loginTitle, loginFooter: request.loginFooter, pageTitle: request.pageTitle, publicOrigin };
 
-    let newFlag: boolean | undefined;
     if (request.deployment) {
       const current = await settingsRepository.deployment(tx);
       const changed =
@@ -141,7 +147,7 @@ export class SettingsService {
           session.userId,
         );
         if (!saved) throw new AppError(ResponseCode.conflict, 'settingsStale');
-        newFlag = request.deployment.requestEncryption ?? this.config.requestEncryption.enabled;
+        await this.bus.notify(tx, { caches: [this.deployment], tenantId: NO_TENANT });
       }
     }
 
@@ -150,16 +156,25 @@ export class SettingsService {
         ? await settingsRepository.insertTenantSettings(tx, session.tenantId, values, session.userId)
         : await settingsRepository.updateTenantSettings(tx, request.version, values, session.userId);
     if (!saved) throw new AppError(ResponseCode.conflict, 'settingsStale');
-    if (newFlag !== undefined) this.flag = { value: newFlag, until: Date.now() + ENCRYPTION_FLAG_TTL_MS };
     return { version: request.version + 1 };
   }
 
   /**
    * The origin of links and QR codes sent outside (public survey links, proof verification): the
-   * school's public origin, else the one the request reached us at.
+   * school's public origin; unset, the one the request reached us at when its host is one the school
+   * lists (tenants.hosts). Any other Host header is whatever the caller typed (`Host: evil.example`
+   * would put the caller's site into the school's QR codes), so no link is made: 40000 asks for the
+   * public address in 系统配置. '' from `listedOrigin` means the same for the settings screen.
    */
   async publicOrigin(tx: Tx, request: FastifyRequest): Promise<string> {
     const own = await settingsRepository.tenantSettings(tx);
-    return own?.publicOrigin || requestOrigin(request);
+    const origin = own?.publicOrigin || (await this.listedOrigin(tx, request));
+    if (!origin) throw new AppError(ResponseCode.invalidInput, 'settingsPublicOriginUnset');
+    return origin;
+  }
+
+  /** The origin the request reached us at when the school lists its host, else ''. */
+  private async listedOrigin(tx: Tx, request: FastifyRequest): Promise<string> {
+    return (await settingsRepository.schoolListsHost(tx, requestHostName(request))) ? requestOrigin(request) : '';
   }
 }

@@ -62,7 +62,11 @@ export const copySurvey = (id: string, newId: string) => post<SurveyRow | Survey
 export const publicAnswerLink = (origin: string, id: string, tenantCode: string) =>
   `${origin}/survey/wjdt/answerSurvey?id=${encodeURIComponent(id)}&tenant=${encodeURIComponent(tenantCode)}`;
 
-/** The QR code PNG (GET /api/surveys/qr?id=, session); the dialog makes its object URL. */
+/**
+ * The QR code PNG (GET /api/surveys/qr?id=, session) and the link it holds (X-Survey-Link: built by the
+ * server from the school's public address); the dialog makes the PNG's object URL. Without a public
+ * address the server refuses (40000, 'set it in 系统配置') and the dialog shows that instead of a link.
+ */
 export const surveyQrQuery = (id: string) =>
   queryOptions({
     queryKey: surveyKeys.qr(id),
@@ -73,7 +77,7 @@ export const surveyQrQuery = (id: string) =>
         const body = (await response.json().catch(() => null)) as { code?: number; msg?: string } | null;
         throw new HttpError(body?.code ?? -1, body?.msg ?? '', 'failure');
       }
-      return response.blob();
+      return { png: await response.blob(), link: decodeURI(response.headers.get('X-Survey-Link') ?? '') };
     },
     staleTime: Infinity,
     gcTime: 60_000,

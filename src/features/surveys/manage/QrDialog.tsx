@@ -6,11 +6,15 @@ import { RequestError } from '../../../components/RequestError';
 import { copyText } from '../../../lib/clipboard';
 import { surveyQrQuery } from '../manage-api';
 
-/** 二维码: the public answer link of an everyone-audience questionnaire as a QR code (the server's PNG), with the link. */
-export default function QrDialog({ id, title, link, onClose }: { id: string; title: string; link: string; onClose: () => void }) {
+/**
+ * 二维码: the public answer link of an everyone-audience questionnaire as a QR code, with the link, both
+ * as the server made them from the school's public address (a refusal, e.g. no address set, shows instead).
+ */
+export default function QrDialog({ id, title, onClose }: { id: string; title: string; onClose: () => void }) {
   const { t } = useLingui();
   const qr = useQuery({ ...surveyQrQuery(id), retry: false });
-  const blob = qr.data;
+  const blob = qr.data?.png;
+  const link = qr.data?.link ?? '';
   // an object URL of the PNG while the dialog is open
   const [url, setUrl] = useState('');
   useEffect(() => {
@@ -49,13 +53,15 @@ export default function QrDialog({ id, title, link, onClose }: { id: string; tit
                 <Text fontSize="sm" color="fg.muted" textAlign="center">
                   <Trans>扫码或打开链接即可填写（无需登录的问卷可直接填写）</Trans>
                 </Text>
-                <Input readOnly value={link} size="sm" onFocus={(event) => event.currentTarget.select()} aria-label={t`问卷链接`} data-testid="survey-qr-link" />
+                {link && <Input readOnly value={link} size="sm" onFocus={(event) => event.currentTarget.select()} aria-label={t`问卷链接`} data-testid="survey-qr-link" />}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={() => void copyText(link)}>
-                <Trans>复制链接</Trans>
-              </Button>
+              {link && (
+                <Button variant="outline" onClick={() => void copyText(link)}>
+                  <Trans>复制链接</Trans>
+                </Button>
+              )}
               {url && (
                 <Button asChild colorPalette="brand">
                   <a href={url} download={`${title}.png`}>

@@ -489,7 +489,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
           <Trans>确定取消发布问卷“{title}”吗？取消后将不能再填写，已有答卷会保留。</Trans>
         )}
       </ConfirmDialog>
-      <Suspense fallback={null}>{qr && <QrDialog id={qr.id} title={qr.title} link={linkOf(qr)} onClose={() => setQr(null)} />}</Suspense>
+      <Suspense fallback={null}>{qr && <QrDialog id={qr.id} title={qr.title} onClose={() => setQr(null)} />}</Suspense>
     </Stack>
   );
 }

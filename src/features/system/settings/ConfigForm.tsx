@@ -119,7 +119,14 @@ export function ConfigForm({ data }: { data: SettingsData }) {
                 ? t`对外访问地址应为 http(s)://域名[:端口]，不带路径`
                 : undefined
             }
-            helper={<Trans>问卷二维码和证明核验链接使用此地址；留空则使用访问时的地址（当前：{data.defaults.publicOrigin}）</Trans>}
+            helper={
+              // the server answers the access address only when the school lists its host (else a forged Host would reach the links)
+              data.defaults.publicOrigin ? (
+                <Trans>问卷二维码和证明核验链接使用此地址；留空则使用访问时的地址（当前：{data.defaults.publicOrigin}）</Trans>
+              ) : (
+                <Trans>问卷二维码和证明核验链接使用此地址；当前访问的域名不是本校登记的域名，留空则无法生成这些链接</Trans>
+              )
+            }
           >
             <Input value={draft.publicOrigin} readOnly={readOnly} placeholder="https://xiaowu.example.edu.cn" onChange={(event) => set({ publicOrigin: event.currentTarget.value })} data-testid="settings-public-origin" />
           </FormField>
