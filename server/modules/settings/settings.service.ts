@@ -11,7 +11,6 @@ import {
   type TenantSettings,
 } from '../../../contracts/settings';
 import type { AppConfig } from '../../config';
-import { type CacheBus, NO_TENANT, type SharedCache } from '../../db/cache-bus';
 import type { Database, Tx } from '../../db/client';
 import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
@@ -20,11 +19,8 @@ import type { Session } from '../auth/auth.service';
 import type { Tenant } from '../tenants/tenants.service';
 import { settingsRepository } from './settings.repository';
 
-/**
- * How long the effective encryption flag may be served from memory. A save evicts it on every
- * instance through the cache bus; the expiry only bounds an edit made outside the app (SQL).
- */
-const ENCRYPTION_FLAG_TTL_MS = 60_000;
+/** How long the effective encryption flag is served from memory (another instance's save shows within it). */
+export const ENCRYPTION_FLAG_TTL_MS = 5000;
 /** How long the built config.json is kept in memory. */
 const STATIC_CONFIG_TTL_MS = 5000;
 
@@ -38,24 +34,22 @@ export const requestOrigin = (request: FastifyRequest) => `${request.protocol}:/
  * merged per school, the effective request-encryption flag and the public origin of outside links.
  */
 export class SettingsService {
-  /** the effective request-encryption flag (read by every non-GET call) */
-  private readonly deployment: SharedCache<boolean>;
+  private flag: { value: boolean; until: number } | null = null;
   private staticConfig: { value: Record<string, unknown>; until: number } | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
-    private readonly bus: CacheBus,
-  ) {
-    this.deployment = bus.sharedCache({ name: 'deployment', ttlMs: ENCRYPTION_FLAG_TTL_MS, maxEntries: 1 });
-  }
+  ) {}
 
   /** The effective request-encryption flag: deployment_settings.request_encryption ?? the start-up value. */
-  requestEncryption(): Promise<boolean> {
-    return this.deployment.load('requestEncryption', { tenantId: NO_TENANT }, async () => {
-      const stored = await this.db.withGlobal((tx) => settingsRepository.deployment(tx));
-      return stored?.requestEncryption ?? this.config.requestEncryption.enabled;
-    });
+  async requestEncryption(): Promise<boolean> {
+    const now = Date.now();
+    if (this.flag && this.flag.until > now) return this.flag.value;
+    const stored = await this.db.withGlobal((tx) => settingsRepository.deployment(tx));
+    const value = stored?.requestEncryption ?? this.config.requestEncryption.enabled;
+    this.flag = { value, until: now + ENCRYPTION_FLAG_TTL_MS };
+    return value;
   }
 
   /** The built config.json (public/config.json in the build), {} when there is none. */
@@ -124,7 +118,7 @@ export class SettingsService {
   /**
    * `POST /api/settings/save`: the school's fields (version checked); the deployment fields only
    * from an administrator of the platform school: anyone else sending a changed value gets 40300
-   * and nothing is saved. A new encryption flag applies on every instance once the save commits.
+   * and nothing is saved. A new encryption flag applies at once on this instance.
    */
   async save(tx: Tx, session: Session, request: SettingsSaveRequest): Promise<{ version: number }> {
     const publicOrigin = normaliseOrigin(request.publicOrigin);
@@ -132,6 +126,7 @@ export class SettingsService {
     if (issue) throw new AppError(ResponseCode.invalidInput, issue);
     const values = { loginTitle: request.loginTitle, loginFooter: request.loginFooter, pageTitle: request.pageTitle, publicOrigin };
 
+    let newFlag: boolean | undefined;
     if (request.deployment) {
       const current = await settingsRepository.deployment(tx);
       const changed =
@@ -147,7 +142,7 @@ export class SettingsService {
           session.userId,
         );
         if (!saved) throw new AppError(ResponseCode.conflict, 'settingsStale');
-        await this.bus.notify(tx, { caches: [this.deployment], tenantId: NO_TENANT });
+        newFlag = request.deployment.requestEncryption ?? this.config.requestEncryption.enabled;
       }
     }
 
@@ -156,6 +151,7 @@ export class SettingsService {
         ? await settingsRepository.insertTenantSettings(tx, session.tenantId, values, session.userId)
         : await settingsRepository.updateTenantSettings(tx, request.version, values, session.userId);
     if (!saved) throw new AppError(ResponseCode.conflict, 'settingsStale');
+    if (newFlag !== undefined) this.flag = { value: newFlag, until: Date.now() + ENCRYPTION_FLAG_TTL_MS };
     return { version: request.version + 1 };
   }
 
