@@ -53,7 +53,10 @@ export const ROLE_FILTER_PROBLEMS = [
   'not_ids', // the column is not user ids of this school
   'timeout', // ran longer than ROLE_FILTER_TIMEOUT_MS
   'procedure', // the procedure does not exist in role_filters or does not take three parameters
-  'failed', // the database refused it (the reason follows)
+  'permission', // the database refused a right the filter lacks (other tables, writes, settings)
+  'value', // the database met a value the filter cannot handle (a bad cast, a division by zero)
+  'invalid', // the database does not know a name, type or construct of the filter
+  'failed', // the database refused it otherwise (its SQLSTATE follows; the server log has the reason)
 ] as const;
 export type RoleFilterProblem = (typeof ROLE_FILTER_PROBLEMS)[number];
 

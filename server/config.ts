@@ -7,8 +7,13 @@ import { RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 export interface AppConfig {
   port: number;
   host: string;
-  /** external PostgreSQL 15+; undefined means the embedded cluster under `dataDir/pg` */
+  /** external PostgreSQL 15+ as its owner (migrations, set-up); undefined means the embedded cluster under `dataDir/pg` */
   databaseUrl: string | undefined;
+  /**
+   * XIAOWU_APP_DATABASE_URL: a ready-made login role for the app's pool (plain, owning nothing; the
+   * server grants it xiaowu_app). Undefined: the server logs in as xiaowu_server (server/db/app-login.ts).
+   */
+  appDatabaseUrl: string | undefined;
   dataDir: string;
   /** embedded cluster port; undefined means pick a free one */
   pgPort: number | undefined;
@@ -97,6 +102,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),
+  XIAOWU_APP_DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  }),
   XIAOWU_DATA_DIR: z.string().trim().min(1).default('./data'),
   XIAOWU_PG_PORT: optionalText.transform((v) => (v === undefined ? undefined : Number(v))).pipe(z.number().int().min(1).max(65535).optional()),
   XIAOWU_CAPTCHA: z.enum(['on', 'off']).default('on'),
@@ -151,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    appDatabaseUrl: e.XIAOWU_APP_DATABASE_URL,
     dataDir: path.resolve(e.XIAOWU_DATA_DIR),
     pgPort: e.XIAOWU_PG_PORT,
     captchaEnabled: e.XIAOWU_CAPTCHA === 'on',

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { bootstrapDatabase } from './db/bootstrap';
-import { connectDatabase, type Database } from './db/client';
+import { loginOf } from './db/app-login';
+import { openAppDatabase } from './db/bootstrap';
+import type { Database } from './db/client';
 import { type EmbeddedCluster, startEmbeddedPostgres } from './db/embedded';
+import { onFilterRefusal } from './modules/roles/roles.filter';
 
 const started = Date.now();
 const say = (message: string) => console.log(`[xiaowu] ${message} (+${Date.now() - started} ms)`);
@@ -44,11 +46,18 @@ async function main() {
       process.once(signal, () => shutdown(signal));
     }
 
-    db = connectDatabase(config.databaseUrl ?? cluster!.connectionString);
-    const report = await bootstrapDatabase(db, { seedDemo: true });
-    say(`database ready (migrations ${report.ms.migrate} ms${report.seeded.length ? `, seeded ${report.seeded.join(', ')} in ${report.ms.seed} ms` : ''})`);
+    // set-up as the owner (DATABASE_URL or the embedded superuser), requests as the login role
+    const opened = await openAppDatabase(config.databaseUrl ?? cluster!.connectionString, { seedDemo: true, appDatabaseUrl: config.appDatabaseUrl });
+    db = opened.db;
+    const { report } = opened;
+    say(
+      `database ready as ${loginOf(opened.appDatabaseUrl).user} (migrations ${report.ms.migrate} ms${report.seeded.length ? `, seeded ${report.seeded.join(', ')} in ${report.ms.seed} ms` : ''})`,
+    );
 
     app = await buildApp({ db, config });
+    // a dynamic role's filter refused by the database: its text goes to this log, never to the caller
+    const log = app.log;
+    onFilterRefusal((report) => log.warn(report, 'dynamic role filter refused by the database'));
     await app.listen({ port: config.port, host: config.host });
     say(`listening on http://${config.host}:${config.port}`);
   } catch (error) {

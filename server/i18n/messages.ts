@@ -99,6 +99,7 @@ export const messages = {
   fileRemoveForbidden: { zh: '只能删除自己上传的文件', en: 'You can only delete files you uploaded' },
   fileRemoved: { zh: '删除成功', en: 'Deleted' },
   areaNotFound: { zh: '行政区划不存在：{code}', en: 'No such area: {code}' },
+  selectorStaffOnly: { zh: '只有教职工可以查询人员、组织机构和角色', en: 'Only staff can look up people, organisations and roles' },
 
   // school years and semesters (modules/calendar; the rule keys are contracts/calendar.ts CalendarProblem)
   calendarCodeRequired: { zh: '代码不能为空', en: 'The code is required' },
@@ -510,7 +511,10 @@ export const messages = {
   rolesFilterNotIds: { zh: '筛选条件返回的不是本校用户的id：{detail}', en: "The filter returns something that is not the id of one of this school's users: {detail}" },
   rolesFilterTimeout: { zh: '筛选条件运行超过{detail}毫秒，已被终止', en: 'The filter ran longer than {detail} ms and was stopped' },
   rolesFilterProcedure: { zh: '存储过程“{detail}”不存在，或不是 role_filters 中带三个文本参数的过程', en: 'The procedure "{detail}" does not exist, or is not one of schema role_filters taking three text parameters' },
-  rolesFilterFailed: { zh: '数据库拒绝执行筛选条件：{detail}', en: 'The database refused the filter: {detail}' },
+  rolesFilterPermission: { zh: '数据库拒绝了筛选条件中不允许的操作（读取其他表、修改数据或设置等；SQLSTATE {detail}）', en: 'The database refused something the filter may not do (read other tables, change data or settings; SQLSTATE {detail})' },
+  rolesFilterValue: { zh: '筛选条件运行时遇到无法处理的值（如无法转换的文本、除以零；SQLSTATE {detail}）', en: 'The filter met a value it cannot handle (a text that cannot be converted, a division by zero…; SQLSTATE {detail})' },
+  rolesFilterInvalid: { zh: '数据库无法执行筛选条件：其中的列名、类型或写法有误（SQLSTATE {detail}）', en: 'The database cannot run the filter: a column name, type or construct in it is wrong (SQLSTATE {detail})' },
+  rolesFilterFailed: { zh: '数据库拒绝执行筛选条件（SQLSTATE {detail}），原因已记入服务器日志', en: 'The database refused the filter (SQLSTATE {detail}); the reason is in the server log' },
   rolesMembersRefreshed: { zh: '成员已刷新，共{count}人', en: 'Members refreshed: {count}' },
 
   idempotencyInProgress: { zh: '该操作正在处理中，请稍后重试', en: 'This operation is still being processed, please try again shortly' },

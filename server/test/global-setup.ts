@@ -5,8 +5,10 @@ import { openScratchDatabase } from '../db/scratch';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** connection string of the migrated, seeded test database */
+    /** connection string of the migrated, seeded test database, as its owner (tests' own set-up and checks) */
     databaseUrl: string;
+    /** the same database as the app's login role (server/db/app-login.ts): what the app under test uses */
+    appDatabaseUrl: string;
   }
 }
 
@@ -36,11 +38,13 @@ export default async function setup(project: TestProject) {
   const databaseUrl = scratch.url;
 
   const db = connectDatabase(databaseUrl);
+  let appDatabaseUrl: string | undefined;
   try {
-    await bootstrapDatabase(db, { seedDemo: true });
+    ({ appDatabaseUrl } = await bootstrapDatabase(db, { seedDemo: true, appLogin: { ownerUrl: databaseUrl, appDatabaseUrl: process.env.XIAOWU_APP_DATABASE_URL } }));
   } finally {
     await db.close();
   }
   project.provide('databaseUrl', databaseUrl);
+  project.provide('appDatabaseUrl', appDatabaseUrl!);
   return () => scratch.dispose();
 }

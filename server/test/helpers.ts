@@ -17,22 +17,28 @@ export { DEMO_PASSWORD };
 
 export interface TestApp {
   app: FastifyInstance;
+  /** the owner's access, for the tests' own set-up and checks across schools */
   db: Database;
+  /** the app's own pool: the login role (xiaowu_server), as in production */
+  appDb: Database;
   config: AppConfig;
   close(): Promise<void>;
 }
 
 /** The app against the shared test database; captcha off unless the test turns it on. */
 export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const db = connectDatabase(inject('databaseUrl'), { maxConnections: 5 });
+  const db = connectDatabase(inject('databaseUrl'), { maxConnections: 3 });
+  const appDb = connectDatabase(inject('appDatabaseUrl'), { maxConnections: 5 });
   const config = defaultConfig({ captchaEnabled: false, logLevel: 'silent', staticDir: '/nonexistent-static-dir', ...overrides });
-  const app = await buildApp({ db, config, logger: false });
+  const app = await buildApp({ db: appDb, config, logger: false });
   return {
     app,
     db,
+    appDb,
     config,
     close: async () => {
       await app.close();
+      await appDb.close();
       await db.close();
     },
   };
@@ -130,8 +136,8 @@ export async function encryptForServer(app: FastifyInstance, text: string): Prom
 }
 
 /**
- * A query as the connecting user, for checks across tenants. The embedded cluster's user is a
- * superuser (bypasses RLS); with DATABASE_URL, give the tests a superuser too.
+ * A query as the database's owner (TestApp.db), for checks across tenants. The embedded cluster's
+ * user is a superuser (bypasses RLS); with DATABASE_URL, give the tests a superuser too.
  */
 export async function ownerQuery<R extends Record<string, unknown>>(db: Database, text: string, values: unknown[] = []): Promise<R[]> {
   return (await db.pool.query<R>(text, values)).rows;

@@ -18,11 +18,48 @@ import { pgErrorCode } from '../../db/unique';
 export class RoleFilterError extends Error {
   constructor(
     readonly problem: RoleFilterProblem,
-    /** what the parser or the database said, or the offending name */
+    /**
+     * Shown to the caller: what the parser said of the filter's own text, the offending name, or the
+     * SQLSTATE of a database refusal (never the database's text: it can carry values and names).
+     */
     readonly detail = '',
+    /** the database's own text of a refusal: for the server log only */
+    readonly databaseText = '',
   ) {
     super(`${problem}${detail ? `: ${detail}` : ''}`);
   }
+}
+
+/** A database refusal of a filter, for the server log (server/main.ts sends it to the app's logger). */
+export interface FilterRefusalReport {
+  tenantId: string;
+  sqlstate: string;
+  problem: RoleFilterProblem;
+  databaseText: string;
+}
+let reportRefusal: (report: FilterRefusalReport) => void = () => undefined;
+
+/** Sends database refusals to `report` (the server log); returns the undo. */
+export function onFilterRefusal(report: (report: FilterRefusalReport) => void): () => void {
+  reportRefusal = report;
+  return () => {
+    if (reportRefusal === report) reportRefusal = () => undefined;
+  };
+}
+
+/**
+ * What a caller is told of a database refusal, by SQLSTATE (class): the timeout, a right the filter
+ * lacks (other tables, writes, settings: 42501, class 25 read-only transaction, 0A000), a value it cannot handle
+ * (class 22: a text cast to a number or id, a division by zero), a name, type or construct the
+ * database does not know (the rest of class 42), else 'failed'. The SQLSTATE is the detail.
+ */
+export function refusalProblem(sqlstate: string, kind: RoleFilterKind): RoleFilterProblem {
+  if (sqlstate === '57014') return 'timeout';
+  if (sqlstate === '42501' || sqlstate.startsWith('25') || sqlstate === '0A000') return 'permission';
+  if (sqlstate === '42883' && kind === 'procedure') return 'procedure';
+  if (sqlstate.startsWith('22')) return 'value';
+  if (sqlstate.startsWith('42')) return 'invalid';
+  return 'failed';
 }
 
 /** The temporary tables a filter reads, built from the school's rows (the columns a filter may use). */
@@ -134,6 +171,12 @@ const FILTER_TYPES = new Set([
   'bool', 'boolean', 'date', 'time', 'timestamp', 'timestamptz', 'interval', 'float4', 'float8', 'real',
 ]);
 
+/**
+ * Keywords that name the connection (login, role, database, schema): no business of a filter, and a
+ * filter returning one would show it in the refusal ('not_ids'). CURRENT_DATE and the like stay.
+ */
+const CONNECTION_VALUES = new Set(['SVFOP_SESSION_USER', 'SVFOP_CURRENT_USER', 'SVFOP_USER', 'SVFOP_CURRENT_ROLE', 'SVFOP_CURRENT_CATALOG', 'SVFOP_CURRENT_SCHEMA']);
+
 /** Statement kinds that write (anywhere in the tree: 'writes'). */
 const WRITING = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
 /** Expression and range kinds refused outright (XML parsing, XMLTABLE). */
@@ -221,6 +264,9 @@ export async function validateSelectFilter(text: string): Promise<void> {
         for (const part of parts) qualified.push(`().${part}`);
         break;
       }
+      case 'SQLValueFunction':
+        if (typeof node.op === 'string' && CONNECTION_VALUES.has(node.op)) problems.fn.push(node.op.replace('SVFOP_', '').toLowerCase());
+        break;
       case 'ResTarget':
         if (typeof node.name === 'string') columnNames.add(node.name.toLowerCase());
         break;
@@ -304,7 +350,7 @@ class Finished<T> {
   constructor(readonly value: T) {}
 }
 
-const pgMessage = (error: unknown): string => {
+const databaseText = (error: unknown): string => {
   const cause = (error as { cause?: unknown } | null)?.cause;
   const source = cause instanceof Error ? cause : error;
   return source instanceof Error ? source.message : String(source);
@@ -357,11 +403,12 @@ export async function runFilter(
     if (error instanceof Finished) return error.value as string[];
     if (error instanceof RoleFilterError) throw error;
     const code = pgErrorCode(error);
-    if (code === '57014') throw new RoleFilterError('timeout', String(timeout));
-    if (code === '42601') throw new RoleFilterError('syntax', pgMessage(error));
-    if (code === '42883' && kind === 'procedure') throw new RoleFilterError('procedure', filter);
-    if (code) throw new RoleFilterError('failed', pgMessage(error));
-    throw error;
+    if (!code) throw error;
+    const problem = refusalProblem(code, kind);
+    const text = databaseText(error);
+    if (problem !== 'timeout') reportRefusal({ tenantId, sqlstate: code, problem, databaseText: text });
+    const detail = problem === 'timeout' ? String(timeout) : problem === 'procedure' ? filter : code;
+    throw new RoleFilterError(problem, detail, text);
   }
   throw new Error('unreachable');
 }

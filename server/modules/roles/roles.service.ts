@@ -36,6 +36,9 @@ const PROBLEM_MESSAGES: Record<RoleFilterProblem, MessageKey> = {
   not_ids: 'rolesFilterNotIds',
   timeout: 'rolesFilterTimeout',
   procedure: 'rolesFilterProcedure',
+  permission: 'rolesFilterPermission',
+  value: 'rolesFilterValue',
+  invalid: 'rolesFilterInvalid',
   failed: 'rolesFilterFailed',
 };
 const DETAIL_MAX = 300;

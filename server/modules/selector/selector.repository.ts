@@ -28,6 +28,10 @@ export interface PersonSearchRow {
 
 // Tenant scoping comes from row-level security: every Tx is bound to one tenant.
 export const selectorRepository = {
+  /** the caller's user type ('1'..'4'), or undefined for an unknown id */
+  userType: async (tx: Tx, userId: string) =>
+    (await tx.select({ userType: users.userType }).from(users).where(eq(users.id, userId)).limit(1))[0]?.userType,
+
   campuses: (tx: Tx) =>
     tx.select({ id: campuses.id, code: campuses.code, name: campuses.name }).from(campuses).orderBy(asc(campuses.sort), asc(campuses.code)),
 

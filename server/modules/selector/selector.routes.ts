@@ -1,7 +1,11 @@
 import { areaDataRequest, areaListRequest, getRolesRequest, peopleByIdsRequest, peopleSearchRequest } from '../../../contracts/selector';
 import { defineRoute } from '../../plugins/routes';
 
-/** SPEC §7 selector data calls: any logged-in user; rows of the session's tenant only. */
+/**
+ * SPEC §7 selector data calls, rows of the session's tenant only: campuses, areas and staff
+ * categories for any logged-in user; people, the organisation tree and roles for administrators and
+ * staff only (SelectorService MAY_LOOK_UP: students and parents get 40300).
+ */
 export const selectorRoutes = [
   defineRoute({
     method: 'GET',
@@ -16,7 +20,7 @@ export const selectorRoutes = [
     access: 'session',
     summary: "roleType '' | ordinary | sql → role groups by business system [{ CODE, NAME, CHILD: [{ CODE, NAME, TYPE }] }]",
     body: getRolesRequest,
-    handler: ({ tx, body, services, lang }) => services.selector.roles(tx, body.roleType, lang),
+    handler: ({ tx, session, body, services, lang }) => services.selector.roles(tx, session, body.roleType, lang),
   }),
   ...(['POST', 'GET'] as const).map((method) =>
     defineRoute({
@@ -24,7 +28,7 @@ export const selectorRoutes = [
       url: '/components/getOrgsData',
       access: 'session',
       summary: 'the organisation tree [{ id, label, children, NAME, CODE, PID, CHILD, KIND }]',
-      handler: ({ tx, services, lang }) => services.selector.orgs(tx, lang),
+      handler: ({ tx, session, services, lang }) => services.selector.orgs(tx, session, lang),
     }),
   ),
   defineRoute({
@@ -33,7 +37,7 @@ export const selectorRoutes = [
     access: 'session',
     summary: 'people search: size, zero-based page, search JSON { USERTYPE, KEYWORD, XQID, XQDM, DWDM, ISBM, USERID } → rows, total',
     body: peopleSearchRequest,
-    handler: ({ tx, body, services }) => services.selector.searchPeople(tx, body),
+    handler: ({ tx, session, body, services }) => services.selector.searchPeople(tx, session, body),
   }),
   ...['/saas/components/getUserData', '/components/getUserData'].map((url) =>
     defineRoute({
@@ -42,7 +46,7 @@ export const selectorRoutes = [
       access: 'session',
       summary: 'people by ids (with or without the U_ prefix) → [{ ID, USERNAME, USERID, USERTYPE }]',
       body: peopleByIdsRequest,
-      handler: ({ tx, body, services }) => services.selector.peopleByIds(tx, body.ids),
+      handler: ({ tx, session, body, services }) => services.selector.peopleByIds(tx, session, body.ids),
     }),
   ),
   defineRoute({

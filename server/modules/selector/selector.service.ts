@@ -12,16 +12,33 @@ import type {
   TeacherTypeData,
   XqData,
 } from '../../../contracts/selector';
+import { UserType } from '../../../contracts/session';
 import type { Tx } from '../../db/client';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
+import type { Session } from '../auth/auth.service';
 import type { RolesService } from '../roles/roles.service';
 import { selectorRepository } from './selector.repository';
 
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 
+/**
+ * Who may look up the school's people, organisation tree and roles: administrators and staff. No
+ * screen a student or parent opens uses them (the selector serves 问卷管理's targets and 系统管理's
+ * users, organisations, roles and logs; a student's or parent's screens name people through their
+ * own calls: applications, messages, questionnaires, scores), and a list of people with their
+ * numbers is half of claiming an account whose initial password follows from the ID number.
+ */
+const MAY_LOOK_UP: ReadonlySet<string> = new Set([UserType.admin, UserType.teacher]);
+
 export class SelectorService {
   constructor(private readonly roleService: RolesService) {}
+
+  /** Refuses (40300) callers other than administrators and staff (MAY_LOOK_UP). */
+  private async assertMayLookUp(tx: Tx, session: Session): Promise<void> {
+    const userType = await selectorRepository.userType(tx, session.userId);
+    if (!userType || !MAY_LOOK_UP.has(userType)) throw new AppError(ResponseCode.forbidden, 'selectorStaffOnly');
+  }
 
   /** `GET /saas/components/getXq` */
   async campuses(tx: Tx): Promise<XqData> {
@@ -30,7 +47,8 @@ export class SelectorService {
   }
 
   /** `POST /components/getRoles`: roles grouped by role type (角色类型, SPEC §3 Role "business system"), in the types' order. */
-  async roles(tx: Tx, roleType: '' | 'ordinary' | 'sql', lang: Lang): Promise<GetRolesData> {
+  async roles(tx: Tx, session: Session, roleType: '' | 'ordinary' | 'sql', lang: Lang): Promise<GetRolesData> {
+    await this.assertMayLookUp(tx, session);
     const rows = await selectorRepository.roles(tx, roleType || undefined);
     const groups = new Map<string, RoleGroup>();
     for (const category of await this.roleService.categoryNames(tx, lang)) groups.set(category.code, { CODE: category.code, NAME: category.name, CHILD: [] });
@@ -46,7 +64,8 @@ export class SelectorService {
   }
 
   /** `/components/getOrgsData`: the whole organisation tree of the tenant. */
-  async orgs(tx: Tx, lang: Lang): Promise<GetOrgsData> {
+  async orgs(tx: Tx, session: Session, lang: Lang): Promise<GetOrgsData> {
+    await this.assertMayLookUp(tx, session);
     const rows = await selectorRepository.orgUnits(tx);
     const nodes = new Map<string, OrgNode>();
     for (const row of rows) {
@@ -68,7 +87,8 @@ export class SelectorService {
   }
 
   /** `POST /saas/components/getUserAllData`: one zero-based page and the total. */
-  async searchPeople(tx: Tx, request: PeopleSearchRequest): Promise<PeopleSearchData> {
+  async searchPeople(tx: Tx, session: Session, request: PeopleSearchRequest): Promise<PeopleSearchData> {
+    await this.assertMayLookUp(tx, session);
     const { search } = request;
     const filter = {
       userTypes: search.USERTYPE ? [...new Set(search.USERTYPE.split(','))] : undefined,
@@ -94,7 +114,8 @@ export class SelectorService {
   }
 
   /** `getUserData`: the people of the given ids that exist in the tenant, in the order asked. */
-  async peopleByIds(tx: Tx, ids: string[]): Promise<PeopleByIdsData> {
+  async peopleByIds(tx: Tx, session: Session, ids: string[]): Promise<PeopleByIdsData> {
+    await this.assertMayLookUp(tx, session);
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     const rows = await selectorRepository.peopleByIds(tx, unique);
     const byId = new Map(rows.map((row) => [row.id, row]));

@@ -10,7 +10,7 @@ import type {
   TeacherTypeData,
   XqData,
 } from '../../../contracts/selector';
-import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
+import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
 
 let t: TestApp;
 let demo: string;
@@ -259,5 +259,60 @@ describe('areas', () => {
     expect((await call(t.app, 'POST', '/components/getAreaList', { token: demo, json: { code: '999999' } })).body.code).toBe(40400);
     const bad = await call(t.app, 'POST', '/components/getAreaList', { token: demo, json: { code: 'x' } });
     expect(bad.body).toMatchObject({ code: 40000, msg: expect.stringContaining('code') });
+  });
+});
+
+describe('who may look up people, the organisation tree and roles', () => {
+  let student: string;
+  let parent: string;
+  let admin: string;
+  beforeAll(async () => {
+    [student, parent, admin] = await Promise.all([login(t.app, 'demo', 'student'), login(t.app, 'demo', 'parent'), login(t.app, 'demo', 'admin')]);
+  });
+
+  it('a parent or student gets 40300 for people (any USERTYPE), people by ids, the org tree and roles, in their language, with no rows', async () => {
+    const [someone] = await ownerQuery<{ id: string }>(t.db, `SELECT id::text FROM users WHERE tenant_id = $1 AND user_type = '4' LIMIT 1`, [demoId]);
+    for (const token of [parent, student]) {
+      for (const USERTYPE of ['4', '2', '3', '1', '']) {
+        const { body } = await search(token, { size: 500, search: JSON.stringify({ USERTYPE }) });
+        expect(body, `USERTYPE ${USERTYPE}`).toEqual({ code: 40300, result: false, msg: '只有教职工可以查询人员、组织机构和角色', data: null });
+      }
+      const en = await call(t.app, 'POST', '/saas/components/getUserAllData', { token, json: { search: '{"USERTYPE":"4"}' }, headers: { 'x-lang': 'en' } });
+      expect(en.body).toMatchObject({ code: 40300, msg: 'Only staff can look up people, organisations and roles', data: null });
+      for (const url of ['/saas/components/getUserData', '/components/getUserData']) {
+        expect((await call(t.app, 'POST', url, { token, json: { ids: [someone!.id] } })).body).toMatchObject({ code: 40300, data: null });
+      }
+      for (const method of ['GET', 'POST'] as const) {
+        expect((await call(t.app, method, '/components/getOrgsData', { token })).body).toMatchObject({ code: 40300, data: null });
+      }
+      expect((await call(t.app, 'POST', '/components/getRoles', { token, json: {} })).body).toMatchObject({ code: 40300, data: null });
+      // reference data with no people in it stays open
+      expect((await call<XqData>(t.app, 'GET', '/saas/components/getXq', { token })).body.code).toBe(1);
+      expect((await call<TeacherTypeData>(t.app, 'POST', '/components/getJzgTypeData', { token })).body.code).toBe(1);
+      expect((await call<AreaData>(t.app, 'POST', '/components/getAreaData', { token, json: { levNum: 1 } })).body.code).toBe(1);
+    }
+  });
+
+  it('teachers and administrators still see the whole school: every parent with USERTYPE 4', async () => {
+    const [{ n }] = (await ownerQuery<{ n: number }>(t.db, `SELECT count(*)::int AS n FROM users WHERE tenant_id = $1 AND enabled AND user_type = '4'`, [
+      demoId,
+    ])) as [{ n: number }];
+    expect(n).toBeGreaterThan(1000);
+    for (const token of [demo, admin]) {
+      const { body } = await search(token, { size: 5, search: JSON.stringify({ USERTYPE: '4' }) });
+      expect(body.code).toBe(1);
+      expect(body.data.total).toBe(n);
+      expect((await call<GetOrgsData>(t.app, 'GET', '/components/getOrgsData', { token })).body.code).toBe(1);
+      expect((await call<GetRolesData>(t.app, 'POST', '/components/getRoles', { token, json: {} })).body.code).toBe(1);
+    }
+  });
+
+  it('by the account type, whatever its roles: a new parent account is refused, a new staff account is not', async () => {
+    const fresh = await createUser(t.db, 'demo', { userType: '4' });
+    const token = await login(t.app, 'demo', fresh.username, fresh.password);
+    expect((await search(token, { search: '{}' })).body.code).toBe(40300);
+    const staff = await createUser(t.db, 'demo', { userType: '3' });
+    const staffToken = await login(t.app, 'demo', staff.username, staff.password);
+    expect((await search(staffToken, { search: '{"USERTYPE":"4"}' })).body.code).toBe(1);
   });
 });
