@@ -728,6 +728,14 @@ const fieldLabels: Record<string, Message> = {
   'search.semesterId': { zh: '学期', en: 'Semester' },
   'search.name': { zh: '名称', en: 'Name' },
   'search.published': { zh: '发布状态', en: 'Publish status' },
+  // date fields of applications and questionnaires (contracts/dates.ts names them in its messages)
+  startsAt: { zh: '开始时间', en: 'Start time' },
+  endsAt: { zh: '结束时间', en: 'End time' },
+  cancelledAt: { zh: '销假时间', en: 'Return time' },
+  swapStartsAt: { zh: '调班开始时间', en: 'Swap start time' },
+  swapEndsAt: { zh: '调班结束时间', en: 'Swap end time' },
+  missedDate: { zh: '缺课日期', en: 'Missed lesson date' },
+  month: { zh: '月份', en: 'Month' },
 
 };
 

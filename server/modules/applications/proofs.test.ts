@@ -80,7 +80,7 @@ async function makeProof(options: ProofOptions = {}): Promise<{ id: string; code
 }
 
 const getProof = (id: string, token: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `${APPLICATION_URLS.proof}/${id}`, headers: { 'x-access-token': token, host: 'school.example.test', ...headers }, remoteAddress: uniqueIp() });
+  t.app.inject({ method: 'GET', url: `${APPLICATION_URLS.proof}/${id}`, headers: { 'x-access-token': token, host: 'demo.localhost', ...headers }, remoteAddress: uniqueIp() });
 
 const verifyPage = (tenant: string, code: string) => t.app.inject({ method: 'GET', url: `${APPLICATION_URLS.verify}/${tenant}/${code}`, remoteAddress: uniqueIp() });
 
@@ -174,7 +174,8 @@ describe('the proof PDF', () => {
     expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`在读证明-${student.name}.pdf`)}`);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    const verifyUrl = `http://school.example.test${APPLICATION_URLS.verify}/demo/${proof.code}`;
+    // the QR's link: the demo school has no public address set, and demo.localhost is a host it lists
+    const verifyUrl = `http://demo.localhost${APPLICATION_URLS.verify}/demo/${proof.code}`;
     expect(qr).toHaveBeenCalledWith(verifyUrl);
     const { pdf, images } = await pageImages(response.rawPayload);
     expect(pdf.getPageCount()).toBe(1);

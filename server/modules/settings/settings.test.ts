@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SIGN_HEADER } from '../../../contracts/encryption';
 import { type Envelope, ResponseCode } from '../../../contracts/envelope';
@@ -133,7 +134,8 @@ describe('系统配置 and /config.json', () => {
     const demo = await get(demoAdmin);
     expect(demo.body.data).toMatchObject({
       tenant: { loginTitle: '', version: 0 },
-      defaults: { loginTitle: '构建标题', recordNumber: '京ICP备00000000号', publicOrigin: 'http://localhost:80' },
+      // reached at localhost, which the demo school does not list: no access address to fall back on
+      defaults: { loginTitle: '构建标题', recordNumber: '京ICP备00000000号', publicOrigin: '' },
       platformEditable: true,
     });
     expect((await save(demoAdmin, { version: 0, loginTitle: '示范学校登录', loginFooter: '示范页脚', pageTitle: '示范校务' })).body.data.version).toBe(1);
@@ -204,17 +206,51 @@ describe('系统配置 and /config.json', () => {
     }
   });
 
-  it('uses the public origin in the survey link and QR code', async () => {
+  it('makes outside links only from the public origin or a host the school lists: a forged Host gets no link (survey QR, proof PDF)', async () => {
     const [survey] = await ownerQuery<{ id: string }>(db, `SELECT s.id::text FROM questionnaires s JOIN tenants t ON t.id = s.tenant_id WHERE t.code = 'demo' LIMIT 1`);
-    const link = async () => {
-      const response = await app.inject({ method: 'GET', url: `/api/surveys/qr?id=${survey!.id}`, headers: { 'x-access-token': demoAdmin, host: 'inside.local' } });
-      return decodeURI(String(response.headers['x-survey-link']));
-    };
-    expect(await link()).toMatch(/^http:\/\/inside\.local\/survey\/wjdt\/answerSurvey\?id=/);
+    // an approved enrolment proof of a demo student (its PDF carries the verification QR)
+    const [proof] = await ownerQuery<{ id: string }>(
+      db,
+      `INSERT INTO applications (tenant_id, id, kind, applicant_id, submitted_by, org_unit_id, details, state, steps, step, submitted_at, decided_at, deadline_at, verify_code)
+       SELECT s.tenant_id, $1, 'enrolment_proof', s.id, ps.parent_id, s.org_unit_id, '{"purpose":"办理签证","copies":1}'::jsonb, 'approved',
+              '[{"kind":"head_teacher"},{"kind":"role","roleCode":"teaching_office"}]'::jsonb, 1, now() - interval '1 day', now(), now() + interval '6 days', $2
+         FROM users s JOIN parent_students ps ON ps.tenant_id = s.tenant_id AND ps.student_id = s.id JOIN tenants t ON t.id = s.tenant_id
+        WHERE t.code = 'demo' AND s.user_type = '2' LIMIT 1
+       RETURNING id::text`,
+      [uuidv7(), randomBytes(8).toString('hex').toUpperCase()],
+    );
+    const qr = (host: string, lang = 'zh') =>
+      app.inject({ method: 'GET', url: `/api/surveys/qr?id=${survey!.id}`, headers: { 'x-access-token': demoAdmin, host, 'accept-language': lang }, remoteAddress: uniqueIp() });
+    const pdf = (host: string) => app.inject({ method: 'GET', url: `/api/applications/proof/${proof!.id}`, headers: { 'x-access-token': demoAdmin, host }, remoteAddress: uniqueIp() });
+    const linkOf = (response: Awaited<ReturnType<typeof qr>>) => decodeURI(String(response.headers['x-survey-link']));
     const current = (await get(demoAdmin)).body.data.tenant;
+    expect(current.publicOrigin).toBe('');
+
+    // no public origin: a Host the school does not list makes no link, and says where to set one
+    for (const host of ['evil.example', 'localhost', 'demo.localhost.evil.example']) {
+      const refused = await qr(host);
+      expect([refused.statusCode, refused.headers['content-type'], refused.headers['x-survey-link']]).toEqual([200, 'application/json; charset=utf-8', undefined]);
+      expect(refused.json()).toMatchObject({ code: ResponseCode.invalidInput, result: false, msg: '请先在系统配置中设置对外访问地址：问卷链接、二维码和证明核验链接只使用该地址或本校登记的域名' });
+      expect((await pdf(host)).json()).toMatchObject({ code: ResponseCode.invalidInput, result: false });
+    }
+    expect((await qr('evil.example', 'en')).json().msg).toBe(
+      'Set the public address in System configuration first: questionnaire links, QR codes and proof verification links use only that address or a host name registered for the school',
+    );
+    // a host the school lists (tenants.hosts) is its own: the link uses it; the screen shows it as the fallback
+    const listed = await qr('demo.localhost:8080');
+    expect(listed.headers['content-type']).toBe('image/png');
+    expect(linkOf(listed)).toBe(`http://demo.localhost:8080/survey/wjdt/answerSurvey?id=${survey!.id}&tenant=demo`);
+    expect((await pdf('demo.localhost')).headers['content-type']).toBe('application/pdf');
+    const fromListed = await call<SettingsData>(app, 'POST', '/api/settings/get', { token: demoAdmin, json: {}, headers: { host: 'demo.localhost' } });
+    expect(fromListed.body.data.defaults.publicOrigin).toBe('http://demo.localhost');
+
+    // the public origin set: every link uses it, whatever the Host says
     expect((await save(demoAdmin, { ...current, publicOrigin: 'https://xiaowu.example.edu.cn:8443/' })).body.code).toBe(1);
     expect((await get(demoAdmin)).body.data.tenant.publicOrigin).toBe('https://xiaowu.example.edu.cn:8443');
-    expect(await link()).toMatch(/^https:\/\/xiaowu\.example\.edu\.cn:8443\/survey\/wjdt\/answerSurvey\?id=/);
+    for (const host of ['evil.example', 'demo.localhost']) {
+      expect(linkOf(await qr(host))).toBe(`https://xiaowu.example.edu.cn:8443/survey/wjdt/answerSurvey?id=${survey!.id}&tenant=demo`);
+      expect((await pdf(host)).headers['content-type']).toBe('application/pdf');
+    }
   });
 
   it('turns request encryption on at run time: a plain call answers 41001, a sealed one passes', async () => {
