@@ -36,13 +36,18 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** XIAOWU_TRUST_PROXY as a hop count: the socket's peer and the next hops - 1 entries of X-Forwarded-For are proxies. */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the Fastify app without listening: main.ts listens, tests call app.inject. */
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One log line per request costs more than the request itself at load; faults are still logged.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    // A hop count as a function: Fastify 5.12 turns a plain number into "trust nothing", which put
+    // every client behind the proxy on the proxy's address (one login throttle and rate limit for all).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : (config.trustProxy as FastifyServerOptions['trustProxy']),
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     // Router-level rejections (a path parameter over maxParamLength, a malformed URL) skip the error
@@ -59,7 +64,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   registerSecurityHeaders(app, { corsOrigins: config.corsOrigins, tokenHeaderName: config.tokenHeaderName });
   registerLanguageDetection(app);
   registerEnvelopeErrorHandler(app);
-  registerAppLog(app, db, config.appLog);
+  registerAppLog(app, db, config.appLog, config.sweeps);
 
   // JSON like Fastify's, except that an empty body is no body (clients often send the header anyway).
   app.removeContentTypeParser('application/json');
@@ -82,10 +87,10 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
 
   const services = createServices(db, config);
   app.decorate('services', services);
-  registerSurveyPictureSweep(app, db, services.files.storage);
-  registerDynamicRoleRefresh(app, db, services.roles);
+  registerSurveyPictureSweep(app, db, services.files.storage, config.sweeps);
+  registerDynamicRoleRefresh(app, db, services.roles, config.sweeps);
   registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes, enabled: () => services.settings.requestEncryption() });
-  await registerRateLimit(app);
+  registerRateLimit(app, db, config.sweeps);
   registerRoutes(app, allRoutes, { db, config, services, moduleOf: moduleOfRoute });
   await registerStaticAndFallback(app, config.staticDir);
   return app;

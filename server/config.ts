@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TOKEN_HEADER } from '../contracts/session';
+import { SWEEP_NAMES, type SweepName, type SweepSettings } from './db/sweep';
 import { RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 
 /** Everything the server reads from its environment, parsed once at start. */
@@ -63,7 +64,7 @@ export interface AppConfig {
     flushIntervalMs: number;
     /** a flush starts early once this many rows wait */
     batchSize: number;
-    /** rows older than this many days are removed (XIAOWU_APP_LOG_RETENTION_DAYS), checked at start and every 6 hours */
+    /** rows older than this many days are removed (XIAOWU_APP_LOG_RETENTION_DAYS), checked every 6 hours (db/sweep.ts) */
     retentionDays: number;
   };
   /**
@@ -86,6 +87,13 @@ export interface AppConfig {
    * (the demo start and the e2e server set 'demo').
    */
   platformTenant: string;
+  /**
+   * Background sweeps (db/sweep.ts: one instance at a time, on a schedule the instances share):
+   * XIAOWU_SWEEP_TICK_SECONDS (default 60) is how often an instance looks for due ones;
+   * XIAOWU_SWEEP_INTERVALS (`name=seconds|off,…`, names in SWEEP_NAMES) changes a sweep's interval,
+   * or keeps this instance from running it.
+   */
+  sweeps: SweepSettings;
 }
 
 const optionalText = z
@@ -139,6 +147,23 @@ const envSchema = z.object({
   XIAOWU_APP_LOG: z.enum(['on', 'off']).default('on'),
   XIAOWU_APP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(180),
   XIAOWU_PLATFORM_TENANT: z.string().trim().max(64).default(''),
+  XIAOWU_SWEEP_TICK_SECONDS: positiveNumber(60).refine((v) => v > 0, { message: 'must be above 0' }),
+  XIAOWU_SWEEP_INTERVALS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const intervals: Partial<Record<SweepName, number | 'off'>> = {};
+      for (const item of v.split(',').map((part) => part.trim()).filter(Boolean)) {
+        const [name, value] = item.split('=').map((part) => part.trim());
+        const seconds = Number(value);
+        if (!SWEEP_NAMES.includes(name as SweepName) || !(value === 'off' || (value !== '' && seconds > 0))) {
+          ctx.addIssue({ code: 'custom', message: `"${item}": each item must be name=seconds or name=off, the names ${SWEEP_NAMES.join(', ')}` });
+          return z.NEVER;
+        }
+        intervals[name as SweepName] = value === 'off' ? 'off' : seconds * 1000;
+      }
+      return intervals;
+    }),
   XIAOWU_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -190,5 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     rateLimits: RATE_LIMITS,
     platformTenant: e.XIAOWU_PLATFORM_TENANT,
+    sweeps: {
+      // the first look a tick after start (a minute by default, as the sweeps' own timers did)
+      firstTickMs: e.XIAOWU_SWEEP_TICK_SECONDS * 1000,
+      tickMs: e.XIAOWU_SWEEP_TICK_SECONDS * 1000,
+      intervals: e.XIAOWU_SWEEP_INTERVALS,
+    },
   };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { isApiPath } from '../../contracts/paths';
 import type { Database } from '../db/client';
+import { scheduleSweep, type SweepSettings } from '../db/sweep';
 import { appLogs, appLogsPublic } from '../modules/applog/applog.table';
 
 /** The `system_name` of every row this server writes. */
@@ -317,7 +318,6 @@ export class AppLogWriter {
 }
 
 const RETENTION_EVERY_MS = 6 * 60 * 60_000;
-const RETENTION_FIRST_AFTER_MS = 60_000;
 /** rows removed per table per statement: short locks, and the log keeps being written meanwhile */
 const RETENTION_CHUNK = 10_000;
 
@@ -343,19 +343,21 @@ export async function purgeOldAppLogs(db: Database, days: number, now = new Date
  * The app log: every API call (defineRoute routes and unknown API paths; not the static app) is
  * turned into one row in onResponse, after the answer has gone, and handed to the writer.
  */
-export function registerAppLog(app: FastifyInstance, db: Database, options: AppLogWriterOptions & { enabled: boolean; retentionDays: number }) {
+export function registerAppLog(
+  app: FastifyInstance,
+  db: Database,
+  options: AppLogWriterOptions & { enabled: boolean; retentionDays: number },
+  sweeps: SweepSettings,
+) {
   app.decorateRequest('appLogNote', null);
   // Retention runs whether or not new rows are recorded: old ones may be there from before.
-  const purge = () =>
-    purgeOldAppLogs(db, options.retentionDays).then(
-      (removed) => removed > 0 && app.log.info({ removed, days: options.retentionDays }, 'app log: old rows removed'),
-      (error: unknown) => app.log.warn({ err: error }, 'app log: removing old rows failed; tried again later'),
-    );
-  const firstPurge = setTimeout(() => void purge(), RETENTION_FIRST_AFTER_MS).unref();
-  const laterPurges = setInterval(() => void purge(), RETENTION_EVERY_MS).unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(firstPurge);
-    clearInterval(laterPurges);
+  scheduleSweep(app, db, sweeps, {
+    name: 'app-log-retention',
+    everyMs: RETENTION_EVERY_MS,
+    run: async () => {
+      const removed = await purgeOldAppLogs(db, options.retentionDays);
+      if (removed > 0) app.log.info({ removed, days: options.retentionDays }, 'app log: old rows removed');
+    },
   });
   if (!options.enabled) {
     app.decorate('appLog', null);

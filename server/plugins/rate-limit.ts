@@ -1,7 +1,11 @@
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { escapeLiteral, type QueryResult } from 'pg';
 import { ResponseCode } from '../../contracts/envelope';
 import { DEVICE_ID_HEADER } from '../../contracts/survey-rules';
+import { APP_ROLE, type Database } from '../db/client';
+import { scheduleSweep, type SweepSettings } from '../db/sweep';
 import { AppError } from './envelope';
 
 /**
@@ -9,8 +13,8 @@ import { AppError } from './envelope';
  * verification page). A route names its limit (`rateLimit` of defineRoute); each limit counts per
  * client address (request.ip: XIAOWU_TRUST_PROXY decides whether X-Forwarded-For is believed) and,
  * when the request carries a well-formed device id (X-Device-Id), per device as well. Exceeding
- * either answers 42900 'rateLimited' with data.retryAfterSeconds. Counters are in memory, per server
- * instance (@fastify/rate-limit's local store).
+ * either answers 42900 'rateLimited' with data.retryAfterSeconds. The counters are shared by every
+ * server instance on the database (RateLimitCounters below).
  */
 
 export interface Limit {
@@ -55,35 +59,96 @@ export function deviceIdOf(request: FastifyRequest): string | null {
   return value && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
 }
 
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, { global: false });
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the counters of every limit, shared by all instances (registerRateLimit) */
+    rateLimitCounters: RateLimitCounters;
+  }
 }
 
-type Check = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+/** One counter to bump: its key and the window a first hit opens. */
+export interface CounterHit {
+  key: string;
+  windowSeconds: number;
+}
+export interface CounterState {
+  key: string;
+  /** hits inside the current window, this one included */
+  hits: number;
+  /** until the window ends */
+  secondsLeft: number;
+}
 
 /**
- * One checker per named limit (each with counters of its own). `check(name, request)` throws
- * 42900 when the address or the device is over its limit.
+ * The counters live in PostgreSQL (`rate_limit_counters`, migration 0022), so N instances behind a
+ * load balancer allow together what one would. A call bumps all its counters in one statement sent
+ * as one simple query (switching to the app role for it like every request: one round trip, no
+ * transaction of its own): an atomic INSERT … ON CONFLICT DO UPDATE … RETURNING, never a read
+ * then a write, so simultaneous calls on several instances each get their own count. A window
+ * starts at the first hit of its key and lasts windowSeconds (as @fastify/rate-limit's store did).
+ */
+export class RateLimitCounters {
+  constructor(private readonly db: Database) {}
+
+  async hit(counters: CounterHit[]): Promise<CounterState[]> {
+    if (counters.length === 0) return [];
+    // Keys are built from a normalised address, a uuid and a limit name, and are quoted anyway.
+    const values = counters
+      .map(({ key, windowSeconds }) => `(${escapeLiteral(key)}, now() + make_interval(secs => ${Number(windowSeconds)}), 1)`)
+      .join(', ');
+    const results = (await this.db.pool.query(`SELECT set_config('role', ${escapeLiteral(APP_ROLE)}, true);
+      INSERT INTO rate_limit_counters AS c (key, window_ends_at, hits) VALUES ${values}
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN c.window_ends_at > now() THEN c.hits + 1 ELSE 1 END,
+        window_ends_at = CASE WHEN c.window_ends_at > now() THEN c.window_ends_at ELSE excluded.window_ends_at END
+      RETURNING key, hits, ceil(extract(epoch FROM window_ends_at - now()))::int AS seconds_left`)) as unknown as QueryResult<{
+      key: string;
+      hits: number;
+      seconds_left: number;
+    }>[];
+    return results[1]!.rows.map((row) => ({ key: row.key, hits: row.hits, secondsLeft: row.seconds_left }));
+  }
+
+  /** Removes the rows of windows that have ended (the rate-limit sweep); the number removed. */
+  async removeEnded(): Promise<number> {
+    const removed = await this.db.withGlobal((tx) => tx.execute(sql`DELETE FROM rate_limit_counters WHERE window_ends_at <= now()`));
+    return removed.rowCount ?? 0;
+  }
+}
+
+/** How often ended windows are removed from rate_limit_counters (one instance at a time). */
+const COUNTERS_SWEEP_EVERY_MS = 10 * 60_000;
+
+export function registerRateLimit(app: FastifyInstance, db: Database, sweeps: SweepSettings): void {
+  const counters = new RateLimitCounters(db);
+  app.decorate('rateLimitCounters', counters);
+  scheduleSweep(app, db, sweeps, {
+    name: 'rate-limit-counters',
+    everyMs: COUNTERS_SWEEP_EVERY_MS,
+    run: async () => {
+      await counters.removeEnded();
+    },
+  });
+}
+
+/**
+ * One checker per named limit. `check(name, request)` counts the call against its address and, when
+ * it names a well-formed device, its device, and throws 42900 when either is over its limit.
  */
 export function createRateLimiter(app: FastifyInstance, limits: RateLimits) {
-  const checkers = new Map<RateLimitName, { address: Check; device: Check | null }>();
-  const make = (limit: Limit, key: (request: FastifyRequest) => string): Check =>
-    app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: key }) as unknown as Check;
-  for (const name of Object.keys(limits) as RateLimitName[]) {
-    const { perAddress, perDevice } = limits[name];
-    checkers.set(name, {
-      address: make(perAddress, (request) => addressKey(request.ip)),
-      device: perDevice ? make(perDevice, (request) => `d:${deviceIdOf(request) ?? ''}`) : null,
-    });
-  }
+  const counters = app.rateLimitCounters;
   return async (name: RateLimitName, request: FastifyRequest): Promise<void> => {
-    const checker = checkers.get(name);
-    if (!checker) return;
-    const results = [await checker.address(request)];
-    if (checker.device && deviceIdOf(request)) results.push(await checker.device(request));
-    const over = results.filter((result) => !result.isAllowed && result.isExceeded);
+    const limit = limits[name];
+    if (!limit) return;
+    const device = limit.perDevice ? deviceIdOf(request) : null;
+    const hits: (CounterHit & { max: number })[] = [
+      { key: `${name}|${addressKey(request.ip)}`, windowSeconds: limit.perAddress.windowSeconds, max: limit.perAddress.max },
+    ];
+    if (limit.perDevice && device) hits.push({ key: `${name}|d:${device}`, windowSeconds: limit.perDevice.windowSeconds, max: limit.perDevice.max });
+    const states = await counters.hit(hits);
+    const over = states.filter((state) => state.hits > hits.find((hit) => hit.key === state.key)!.max);
     if (over.length > 0) {
-      const retryAfterSeconds = Math.max(1, ...over.map((result) => result.ttlInSeconds ?? 1));
+      const retryAfterSeconds = Math.max(1, ...over.map((state) => state.secondsLeft));
       throw new AppError(ResponseCode.rateLimited, 'rateLimited', { seconds: retryAfterSeconds }, { retryAfterSeconds });
     }
   };

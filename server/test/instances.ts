@@ -39,6 +39,8 @@ export interface Instances {
   stopAll(): Promise<void>;
   /** what an instance wrote to stdout and stderr so far (for failure messages) */
   output(index: number): string;
+  /** the process id of a running instance (sweeps.last_instance names host:pid) */
+  pid(index: number): number | undefined;
 }
 
 interface Instance {
@@ -172,5 +174,6 @@ export async function startInstances(count: number, options: InstancesOptions): 
     },
     stopAll,
     output: (index) => instances[index]!.output.join(''),
+    pid: (index) => instances[index]!.child?.pid,
   };
 }

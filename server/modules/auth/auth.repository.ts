@@ -6,6 +6,9 @@ import { captchas, loginFailures, passwordPolicies, requestNonces, securityKeys,
 /** sessions.revoke_reason */
 export type RevokeReason = 'logout' | 'password' | 'elsewhere';
 
+/** first key of the login-attempt advisory locks ('lgn') */
+const LOGIN_ATTEMPTS_LOCK_SPACE = 0x6c676e;
+
 const minutes = (value: number) => sql`make_interval(secs => ${value * 60})`;
 const seconds = (value: number) => sql`make_interval(secs => ${value})`;
 
@@ -141,6 +144,14 @@ export const authRepository = {
       .limit(limit);
     return rows.map((row) => Number(row.secondsLeft));
   },
+
+  /**
+   * Attempts on one account key wait for each other, across instances (a transaction-level advisory
+   * lock, released at commit): each one counts the failures committed before it, so simultaneous
+   * wrong passwords sent to several instances cannot all pass the throttle or the lockout count.
+   * Two-int form: its own key space, apart from the single-bigint bootstrap and sweep locks.
+   */
+  serializeAttempts: (tx: Tx, accountKey: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(${LOGIN_ATTEMPTS_LOCK_SPACE}::int, hashtext(${accountKey}))`),
 
   recordFailure: (tx: Tx, row: { id: string; accountKey: string; ip: string }) => tx.insert(loginFailures).values(row),
 

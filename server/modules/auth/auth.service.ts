@@ -159,6 +159,7 @@ export class AuthService {
       }
 
       const accountKey = `${tenant.code}/${input.username.toLowerCase()}`;
+      await authRepository.serializeAttempts(tx, accountKey);
       const wait = await this.throttledFor(tx, accountKey, client.ip);
       if (wait > 0) return failed(this.tooManyFailures(wait));
 
@@ -319,6 +320,7 @@ export class AuthService {
 
     // Guessing the old password through a stolen session is throttled like logins.
     const accountKey = `password-change:${session.tenantId}/${session.userId}`;
+    await authRepository.serializeAttempts(tx, accountKey);
     const wait = await this.throttledFor(tx, accountKey, null);
     if (wait > 0) throw this.tooManyFailures(wait);
     const account = await this.users.findAccountById(tx, session.userId);

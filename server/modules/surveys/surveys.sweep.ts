@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { scheduleSweep, type SweepSettings } from '../../db/sweep';
 import type { FileStorage } from '../files/storage';
 import { surveysRepository } from './surveys.repository';
 
 const SWEEP_EVERY_MS = 6 * 60 * 60_000;
-const SWEEP_FIRST_AFTER_MS = 90_000;
 const SWEEP_CHUNK = 500;
 /** a picture younger than this may belong to an answer still being written */
 export const ORPHAN_PICTURE_HOURS = 24;
@@ -28,17 +28,14 @@ export async function sweepSurveyPictures(db: Database, storage: FileStorage, ho
   return removed;
 }
 
-/** The sweep a minute and a half after start and every 6 hours (like the app log's retention). */
-export function registerSurveyPictureSweep(app: FastifyInstance, db: Database, storage: FileStorage) {
-  const sweep = () =>
-    sweepSurveyPictures(db, storage).then(
-      (removed) => removed > 0 && app.log.info({ removed }, 'survey pictures: unused ones removed'),
-      (error: unknown) => app.log.warn({ err: error }, 'survey pictures: sweeping failed; tried again later'),
-    );
-  const first = setTimeout(() => void sweep(), SWEEP_FIRST_AFTER_MS).unref();
-  const later = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(later);
+/** The sweep every 6 hours (like the app log's retention), on one instance at a time (db/sweep.ts). */
+export function registerSurveyPictureSweep(app: FastifyInstance, db: Database, storage: FileStorage, sweeps: SweepSettings) {
+  scheduleSweep(app, db, sweeps, {
+    name: 'survey-pictures',
+    everyMs: SWEEP_EVERY_MS,
+    run: async () => {
+      const removed = await sweepSurveyPictures(db, storage);
+      if (removed > 0) app.log.info({ removed }, 'survey pictures: unused ones removed');
+    },
   });
 }
