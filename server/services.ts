@@ -71,7 +71,7 @@ export function createServices(db: Database, config: AppConfig) {
     settings: new SettingsService(db, config),
     homeCards: new HomeCardsService(permissions),
     aiPrompts: new AiPromptsService(permissions),
-    apkVersions: new ApkVersionsService(permissions),
+    apkVersions: new ApkVersionsService(permissions, files),
     surveys: new SurveysService(permissions, messages, files, loadSurveySecret(config.dataDir)),
   };
 }

@@ -97,6 +97,8 @@ export const messages = {
   uploadSucceeded: { zh: '上传成功', en: 'Uploaded' },
   fileNotFound: { zh: '文件不存在或已删除', en: 'No such file, or it was deleted' },
   fileRemoveForbidden: { zh: '只能删除自己上传的文件', en: 'You can only delete files you uploaded' },
+  fileReadForbidden: { zh: '无权查看此文件：它属于您无权查看的记录', en: 'You may not open this file: it belongs to a record you may not see' },
+  fileClaimRefused: { zh: '只能使用自己上传的文件', en: 'Only files you uploaded can be used here' },
   fileRemoved: { zh: '删除成功', en: 'Deleted' },
   areaNotFound: { zh: '行政区划不存在：{code}', en: 'No such area: {code}' },
   selectorStaffOnly: { zh: '只有教职工可以查询人员、组织机构和角色', en: 'Only staff can look up people, organisations and roles' },

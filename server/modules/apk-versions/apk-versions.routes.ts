@@ -101,7 +101,8 @@ export const apkVersionsRoutes = [
     handler: async (ctx) => {
       const stream = await asApp(ctx, async (tx) => {
         const fileId = await ctx.services.apkVersions.publishedFileId(tx, ctx.params.id);
-        return ctx.services.files.download(tx, fileId, false, ctx.reply, 'any');
+        // a published version's package: publishedFileId decided, whoever asks
+        return ctx.services.files.download(tx, fileId, false, ctx.reply, 'authorised');
       });
       return new RawReply(stream);
     },

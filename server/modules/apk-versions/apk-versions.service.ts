@@ -3,6 +3,7 @@ import {
   APK_ADD_PERMISSION,
   APK_DELETE_PERMISSION,
   APK_EDIT_PERMISSION,
+  APK_PERMISSION,
   APK_PUBLISH_PERMISSION,
   apkDownloadPath,
   apkIssues,
@@ -19,11 +20,14 @@ import { uniquely } from '../../db/unique';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
+import type { FilesService } from '../files/files.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type ApkRecord, apkRepository as repo } from './apk-versions.repository';
 
 /** The upload profile of an APK file (contracts/files.ts). */
 const APK_FILE_CATEGORY = 'apk';
+/** APK版本管理 and its buttons: who sees an unpublished version, and so its package */
+const APK_READ_PERMISSIONS = [APK_PERMISSION, APK_ADD_PERMISSION, APK_EDIT_PERMISSION, APK_DELETE_PERMISSION, APK_PUBLISH_PERMISSION];
 
 /**
  * APK版本管理 (/system/apk): releases of the Android app. Version code unique; publishing needs the
@@ -31,7 +35,18 @@ const APK_FILE_CATEGORY = 'apk';
  * (unpublish first). `latest` answers the app without login.
  */
 export class ApkVersionsService {
-  constructor(private readonly permissions: PermissionsService) {}
+  constructor(
+    private readonly permissions: PermissionsService,
+    private readonly files: FilesService,
+  ) {
+    // a published version's package is public (the app downloads it without login); an unpublished one only for APK版本管理
+    files.registerOwnerKind('apkVersion', async (tx, session, id) => {
+      if (await repo.publishedById(tx, id)) return true;
+      if (!session) return false;
+      const granted = await this.permissions.grantedCodes(tx, session);
+      return APK_READ_PERMISSIONS.some((code) => granted.has(code));
+    });
+  }
 
   async list(tx: Tx, request: ApkListRequest): Promise<TableAData<ApkVersionRow>> {
     const { versionName, published } = request.search;
@@ -89,12 +104,14 @@ export class ApkVersionsService {
       if (await repo.codeTaken(tx, versionCode)) throw taken();
       const id = uuidv7();
       await uniquely(() => repo.insert(tx, { tenantId: session.tenantId, id, ...values, createdBy: session.userId }), taken);
+      if (request.fileId) await this.files.claim(tx, { kind: 'apkVersion', recordId: id, saverId: session.userId }, [request.fileId]);
       return { id };
     }
     const existing = await this.existingOr404(tx, request.id);
     if (existing.published) throw new AppError(ResponseCode.conflict, 'apkPublishedLocked');
     if (await repo.codeTaken(tx, versionCode, existing.id)) throw taken();
     if (!(await uniquely(() => repo.update(tx, existing.id, request.version ?? -1, values), taken))) throw new AppError(ResponseCode.conflict, 'apkStale');
+    if (request.fileId) await this.files.claim(tx, { kind: 'apkVersion', recordId: existing.id, saverId: session.userId }, [request.fileId]);
     return { id: existing.id };
   }
 

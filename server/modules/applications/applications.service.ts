@@ -64,6 +64,8 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** SPEC §5: leave certificates are pictures: JPG and PNG (the upload profile leaveCertificate, contracts/files.ts) */
 const ATTACHMENT_MIMES = ['image/jpeg', 'image/png'];
 const CERTIFICATE_MAX_KB = UPLOAD_PROFILES.leaveCertificate.maxKB;
+/** 审批设置 (proofs.routes): who sees the seal setting, and so the seal picture */
+const SEAL_SETTINGS_PERMISSION = 'spsz';
 
 /** 12 random base32 characters: the proof's verification code. */
 export function verifyCode(): string {
@@ -146,7 +148,12 @@ export class ApplicationsService {
     private readonly messages: MessagesService,
     private readonly files: FilesService,
     private readonly dicts: DictsService,
-  ) {}
+  ) {
+    // an application's certificate pictures: whoever may see the application (issue 18 B)
+    files.registerOwnerKind('application', async (tx, session, id) => session !== null && (await repo.satisfies(tx, id, this.visibility(await this.caller(tx, session)))));
+    // the seal printed on proofs: whoever sees the seal setting (审批设置)
+    files.registerOwnerKind('schoolSeal', async (tx, session) => session !== null && (await this.permissions.grantedCodes(tx, session)).has(SEAL_SETTINGS_PERMISSION));
+  }
 
   /** The caller's facts for the audit rule (read once per request). */
   async caller(tx: Tx, session: Session, codes?: ReadonlySet<string>): Promise<Caller> {
@@ -411,6 +418,7 @@ export class ApplicationsService {
       );
       if (!ok) throw new AppError(ResponseCode.invalidInput, 'applicationsAttachmentNotYours');
       if (files.some((file) => file.size > CERTIFICATE_MAX_KB * 1024)) throw new AppError(ResponseCode.invalidInput, 'applicationsAttachmentTooLarge', { size: CERTIFICATE_MAX_KB / 1024 });
+      await this.files.claim(tx, { kind: 'application', recordId: input.id, saverId: caller.userId }, attachments);
     }
 
     const now = new Date();

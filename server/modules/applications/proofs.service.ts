@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { APPLICATION_URLS, type SealSetting } from '../../../contracts/applications';
 import { type ApplicationKind, PROOF_KINDS } from '../../../contracts/application-rules';
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
@@ -146,14 +145,9 @@ export class ProofsService {
 
   /** The stored seal picture, or null (the drawn seal) when it is gone or not a PNG/JPG. */
   private async sealImage(tx: Tx, resId: string): Promise<{ bytes: Uint8Array; format: 'png' | 'jpg' } | null> {
-    const file = await proofsRepository.file(tx, resId);
+    const file = await this.files.bytesOf(tx, resId).catch(() => null);
     const format = file ? SEAL_MIMES[file.mime] : undefined;
-    if (!file || !format) return null;
-    try {
-      return { bytes: await readFile(this.files.storage.absolute(file.path)), format };
-    } catch {
-      return null;
-    }
+    return file && format ? { bytes: file.bytes, format } : null;
   }
 
   /**
@@ -187,6 +181,7 @@ export class ProofsService {
       const file = await proofsRepository.file(tx, resId);
       if (!file) throw new AppError(ResponseCode.invalidInput, 'applicationsSealNotFound');
       if (!SEAL_MIMES[file.mime]) throw new AppError(ResponseCode.invalidInput, 'applicationsSealNotImage');
+      await this.files.claim(tx, { kind: 'schoolSeal', recordId: session.tenantId, saverId: session.userId }, [resId]);
     }
     const school = await proofsRepository.school(tx);
     if (!school) throw new AppError(ResponseCode.notFound, 'applicationsSealNoSchool');

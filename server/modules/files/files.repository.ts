@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { files } from './files.table';
 
@@ -11,6 +11,8 @@ const recordColumns = {
   path: files.path,
   category: files.category,
   ownerId: files.ownerId,
+  ownerKind: files.ownerKind,
+  ownerRecordId: files.ownerRecordId,
   createdAt: files.createdAt,
 };
 
@@ -39,6 +41,26 @@ export const filesRepository = {
       .for('update')
       .limit(1)
       .then((rows) => rows[0]),
+
+  /**
+   * Gives these files to the record, where allowed: not owned yet and filed under the saver, or owned
+   * by this very record. How many it took (fewer than asked: some were not the saver's to give).
+   */
+  claim: (tx: Tx, ids: readonly string[], owner: { kind: string; recordId: string; saverId: string }) =>
+    tx
+      .update(files)
+      .set({ ownerKind: owner.kind, ownerRecordId: owner.recordId, updatedAt: sql`now()`, version: sql`${files.version} + 1` })
+      .where(
+        and(
+          inArray(files.id, [...ids]),
+          or(
+            and(isNull(files.ownerKind), eq(files.ownerId, owner.saverId)),
+            and(eq(files.ownerKind, owner.kind), eq(files.ownerRecordId, owner.recordId)),
+          ),
+        ),
+      )
+      .returning({ id: files.id })
+      .then((rows) => rows.length),
 
   delete: (tx: Tx, id: string) => tx.delete(files).where(eq(files.id, id)),
 

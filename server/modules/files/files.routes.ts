@@ -26,10 +26,10 @@ export const filesRoutes = [
     method: 'POST',
     url: '/file/getFiles',
     access: 'session',
-    summary: 'resId list → [{ resId, resName, resSuffix, size, mime, createTime }] of the files that exist in the tenant',
+    summary: 'resId list → [{ resId, resName, resSuffix, size, mime, createTime }] of the files that exist in the tenant and the caller may read',
     body: getFilesRequest,
     touchSession: true,
-    handler: ({ tx, body, services }) => services.files.getFiles(tx, body.resIds),
+    handler: ({ tx, session, body, services }) => services.files.getFiles(tx, body.resIds, session),
   }),
   defineRoute({
     method: 'POST',
@@ -48,7 +48,7 @@ export const filesRoutes = [
     url: '/file/download/:resId',
     access: 'public',
     summary:
-      'the bytes; ?preview=1 shows images and PDF inline, else an attachment (RFC 5987 filename*). Needs a session, except logo files (tenant from Host or X-Tenant), which the login page shows',
+      'the bytes; ?preview=1 shows images and PDF inline, else an attachment (RFC 5987 filename*). Only where the record owning the file may be read (40300), an unclaimed upload by its uploader; without a session public files only (the logo, a published APK; tenant from Host or X-Tenant)',
     params: fileParams,
     query: downloadQuery,
     handler: async ({ db, request, reply, services, config, params, query }) => {
@@ -56,14 +56,14 @@ export const filesRoutes = [
       const token = readSessionToken(request, config);
       const stream = await db.withAppRole(async (scope) => {
         const session = token ? await services.auth.resolveSession(scope, token) : null;
-        if (session) return services.files.download(scope.tx, params.resId, preview, reply, 'any');
-        // No live session: only logo files. A token whose session was ended elsewhere says so (50012).
+        if (session) return services.files.download(scope.tx, params.resId, preview, reply, { session });
+        // No live session: public files only. A token whose session was ended elsewhere says so (50012).
         const noSession = async () => (token ? services.auth.endedSessionError(scope.tx, token) : new AppError(ResponseCode.loginExpired, 'notLoggedIn'));
         const tenant = await resolvePublicTenant(scope, request, { config, services });
         if (!tenant) throw await noSession();
         if (scope.tenantId === null) await scope.enterTenant(tenant.id);
         try {
-          return await services.files.download(scope.tx, params.resId, preview, reply, 'publicOnly');
+          return await services.files.download(scope.tx, params.resId, preview, reply, { session: null });
         } catch (error) {
           throw error instanceof AppError && error.code === ResponseCode.loginExpired ? await noSession() : error;
         }

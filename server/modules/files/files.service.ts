@@ -25,10 +25,26 @@ import type { AuthService, Session } from '../auth/auth.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type FileRow, filesRepository } from './files.repository';
 import { sniffMatching } from './sniff';
-import { FileStorage } from './storage';
+import { type FileStorage, LocalFileStorage } from './storage';
 
 /** Files of this category are served without a session (the login page shows the school logo). */
 export const PUBLIC_FILE_CATEGORY: FileCategory = 'logo';
+
+/**
+ * The records that own files (files.owner_kind, migration 0024 lists the same). A download passes
+ * only where the owning record may be read: each kind's module registers its check (registerOwnerKind)
+ * when the services are built, so this module asks without reaching into theirs.
+ */
+export const FILE_OWNER_KINDS = ['application', 'surveyAnswer', 'apkVersion', 'schoolLogo', 'schoolSeal'] as const;
+export type FileOwnerKind = (typeof FILE_OWNER_KINDS)[number];
+
+/** Whether the caller (null: no session) may read the record `recordId` of its kind, hence its files. */
+export type FileReadCheck = (tx: Tx, session: Session | null, recordId: string) => Promise<boolean>;
+
+/** Who asks for the bytes: a session's user, nobody logged in, or a route that already decided (the public APK download). */
+export type FileReader = { session: Session } | { session: null } | 'authorised';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Most `file` parts one upload may carry (SPEC §5: a notice holds up to 9 pictures). */
 export const MAX_FILES_PER_UPLOAD = 9;
@@ -86,15 +102,59 @@ export interface FixedProfile {
 
 export class FilesService {
   readonly storage: FileStorage;
+  private readonly readChecks = new Map<FileOwnerKind, FileReadCheck>([
+    // the logo shows on the login page
+    ['schoolLogo', async () => true],
+  ]);
 
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
     private readonly permissions: PermissionsService,
   ) {
-    this.storage = new FileStorage(config.dataDir);
+    this.storage = new LocalFileStorage(config.dataDir);
     // Temp files of uploads a crash interrupted; a day old cannot be in progress any more.
-    void this.storage.sweepTemp(24 * 60 * 60 * 1000).catch(() => undefined);
+    void this.storage.sweepStaged(24 * 60 * 60 * 1000).catch(() => undefined);
+  }
+
+  /** A module that owns files says who may read its records' files (called once, as the services are built). */
+  registerOwnerKind(kind: FileOwnerKind, mayRead: FileReadCheck): void {
+    if (this.readChecks.has(kind)) throw new Error(`file owner kind ${kind} registered twice`);
+    this.readChecks.set(kind, mayRead);
+  }
+
+  /**
+   * Whether the caller may read a file: a public one (the logo category, or its owner's check says
+   * so without a session); an owned one where its record may be read; an unclaimed one only by the
+   * account it is filed under (owner_id: its uploader). A kind nobody registered reads as refused.
+   */
+  async mayRead(tx: Tx, session: Session | null, row: Pick<FileRow, 'category' | 'ownerKind' | 'ownerRecordId' | 'ownerId'>): Promise<boolean> {
+    if (row.category === PUBLIC_FILE_CATEGORY) return true;
+    if (row.ownerKind === null || row.ownerRecordId === null) return session !== null && row.ownerId === session.userId;
+    const check = this.readChecks.get(row.ownerKind as FileOwnerKind);
+    return check ? check(tx, session, row.ownerRecordId) : false;
+  }
+
+  /**
+   * Ties files to the record that names them, as the record is saved (in its transaction). Only files
+   * filed under the saver (owner_id: their uploader) that no record owns yet, or files this record
+   * owns already, can be claimed: anything else (another user's upload, another record's file, an
+   * unknown id) answers 40000 and the save rolls back.
+   */
+  async claim(tx: Tx, owner: { kind: FileOwnerKind; recordId: string; saverId: string }, fileIds: readonly string[]): Promise<void> {
+    const unique = [...new Set(fileIds)];
+    if (unique.length === 0) return;
+    if (!unique.every((id) => UUID.test(id))) throw new AppError(ResponseCode.invalidInput, 'fileClaimRefused');
+    const claimed = await filesRepository.claim(tx, unique, owner);
+    if (claimed < unique.length) throw new AppError(ResponseCode.invalidInput, 'fileClaimRefused');
+  }
+
+  /** The bytes of a stored file for the server's own use (the seal printed on proofs); null when gone. */
+  async bytesOf(tx: Tx, resId: string): Promise<{ bytes: Buffer; mime: string } | null> {
+    const row = await filesRepository.findById(tx, resId);
+    if (!row) return null;
+    const bytes = await this.storage.read(row.path);
+    return bytes ? { bytes, mime: row.mime } : null;
   }
 
   /**
@@ -110,7 +170,7 @@ export class FilesService {
     const fields: Record<string, string> = {};
     let permissionChecked = false;
     const discard = async () => {
-      await Promise.all(received.map((file) => this.storage.discard(file.tempPath)));
+      await Promise.all(received.map((file) => this.storage.discardStaged(file.tempPath)));
     };
     try {
       try {
@@ -138,7 +198,7 @@ export class FilesService {
             if (most !== undefined && received.length >= most) throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: most });
           }
           const limitKB = fixedProfile ? fixedProfile.maxKB : category ? UPLOAD_PROFILES[category].maxKB : UPLOAD_KB_WITHOUT_CATEGORY;
-          const stored = await this.storage.receive(part.file, limitKB * 1024);
+          const stored = await this.storage.stage(part.file, limitKB * 1024);
           received.push({ name: cleanFileName(part.filename ?? ''), ...stored });
           if (stored.truncated) break;
         }
@@ -231,7 +291,7 @@ export class FilesService {
     reply.raw.once('finish', () => void this.reconcile(tenantId, placed));
     for (const file of batch.files) {
       const id = uuidv7();
-      const relativePath = this.storage.relativePathFor(tenantId, id);
+      const relativePath = this.storage.keyFor(tenantId, id);
       const suffix = extensionOf(file.name);
       const name = owner.name ? owner.name({ name: file.name, suffix }) : file.name;
       await filesRepository.insert(tx, {
@@ -248,7 +308,7 @@ export class FilesService {
         createdBy: owner.uploaderId,
         updatedBy: owner.uploaderId,
       });
-      await this.storage.place(file.tempPath, relativePath);
+      await this.storage.put(file.tempPath, relativePath);
       placed.push({ id, relativePath });
       answer.push({ resId: id, resName: name, resSuffix: suffix, size: file.size });
     }
@@ -270,22 +330,28 @@ export class FilesService {
     try {
       for (const entry of entries) {
         const exists = await this.db.withTenant(tenantId, (tx) => filesRepository.exists(tx, entry.id));
-        if (!exists) await this.storage.discard(this.storage.absolute(entry.relativePath));
+        if (!exists) await this.storage.delete(entry.relativePath);
       }
     } catch {
       // an orphan file on disk is harmless; the next reconcile pass (or an operator) removes it
     }
   }
 
-  /** `POST /file/getFiles`: the records of the ids that exist in the caller's tenant, in the order asked. */
-  async getFiles(tx: Tx, resIds: string[]): Promise<FileRecord[]> {
+  /**
+   * The records of the ids that exist in the caller's tenant, in the order asked. With `session`
+   * (`POST /file/getFiles`) only those it may read: a name alone can tell what a medical note is.
+   * Without, for a module that has checked its own record (an application's attachments).
+   */
+  async getFiles(tx: Tx, resIds: string[], session?: Session): Promise<FileRecord[]> {
     const unique = [...new Set(resIds)];
     const rows = await filesRepository.findByIds(tx, unique);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return unique.flatMap((id) => {
+    const records: FileRecord[] = [];
+    for (const id of unique) {
       const row = byId.get(id);
-      return row ? [toRecord(row)] : [];
-    });
+      if (row && (!session || (await this.mayRead(tx, session, row)))) records.push(toRecord(row));
+    }
+    return records;
   }
 
   /** `POST /file/remove/{resId}`: by its uploader, or by a holder of the files admin permission. */
@@ -300,20 +366,19 @@ export class FilesService {
 
   /**
    * `GET /file/download/{resId}`: the bytes with their sniffed type. Inline for images and PDF when
-   * `preview` is asked, else an attachment; always nosniff. `publicOnly` (no session): logos only.
+   * `preview` is asked, else an attachment; always nosniff. Only for a reader mayRead lets through:
+   * without a session anything not public answers "log in", found or not; a session refused 40300.
    */
-  async download(tx: Tx, resId: string, preview: boolean, reply: FastifyReply, scope: 'any' | 'publicOnly') {
+  async download(tx: Tx, resId: string, preview: boolean, reply: FastifyReply, reader: FileReader) {
     const row = await filesRepository.findById(tx, resId);
-    // Without a session only logos are served; anything else answers "log in", found or not.
-    if (scope === 'publicOnly' && row?.category !== PUBLIC_FILE_CATEGORY) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
-    if (!row) throw new AppError(ResponseCode.notFound, 'fileNotFound');
-    let handle;
-    try {
-      handle = await this.storage.open(row.path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError(ResponseCode.notFound, 'fileNotFound');
-      throw error;
+    if (reader !== 'authorised') {
+      const allowed = row !== undefined && (await this.mayRead(tx, reader.session, row));
+      if (!allowed && reader.session === null) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+      if (row && !allowed) throw new AppError(ResponseCode.forbidden, 'fileReadForbidden');
     }
+    if (!row) throw new AppError(ResponseCode.notFound, 'fileNotFound');
+    const stream = await this.storage.get(row.path);
+    if (!stream) throw new AppError(ResponseCode.notFound, 'fileNotFound');
     const inline = preview && (INLINE_PREVIEW_MIMES as readonly string[]).includes(row.mime);
     reply
       .header('Content-Type', row.mime)
@@ -321,6 +386,6 @@ export class FilesService {
       .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-cache');
-    return handle.createReadStream();
+    return stream;
   }
 }

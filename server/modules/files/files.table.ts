@@ -23,12 +23,20 @@ export const files = pgTable(
     path: text('path').notNull(),
     /** the upload profile it passed (contracts/files.ts FILE_CATEGORIES) */
     category: text('category').notNull(),
+    /** the account the upload is filed under: its uploader (a public survey picture: the questionnaire's creator) */
     ownerId: uuid('owner_id').notNull(),
+    /**
+     * The record that owns the file (files.service FILE_OWNER_KINDS): a download passes only where that
+     * record may be read. Both null until a record claims the file: then only owner_id reads it.
+     */
+    ownerKind: text('owner_kind'),
+    ownerRecordId: text('owner_record_id'),
     ...auditColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('files_tenant_owner_idx').on(t.tenantId, t.ownerId),
+    index('files_tenant_owner_record_idx').on(t.tenantId, t.ownerKind, t.ownerRecordId),
     foreignKey({ name: 'files_owner_fk', columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id] }),
   ],
 );

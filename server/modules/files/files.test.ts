@@ -212,7 +212,7 @@ describe('temp files', () => {
     fs.writeFileSync(fresh, 'x');
     const dayAndMinute = new Date(Date.now() - 25 * 60 * 60 * 1000);
     fs.utimesSync(old, dayAndMinute, dayAndMinute);
-    expect(await t.app.services.files.storage.sweepTemp(24 * 60 * 60 * 1000)).toBe(1);
+    expect(await t.app.services.files.storage.sweepStaged(24 * 60 * 60 * 1000)).toBe(1);
     expect(fs.existsSync(old)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
     fs.rmSync(fresh);
@@ -225,15 +225,15 @@ describe('POST /file/getFiles', () => {
     const b = await uploadOk(demoTeacher, 'b.pdf', PDF);
     const unknown = '01900000-0000-7000-8000-000000000000';
 
-    const asArray = await call<FileRecord[]>(t.app, 'POST', '/file/getFiles', { token: demoAdmin, json: [b, a, unknown] });
+    const asArray = await call<FileRecord[]>(t.app, 'POST', '/file/getFiles', { token: demoTeacher, json: [b, a, unknown] });
     expect(asArray.body.code).toBe(1);
     expect(asArray.body.data.map((r) => [r.resId, r.resName, r.resSuffix])).toEqual([
       [b, 'b.pdf', 'pdf'],
       [a, '甲.png', 'png'],
     ]);
-    const asObject = await call<FileRecord[]>(t.app, 'POST', '/file/getFiles', { token: demoAdmin, json: { resIds: [a] } });
+    const asObject = await call<FileRecord[]>(t.app, 'POST', '/file/getFiles', { token: demoTeacher, json: { resIds: [a] } });
     expect(asObject.body.data).toMatchObject([{ resId: a, resName: '甲.png', resSuffix: 'png', mime: 'image/png', size: PNG.length }]);
-    const asForm = await call<FileRecord[]>(t.app, 'POST', '/file/getFiles', { token: demoAdmin, form: { resId: `${a},${b}` } });
+    const asForm = await call<FileRecord[]>(t.app, 'POST', '/file/getFiles', { token: demoTeacher, form: { resId: `${a},${b}` } });
     expect(asForm.body.data.map((r) => r.resId)).toEqual([a, b]);
   });
 
@@ -248,7 +248,7 @@ describe('POST /file/getFiles', () => {
 describe('GET /file/download/{resId}', () => {
   it('sends the bytes as an attachment with the UTF-8 name, nosniff', async () => {
     const id = await uploadOk(demoTeacher, '成绩单 2026.pdf', PDF);
-    const response = await download(demoAdmin, id);
+    const response = await download(demoTeacher, id);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['x-content-type-options']).toBe('nosniff');

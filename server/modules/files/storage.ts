@@ -5,23 +5,60 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+/** What an upload stream left in the staging area: counted, hashed, cut at the limit. */
+export interface StagedBytes {
+  tempPath: string;
+  size: number;
+  sha256: string;
+  truncated: boolean;
+}
+
 /**
- * File bytes on disk: `${dataDir}/files/<tenant>/<yyyy>/<mm>/<id>` (DESIGN §3). Uploads land in
+ * Where file bytes live, by key (`files.path`: `<tenant>/<yyyy>/<mm>/<id>`). Every reader and writer
+ * of file bytes goes through this, so an S3-compatible store can replace the local folder: uploads
+ * are staged on the instance's own disk (`stage`, counted and hashed while they arrive), then `put`
+ * under their key once their row is inserted. The staging area is per instance; the keys are what
+ * several instances must share.
+ */
+export interface FileStorage {
+  keyFor(tenantId: string, id: string, now?: Date): string;
+  /** streams an upload into the staging area; stops at `limitBytes` + 1 (`truncated`) */
+  stage(source: Readable, limitBytes: number): Promise<StagedBytes>;
+  /** moves a staged upload under its key */
+  put(tempPath: string, key: string): Promise<void>;
+  /** the bytes as a stream; null when the key holds nothing */
+  get(key: string): Promise<Readable | null>;
+  /** the whole bytes (small files: the seal printed on proofs); null when the key holds nothing */
+  read(key: string): Promise<Buffer | null>;
+  exists(key: string): Promise<boolean>;
+  /** removes the bytes of a key (nothing there is fine) */
+  delete(key: string): Promise<void>;
+  /** removes a staged upload that will not be put */
+  discardStaged(tempPath: string): Promise<void>;
+  /** removes staged uploads older than `maxAgeMs` (left by a crash mid-upload); how many */
+  sweepStaged(maxAgeMs: number): Promise<number>;
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * The local folder: `${dataDir}/files/<tenant>/<yyyy>/<mm>/<id>` (DESIGN §3). Uploads land in
  * `${dataDir}/files/.tmp/` first and are renamed into place only once their row is inserted.
  */
-export class FileStorage {
+export class LocalFileStorage implements FileStorage {
   readonly root: string;
 
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'files');
   }
 
-  relativePathFor(tenantId: string, id: string, now = new Date()): string {
+  keyFor(tenantId: string, id: string, now = new Date()): string {
     const yyyy = String(now.getUTCFullYear());
     const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
     return path.posix.join(tenantId, yyyy, mm, id);
   }
 
+  /** the local path of a key (this store only; tests look at the disk through it) */
   absolute(relativePath: string): string {
     const full = path.resolve(this.root, relativePath);
     if (!full.startsWith(this.root + path.sep)) throw new Error(`file path outside the store: ${relativePath}`);
@@ -32,7 +69,7 @@ export class FileStorage {
    * Streams `source` into a temp file, counting and hashing. Stops at `limitBytes` + 1 (the caller
    * reports the file as too large); `truncated` then is true.
    */
-  async receive(source: Readable, limitBytes: number): Promise<{ tempPath: string; size: number; sha256: string; truncated: boolean }> {
+  async stage(source: Readable, limitBytes: number): Promise<StagedBytes> {
     const tempDir = path.join(this.root, '.tmp');
     await fs.mkdir(tempDir, { recursive: true });
     const tempPath = path.join(tempDir, `${randomUUID()}.part`);
@@ -53,7 +90,7 @@ export class FileStorage {
     try {
       await pipeline(source, counted, createWriteStream(tempPath, { mode: 0o600 }));
     } catch (error) {
-      await this.discard(tempPath);
+      await this.discardStaged(tempPath);
       throw error;
     }
     if ((source as Readable & { truncated?: boolean }).truncated) truncated = true;
@@ -61,19 +98,49 @@ export class FileStorage {
     return { tempPath, size, sha256: hash.digest('hex'), truncated };
   }
 
-  /** Moves a received temp file to its final place. */
-  async place(tempPath: string, relativePath: string): Promise<void> {
+  async put(tempPath: string, relativePath: string): Promise<void> {
     const target = this.absolute(relativePath);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.rename(tempPath, target);
   }
 
-  async discard(anyPath: string): Promise<void> {
-    if (anyPath) await fs.rm(anyPath, { force: true });
+  async discardStaged(tempPath: string): Promise<void> {
+    if (tempPath) await fs.rm(tempPath, { force: true });
   }
 
-  /** Removes temp files older than `maxAgeMs` (left by a crash mid-upload). */
-  async sweepTemp(maxAgeMs: number): Promise<number> {
+  async delete(relativePath: string): Promise<void> {
+    await fs.rm(this.absolute(relativePath), { force: true });
+  }
+
+  async exists(relativePath: string): Promise<boolean> {
+    try {
+      return (await fs.stat(this.absolute(relativePath))).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async get(relativePath: string): Promise<Readable | null> {
+    try {
+      const handle = await fs.open(this.absolute(relativePath), 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(relativePath: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.absolute(relativePath));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async sweepStaged(maxAgeMs: number): Promise<number> {
     const tempDir = path.join(this.root, '.tmp');
     let removed = 0;
     let entries: string[];
@@ -94,9 +161,5 @@ export class FileStorage {
       }
     }
     return removed;
-  }
-
-  open(relativePath: string) {
-    return fs.open(this.absolute(relativePath), 'r');
   }
 }

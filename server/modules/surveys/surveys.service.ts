@@ -201,7 +201,15 @@ export class SurveysService {
     private readonly files: FilesService,
     /** the once-key secret (surveys.secret.ts) */
     private readonly secret: Buffer,
-  ) {}
+  ) {
+    // an answer's pictures: whoever may read the questionnaire's results (issue 18 B)
+    files.registerOwnerKind('surveyAnswer', async (tx, session, answerId) => {
+      if (!session) return false;
+      const answer = await repo.findAnswer(tx, answerId);
+      const record = answer ? await repo.find(tx, answer.questionnaire_id) : undefined;
+      return record !== undefined && this.mayReadResults(await this.manager(tx, session), record);
+    });
+  }
 
   private async manager(tx: Tx, session: Session): Promise<Manager> {
     return { session, codes: await this.permissions.grantedCodes(tx, session), admin: await repo.isAdmin(tx, session.userId) };
@@ -682,6 +690,9 @@ export class SurveysService {
       if (again) return again;
       throw new AppError(ResponseCode.conflict, 'surveysAnswerIdTaken');
     }
+    // the pictures become the answer's (filed under the questionnaire's creator by publicUpload)
+    const pictureIds = record.questions.flatMap((q) => (q.kind === 'picture' && Array.isArray(values[q.id]) ? (values[q.id] as string[]) : []));
+    if (pictureIds.length > 0 && record.created_by) await this.files.claim(tx, { kind: 'surveyAnswer', recordId: input.answerId, saverId: record.created_by }, pictureIds);
     const stored = (await repo.findAnswer(tx, input.answerId))!;
     return { answerId: stored.id, submittedAt: stored.submitted_at.toISOString() };
   }

@@ -20,7 +20,7 @@ export async function sweepSurveyPictures(db: Database, storage: FileStorage, ho
   for (const { id } of tenants) {
     for (;;) {
       const paths = await db.withTenant(id, (tx) => surveysRepository.sweepPictures(tx, hours, SWEEP_CHUNK));
-      for (const relativePath of paths) await storage.discard(storage.absolute(relativePath)).catch(() => undefined);
+      for (const relativePath of paths) await storage.delete(relativePath).catch(() => undefined);
       removed += paths.length;
       if (paths.length < SWEEP_CHUNK) break;
     }

@@ -12,6 +12,7 @@ import { seedSchool } from '../../db/seed/school';
 import { DEMO_SURVEY_IDS, seedSurveys } from '../../db/seed/surveys';
 import { buildTestApp, call, type CallResult, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
 import { hashPassword } from '../auth/passwords';
+import type { LocalFileStorage } from '../files/storage';
 import { sweepSurveyPictures } from './surveys.sweep';
 
 /**
@@ -753,7 +754,7 @@ describe('public upload (review H3)', () => {
     expect((await pub('/api/surveys/public/answer', { questionnaireId: s.id, answerId: kept, values: { [s.questions[0].id]: [keptFile.data.resId] } })).body.code).toBe(1);
     await ownerQuery(t.db, `UPDATE files SET created_at = now() - interval '2 days' WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [tenantId, [keptFile.data.resId, orphanFile.data.resId]]);
     const [orphanRow] = await pictures(orphan);
-    const storage = t.app.services.files.storage;
+    const storage = t.app.services.files.storage as LocalFileStorage;
     expect(fs.existsSync(storage.absolute(orphanRow.path))).toBe(true);
     expect(await sweepSurveyPictures(t.db, storage)).toBeGreaterThanOrEqual(1);
     expect(await pictures(orphan)).toHaveLength(0);
