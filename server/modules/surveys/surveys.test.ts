@@ -432,6 +432,13 @@ describe('answering: validation', () => {
     expect((await answer({ ...full(), [ids.picture]: [uuidv7()] }, device, otherAnswer)).body.code).toBe(40000);
     const ok = await answer({ ...full(), [ids.picture]: [fileId] }, device, answerId);
     expect(ok.body.code, ok.body.msg).toBe(1);
+    // the answer owns the picture now (issue 18 B): readers of the questionnaire's results open it, a student not
+    expect(await ownerQuery(t.db, 'SELECT owner_kind, owner_record_id FROM files WHERE tenant_id = $1 AND id = $2', [tenantId, fileId])).toEqual([
+      { owner_kind: 'surveyAnswer', owner_record_id: answerId },
+    ]);
+    const byStudent = await t.app.inject({ method: 'GET', url: `/file/download/${fileId}`, headers: { 'x-access-token': await as('student') } });
+    expect(byStudent.json()).toMatchObject({ code: 40300, msg: '无权查看此文件：它属于您无权查看的记录' });
+    expect((await t.app.inject({ method: 'GET', url: `/file/download/${fileId}`, headers: { 'x-access-token': await as('admin') } })).statusCode).toBe(200);
     const results = await post<SurveyResults>('/api/surveys/results', 'admin', { id: s.id });
     expect(results.body.data.results[7].pictures).toEqual([fileId]);
 
