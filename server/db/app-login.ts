@@ -107,11 +107,15 @@ async function loginRefusal(url: string): Promise<string | null> {
   }
 }
 
-/** Runs a statement on a role, again when another database's start changed the role at the same moment. */
-async function alterRole(owner: Queryable, statement: string): Promise<void> {
+/**
+ * Changes a role through migration 0023's functions (DDL takes no parameters; they do), again when
+ * another database's start changed the role at the same moment.
+ */
+async function alterRole(owner: Queryable, change: { grantAppRole: string } | { role: string; verifier: string }): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await owner.query(statement);
+      if ('grantAppRole' in change) await owner.query('SELECT xiaowu_grant_app_role($1)', [change.grantAppRole]);
+      else await owner.query('SELECT xiaowu_set_login_password($1, $2)', [change.role, change.verifier]);
       return;
     } catch (error) {
       // 'tuple concurrently updated': two clusters' worth of starts never serialise on our lock
@@ -130,13 +134,12 @@ export class AppLoginError extends Error {}
  * and database.
  */
 export async function prepareAppLogin(owner: Queryable, ownerUrl: string, given?: string, role = APP_LOGIN_ROLE): Promise<string> {
-  const escape = (name: string) => pg.escapeIdentifier(name);
   if (given) {
     const { user } = loginOf(given);
     if (!user) throw new AppLoginError('XIAOWU_APP_DATABASE_URL names no user');
     let facts = await loginRoleFacts(owner, user);
     if (facts && !facts.app_member && !facts.rolsuper) {
-      await alterRole(owner, `GRANT ${escape(APP_ROLE)} TO ${escape(user)}`);
+      await alterRole(owner, { grantAppRole: user });
       facts = await loginRoleFacts(owner, user);
     }
     const problem = loginRoleProblem(user, facts);
@@ -159,7 +162,7 @@ export async function prepareAppLogin(owner: Queryable, ownerUrl: string, given?
         `give the app a login of its own as XIAOWU_APP_DATABASE_URL`,
     );
   }
-  await alterRole(owner, `ALTER ROLE ${escape(role)} LOGIN PASSWORD ${pg.escapeLiteral(scramVerifier(password))}`);
+  await alterRole(owner, { role, verifier: scramVerifier(password) });
   const again = await loginRefusal(url);
   if (again) throw new AppLoginError(`the app's login role ${role} could not log in (${again}): check pg_hba.conf lets it connect with a password`);
   return url;

@@ -21,3 +21,27 @@ GRANT xiaowu_app TO xiaowu_server;
 --> statement-breakpoint
 -- PostgreSQL 15+ makes new databases this way; a database made by an older one keeps PUBLIC's right
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+--> statement-breakpoint
+-- What a start changes on a login role (server/db/app-login.ts), names and the SCRAM verifier as
+-- parameters (DDL takes none). Run as the owner: nobody else may call them.
+CREATE OR REPLACE FUNCTION xiaowu_set_login_password(p_role name, p_verifier text) RETURNS void
+LANGUAGE plpgsql
+SET search_path = pg_catalog
+AS $$
+BEGIN
+  EXECUTE format('ALTER ROLE %I LOGIN PASSWORD %L', p_role, p_verifier);
+END
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION xiaowu_set_login_password(name, text) FROM PUBLIC;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION xiaowu_grant_app_role(p_role name) RETURNS void
+LANGUAGE plpgsql
+SET search_path = pg_catalog
+AS $$
+BEGIN
+  EXECUTE format('GRANT xiaowu_app TO %I', p_role);
+END
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION xiaowu_grant_app_role(name) FROM PUBLIC;

@@ -6,6 +6,16 @@ import { defineRoute } from '../../plugins/routes';
  * categories for any logged-in user; people, the organisation tree and roles for administrators and
  * staff only (SelectorService MAY_LOOK_UP: students and parents get 40300).
  */
+/** The calls SelectorService refuses to students and parents ('METHOD url'; the access walk checks them). */
+export const STAFF_ONLY_ROUTES: ReadonlySet<string> = new Set([
+  'POST /components/getRoles',
+  'GET /components/getOrgsData',
+  'POST /components/getOrgsData',
+  'POST /saas/components/getUserAllData',
+  'POST /saas/components/getUserData',
+  'POST /components/getUserData',
+]);
+
 export const selectorRoutes = [
   defineRoute({
     method: 'GET',
