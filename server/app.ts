@@ -87,6 +87,13 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
 
   const services = createServices(db, config);
   app.decorate('services', services);
+  // caches answer only while this instance listens for other instances' changes (db/cache-bus.ts)
+  services.auth.sessions.useLog(app.log);
+  app.addHook('onReady', () => services.cacheBus.start(app.log));
+  app.addHook('onClose', async () => {
+    await services.auth.sessions.close();
+    await services.cacheBus.stop();
+  });
   registerSurveyPictureSweep(app, db, services.files.storage, config.sweeps);
   registerDynamicRoleRefresh(app, db, services.roles, config.sweeps);
   registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes, enabled: () => services.settings.requestEncryption() });

@@ -1,4 +1,5 @@
 import type { AppConfig } from './config';
+import { CacheBus } from './db/cache-bus';
 import type { Database } from './db/client';
 import { AppLogService } from './modules/applog/applog.service';
 import { AiPromptsService } from './modules/ai-prompts/ai-prompts.service';
@@ -32,10 +33,12 @@ import { UserAdminService, UsersService } from './modules/users/users.service';
 
 /** One instance of each module's service per app; modules reach each other only through these. */
 export function createServices(db: Database, config: AppConfig) {
-  const tenants = new TenantsService();
+  // memory caches kept current across instances (db/cache-bus.ts); app.ts starts and stops its listener
+  const cacheBus = new CacheBus(db);
+  const tenants = new TenantsService(cacheBus);
   const users = new UsersService();
-  const permissions = new PermissionsService(config, users, tenants);
-  const auth = new AuthService(db, config, tenants, users, permissions);
+  const permissions = new PermissionsService(config, users, tenants, cacheBus);
+  const auth = new AuthService(db, config, tenants, users, permissions, cacheBus);
   const school = new SchoolService();
   const dicts = new DictsService();
   const leave = new LeaveService();
@@ -44,6 +47,7 @@ export function createServices(db: Database, config: AppConfig) {
   const roles = new RolesService(db, permissions);
   const applications = new ApplicationsService(permissions, messages, files, dicts);
   return {
+    cacheBus,
     tenants,
     users,
     permissions,
@@ -68,7 +72,7 @@ export function createServices(db: Database, config: AppConfig) {
     staffSummary: new StaffSummaryService(permissions),
     appLogs: new AppLogService(),
     userAdmin: new UserAdminService(permissions, auth, tenants, roles),
-    settings: new SettingsService(db, config),
+    settings: new SettingsService(db, config, cacheBus),
     homeCards: new HomeCardsService(permissions),
     aiPrompts: new AiPromptsService(permissions),
     apkVersions: new ApkVersionsService(permissions, files),

@@ -127,6 +127,13 @@ export interface RouteSpec<
    * they may be anonymous); an outbox batch replaying it records none either.
    */
   appLog?: 'noParams';
+  /**
+   * Session routes answered from memory (issue 18 §4, getPermission): when the session, the caller's
+   * grant and this answer (`data` as UTF-8 JSON, in pieces) are all in memory, kept current across instances by
+   * the cache bus, the call runs without a transaction. undefined: the handler runs as usual; so do
+   * callers memory cannot clear (refused, due for token rotation, not cached here).
+   */
+  fromMemory?(ctx: { session: Session; services: Services }): readonly Buffer[] | undefined;
   /** returns the envelope's `data`; throw AppError to answer a failure */
   handler(ctx: ContextFor<A, Parsed<BS>, Parsed<QS>, Parsed<PS>>): Promise<unknown>;
 }
@@ -294,12 +301,14 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
         } else {
           const token = readSessionToken(request, config);
           if (!token) throw new AppError(ResponseCode.loginExpired, 'notLoggedIn');
+          const remembered = route.fromMemory && answerFromMemory(route, token, request, services);
+          if (remembered) return reply.type('application/json; charset=utf-8').send(remembered);
           const checkAccess = async (scope: AppScope, session: Session | null) => {
             if (!session) throw await services.auth.endedSessionError(scope.tx, token);
             noteCaller(request, session.tenantId, session.userId);
             // SPEC §7: an encrypted call signs its user id, which must be the session's
             if (request.encryptionKey && request.signedUserId !== session.userId) throw new AppError(ResponseCode.badSignature, 'signatureUserMismatch');
-            if (!route.beforePasswordChange && (await services.users.mustChangePassword(scope.tx, session.userId))) {
+            if (!route.beforePasswordChange && (await services.permissions.mustChangePassword(scope.tx, session))) {
               throw new AppError(ResponseCode.forbidden, 'usersMustChangePassword', {}, { mustChangePassword: true });
             }
             if (typeof route.access !== 'string') {
@@ -341,6 +350,36 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
       },
     });
   }
+}
+
+/** The success envelope up to its data, per language: `{"code":1,"result":true,"msg":"…","data":` */
+const envelopeHeads = new Map<Lang, Buffer>();
+const ENVELOPE_TAIL = Buffer.from('}');
+
+/**
+ * A route's `fromMemory` answer as the envelope's bytes, or undefined when memory cannot give it with
+ * every check the database path makes: a live session not due for rotation, the signed user (an
+ * encrypted call), the password-change gate, the route's access. Any doubt goes the database path,
+ * which also gives every refusal its proper answer.
+ */
+function answerFromMemory(route: AnyRoute, token: string, request: FastifyRequest, services: Services): Buffer | undefined {
+  const session = services.auth.recallSession(token);
+  if (!session) return undefined;
+  if (request.encryptionKey && request.signedUserId !== session.userId) return undefined;
+  const access = services.permissions.recallAccess(session);
+  if (!access || (access.mustChangePassword && !route.beforePasswordChange)) return undefined;
+  if (typeof route.access !== 'string' && !isAllowed(route.access, access.codes)) return undefined;
+  const data = route.fromMemory?.({ session, services });
+  if (data === undefined) return undefined;
+  if (route.touchSession !== false) services.auth.sessions.noteActivity(session);
+  noteCaller(request, session.tenantId, session.userId);
+  let head = envelopeHeads.get(request.lang);
+  if (!head) {
+    const envelope = JSON.stringify(okEnvelope(null, translate(request.lang, 'ok')));
+    head = Buffer.from(envelope.slice(0, envelope.length - 'null}'.length));
+    envelopeHeads.set(request.lang, head);
+  }
+  return Buffer.concat([head, ...data, ENVELOPE_TAIL]);
 }
 
 /**

@@ -37,6 +37,22 @@ export const authRepository = {
       .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${minutes(idleMinutes)}` })
       .where(eq(sessions.id, sessionId)),
 
+  /**
+   * Activity seen in memory (plugins/session.ts), written in one statement per school: each session
+   * was last seen `agoSeconds` ago. Never extends a session that had ended by then, never moves
+   * last_seen_at back.
+   */
+  touchSessionsSeen: (tx: Tx, seen: { sessionId: string; agoSeconds: number }[], idleMinutes: number) =>
+    tx.execute(sql`
+      UPDATE sessions AS s
+         SET last_seen_at = now() - make_interval(secs => v.ago),
+             expires_at = now() - make_interval(secs => v.ago) + ${minutes(idleMinutes)}
+        FROM unnest(${sql.param(seen.map((row) => row.sessionId))}::uuid[], ${sql.param(seen.map((row) => row.agoSeconds))}::float8[]) AS v(id, ago)
+       WHERE s.id = v.id
+         AND s.revoked_at IS NULL
+         AND s.expires_at > now() - make_interval(secs => v.ago)
+         AND s.last_seen_at < now() - make_interval(secs => v.ago)`),
+
   /** Replaces the token only if it is still `oldHash` (a parallel request may have rotated it first). */
   rotateToken: async (
     tx: Tx,

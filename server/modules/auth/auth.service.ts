@@ -16,6 +16,8 @@ import type { AppConfig } from '../../config';
 import type { AppScope, Database, ResolvedSessionRow, Tx } from '../../db/client';
 import { fieldLabel, type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
+import { SessionMemory, TOUCH_INTERVAL_SECONDS } from '../../plugins/session';
+import type { CacheBus } from '../../db/cache-bus';
 import type { PermissionsService } from '../permissions/permissions.service';
 import type { Tenant, TenantsService } from '../tenants/tenants.service';
 import type { UsersService } from '../users/users.service';
@@ -47,8 +49,6 @@ export interface ClientMeta {
 }
 
 const CAPTCHA_TTL_SECONDS = 5 * 60;
-/** Sliding expiry is written at most this often per session. */
-const TOUCH_INTERVAL_SECONDS = 30;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -61,6 +61,8 @@ export const ensureSecurityKey = ensureFirstSecurityKey;
 export class AuthService {
   /** RSA keys (password fields, request signatures); rotation keeps the previous key for a grace */
   readonly keys: SecurityKeyRing;
+  /** live sessions in memory (the route helper's fromMemory path), evicted through the cache bus */
+  readonly sessions: SessionMemory;
 
   constructor(
     private readonly db: Database,
@@ -68,8 +70,12 @@ export class AuthService {
     private readonly tenants: TenantsService,
     private readonly users: UsersService,
     private readonly permissions: PermissionsService,
+    bus: CacheBus,
   ) {
     this.keys = new SecurityKeyRing(db, config.requestEncryption.keyGraceMinutes);
+    this.sessions = new SessionMemory(bus, config, (tenantId, seen) =>
+      db.withTenant(tenantId, (tx) => authRepository.touchSessionsSeen(tx, seen, config.sessionIdleMinutes)),
+    );
   }
 
   // ---------------------------------------------------------------- login form
@@ -195,7 +201,10 @@ export class AuthService {
       const token = newSessionToken();
       const sessionId = uuidv7();
       // XIAOWU_SINGLE_SESSION: this login ends the others; their next call answers 50012
-      if (this.config.singleSession) await authRepository.revokeOtherSessions(tx, account.id, sessionId, 'elsewhere');
+      if (this.config.singleSession) {
+        await authRepository.revokeOtherSessions(tx, account.id, sessionId, 'elsewhere');
+        await this.sessions.forgetUser(tx, tenant.id, account.id);
+      }
       await authRepository.createSession(tx, {
         tenantId: tenant.id,
         id: sessionId,
@@ -227,8 +236,18 @@ export class AuthService {
 
   async logout(tx: Tx, session: Session): Promise<true> {
     await authRepository.revokeSession(tx, session.sessionId);
-    this.permissions.forget(session);
+    await this.sessions.forgetUser(tx, session.tenantId, session.userId);
+    await this.permissions.forget(tx, session);
     return true;
+  }
+
+  /**
+   * In the transaction that ends a user's sessions (disabled, deleted, password reset, account
+   * initialised; no user: any of the school's): every instance stops accepting them from memory once
+   * it commits.
+   */
+  forgetSessionsOf(tx: Tx, tenantId: string, userId?: string): Promise<void> {
+    return this.sessions.forgetUser(tx, tenantId, userId);
   }
 
   // ---------------------------------------------------------------- sessions
@@ -242,7 +261,17 @@ export class AuthService {
   /** One transaction for a logged-in call: the token's session (or null) with its tenant bound. */
   withSession<T>(token: string, work: (scope: AppScope, session: Session | null) => Promise<T>): Promise<T> {
     const tokenHash = hashToken(token);
-    return this.db.withSession(tokenHash, (scope, row) => work(scope, toSession(row, tokenHash)));
+    const mark = this.sessions.mark();
+    return this.db.withSession(tokenHash, (scope, row) => {
+      const session = toSession(row, tokenHash);
+      if (session) this.sessions.remember(session, mark);
+      return work(scope, session);
+    });
+  }
+
+  /** The live session of a token from memory alone, or null (then withSession asks the database). */
+  recallSession(token: string): Session | null {
+    return this.sessions.recall(hashToken(token));
   }
 
   /**
@@ -261,10 +290,15 @@ export class AuthService {
         graceSeconds: tokenGraceSeconds,
         idleMinutes: sessionIdleMinutes,
       });
-      if (rotated) return token;
+      if (rotated) {
+        // the old token now lives only for its grace: no instance may keep answering it from memory
+        await this.sessions.forgetUser(tx, session.tenantId, session.userId);
+        return token;
+      }
     }
     if (session.idleSeconds >= TOUCH_INTERVAL_SECONDS) {
       await authRepository.touchSession(tx, session.sessionId, sessionIdleMinutes);
+      this.sessions.written(session);
     }
     return null;
   }
@@ -333,6 +367,9 @@ export class AuthService {
 
     await this.users.setPasswordHash(tx, account.id, await hashPassword(newPassword), session.userId);
     await authRepository.revokeOtherSessions(tx, account.id, session.sessionId, 'password');
+    // the other sessions ended, and the must-change flag (in the cached grant) may have cleared
+    await this.sessions.forgetUser(tx, session.tenantId, session.userId);
+    await this.permissions.forgetUser(tx, session.tenantId, session.userId);
     return true;
   }
 }

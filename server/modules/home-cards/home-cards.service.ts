@@ -42,7 +42,7 @@ export class HomeCardsService {
       version = await repo.update(tx, request.roleId, request.version, request.cards, session.userId);
     }
     if (version === undefined) throw new AppError(ResponseCode.conflict, 'homeCardsStale');
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return { version };
   }
 
@@ -51,6 +51,6 @@ export class HomeCardsService {
     await this.permissions.assertHas(tx, session, HOME_CARDS_EDIT_PERMISSION);
     if (!(await repo.roleExists(tx, request.roleId))) throw new AppError(ResponseCode.notFound, 'homeCardsRoleNotFound');
     await repo.remove(tx, request.roleId);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
   }
 }

@@ -169,7 +169,7 @@ export class MenusService {
       if (version === null) throw new AppError(ResponseCode.conflict, 'menusStale');
       result = { id: existing.id, version };
     }
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return result;
   }
 
@@ -183,7 +183,7 @@ export class MenusService {
     const children = await menusRepository.childCount(tx, menu.id);
     if (children > 0) throw new AppError(ResponseCode.conflict, 'menusHasChildren', { name: menu.menuname, count: children });
     await menusRepository.remove(tx, menu.id);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
   }
 
   /**
@@ -206,6 +206,6 @@ export class MenusService {
     order.splice(Math.min(request.index, order.length), 0, menu.id);
     const sorts = sortsFor(order.length);
     for (const [i, id] of order.entries()) await menusRepository.setPlace(tx, id, request.parentId, sorts[i]!, session.userId);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
   }
 }

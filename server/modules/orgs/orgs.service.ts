@@ -117,7 +117,7 @@ export class OrgsService {
       if (existing.kind === 'grade' && existing.gradeLevel !== gradeLevel) await orgsRepository.setClassLevels(tx, existing.id, gradeLevel, session.userId);
       result = { id: existing.id, version };
     }
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return result;
   }
 
@@ -136,7 +136,7 @@ export class OrgsService {
     if (await orgsRepository.dutyCount(tx, org.id)) throw new AppError(ResponseCode.conflict, 'orgsHasDuties', { name: org.name });
     if (await orgsRepository.usedByBusinessData(tx, org.id)) throw new AppError(ResponseCode.conflict, 'orgsInUse', { name: org.name });
     await orgsRepository.remove(tx, org.id);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
   }
 
   /** `POST /api/orgs/move` (system_org_edit): under parentId at index; siblings renumbered; a class takes its new grade's level. */
@@ -155,7 +155,7 @@ export class OrgsService {
       const set = id === org.id ? { parentId: request.parentId, sort: sorts[i]!, ...(org.kind === 'class' ? { gradeLevel: parent?.gradeLevel ?? null } : {}) } : { sort: sorts[i]! };
       await orgsRepository.setPlace(tx, id, set, session.userId);
     }
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
   }
 
   /** `POST /api/orgs/members`: table A of the node's people with their duties in it. */
@@ -187,7 +187,7 @@ export class OrgsService {
       throw new AppError(ResponseCode.invalidInput, 'orgsDepartmentStaffOnly');
     }
     const count = await orgsRepository.setOrgOfUsers(tx, ids, org.id);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return { count };
   }
 
@@ -196,7 +196,7 @@ export class OrgsService {
     await this.permissions.assertHas(tx, session, ORGS_EDIT_PERMISSION);
     const org = await this.memberTarget(tx, request.orgId);
     const count = await orgsRepository.setOrgOfUsers(tx, [...new Set(request.userIds)], null, org.id);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return { count };
   }
 }

@@ -7,6 +7,8 @@ export const permissionsRoutes = [
     access: 'session',
     beforePasswordChange: true,
     summary: 'menus tree, permission codes, role codes and user info of the caller',
+    // the hot call of every page load: answered from memory while nothing of the caller changed
+    fromMemory: ({ session, services }) => services.permissions.recallPayload(session),
     handler: ({ tx, session, services }) => services.permissions.permissionPayload(tx, session),
   }),
   defineRoute({
@@ -15,8 +17,8 @@ export const permissionsRoutes = [
     access: 'session',
     beforePasswordChange: true,
     summary: 'drop the cached permission set of the caller; result true',
-    handler: async ({ session, services, setMessage }) => {
-      services.permissions.forget(session);
+    handler: async ({ tx, session, services, setMessage }) => {
+      await services.permissions.forget(tx, session);
       setMessage('rolesRefreshed');
       return true;
     },

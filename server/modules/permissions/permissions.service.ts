@@ -5,9 +5,10 @@ import { ResponseCode } from '../../../contracts/envelope';
 import type { AppConfig } from '../../config';
 import type { MessageKey } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
+import type { CacheBus, SharedCache } from '../../db/cache-bus';
 import type { Tx } from '../../db/client';
 import type { Session } from '../auth/auth.service';
-import type { TenantsService } from '../tenants/tenants.service';
+import type { Tenant, TenantsService } from '../tenants/tenants.service';
 import type { UsersService } from '../users/users.service';
 import { type MenuRow, permissionsRepository } from './permissions.repository';
 
@@ -30,7 +31,18 @@ interface CachedGrant extends Grant {
   /** what getPermission answers, built once per cached grant */
   menuTree: MenuNode[];
   sortedCodes: string[];
-  expiresAt: number;
+  tenant: Pick<Tenant, 'code' | 'name'>;
+  /**
+   * getPermission's answer as UTF-8 up to its requestId's value, serialised on first use (once per
+   * change): bytes, so sending it neither measures nor encodes a 15 KB string per call
+   */
+  payloadHead?: Buffer;
+}
+
+/** What the route helper needs of a caller before running a route: both from the cached grant. */
+export interface CallerAccess {
+  mustChangePassword: boolean;
+  codes: ReadonlySet<string>;
 }
 
 const MAX_CACHED_USERS = 10_000;
@@ -38,17 +50,21 @@ const MAX_CACHED_USERS = 10_000;
 /** Menus, roles and permission codes of users; the server-side authority behind route access. */
 export class PermissionsService {
   /**
-   * Each user's account, roles, menus and codes, kept briefly so that logged-in calls need no permission
-   * queries (getPermission at 50 concurrent callers stays within its latency budget). Per instance:
-   * `forget` evicts at once here; other instances see a role change within permissionCacheSeconds.
+   * Each user's account, school, roles, menus, codes and getPermission answer, so that logged-in
+   * calls need no permission queries and getPermission none at all (issue 18 §4). Changes to roles,
+   * grants, members, menus, org units, home cards and accounts evict them on every instance through
+   * the cache bus (forgetUser / forgetTenant in the changing transaction); the expiry is a fallback.
    */
-  private readonly grantCache = new Map<string, CachedGrant>();
+  private readonly grants: SharedCache<CachedGrant>;
 
   constructor(
-    private readonly config: AppConfig,
+    config: AppConfig,
     private readonly users: UsersService,
     private readonly tenants: TenantsService,
-  ) {}
+    private readonly bus: CacheBus,
+  ) {
+    this.grants = bus.sharedCache({ name: 'grants', ttlMs: config.permissionCacheSeconds * 1000, maxEntries: MAX_CACHED_USERS });
+  }
 
   private async loadGrant(tx: Tx, userId: string): Promise<Grant> {
     // Sequential: one transaction is one connection, which runs one query at a time.
@@ -63,27 +79,39 @@ export class PermissionsService {
     return { roles, menus: allMenus.filter((menu) => grantedIds.has(menu.id)), allMenus, homeCards };
   }
 
-  private async grantOf(tx: Tx, session: Session): Promise<CachedGrant> {
-    const key = `${session.tenantId}:${session.userId}`;
-    const cached = this.grantCache.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached;
-    const grant = await this.loadGrant(tx, session.userId);
-    const account = await this.users.findAccountById(tx, session.userId);
-    if (!account) throw new Error(`session ${session.sessionId} points at a missing user`);
-    // The administrator holds every code of the catalogue whatever the menu rows say, so that editing
-    // or deleting menu rows (菜单管理) can never take the administrator's own permissions away.
-    const codes = grant.roles.includes(ADMIN_ROLE) ? new Set([...codesOf(grant.menus), ...cataloguePermissionCodes()]) : codesOf(grant.menus);
-    const entry: CachedGrant = {
-      ...grant,
-      account,
-      codes,
-      menuTree: buildMenuTree(grant.allMenus, grant.menus),
-      sortedCodes: [...codes].sort(),
-      expiresAt: Date.now() + this.config.permissionCacheSeconds * 1000,
-    };
-    if (this.grantCache.size >= MAX_CACHED_USERS) this.grantCache.clear();
-    this.grantCache.set(key, entry);
-    return entry;
+  private grantOf(tx: Tx, session: Session): Promise<CachedGrant> {
+    return this.grants.load(grantId(session), { tenantId: session.tenantId, subject: session.userId }, async () => {
+      const grant = await this.loadGrant(tx, session.userId);
+      const account = await this.users.findAccountById(tx, session.userId);
+      if (!account) throw new Error(`session ${session.sessionId} points at a missing user`);
+      const tenant = await this.tenants.findById(tx, session.tenantId);
+      if (!tenant) throw new Error(`session ${session.sessionId} points at a missing tenant`);
+      // The administrator holds every code of the catalogue whatever the menu rows say, so that editing
+      // or deleting menu rows (菜单管理) can never take the administrator's own permissions away.
+      const codes = grant.roles.includes(ADMIN_ROLE) ? new Set([...codesOf(grant.menus), ...cataloguePermissionCodes()]) : codesOf(grant.menus);
+      return {
+        ...grant,
+        account,
+        codes,
+        menuTree: buildMenuTree(grant.allMenus, grant.menus),
+        sortedCodes: [...codes].sort(),
+        tenant: { code: tenant.code, name: tenant.name },
+      };
+    });
+  }
+
+  /**
+   * The caller's access from memory alone (route helper's fast path), or undefined when it is not
+   * cached here: the caller then goes through the database path.
+   */
+  recallAccess(session: Session): CallerAccess | undefined {
+    const grant = this.grants.get(grantId(session));
+    return grant && { mustChangePassword: grant.account.mustChangePassword, codes: grant.codes };
+  }
+
+  /** The account must change its password before anything else (plugins/routes.ts refuses other calls). */
+  async mustChangePassword(tx: Tx, session: Session): Promise<boolean> {
+    return (await this.grantOf(tx, session)).account.mustChangePassword;
   }
 
   /** Every permission code the user holds (menus and buttons of all their roles). */
@@ -120,43 +148,71 @@ export class PermissionsService {
     return this.assertAnyOf(tx, session, publishCodes, 'publishForbidden');
   }
 
-  /** `POST /api/role/refresh`: the next call reloads the user's roles and menus. */
-  forget(session: Session): void {
-    this.grantCache.delete(`${session.tenantId}:${session.userId}`);
+  /** `POST /api/role/refresh`: the caller's next call (on any instance) reloads their roles and menus. */
+  forget(tx: Tx, session: Session): Promise<void> {
+    return this.forgetUser(tx, session.tenantId, session.userId);
+  }
+
+  /** After a change to one account (password, must-change flag): its next call reloads, on every instance. */
+  forgetUser(tx: Tx, tenantId: string, userId: string): Promise<void> {
+    return this.bus.notify(tx, { caches: [this.grants], tenantId, subject: userId });
   }
 
   /**
-   * After an administrator changes menus, roles, grants or members of a school: every user of it
-   * reloads on their next call (this instance at once; others within permissionCacheSeconds).
+   * After an administrator changes menus, roles, grants, members, org units, home cards or accounts
+   * of a school, in the changing transaction: every user of it reloads on their next call, on every
+   * instance once the transaction commits.
    */
-  forgetTenant(tenantId: string): void {
-    const prefix = `${tenantId}:`;
-    for (const key of this.grantCache.keys()) if (key.startsWith(prefix)) this.grantCache.delete(key);
+  forgetTenant(tx: Tx, tenantId: string): Promise<void> {
+    return this.bus.notify(tx, { caches: [this.grants], tenantId });
+  }
+
+  /** forgetTenant for changes already committed in transactions of their own (the dynamic-role sweep). */
+  forgetTenantCommitted(tenantId: string): Promise<void> {
+    return this.bus.publish({ caches: [this.grants], tenantId });
   }
 
   /** `GET /ms/getPermission`: menu tree, permission codes, role codes and who the user is. */
   async permissionPayload(tx: Tx, session: Session): Promise<PermissionPayload> {
-    const grant = await this.grantOf(tx, session);
-    const { account } = grant;
-    const tenant = await this.tenants.findById(tx, session.tenantId);
-    if (!tenant) throw new Error(`session ${session.sessionId} points at a missing tenant`);
-    return {
-      menus: grant.menuTree,
-      permission: grant.sortedCodes,
-      roles: grant.roles,
-      userInfo: {
-        username: account.username,
-        id: account.id,
-        name: account.name,
-        userType: account.userType,
-        tenant: tenant.code,
-        tenantName: tenant.name,
-        mustChangePassword: (await this.users.findAccountById(tx, session.userId))?.mustChangePassword ?? false,
-      },
-      homeCards: grant.homeCards,
-      requestId: randomUUID(),
-    };
+    return payloadOf(await this.grantOf(tx, session), randomUUID());
   }
+
+  /**
+   * getPermission's `data` as UTF-8 JSON in pieces, from memory alone (serialised once per change; a
+   * fresh requestId each call), or undefined when the caller's grant is not cached here.
+   */
+  recallPayload(session: Session): Buffer[] | undefined {
+    const grant = this.grants.get(grantId(session));
+    if (!grant) return undefined;
+    // the serialised object ends with its last field: the requestId goes in before the closing brace
+    grant.payloadHead ??= Buffer.from(`${JSON.stringify(payloadOf(grant, undefined)).slice(0, -1)},"requestId":"`);
+    return [grant.payloadHead, Buffer.from(`${randomUUID()}"}`)];
+  }
+}
+
+const grantId = (session: Session) => `${session.tenantId}:${session.userId}`;
+
+/** The payload of a grant; requestId undefined leaves it out (recallPayloadJson adds it). */
+function payloadOf(grant: CachedGrant, requestId: string): PermissionPayload;
+function payloadOf(grant: CachedGrant, requestId: undefined): Omit<PermissionPayload, 'requestId'>;
+function payloadOf(grant: CachedGrant, requestId: string | undefined): Omit<PermissionPayload, 'requestId'> & { requestId?: string } {
+  const { account } = grant;
+  return {
+    menus: grant.menuTree,
+    permission: grant.sortedCodes,
+    roles: grant.roles,
+    userInfo: {
+      username: account.username,
+      id: account.id,
+      name: account.name,
+      userType: account.userType,
+      tenant: grant.tenant.code,
+      tenantName: grant.tenant.name,
+      mustChangePassword: account.mustChangePassword,
+    },
+    homeCards: grant.homeCards,
+    ...(requestId === undefined ? {} : { requestId }),
+  };
 }
 
 const codesOf = (rows: MenuRow[]): ReadonlySet<string> => new Set(rows.flatMap((row) => row.perms));

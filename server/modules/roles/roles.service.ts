@@ -285,7 +285,7 @@ export class RolesService {
       await repo.dropManualMembers(tx, id);
       await repo.syncDynamicMembers(tx, session.tenantId, id, members);
     } else await repo.dropDynamicMembers(tx, id);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return this.detail(tx, lang, id);
   }
 
@@ -312,7 +312,7 @@ export class RolesService {
         name: builtIn.name,
       });
     await repo.delete(tx, ids);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return { deleted: rows.length };
   }
 
@@ -364,7 +364,7 @@ export class RolesService {
       await this.db.withTenant(session.tenantId, (own) => repo.recordFailure(own, id, storedError(error)));
       throw filterRefusal(error);
     }
-    if (await repo.syncDynamicMembers(tx, session.tenantId, id, ids)) this.permissions.forgetTenant(session.tenantId);
+    if (await repo.syncDynamicMembers(tx, session.tenantId, id, ids)) await this.permissions.forgetTenant(tx, session.tenantId);
     return this.detail(tx, lang, id);
   }
 
@@ -392,7 +392,7 @@ export class RolesService {
         await this.db.withTenant(tenantId, (tx) => repo.recordFailure(tx, role.id, storedError(error)));
       }
     }
-    if (changed) this.permissions.forgetTenant(tenantId);
+    if (changed) await this.permissions.forgetTenantCommitted(tenantId);
     return { ran: dynamic.length, failed };
   }
 
@@ -441,7 +441,7 @@ export class RolesService {
     }
     if (!(await repo.bumpVersion(tx, role.id, role.version, session.userId))) throw new AppError(ResponseCode.conflict, 'rolesStale');
     await repo.replaceGrants(tx, session.tenantId, role.id, [...granted], session.userId);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return { granted: granted.size, version: role.version + 1 };
   }
 
@@ -478,7 +478,7 @@ export class RolesService {
     if ((await repo.existingUsers(tx, unique)).length !== unique.length) throw new AppError(ResponseCode.invalidInput, 'rolesUsersNotFound');
     const before = new Set(await repo.memberIds(tx, roleId));
     await repo.addMembers(tx, session.tenantId, roleId, unique, session.userId);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return { added: unique.filter((id) => !before.has(id)).length };
   }
 
@@ -499,7 +499,7 @@ export class RolesService {
     const current = await repo.memberIds(tx, roleId);
     guardLeaving(session, role, current, unique);
     await repo.removeMembers(tx, roleId, [...unique]);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return { removed: current.filter((id) => unique.has(id)).length };
   }
 }

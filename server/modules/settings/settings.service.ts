@@ -11,6 +11,7 @@ import {
   type TenantSettings,
 } from '../../../contracts/settings';
 import type { AppConfig } from '../../config';
+import { type CacheBus, NO_TENANT, type SharedCache } from '../../db/cache-bus';
 import type { Database, Tx } from '../../db/client';
 import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
@@ -19,8 +20,11 @@ import type { Session } from '../auth/auth.service';
 import type { Tenant } from '../tenants/tenants.service';
 import { settingsRepository } from './settings.repository';
 
-/** How long the effective encryption flag is served from memory (another instance's save shows within it). */
-export const ENCRYPTION_FLAG_TTL_MS = 5000;
+/**
+ * How long the effective encryption flag may be served from memory. A save evicts it on every
+ * instance through the cache bus; the expiry only bounds an edit made outside the app (SQL).
+ */
+const ENCRYPTION_FLAG_TTL_MS = 60_000;
 /** How long the built config.json is kept in memory. */
 const STATIC_CONFIG_TTL_MS = 5000;
 
@@ -34,22 +38,24 @@ export const requestOrigin = (request: FastifyRequest) => `${request.protocol}:/
  * merged per school, the effective request-encryption flag and the public origin of outside links.
  */
 export class SettingsService {
-  private flag: { value: boolean; until: number } | null = null;
+  /** the effective request-encryption flag (read by every non-GET call) */
+  private readonly deployment: SharedCache<boolean>;
   private staticConfig: { value: Record<string, unknown>; until: number } | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
-  ) {}
+    private readonly bus: CacheBus,
+  ) {
+    this.deployment = bus.sharedCache({ name: 'deployment', ttlMs: ENCRYPTION_FLAG_TTL_MS, maxEntries: 1 });
+  }
 
   /** The effective request-encryption flag: deployment_settings.request_encryption ?? the start-up value. */
-  async requestEncryption(): Promise<boolean> {
-    const now = Date.now();
-    if (this.flag && this.flag.until > now) return this.flag.value;
-    const stored = await this.db.withGlobal((tx) => settingsRepository.deployment(tx));
-    const value = stored?.requestEncryption ?? this.config.requestEncryption.enabled;
-    this.flag = { value, until: now + ENCRYPTION_FLAG_TTL_MS };
-    return value;
+  requestEncryption(): Promise<boolean> {
+    return this.deployment.load('requestEncryption', { tenantId: NO_TENANT }, async () => {
+      const stored = await this.db.withGlobal((tx) => settingsRepository.deployment(tx));
+      return stored?.requestEncryption ?? this.config.requestEncryption.enabled;
+    });
   }
 
   /** The built config.json (public/config.json in the build), {} when there is none. */
@@ -118,7 +124,7 @@ export class SettingsService {
   /**
    * `POST /api/settings/save`: the school's fields (version checked); the deployment fields only
    * from an administrator of the platform school: anyone else sending a changed value gets 40300
-   * and nothing is saved. A new encryption flag applies at once on this instance.
+   * and nothing is saved. A new encryption flag applies on every instance once the save commits.
    */
   async save(tx: Tx, session: Session, request: SettingsSaveRequest): Promise<{ version: number }> {
     const publicOrigin = normaliseOrigin(request.publicOrigin);
@@ -126,7 +132,6 @@ export class SettingsService {
     if (issue) throw new AppError(ResponseCode.invalidInput, issue);
     const values = { loginTitle: request.loginTitle, loginFooter: request.loginFooter, pageTitle: request.pageTitle, publicOrigin };
 
-    let newFlag: boolean | undefined;
     if (request.deployment) {
       const current = await settingsRepository.deployment(tx);
       const changed =
@@ -142,7 +147,7 @@ export class SettingsService {
           session.userId,
         );
         if (!saved) throw new AppError(ResponseCode.conflict, 'settingsStale');
-        newFlag = request.deployment.requestEncryption ?? this.config.requestEncryption.enabled;
+        await this.bus.notify(tx, { caches: [this.deployment], tenantId: NO_TENANT });
       }
     }
 
@@ -151,7 +156,6 @@ export class SettingsService {
         ? await settingsRepository.insertTenantSettings(tx, session.tenantId, values, session.userId)
         : await settingsRepository.updateTenantSettings(tx, request.version, values, session.userId);
     if (!saved) throw new AppError(ResponseCode.conflict, 'settingsStale');
-    if (newFlag !== undefined) this.flag = { value: newFlag, until: Date.now() + ENCRYPTION_FLAG_TTL_MS };
     return { version: request.version + 1 };
   }
 

@@ -1,3 +1,4 @@
+import type { CacheBus, SharedCache } from '../../db/cache-bus';
 import type { Tx } from '../../db/client';
 import { tenantsRepository } from './tenants.repository';
 import type { TenantKind } from './tenants.table';
@@ -15,15 +16,19 @@ const TENANT_CACHE_MS = 60_000;
 
 /** Schools. Global data: readable in any app-role transaction, before a tenant is entered. */
 export class TenantsService {
-  /** Schools by id, briefly: every getPermission names its school, and schools rarely change. */
-  private readonly byId = new Map<string, { tenant: Tenant; expiresAt: number }>();
+  /**
+   * Schools by id: a logged-in call may name its school (getPermission's payload caches it too).
+   * No route changes a school today (the owner does, in SQL); the expiry bounds how long such an
+   * edit takes to show. A future edit route evicts with `bus.notify(tx, { caches: [byId], tenantId })`.
+   */
+  private readonly byId: SharedCache<Tenant | null>;
 
-  async findById(tx: Tx, id: string): Promise<Tenant | null> {
-    const cached = this.byId.get(id);
-    if (cached && cached.expiresAt > Date.now()) return cached.tenant;
-    const tenant = (await tenantsRepository.findById(tx, id)) ?? null;
-    if (tenant) this.byId.set(id, { tenant, expiresAt: Date.now() + TENANT_CACHE_MS });
-    return tenant;
+  constructor(bus: CacheBus) {
+    this.byId = bus.sharedCache({ name: 'tenants', ttlMs: TENANT_CACHE_MS, maxEntries: 10_000 });
+  }
+
+  findById(tx: Tx, id: string): Promise<Tenant | null> {
+    return this.byId.load(id, { tenantId: id }, async () => (await tenantsRepository.findById(tx, id)) ?? null);
   }
 
   /** enabled tenants only: a disabled school cannot be logged into */

@@ -70,11 +70,6 @@ export class UsersService {
     return (await usersRepository.findAccountById(tx, id)) ?? null;
   }
 
-  /** The account must change its password before anything else (plugins/routes.ts refuses other calls). */
-  async mustChangePassword(tx: Tx, userId: string): Promise<boolean> {
-    return (await usersRepository.findAccountById(tx, userId))?.mustChangePassword ?? false;
-  }
-
   async setPasswordHash(tx: Tx, userId: string, passwordHash: string, changedBy: string): Promise<void> {
     await usersRepository.updatePasswordHash(tx, userId, passwordHash, changedBy);
   }
@@ -186,10 +181,13 @@ export class UserAdminService {
       id = existing.id;
       const updated = await uniquely(() => tx.transaction((sp) => userAdminRepository.update(sp, id, input.version!, values)), taken);
       if (!updated) throw new AppError(ResponseCode.conflict, 'usersStale');
-      if (existing.enabled && !input.enabled) await userAdminRepository.endSessions(tx, id);
+      if (existing.enabled && !input.enabled) {
+        await userAdminRepository.endSessions(tx, id);
+        await this.auth.forgetSessionsOf(tx, session.tenantId, id);
+      }
     }
     await userAdminRepository.setManualRoles(tx, session.tenantId, id, input.roleIds, session.userId);
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return { id };
   }
 
@@ -206,8 +204,9 @@ export class UserAdminService {
         if (isForeignKeyViolation(error)) throw new AppError(ResponseCode.conflict, 'usersHasData', { name: user.name });
         throw error;
       }
+      await this.auth.forgetSessionsOf(tx, session.tenantId, user.id);
     }
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
   }
 
   /** `POST /api/users/enable`: enable or disable (never yourself); disabling ends their sessions. */
@@ -219,9 +218,12 @@ export class UserAdminService {
     for (const user of found) {
       if (user.enabled === enabled) continue;
       await userAdminRepository.set(tx, user.id, { enabled, updatedBy: session.userId });
-      if (!enabled) await userAdminRepository.endSessions(tx, user.id);
+      if (!enabled) {
+        await userAdminRepository.endSessions(tx, user.id);
+        await this.auth.forgetSessionsOf(tx, session.tenantId, user.id);
+      }
     }
-    this.permissions.forgetTenant(session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
   }
 
   /** `POST /api/users/unlock`: ends the lockout and forgets the failed logins that led to it. */
@@ -263,7 +265,12 @@ export class UserAdminService {
       lockedUntil: null,
       updatedBy: session.userId,
     });
-    if (user.id !== session.userId) await userAdminRepository.endSessions(tx, user.id);
+    // the cached grant holds the must-change flag: every instance reads it again
+    await this.permissions.forgetUser(tx, session.tenantId, user.id);
+    if (user.id !== session.userId) {
+      await userAdminRepository.endSessions(tx, user.id);
+      await this.auth.forgetSessionsOf(tx, session.tenantId, user.id);
+    }
     return { initial: !typed };
   }
 
@@ -284,8 +291,11 @@ export class UserAdminService {
     }
     const ids = request.all ? await userAdminRepository.idsMatching(tx, filters, USERS_INIT_MAX, true) : request.ids;
     if (ids.length === 0) throw new AppError(ResponseCode.invalidInput, 'usersInitNothing');
-    const report = await initializeAccounts(tx, { tenantId: session.tenantId, by: session.userId, lang, ids, includeInitialized: request.includeInitialized, onEnded: () => undefined });
-    this.permissions.forgetTenant(session.tenantId);
+    const ended: string[] = [];
+    const report = await initializeAccounts(tx, { tenantId: session.tenantId, by: session.userId, lang, ids, includeInitialized: request.includeInitialized, onEnded: (id) => ended.push(id) });
+    // possibly thousands: one notice for the school's sessions rather than one per account
+    if (ended.length > 0) await this.auth.forgetSessionsOf(tx, session.tenantId);
+    await this.permissions.forgetTenant(tx, session.tenantId);
     return report;
   }
 
