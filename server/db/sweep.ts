@@ -74,7 +74,7 @@ const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
  * is ours: another instance may have finished it a moment ago), run it and record the finish.
  * `ran` false: not due, or another instance is running it.
  */
-export async function runIfDue(db: Database, sweep: SweepDefinition): Promise<{ ran: boolean }> {
+export async function runIfDue(db: Database, sweep: Omit<SweepDefinition, 'name'> & { name: string }): Promise<{ ran: boolean }> {
   const due = sql`NOT EXISTS (SELECT 1 FROM sweeps WHERE name = ${sweep.name} AND last_finished_at > now() - ${seconds(sweep.everyMs)})`;
   const isDue = await db.withGlobal((tx) => tx.execute<{ due: boolean }>(sql`SELECT ${due} AS due`));
   if (!isDue.rows[0]?.due) return { ran: false };
