@@ -3,6 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CACHED_ANSWER_HEADER, cachedReadKey } from '../contracts/connectivity';
 import { SIGN_HEADER } from '../contracts/encryption';
 import { isApiPath } from '../contracts/paths';
 import { SURVEY_PATHS } from '../contracts/survey-rules';
@@ -13,8 +14,10 @@ import { SURVEY_PATHS } from '../contracts/survey-rules';
  *   fails the build otherwise) and answers navigations with index.html, except API and file paths and
  *   the public survey pages under /survey/wjdt/ (their own entry survey.html and worker, issue 9);
  * - runtime caches: /config.json (network first, short timeout), the dictionary and language-list
- *   reads (POST: cached under a synthetic GET key of URL + SHA-256 of the body), the school logo and
- *   images (cache first, with expiration);
+ *   reads (POST: cached per school and user under a synthetic GET key, contracts/connectivity.ts
+ *   cachedReadKey), the school logo and images (cache first, with expiration); an answer served
+ *   from the cache because the server did not answer carries CACHED_ANSWER_HEADER, so the page
+ *   never takes it for a sign that the server is up;
  * - Background Sync (Chromium): the `sync` event asks the open tabs to drain the outbox;
  * - an update waits: SKIP_WAITING comes only from the page's update prompt (never a silent reload).
  * Queued writes live in IndexedDB (the page's Dexie store), which an update never touches.
@@ -48,6 +51,18 @@ registerRoute(
 
 const sameOrigin = (url: URL): boolean => url.origin === self.location.origin;
 
+/** A copy of a cached answer marked as served from the cache (the page's connectivity reads it). */
+function markCached(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set(CACHED_ANSWER_HEADER, '1');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Network-first routes fall back to the cache only when the network failed or timed out: mark those answers. */
+const markCachedPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response | null }) => (cachedResponse ? markCached(cachedResponse) : cachedResponse),
+};
+
 // Runtime configuration (`/config.json`, `?tenant=<code>` once the school is known: its own titles):
 // fresh when the server answers within 3 s, else the last copy, of any school when this URL has none.
 registerRoute(
@@ -56,14 +71,14 @@ registerRoute(
     cacheName: 'xiaowu-config',
     networkTimeoutSeconds: 3,
     matchOptions: { ignoreSearch: true },
-    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), markCachedPlugin],
   }),
 );
 
 // The school logo's address (GET, an envelope): network first, the last answer offline.
 registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname === '/api/k12saas/xxjbxx/getLogo',
-  new NetworkFirst({ cacheName: 'xiaowu-logo', networkTimeoutSeconds: 3, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+  new NetworkFirst({ cacheName: 'xiaowu-logo', networkTimeoutSeconds: 3, plugins: [new CacheableResponsePlugin({ statuses: [200] }), markCachedPlugin] }),
 );
 
 // Images: the logo file (/file/download/<id>) and other images, cache first, bounded.
@@ -78,24 +93,12 @@ registerRoute(
 
 /** The POST reads cached for offline use: dictionaries and the language list. */
 const CACHED_POST_READS = ['/dicts', '/api/dict/getDictDataList', '/api/internationalLanguage/getInternationalLanguageList'];
-const POST_CACHE = 'xiaowu-post-reads';
+/** v2: keyed per school and user; v1 (keyed by URL and body only) is dropped on activation. */
+const POST_CACHE = 'xiaowu-post-reads-v2';
+const OLD_POST_CACHES = ['xiaowu-post-reads'];
 const POST_TIMEOUT_MS = 4000;
-
-async function sha256Hex(data: ArrayBuffer | string): Promise<string> {
-  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Cache API stores GETs only: a POST read is kept under `<url>?__body=<sha256 of language + body>`. */
-async function syntheticKey(request: Request): Promise<Request> {
-  const body = await request.clone().arrayBuffer();
-  const language = request.headers.get('Accept-Language') ?? '';
-  const hash = await sha256Hex(`${language}\n${await sha256Hex(body)}`);
-  const url = new URL(request.url);
-  url.searchParams.set('__body', hash);
-  return new Request(url.href, { method: 'GET' });
-}
+/** what a proxy in front of a stopped server answers: the stored answer is better */
+const GATEWAY_FAILURES = [502, 503, 504];
 
 function fetchWithTimeout(request: Request, ms: number): Promise<Response> {
   const controller = new AbortController();
@@ -103,28 +106,41 @@ function fetchWithTimeout(request: Request, ms: number): Promise<Response> {
   return fetch(request, { signal: controller.signal }).finally(() => clearTimeout(timer));
 }
 
-/** Network first; a successful envelope (code 1) is stored; no answer → the stored one. */
+/**
+ * Network first; a successful envelope (code 1) is stored under the caller's school and user; no
+ * answer → the stored one, marked. A call that names no scope goes to the network only.
+ */
 async function postRead(request: Request): Promise<Response> {
   // sealed bodies (request encryption) never repeat: nothing to key on, go to the network only
   if (request.headers.has(SIGN_HEADER)) return fetch(request);
-  const key = await syntheticKey(request);
+  const key = await cachedReadKey(request);
+  if (!key) return fetch(request);
   const cache = await caches.open(POST_CACHE);
+  let response: Response;
   try {
-    const response = await fetchWithTimeout(request.clone(), POST_TIMEOUT_MS);
-    if (response.ok) {
-      const envelope = (await response
-        .clone()
-        .json()
-        .catch(() => null)) as { code?: number } | null;
-      if (envelope?.code === 1 || envelope?.code === 200) await cache.put(key, response.clone());
-    }
-    return response;
+    response = await fetchWithTimeout(request.clone(), POST_TIMEOUT_MS);
   } catch (error) {
     const cached = await cache.match(key);
-    if (cached) return cached;
+    if (cached) return markCached(cached);
     throw error;
   }
+  if (GATEWAY_FAILURES.includes(response.status)) {
+    const cached = await cache.match(key);
+    return cached ? markCached(cached) : response;
+  }
+  if (response.ok) {
+    const envelope = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: number } | null;
+    if (envelope?.code === 1 || envelope?.code === 200) await cache.put(key, response.clone());
+  }
+  return response;
 }
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all(OLD_POST_CACHES.map((name) => caches.delete(name))));
+});
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

@@ -4,8 +4,9 @@ import { fail, fakeFetch, ok } from '../test/render';
 import { setConfig } from './config';
 import { isLoginExpiredOpen, loginExpiredOpenCount, resetLoginExpired } from './expiry';
 import { get, HttpError, post, postForm, request } from './http';
-import { resetConnectivity } from './offline/connectivity';
-import { saveLogin, session } from './session';
+import { CACHED_ANSWER_HEADER, OFFLINE_SCOPE_HEADER } from '../../contracts/connectivity';
+import { connectivity, resetConnectivity } from './offline/connectivity';
+import { clearSession, saveLogin, session } from './session';
 import { toaster } from './toaster';
 
 const toastSpy = vi.spyOn(toaster, 'create');
@@ -209,6 +210,42 @@ describe('background calls (outbox drain)', () => {
     down = true;
     await get('/p').catch(() => undefined);
     expect(toastSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it("an answer the service worker served from its cache gives the data, but the server did not answer: unreachable, no toast", async () => {
+    stub({ '/dicts': { ...ok({ XB: [] }), headers: { [CACHED_ANSWER_HEADER]: '1' } }, '/live': ok(1) });
+    await expect(post('/dicts', { typeArr: ['XB'] })).resolves.toEqual({ XB: [] });
+    expect(connectivity()).toBe('unreachable');
+    expect(toastSpy).not.toHaveBeenCalled();
+    // and a failure right after it does not toast either: the indicator already says so
+    stub({ '/p': { error: new TypeError('Failed to fetch') } });
+    await get('/p').catch(() => undefined);
+    expect(toastSpy).not.toHaveBeenCalled();
+    // a real answer brings it back
+    stub({ '/live': ok(1) });
+    await get('/live');
+    expect(connectivity()).toBe('online');
+  });
+
+  it('an envelope with a 5xx status is still the server answering; a 502 without one is not', async () => {
+    stub({ '/fault': { ...fail(59000, 'fault'), status: 500 }, '/proxy': { body: undefined, status: 502 } });
+    await get('/proxy').catch(() => undefined);
+    expect(connectivity()).toBe('unreachable');
+    await get('/fault').catch(() => undefined);
+    expect(connectivity()).toBe('online');
+  });
+
+  it('names the school and user of every call for the worker, never the token', async () => {
+    const calls = stub({ '/x': ok(1) });
+    clearSession();
+    await get('/x');
+    saveLogin({ token: 't1', userId: 'u1' });
+    await get('/x'); // the school is not known yet (no permission payload on this device): nothing may be cached
+    localStorage.setItem('xiaowu-offline-tenant:u1', 'demo');
+    await get('/x');
+    const scopes = calls.map((call) => new Headers(call.init.headers).get(OFFLINE_SCOPE_HEADER));
+    expect(scopes).toEqual(['anonymous', '', 'demo:u1']);
+    localStorage.removeItem('xiaowu-offline-tenant:u1');
   });
 
   it('no toast while the browser is offline (the top bar shows it)', async () => {

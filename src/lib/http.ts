@@ -1,18 +1,22 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
+import { OFFLINE_SCOPE_HEADER, offlineScope } from '../../contracts/connectivity';
 import { isEncryptionWhitelisted, SIGN_HEADER } from '../../contracts/encryption';
 import { EXPIRED_CODES, ResponseCode, type Envelope } from '../../contracts/envelope';
 import { getConfig, loadConfig } from './config';
 import { openLoginExpired } from './expiry';
 import { acceptLanguage } from './locale';
-import { reportAnswer, reportTransportFailure } from './offline/connectivity';
+import { knownTenant } from './offline/boot';
+import { isCachedAnswer, reportAnswer, reportNoAnswer } from './offline/connectivity';
 import { renewToken, session } from './session';
 import { TOAST_DURATION, toaster } from './toaster';
 
 /**
  * The one http module (SPEC §7, §8; DESIGN §4). Every call of the client goes through here:
  * base address + credentials, Accept-Language, JSON or form encoding, the token header and its
- * renewal, the envelope, the expiry prompt, the network-error toast.
+ * renewal, the envelope, the expiry prompt, the network-error toast, and what each call tells about
+ * the server's reachability (lib/offline/connectivity.ts: an answer the service worker served from
+ * its cache is not the server's).
  *
  *   get<T>(path, params?, options?)       GET with query parameters → data
  *   post<T>(path, body?, options?)        POST JSON → data
@@ -107,8 +111,8 @@ export function buildUrl(path: string, params?: Record<string, FieldValue>): str
  * The 5 s 'network error' toast, once per loss of the server: while it stays unreachable (or the
  * browser is offline) the top bar's offline indicator says so instead of a toast on every poll.
  */
-function showNetworkError(quiet = false): void {
-  if (!reportTransportFailure() || quiet) return;
+function showNetworkError(startedAt: number, quiet = false): void {
+  if (!reportNoAnswer(startedAt) || quiet) return;
   toaster.create({ id: 'network-error', type: 'error', title: t`网络错误`, duration: TOAST_DURATION, closable: true });
 }
 
@@ -125,6 +129,9 @@ function prepare(options: RequestOptions): { method: HttpMethod; headers: Header
   const token = session.token;
   const headerName = session.headerName;
   if (token) headers.set(headerName, token);
+  // the school and user the call is for: the service worker keeps its cached reads per scope
+  const userId = session.userId;
+  headers.set(OFFLINE_SCOPE_HEADER, offlineScope({ token, userId, tenant: userId ? knownTenant(userId) : null }));
 
   let body: BodyInit | undefined;
   if (method !== 'GET') {
@@ -196,36 +203,47 @@ async function openIfSealed(aesKey: string | null, payload: unknown): Promise<un
  * The caller reads the Response itself.
  */
 export async function fetchRaw(path: string, options: RequestOptions = {}): Promise<Response> {
-  const { response, aesKey, method } = await send(path, options);
+  const { response, aesKey, method, startedAt } = await send(path, options);
   // A sealed call's JSON answer (an envelope instead of a file) is opened for the caller.
   if (aesKey && /json/i.test(response.headers.get('Content-Type') ?? '')) {
     try {
       const opened = await openIfSealed(aesKey, await response.json());
       return new Response(JSON.stringify(opened), { status: response.status, headers: response.headers });
     } catch (error) {
-      throw transportFailure(error, method, path, options.quiet);
+      throw transportFailure(error, method, path, startedAt, options.quiet);
     }
   }
   return response;
 }
 
 /** Logs a cancelled request (SPEC §8: only logged), or shows the 5 s 'network error' toast. */
-function transportFailure(error: unknown, method: string, path: string, quiet?: boolean): unknown {
+function transportFailure(error: unknown, method: string, path: string, startedAt: number, quiet?: boolean): unknown {
   if (isAbortError(error)) {
     console.debug(`request cancelled: ${method} ${path}`);
     return error;
   }
-  showNetworkError(quiet);
+  showNetworkError(startedAt, quiet);
   return new HttpError(TRANSPORT_CODE, t`网络错误`, 'network');
+}
+
+interface Sent {
+  response: Response;
+  aesKey: string | null;
+  method: string;
+  /** when the call started (connectivity: an older call's failure is old news) */
+  startedAt: number;
+  /** the service worker answered from its cache: the server was not reached */
+  cached: boolean;
 }
 
 /**
  * The transport every call shares: prepare, seal when request encryption is on, fetch with the
- * token, and keep a renewed token from the response header.
+ * token, keep a renewed token from the response header, and report the outcome to connectivity.
  */
-async function send(path: string, options: RequestOptions): Promise<{ response: Response; aesKey: string | null; method: string }> {
+async function send(path: string, options: RequestOptions): Promise<Sent> {
   const { method, headers, body: plainBody } = prepare(options);
   const headerName = session.headerName;
+  const startedAt = Date.now();
   let response: Response;
   let aesKey: string | null;
   try {
@@ -233,17 +251,19 @@ async function send(path: string, options: RequestOptions): Promise<{ response: 
     ({ body, aesKey } = await sealIfNeeded(path, method, headers, plainBody));
     response = await fetch(buildUrl(path, options.params), { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (error) {
-    throw transportFailure(error, method, path, options.quiet);
+    throw transportFailure(error, method, path, startedAt, options.quiet);
   }
-  if (response.status < 500) reportAnswer();
+  const cached = isCachedAnswer(response);
+  if (cached) reportNoAnswer(startedAt, true);
+  else if (response.status < 500) reportAnswer();
   // A renewed token comes back in the token header.
   const renewed = response.headers.get(headerName);
   if (renewed && session.token && renewed !== session.token) renewToken(renewed);
-  return { response, aesKey, method };
+  return { response, aesKey, method, startedAt, cached };
 }
 
 export async function requestEnvelope<T>(path: string, options: RequestOptions = {}, retried = false): Promise<Envelope<T>> {
-  const { response, aesKey, method } = await send(path, options);
+  const { response, aesKey, method, startedAt, cached } = await send(path, options);
 
   let payload: unknown;
   try {
@@ -258,14 +278,15 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
 
   if (!isEnvelope(payload)) {
     if (response.status >= 500 || response.status === 0) {
-      showNetworkError(options.quiet);
+      showNetworkError(startedAt, options.quiet);
       throw new HttpError(TRANSPORT_CODE, t`网络错误`, 'network', undefined, response.status);
     }
     throw new HttpError(TRANSPORT_CODE, t`请求失败`, 'network', undefined, response.status);
   }
 
   const { code } = payload;
-  reportAnswer();
+  // an envelope with a 5xx status is still the server's answer (59000)
+  if (!cached) reportAnswer();
   if (SUCCESS_CODES.has(code)) return payload as Envelope<T>;
   // The key was rotated and the old one's grace is over: fetch the new key and try once more.
   if (code === ResponseCode.badSignature && aesKey && !retried) {

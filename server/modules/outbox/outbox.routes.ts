@@ -1,3 +1,4 @@
+import { CONNECTIVITY_PROBE_URL } from '../../../contracts/connectivity';
 import { OUTBOX_BATCH_URL } from '../../../contracts/idempotency';
 import { outboxBatchRequest } from '../../../contracts/outbox';
 import { defineRoute } from '../../plugins/routes';
@@ -11,5 +12,16 @@ export const outboxRoutes = [
     summary: 'Send queued writes',
     body: outboxBatchRequest,
     handler: (ctx) => ctx.replayOutbox(ctx.body.ops),
+  }),
+  // what the client probes while the server is unreachable (contracts/connectivity.ts): no database, never cached
+  defineRoute({
+    method: 'GET',
+    url: CONNECTIVITY_PROBE_URL,
+    access: 'public',
+    summary: 'answers at once (the offline indicator checks that the server is back)',
+    handler: async ({ reply }) => {
+      reply.header('Cache-Control', 'no-store');
+      return {};
+    },
   }),
 ];

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/http';
-import { reportTransportFailure, resetConnectivity } from '../../lib/offline/connectivity';
+import { i18n } from '@lingui/core';
+import { reportAnswer, reportNoAnswer, resetConnectivity } from '../../lib/offline/connectivity';
 import { currentDb, resetOfflineDbForTests, setScope } from '../../lib/offline/db';
 import { drainOnce, setTransport } from '../../lib/offline/drain';
 import { defineOutboxKind, enqueue } from '../../lib/offline/outbox';
@@ -49,8 +50,30 @@ describe('OfflineStatus', () => {
     expect(screen.getByTestId('offline-indicator').textContent).toContain('离线');
 
     vi.restoreAllMocks();
-    act(() => void reportTransportFailure());
+    act(() => void reportNoAnswer(Date.now()));
     expect(screen.getByTestId('offline-indicator').dataset.state).toBe('unreachable');
+  });
+
+  it('says "server unreachable" in words (zh and en) with an accessible name, and turns back to online when the server answers', async () => {
+    renderWithProviders(<OfflineStatus />);
+    expect(screen.getByRole('button', { name: '在线' }).textContent).toBe('');
+
+    act(() => void reportNoAnswer(Date.now(), true));
+    const indicator = screen.getByRole('button', { name: '无法连接服务器' });
+    expect(indicator.textContent).toBe('无法连接服务器');
+    await act(async () => {
+      await enqueue(kind, { entityKey: 'a', payload: { student: '张三', status: '迟到' } });
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: '无法连接服务器，1 条修改待发送' }).textContent).toBe('无法连接服务器1'));
+
+    act(() => i18n.activate('en'));
+    expect(screen.getByTestId('offline-indicator').textContent).toBe('Server unreachable1');
+    expect(screen.getByTestId('offline-indicator').getAttribute('aria-label')).toMatch(/^Server unreachable/);
+    act(() => i18n.activate('zh'));
+
+    act(() => reportAnswer());
+    expect(screen.getByTestId('offline-indicator').dataset.state).toBe('online');
+    expect(screen.getByRole('button', { name: '在线，1 条修改待发送' })).toBeTruthy();
   });
 });
 

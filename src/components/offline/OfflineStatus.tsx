@@ -17,8 +17,10 @@ export const CloudOffIcon = /* @__PURE__ */ makeIcon(
 );
 
 /**
- * The top bar's offline indicator (OFFLINE.md §7): online / offline / server unreachable, with the
- * number of writes not yet delivered; it opens the outbox panel.
+ * The top bar's offline indicator (OFFLINE.md §7): online / offline / server unreachable
+ * (lib/offline/connectivity.ts), with the number of writes not yet delivered; it opens the outbox
+ * panel. Offline and unreachable are written out at every width (a 360 px phone too), not only an
+ * icon; online, the usual case, is the icon alone. The accessible name starts with the state.
  */
 export function OfflineStatus() {
   const { t } = useLingui();
@@ -44,7 +46,7 @@ export function OfflineStatus() {
         >
           {offline ? <CloudOffIcon /> : <CloudIcon />}
           {offline && (
-            <Text as="span" fontSize="sm" display={{ base: 'none', sm: 'inline' }}>
+            <Text as="span" fontSize="sm" whiteSpace="nowrap">
               {stateLabel}
             </Text>
           )}

@@ -79,6 +79,8 @@ export function OutboxPanel({ open, onClose }: { open: boolean; onClose: () => v
                 <Text fontSize="sm" color="fg.muted">
                   {state === 'online' ? (
                     <Trans>在线：修改会自动发送。</Trans>
+                  ) : state === 'unreachable' ? (
+                    <Trans>无法连接服务器：修改保存在本设备上，服务器恢复后自动发送。</Trans>
                   ) : (
                     <Trans>离线：修改保存在本设备上，恢复网络后自动发送。</Trans>
                   )}

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { session } from '../session';
+import { watchServer } from './connectivity';
 
 /**
  * The small, eagerly loaded part of the offline engine (main.tsx, the authenticated layout's guard,
@@ -40,6 +41,9 @@ export async function restoreOfflineSession(queryClient: QueryClient): Promise<v
   const userId = session.userId;
   const tenant = userId ? knownTenant(userId) : null;
   if (!session.loggedIn || !userId || !tenant || !available()) return;
+  // such a start may reach no server at all (reads restored or served by the worker): make sure the
+  // indicator learns within seconds whether the server answers
+  watchServer();
   try {
     const engine = await loadEngine();
     await Promise.race([engine.start(queryClient, { tenant, userId }), new Promise((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS))]);

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_HEADER, OUTBOX_BATCH_MAX, OUTBOX_BATCH_URL, type OutboxBatc
 import { openLoginExpired } from '../expiry';
 import { HttpError, requestEnvelope, TRANSPORT_CODE } from '../http';
 import { session } from '../session';
+import { onServerBack } from './connectivity';
 import { currentDb, currentScope, scopeKey, type OfflineDb } from './db';
 import { onDrainRequest } from './events';
 import { loadOutboxKindModules, outboxKind, sortEntries, type OutboxEntry } from './kinds';
@@ -13,8 +14,9 @@ let kindsLoaded = false;
 
 /**
  * The drain (OFFLINE.md §4, §6): sends the outbox, one tab at a time (Web Locks), in order per
- * entity key. Triggers: start, `online`, the tab becoming visible, the backoff timer, the service
- * worker's `sync` message, and every outbox change made in this tab (enqueue, retry, keep mine…).
+ * entity key. Triggers: start, `online`, the server answering again after it was unreachable
+ * (connectivity's probe), the tab becoming visible, the backoff timer, the service worker's `sync`
+ * message, and every outbox change made in this tab (enqueue, retry, keep mine…).
  */
 export type Outcome = 'delivered' | 'retry' | 'held' | 'conflict' | 'failed' | 'skipped';
 
@@ -354,8 +356,8 @@ export async function drainOnce(db: OfflineDb): Promise<number | null> {
 export const DRAIN_CONCURRENCY = 6;
 
 /**
- * The network is back (or the tab visible again): writes that failed only because there was no
- * network are due now, not after their backoff (which grows to minutes during a long outage).
+ * The network or the server is back: writes that failed only because there was no answer are due
+ * now, not after their backoff (which grows to minutes during a long outage).
  */
 export async function clearNetworkBackoff(db: OfflineDb): Promise<void> {
   await db.outbox
@@ -456,12 +458,15 @@ export function startDrain(queryClient: QueryClient): () => void {
     if ((event.data as { type?: string } | null)?.type === OUTBOX_SYNC_MESSAGE) kick();
   };
   const offRequest = onDrainRequest(kick);
+  // the server is back (the network never dropped): what waited on a network backoff goes now
+  const offServerBack = onServerBack(onOnline);
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onMessage);
   stopTriggers = () => {
     offRequest();
+    offServerBack();
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
     closeChannel();

@@ -110,6 +110,11 @@ describe('drain', () => {
   it(`sends each round's entity heads in batch calls, up to ${DRAIN_CONCURRENCY} side by side, each entity's writes in order`, async () => {
     let inFlight = 0;
     let most = 0;
+    let waiting: (() => void)[] = [];
+    const releaseRound = () => {
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    };
     const batches: Roll[][] = [];
     setBatchTransport(async (ops) => {
       const bodies = ops.map((op) => op.body as Roll);
@@ -119,7 +124,10 @@ describe('drain', () => {
       batches.push(bodies);
       inFlight += 1;
       most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // each round is DRAIN_CONCURRENCY calls: hold them until all are in flight (a fixed wait made this
+      // depend on how fast IndexedDB runs; a drain that sent fewer side by side never gets past here)
+      if (inFlight === DRAIN_CONCURRENCY) releaseRound();
+      else await new Promise<void>((resolve) => waiting.push(resolve));
       inFlight -= 1;
       return ops.map((op) => {
         sent.push({ url: op.url, body: op.body as Roll, opId: op.key });
