@@ -94,6 +94,8 @@ describe('login throttling and lockout', () => {
       expect((await loginAt(i % 2 === 0 ? A : B, `nobody_${randomBytes(4).toString('hex')}`, 'wrong', ip)).code).toBe(40100);
     }
     for (const base of [A, B]) expect((await loginAt(base, 'admin', DEMO_PASSWORD, ip)).code).toBe(42900);
+    // another client behind the same proxy is not throttled
+    expect((await loginAt(B, 'admin', DEMO_PASSWORD, address())).code).toBe(1);
   });
 });
 
@@ -118,13 +120,17 @@ describe('public rate limits', () => {
 
   it('per address: 60 proof verifications in 10 minutes spread over A and B, the 61st is refused by either', async () => {
     const ip = address();
-    const verify = (base: string) => fetch(`${base}/api/proofs/verify/demo/NOSUCHCODE`, { headers: { 'x-forwarded-for': ip } });
+    // the entries before the one the proxy wrote are the client's own (forged): they change nothing
+    const verify = (base: string, from = ip) =>
+      fetch(`${base}/api/proofs/verify/demo/NOSUCHCODE`, { headers: { 'x-forwarded-for': `${address()}, ${from}` } });
     for (let i = 0; i < 60; i += 1) expect((await verify(i % 2 === 0 ? A : B)).status).toBe(404);
     for (const base of [A, B]) {
       const refused = await verify(base);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+    // counted per client address, not per proxy (XIAOWU_TRUST_PROXY=1 over a real socket)
+    expect((await verify(A, address())).status).toBe(404);
   });
 });
 
