@@ -39,10 +39,16 @@ export type ResolvedSessionRow = {
 };
 
 export interface Database {
+  /**
+   * The connections, as whoever the connection string names: the server's own pool logs in as the
+   * plain login role (app-login.ts: xiaowu_server, member of xiaowu_app, owns nothing); set-up
+   * (bootstrap.ts openAppDatabase) and tests' own checks open one as the owner.
+   */
   pool: pg.Pool;
   /**
-   * The connecting user's own access: migrations, bootstrap (keys, tenants) and test setup only.
-   * Never used for request work.
+   * The connecting user's own access. On an owner connection: migrations, bootstrap (keys, tenants)
+   * and test setup only. On the app's pool it is the login role's (xiaowu_app's, under row-level
+   * security), so request work never uses it.
    */
   owner: Orm;
   /** Runs `work` in one transaction as the app role, bound to `tenantId`. */
