@@ -173,6 +173,11 @@ export class CacheBus {
     return this.state === 'live';
   }
 
+  /** the listening connection's server process (diagnostics; tests cut it) */
+  get listenerPid(): number | undefined {
+    return this.state === 'live' ? ((this.current as unknown as { processID: number | null } | null)?.processID ?? undefined) : undefined;
+  }
+
   /**
    * Evicts here at once and tells every instance when `tx` commits (nothing if it rolls back).
    * Call it in the transaction that makes the change.

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '../../contracts/envelope';
+import type { PermissionPayload } from '../../contracts/session';
+import { buildTestApp, call, createUser, login, ownerQuery, type TestApp } from '../test/helpers';
+
+/**
+ * Sessions answered from memory (SessionMemory, the route helper's fromMemory path): what the
+ * database knows still decides, and activity seen in memory reaches it in batches.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const sessionRow = async (token: string) =>
+  (
+    await ownerQuery<{ idle: number; left_minutes: number }>(
+      t.db,
+      `SELECT extract(epoch FROM now() - last_seen_at)::float8 AS idle, extract(epoch FROM expires_at - now())::float8 / 60 AS left_minutes FROM sessions WHERE token_hash = $1`,
+      [tokenHash(token)],
+    )
+  )[0]!;
+const getPermission = (token: string) => call<PermissionPayload>(t.app, 'GET', '/ms/getPermission', { token });
+
+describe('sessions from memory', () => {
+  it('getPermission from memory slides the idle expiry; the activity is written with the next batch, not by the call', async () => {
+    const user = await createUser(t.db, 'demo');
+    const token = await login(t.app, 'demo', user.username);
+    // seen 28 s ago, 2 minutes left: the next call (database path) is within the 30 s touch interval
+    await ownerQuery(t.db, `UPDATE sessions SET last_seen_at = now() - interval '28 seconds', expires_at = now() + interval '2 minutes' WHERE token_hash = $1`, [tokenHash(token)]);
+    expect((await getPermission(token)).body.code).toBe(1);
+    expect((await sessionRow(token)).idle).toBeGreaterThan(27);
+
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // past the 30 s interval
+    expect((await getPermission(token)).body.code).toBe(1); // from memory: nothing written yet
+    const before = await sessionRow(token);
+    expect(before.left_minutes).toBeLessThan(2);
+
+    await t.app.services.auth.sessions.flush();
+    const after = await sessionRow(token);
+    expect(after.idle).toBeLessThan(2);
+    expect(after.left_minutes).toBeGreaterThan(t.config.sessionIdleMinutes - 1);
+  });
+
+  it('a batch never brings back a session that ended meanwhile', async () => {
+    const user = await createUser(t.db, 'demo');
+    const token = await login(t.app, 'demo', user.username);
+    await ownerQuery(t.db, `UPDATE sessions SET last_seen_at = now() - interval '29 seconds' WHERE token_hash = $1`, [tokenHash(token)]);
+    expect((await getPermission(token)).body.code).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await getPermission(token)).body.code).toBe(1); // activity noted in memory
+    // ended behind the app's back (no notice): the batch must not extend it
+    await ownerQuery(t.db, `UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`, [tokenHash(token)]);
+    await t.app.services.auth.sessions.flush();
+    expect((await sessionRow(token)).left_minutes).toBeLessThan(0);
+  });
+
+  it('logout through this instance: getPermission, answered from memory until then, says 90001 at once', async () => {
+    const user = await createUser(t.db, 'demo');
+    const token = await login(t.app, 'demo', user.username);
+    expect((await getPermission(token)).body.code).toBe(1);
+    expect((await getPermission(token)).body.code).toBe(1);
+    expect((await call(t.app, 'GET', '/logout', { token })).body.code).toBe(1);
+    expect((await getPermission(token)).body.code).toBe(ResponseCode.loginExpired);
+  });
+
+  it('the answer from memory is the same as from the database, with a fresh requestId each time', async () => {
+    const token = await login(t.app, 'demo', 'teacher');
+    const first = await getPermission(token);
+    const second = await getPermission(token);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    const { requestId: firstId, ...firstRest } = first.body.data;
+    const { requestId: secondId, ...secondRest } = second.body.data;
+    expect(secondRest).toEqual(firstRest);
+    expect(secondId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(secondId).not.toBe(firstId);
+    expect({ ...second.body, data: null }).toEqual({ ...first.body, data: null });
+    const english = await call<PermissionPayload>(t.app, 'GET', '/ms/getPermission', { token, headers: { 'accept-language': 'en' } });
+    expect(english.body.msg).toBe('Success');
+  });
+});
