@@ -55,12 +55,17 @@ class RawConnection {
       this.error = error;
       this.wake();
     });
-    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
+    // the server's side is closed at its FIN (a half-open client keeps its own side until it ends)
+    this.closed = new Promise((resolve) => {
+      socket.once('end', () => resolve());
+      socket.once('close', () => resolve());
+    });
   }
 
   static open(): Promise<RawConnection> {
     return new Promise((resolve, reject) => {
-      const socket = net.connect({ port, host: '127.0.0.1' }, () => resolve(new RawConnection(socket)));
+      // half-open: like a browser, keep sending the body after the server's FIN until the server closes
+      const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => resolve(new RawConnection(socket)));
       socket.once('error', reject);
     });
   }
@@ -121,7 +126,7 @@ class RawConnection {
     return { status: Number(statusLine!.split(' ')[1]), headers, body };
   }
 
-  /** Waits until the server closes the connection; false when it does not within `timeoutMs`. */
+  /** Waits until the server closes its side of the connection; false when it does not within `timeoutMs`. */
   async closedWithin(timeoutMs: number): Promise<boolean> {
     return Promise.race([this.closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs))]);
   }
@@ -236,7 +241,9 @@ describe('an answer sent before the request body was read', () => {
       if (answer.headers.connection?.toLowerCase() === 'close') {
         // closed cleanly: the server ends the connection soon after its answer; the client opens another
         expect(await connection.closedWithin(3000), 'the server announced Connection: close but kept the connection open').toBe(true);
-        await sending;
+        // cleanly: the whole body went out and the connection ended with a FIN, not a reset
+        expect(await sending).toMatchObject({ complete: true });
+        expect(connection.error).toBeNull();
         next = await RawConnection.open();
         how = 'closed after the answer, follow-ups on a new connection';
       } else {

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * - a larger one is not worth the bandwidth: the answer says `Connection: close`, the rest is read
  *   and dropped while the answer and the FIN reach the client (a "lingering close": closing a socket
  *   with unread bytes sends a TCP reset, which may make the client lose the answer), and the socket
- *   is destroyed once the client stops sending or after LINGER_MS.
+ *   is destroyed once the body has all arrived, the client ends its side, or after LINGER_MS.
  */
 
 /** A remainder up to this is drained and the connection kept (a little more than a few TCP windows). */
@@ -42,7 +42,7 @@ function discardRestOf(request: FastifyRequest) {
  * resets the connection while the client still sends. Keep reading instead, until the client ends
  * its side or LINGER_MS has passed.
  */
-function lingerBeforeDestroy(socket: Socket) {
+function lingerBeforeDestroy(request: FastifyRequest, socket: Socket) {
   if (typeof socket.destroySoon !== 'function') return;
   const destroySoon = socket.destroySoon.bind(socket);
   socket.destroySoon = () => {
@@ -51,6 +51,9 @@ function lingerBeforeDestroy(socket: Socket) {
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
     socket.once('end', () => socket.destroy());
+    // the whole body read: nothing is left to reset the connection with
+    if (request.raw.readableEnded) socket.destroy();
+    else request.raw.once('end', () => socket.destroy());
     // what the HTTP parser still reads belongs to the unread body, dropped by discardRestOf
     socket.resume();
     socket.destroySoon = destroySoon;
@@ -71,6 +74,6 @@ export function registerUnreadBodyGuard(app: FastifyInstance) {
     if (remainingBytes(request) <= DRAIN_AT_MOST_BYTES) return;
     reply.header('Connection', 'close');
     const socket = request.raw.socket as Socket | null;
-    if (socket) lingerBeforeDestroy(socket);
+    if (socket) lingerBeforeDestroy(request, socket);
   });
 }
