@@ -189,3 +189,51 @@ describe('owner kind schoolLogo', () => {
     expect(await readAs(tokens.student, logo)).toBe(200);
   });
 });
+
+describe('migration 0024', () => {
+  it('backfills the owner of every file a record names (run again here in a transaction that is rolled back)', async () => {
+    const client = await t.db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const q = async <R,>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as R[];
+      const [admin] = await q<{ id: string }>(`SELECT id::text FROM users WHERE tenant_id = $1 AND username = 'admin'`, [demoId]);
+      const file = async (category: string) => {
+        const id = uuidv7();
+        await q(`INSERT INTO files (tenant_id, id, name, suffix, mime, size, sha256, path, category, owner_id) VALUES ($1, $2, 'a.png', 'png', 'image/png', 1, 'x', 'p/x', $3, $4)`, [demoId, id, category, admin!.id]);
+        return id;
+      };
+      const [attachment, picture, apk, logo, seal, loose] = [await file('leaveCertificate'), await file('surveyPicture'), await file('apk'), await file('logo'), await file('picture'), await file('picture')];
+      const [application] = await q<{ id: string }>(`SELECT id::text FROM applications WHERE tenant_id = $1 LIMIT 1`, [demoId]);
+      await q(`UPDATE applications SET attachments = attachments || ARRAY[$2::text] WHERE tenant_id = $1 AND id = $3`, [demoId, attachment, application!.id]);
+      const [answer] = await q<{ id: string }>(`SELECT id::text FROM survey_answers WHERE tenant_id = $1 LIMIT 1`, [demoId]);
+      await q(`UPDATE survey_answers SET values = values || jsonb_build_object('q', jsonb_build_array($2::text)) WHERE tenant_id = $1 AND id = $3`, [demoId, picture, answer!.id]);
+      const apkVersionId = uuidv7();
+      await q(`INSERT INTO apk_versions (tenant_id, id, version_name, version_code, file_id) VALUES ($1, $2, '1.2.3', 123456789, $3)`, [demoId, apkVersionId, apk]);
+      await q(`UPDATE school_info SET logo = $2, seal = $3 WHERE tenant_id = $1`, [demoId, logo, seal]);
+
+      const backfill = fs
+        .readFileSync(path.join(import.meta.dirname, '../../db/migrations/0024_file_owners.sql'), 'utf8')
+        .split('--> statement-breakpoint')
+        .filter((statement) => /^\s*(--[^\n]*\n\s*)*UPDATE/.test(statement));
+      expect(backfill).toHaveLength(5);
+      for (const statement of backfill) await q(statement);
+
+      const rows = await q<{ id: string; owner_kind: string | null; owner_record_id: string | null }>(
+        `SELECT id::text, owner_kind, owner_record_id FROM files WHERE id = ANY($1::uuid[])`,
+        [[attachment, picture, apk, logo, seal, loose]],
+      );
+      const ownerById = Object.fromEntries(rows.map((row) => [row.id, [row.owner_kind, row.owner_record_id]]));
+      expect(ownerById).toEqual({
+        [attachment]: ['application', application!.id],
+        [picture]: ['surveyAnswer', answer!.id],
+        [apk]: ['apkVersion', apkVersionId],
+        [logo]: ['schoolLogo', demoId],
+        [seal]: ['schoolSeal', demoId],
+        [loose]: [null, null],
+      });
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+});
