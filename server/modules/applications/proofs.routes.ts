@@ -16,7 +16,7 @@ export const proofsRoutes = [
     summary: 'an approved enrolment or score proof as an A4 PDF (seal, verification QR code); applicant, filer, parents, auditors of the kind',
     params: z.object({ id: z.uuid() }),
     handler: async ({ tx, session, params, services, request, reply }) => {
-      const { fileName, bytes } = await services.proofs.pdf(tx, session, params.id, await services.settings.publicOrigin(tx, request));
+      const { fileName, bytes } = await services.proofs.pdf(tx, session, params.id, () => services.settings.publicOrigin(tx, request));
       reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition('inline', fileName))

@@ -91,15 +91,17 @@ export class ProofsService {
   /**
    * `GET /api/applications/proof/<id>`: the proof as a PDF, for whoever may see the application
    * (ApplicationsService.visibleOr404: the family, its auditors in reach); approved proofs only;
-   * `copies` pages. The QR code opens the verification page at `origin`.
+   * `copies` pages. The QR code opens the verification page at the school's public origin, asked for
+   * only once the proof is found (a refusal to make the link never hides a 40400).
    */
-  async pdf(tx: Tx, session: Session, id: string, origin: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+  async pdf(tx: Tx, session: Session, id: string, originOf: () => Promise<string>): Promise<{ fileName: string; bytes: Uint8Array }> {
     await this.applications.visibleOr404(tx, session, id);
     const row = await proofsRepository.proof(tx, id, session.userId);
     if (!row) throw new AppError(ResponseCode.notFound, 'applicationsNotFound');
     const title = PROOF_TITLES[row.kind];
     if (!title || !PROOF_KINDS.includes(row.kind)) throw new AppError(ResponseCode.notFound, 'applicationsNotAProof');
     if (row.state !== 'approved' || !row.verify_code) throw new AppError(ResponseCode.invalidInput, 'applicationsProofNotReady');
+    const origin = await originOf();
 
     const tenant = await this.tenants.findById(tx, session.tenantId);
     const school = await proofsRepository.school(tx);

@@ -233,6 +233,12 @@ describe('系统配置 and /config.json', () => {
       expect(refused.json()).toMatchObject({ code: ResponseCode.invalidInput, result: false, msg: '请先在系统配置中设置对外访问地址：问卷链接、二维码和证明核验链接只使用该地址或本校登记的域名' });
       expect((await pdf(host)).json()).toMatchObject({ code: ResponseCode.invalidInput, result: false });
     }
+    // what is not there is still 40400: the origin is asked for only once the record is found
+    const missing = await app.inject({ method: 'GET', url: `/api/surveys/qr?id=${uuidv7()}`, headers: { 'x-access-token': demoAdmin, host: 'evil.example' }, remoteAddress: uniqueIp() });
+    expect(missing.json().code).toBe(ResponseCode.notFound);
+    expect((await app.inject({ method: 'GET', url: `/api/applications/proof/${uuidv7()}`, headers: { 'x-access-token': demoAdmin, host: 'evil.example' }, remoteAddress: uniqueIp() })).json().code).toBe(
+      ResponseCode.notFound,
+    );
     expect((await qr('evil.example', 'en')).json().msg).toBe(
       'Set the public address in System configuration first: questionnaire links, QR codes and proof verification links use only that address or a host name registered for the school',
     );

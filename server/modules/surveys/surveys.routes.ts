@@ -134,7 +134,7 @@ export const surveysRoutes = [
     query: z.object({ id: z.uuid() }),
     handler: async ({ tx, session, query, services, request, reply }) => {
       const tenant = await services.tenants.findById(tx, session.tenantId);
-      const { link, png } = await services.surveys.qr(tx, session, query.id, await services.settings.publicOrigin(tx, request), tenant?.code ?? '');
+      const { link, png } = await services.surveys.qr(tx, session, query.id, () => services.settings.publicOrigin(tx, request), tenant?.code ?? '');
       reply.header('Content-Type', 'image/png').header('Cache-Control', 'private, no-store').header('X-Survey-Link', encodeURI(link));
       return new RawReply(png);
     },

@@ -462,10 +462,10 @@ export class SurveysService {
     return this.detail(tx, m, await this.found(tx, input.newId), lang);
   }
 
-  /** `GET /api/surveys/qr?id=`: the public answer link as a PNG QR code. */
-  async qr(tx: Tx, session: Session, id: string, origin: string, tenantCode: string): Promise<{ link: string; png: Buffer }> {
+  /** `GET /api/surveys/qr?id=`: the public answer link as a PNG QR code (the origin asked for once the questionnaire is found). */
+  async qr(tx: Tx, session: Session, id: string, originOf: () => Promise<string>, tenantCode: string): Promise<{ link: string; png: Buffer }> {
     const record = await this.found(tx, id);
-    const link = `${origin}${SURVEY_PATHS.publicAnswer}?id=${record.id}&tenant=${encodeURIComponent(tenantCode)}`;
+    const link = `${await originOf()}${SURVEY_PATHS.publicAnswer}?id=${record.id}&tenant=${encodeURIComponent(tenantCode)}`;
     return { link, png: await QRCode.toBuffer(link, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 }) };
   }
 
