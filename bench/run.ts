@@ -22,6 +22,10 @@
 //      first page, a page 100 pages deep by keyset, each filter alone, combined filters, the capped count,
 //      an export of 50,000 rows, p50 / p95; every page ≤ 200 ms at p95
 //      (`BENCH_ONLY=app-logs npx tsx bench/run.ts` runs only this, no client build)
+//  10. the per-request cost (issue 18 §4, bench/per-request.ts, its own database): in one run a bare route,
+//      GET /ms/getPermission against one and against two server processes on one database, and the
+//      message list; getPermission's ratio to the bare route (≥ 0.25, p99 ≤ 50 ms)
+//      (`BENCH_ONLY=per-request npx tsx bench/run.ts` runs only this, no client build)
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -34,6 +38,7 @@ import { runEncryptionBench } from './encryption';
 import { drainOutbox, warmOfflineStart, type OfflineBenchServer } from './offline';
 import { APP_LOG_PAGE_TARGET_MS, runAppLogsBench } from './app-logs';
 import { runPeopleSearchBench } from './people-search';
+import { describeFigure, PERMISSION_P99_TARGET_MS, PERMISSION_RATIO_TARGET, runPerRequestBench } from './per-request';
 import { runScoresGridBench } from './scores-grid';
 import { runScoresBench } from './scores';
 import { pageJs } from './page-js';
@@ -260,6 +265,22 @@ async function appLogsFigures(): Promise<void> {
   }
 }
 
+/** Issue 18 §4: the per-request cost, one run (bench/per-request.ts, its own database and processes). */
+async function perRequestFigures(): Promise<void> {
+  const name = 'per request, one run: GET /ms/getPermission (teacher) ÷ bare route, 50 conn × 10 s';
+  try {
+    const run = await runPerRequestBench();
+    const { permissionOne: one, permissionTwo: two } = run;
+    const ok = run.ratio >= PERMISSION_RATIO_TARGET && one.p99 <= PERMISSION_P99_TARGET_MS && one.failures === 0;
+    results.push({ name, value: `${run.ratio.toFixed(3)} (bare ${describeFigure(run.bare)}; one process ${describeFigure(one)}; ${run.load})`, target: `≥ ${PERMISSION_RATIO_TARGET}, p99 ≤ ${PERMISSION_P99_TARGET_MS} ms`, ok });
+    results.push({ name: 'per request: GET /ms/getPermission against two processes on one database', value: describeFigure(two) });
+    results.push({ name: 'per request: POST /api/message/info/getInfoByRecipient (message list, teacher), one process', value: describeFigure(run.messages) });
+  } catch (error) {
+    console.error('[bench] per request failed:', error);
+    results.push({ name, value: `failed: ${firstLine(error)}`, target: `≥ ${PERMISSION_RATIO_TARGET}`, ok: false });
+  }
+}
+
 function buildClient(): void {
   console.log('[bench] building the client…');
   if (spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) {
@@ -292,6 +313,11 @@ async function main() {
   }
   if (only === 'app-logs') {
     await appLogsFigures();
+    printResults();
+    return;
+  }
+  if (only === 'per-request') {
+    await perRequestFigures();
     printResults();
     return;
   }
@@ -371,6 +397,8 @@ async function main() {
   } finally {
     await stop(app);
   }
+
+  await perRequestFigures();
 
   // People search over 100,000 people (own database, see bench/people-search.ts).
   const people = await runPeopleSearchBench();

@@ -30,6 +30,7 @@ import {
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 import { UPLOAD_PROFILES } from '../../../contracts/files';
 import type { TableAData } from '../../../contracts/envelope';
+import type { SharedCache } from '../../db/cache-bus';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import { type Lang, translate } from '../../i18n/messages';
@@ -140,8 +141,8 @@ const isOwn = (caller: Caller, r: ApplicationRecord) => isSelf(caller, r) || cal
  * options, save (draft or submit), withdraw, audit, batch audit, cancel (销假), the todo count.
  */
 export class ApplicationsService {
-  /** Role names per tenant, kept a minute (roles are renamed rarely). */
-  private readonly roleNamesCache = new Map<string, { at: number; names: RoleNames }>();
+  /** Role names per school (roles are renamed rarely): evicted with the grants when roles change. */
+  private readonly roleNamesCache: SharedCache<RoleNames>;
 
   constructor(
     private readonly permissions: PermissionsService,
@@ -149,6 +150,7 @@ export class ApplicationsService {
     private readonly files: FilesService,
     private readonly dicts: DictsService,
   ) {
+    this.roleNamesCache = permissions.accessCache({ name: 'role-names', ttlMs: 60_000, maxEntries: 1000 });
     // an application's certificate pictures: whoever may see the application (issue 18 B)
     files.registerOwnerKind('application', async (tx, session, id) => session !== null && (await repo.satisfies(tx, id, this.visibility(await this.caller(tx, session)))));
     // the seal printed on proofs: whoever sees the seal setting (审批设置)
@@ -178,12 +180,8 @@ export class ApplicationsService {
     };
   }
 
-  private async roleNames(tx: Tx, tenantId: string): Promise<RoleNames> {
-    const cached = this.roleNamesCache.get(tenantId);
-    if (cached && cached.at > Date.now() - 60_000) return cached.names;
-    const names: RoleNames = new Map((await repo.roleNames(tx)).map((role) => [role.code, { zh: role.name, en: role.name_en || role.name }]));
-    this.roleNamesCache.set(tenantId, { at: Date.now(), names });
-    return names;
+  private roleNames(tx: Tx, tenantId: string): Promise<RoleNames> {
+    return this.roleNamesCache.load(tenantId, { tenantId }, async () => new Map((await repo.roleNames(tx)).map((role) => [role.code, { zh: role.name, en: role.name_en || role.name }])));
   }
 
   /** A dictionary's published entries (DictsService) as code and name in the caller's language. */

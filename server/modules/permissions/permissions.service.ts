@@ -5,7 +5,7 @@ import { ResponseCode } from '../../../contracts/envelope';
 import type { AppConfig } from '../../config';
 import type { MessageKey } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { CacheBus, SharedCache } from '../../db/cache-bus';
+import type { CacheBus, SharedCache, SharedCacheOptions } from '../../db/cache-bus';
 import type { Tx } from '../../db/client';
 import type { Session } from '../auth/auth.service';
 import type { Tenant, TenantsService } from '../tenants/tenants.service';
@@ -56,6 +56,8 @@ export class PermissionsService {
    * the cache bus (forgetUser / forgetTenant in the changing transaction); the expiry is a fallback.
    */
   private readonly grants: SharedCache<CachedGrant>;
+  /** other modules' caches of what roles and menus decide (accessCache): evicted with the grants */
+  private readonly schoolWide: SharedCache<unknown>[] = [];
 
   constructor(
     config: AppConfig,
@@ -164,12 +166,22 @@ export class PermissionsService {
    * instance once the transaction commits.
    */
   forgetTenant(tx: Tx, tenantId: string): Promise<void> {
-    return this.bus.notify(tx, { caches: [this.grants], tenantId });
+    return this.bus.notify(tx, { caches: [this.grants, ...this.schoolWide], tenantId });
   }
 
   /** forgetTenant for changes already committed in transactions of their own (the dynamic-role sweep). */
   forgetTenantCommitted(tenantId: string): Promise<void> {
-    return this.bus.publish({ caches: [this.grants], tenantId });
+    return this.bus.publish({ caches: [this.grants, ...this.schoolWide], tenantId });
+  }
+
+  /**
+   * A cache of another module holding what roles, menus and their members decide (role names…),
+   * one entry per school (id = tenant id): every forgetTenant evicts it with the grants, on every instance.
+   */
+  accessCache<V>(options: SharedCacheOptions): SharedCache<V> {
+    const cache = this.bus.sharedCache<V>(options);
+    this.schoolWide.push(cache as SharedCache<unknown>);
+    return cache;
   }
 
   /** `GET /ms/getPermission`: menu tree, permission codes, role codes and who the user is. */
