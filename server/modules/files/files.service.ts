@@ -346,10 +346,17 @@ export class FilesService {
     const unique = [...new Set(resIds)];
     const rows = await filesRepository.findByIds(tx, unique);
     const byId = new Map(rows.map((row) => [row.id, row]));
+    // one check per owning record (a form's pictures share it), not per file
+    const checked = new Map<string, Promise<boolean>>();
+    const readable = (row: FileRow) => {
+      const key = row.ownerKind ? `${row.ownerKind}:${row.ownerRecordId}` : `file:${row.id}`;
+      if (!checked.has(key)) checked.set(key, this.mayRead(tx, session!, row));
+      return checked.get(key)!;
+    };
     const records: FileRecord[] = [];
     for (const id of unique) {
       const row = byId.get(id);
-      if (row && (!session || (await this.mayRead(tx, session, row)))) records.push(toRecord(row));
+      if (row && (!session || (await readable(row)))) records.push(toRecord(row));
     }
     return records;
   }
