@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { ResponseCode } from '../../../contracts/envelope';
 import { downloadFile } from '../../lib/download';
-import { buildUrl } from '../../lib/http';
+import { buildUrl, HttpError } from '../../lib/http';
 import { fileDownloadPath } from '../../lib/files';
 import { FILE_PREVIEW_CACHE } from '../../lib/offline/file-previews';
 
@@ -29,6 +30,11 @@ async function fetchPreview(resId: string, signal?: AbortSignal): Promise<Blob |
     }
     return blob;
   } catch (error) {
+    // the server refused (no right to the file, or it is gone): that decides, and the device's copy goes too
+    if (error instanceof HttpError && (error.code === ResponseCode.forbidden || error.code === ResponseCode.notFound)) {
+      if (cacheAvailable()) await caches.open(PREVIEW_CACHE).then((cache) => cache.delete(previewKey(resId))).catch(() => undefined);
+      throw error;
+    }
     // offline (or the server is away): the copy kept when it was last seen
     const cached = cacheAvailable() ? await caches.match(previewKey(resId), { cacheName: PREVIEW_CACHE }).catch(() => undefined) : undefined;
     if (cached) return cached.blob();
