@@ -199,6 +199,14 @@ test('the server stops while the network stays up: 无法连接服务器 within 
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(indicator.getByText('无法连接服务器')).toBeInViewport({ ratio: 1 });
   await expectPhoneFit(page);
+  // English too (the language cookie, read at start): a longer text, still written out and fitting
+  await page.context().addCookies([{ name: 'language', value: 'en', url: base }]);
+  await page.reload();
+  await expect(indicator).toHaveAttribute('data-state', 'unreachable');
+  await expect(page.getByRole('button', { name: /^Server unreachable/ })).toBeVisible();
+  await expect(indicator.getByText('Server unreachable')).toBeInViewport({ ratio: 1 });
+  await expectPhoneFit(page);
+  await page.context().addCookies([{ name: 'language', value: 'zh', url: base }]);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // a roll submitted meanwhile waits in the outbox

@@ -46,7 +46,8 @@ export function OfflineStatus() {
         >
           {offline ? <CloudOffIcon /> : <CloudIcon />}
           {offline && (
-            <Text as="span" fontSize="sm" whiteSpace="nowrap">
+            // a phone's bar is narrow: smaller, and a long English label takes two lines
+            <Text as="span" fontSize={{ base: 'xs', sm: 'sm' }} lineHeight="short" whiteSpace={{ base: 'normal', sm: 'nowrap' }} maxW={{ base: '24', sm: 'none' }} textAlign="start">
               {stateLabel}
             </Text>
           )}
