@@ -134,6 +134,7 @@ type BusState = 'local' | 'connecting' | 'live' | 'stopped';
 
 /** How often the listening connection is checked (a silently dropped connection delivers nothing). */
 const HEALTH_CHECK_MS = 15_000;
+const QUERY_TIMEOUT_MS = 5000;
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5000;
 
@@ -233,7 +234,16 @@ export class CacheBus {
   private async connect(): Promise<void> {
     if (this.state === 'stopped') return;
     // the pool's own settings (host, login role, password, TLS): the listener logs in as the app does
-    const client = new pg.Client({ ...this.db.pool.options, application_name: 'xiaowu-cache-bus', keepAlive: true });
+    // keep-alive and a query timeout: a connection cut without a word (a network partition) is found by
+    // the health check within HEALTH_CHECK_MS + QUERY_TIMEOUT_MS instead of the system's hours
+    const client = new pg.Client({
+      ...this.db.pool.options,
+      application_name: 'xiaowu-cache-bus',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: HEALTH_CHECK_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      connectionTimeoutMillis: QUERY_TIMEOUT_MS,
+    });
     this.current = client;
     client.on('notification', (message) => {
       if (message.channel === CACHE_CHANNEL) this.receive(message.payload);

@@ -175,7 +175,11 @@ export class SessionMemory {
     this.unwritten.clear();
     const now = Date.now();
     const bySchool = new Map<string, Remembered[]>();
-    for (const remembered of batch) bySchool.set(remembered.tenantId, [...(bySchool.get(remembered.tenantId) ?? []), remembered]);
+    for (const remembered of batch) {
+      const rows = bySchool.get(remembered.tenantId);
+      if (rows) rows.push(remembered);
+      else bySchool.set(remembered.tenantId, [remembered]);
+    }
     for (const [tenantId, rows] of bySchool) {
       const seen = rows.map((remembered) => ({ sessionId: remembered.sessionId, agoSeconds: Math.max(0, (now - remembered.lastActivityAt) / 1000), at: remembered.lastActivityAt }));
       try {
