@@ -101,7 +101,7 @@ export const messages = {
   fileClaimRefused: { zh: '只能使用自己上传的文件', en: 'Only files you uploaded can be used here' },
   fileRemoved: { zh: '删除成功', en: 'Deleted' },
   areaNotFound: { zh: '行政区划不存在：{code}', en: 'No such area: {code}' },
-  selectorStaffOnly: { zh: '只有教职工可以查询人员、组织机构和角色', en: 'Only staff can look up people, organisations and roles' },
+  selectorStaffOnly: { zh: '只有教职工可以查询人员和组织机构', en: 'Only staff can look up people and organisations' },
 
   // school years and semesters (modules/calendar; the rule keys are contracts/calendar.ts CalendarProblem)
   calendarCodeRequired: { zh: '代码不能为空', en: 'The code is required' },

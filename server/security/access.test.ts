@@ -142,7 +142,7 @@ describe('every registered route answers as its access declares', () => {
           expect(body.code, label).toBe(90001);
         } else if (route.access === 'session') {
           expect(body.code, label).not.toBe(90001);
-          // people, the org tree and roles: staff only, by the account's type (selector.routes.ts)
+          // people and the org tree: staff only, by the account's type (selector.routes.ts)
           const staffOnly = STAFF_ONLY_ROUTES.has(`${route.method} ${route.url}`) && ['demo/student', 'demo/parent'].includes(caller.name);
           if (staffOnly) expect(body.code, label).toBe(40300);
           else expect(body.code, label).not.toBe(40300);

@@ -2,13 +2,12 @@ import { areaDataRequest, areaListRequest, getRolesRequest, peopleByIdsRequest, 
 import { defineRoute } from '../../plugins/routes';
 
 /**
- * SPEC §7 selector data calls, rows of the session's tenant only: campuses, areas and staff
- * categories for any logged-in user; people, the organisation tree and roles for administrators and
- * staff only (SelectorService MAY_LOOK_UP: students and parents get 40300).
+ * SPEC §7 selector data calls, rows of the session's tenant only: campuses, roles, areas and staff
+ * categories for any logged-in user; people and the organisation tree for administrators and staff
+ * only (SelectorService MAY_LOOK_UP: students and parents get 40300).
  */
 /** The calls SelectorService refuses to students and parents ('METHOD url'; the access walk checks them). */
 export const STAFF_ONLY_ROUTES: ReadonlySet<string> = new Set([
-  'POST /components/getRoles',
   'GET /components/getOrgsData',
   'POST /components/getOrgsData',
   'POST /saas/components/getUserAllData',
@@ -30,7 +29,7 @@ export const selectorRoutes = [
     access: 'session',
     summary: "roleType '' | ordinary | sql → role groups by business system [{ CODE, NAME, CHILD: [{ CODE, NAME, TYPE }] }]",
     body: getRolesRequest,
-    handler: ({ tx, session, body, services, lang }) => services.selector.roles(tx, session, body.roleType, lang),
+    handler: ({ tx, body, services, lang }) => services.selector.roles(tx, body.roleType, lang),
   }),
   ...(['POST', 'GET'] as const).map((method) =>
     defineRoute({

@@ -23,11 +23,13 @@ import { selectorRepository } from './selector.repository';
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 
 /**
- * Who may look up the school's people, organisation tree and roles: administrators and staff. No
- * screen a student or parent opens uses them (the selector serves 问卷管理's targets and 系统管理's
- * users, organisations, roles and logs; a student's or parent's screens name people through their
- * own calls: applications, messages, questionnaires, scores), and a list of people with their
- * numbers is half of claiming an account whose initial password follows from the ID number.
+ * Who may look up the school's people and its organisation tree: administrators and staff. No
+ * screen a student or parent opens uses them (the people selector serves 问卷管理's targets and
+ * 系统管理's users, organisations, roles and logs, the tree also 教师考勤's summary; a student's or
+ * parent's screens name people through their own calls: applications, messages, questionnaires,
+ * scores), and a list of people with their numbers is half of claiming an account whose initial
+ * password follows from the ID number. The role list (names and codes, no people) stays open: the
+ * applications screens of students and parents name a role step by it (useRoleNames).
  */
 const MAY_LOOK_UP: ReadonlySet<string> = new Set([UserType.admin, UserType.teacher]);
 
@@ -47,8 +49,7 @@ export class SelectorService {
   }
 
   /** `POST /components/getRoles`: roles grouped by role type (角色类型, SPEC §3 Role "business system"), in the types' order. */
-  async roles(tx: Tx, session: Session, roleType: '' | 'ordinary' | 'sql', lang: Lang): Promise<GetRolesData> {
-    await this.assertMayLookUp(tx, session);
+  async roles(tx: Tx, roleType: '' | 'ordinary' | 'sql', lang: Lang): Promise<GetRolesData> {
     const rows = await selectorRepository.roles(tx, roleType || undefined);
     const groups = new Map<string, RoleGroup>();
     for (const category of await this.roleService.categoryNames(tx, lang)) groups.set(category.code, { CODE: category.code, NAME: category.name, CHILD: [] });
