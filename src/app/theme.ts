@@ -133,7 +133,23 @@ const brand = defineConfig({
           subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.900}' } },
           emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.700}' } },
           focusRing: { value: '{colors.brand.500}' },
+          // the sidebar's current page: one step away from the text on brand.solid (darker under white
+          // text, lighter under dark text: lib/themes.ts), so its text keeps ≥ 4.5:1 in every theme
+          selected: { value: '{colors.brand.700}' },
         },
+        // Chakra's light-mode defaults that fail WCAG AA (4.5:1) as text on white (axe, issue 18):
+        // fg.subtle gray.400 2.6:1, fg.error red.500 3.8:1, fg.warning orange.600 3.6:1, fg.success
+        // green.600 3.3:1; white on the solid green, orange, teal and cyan (badges, buttons) 3.3-3.7:1.
+        fg: {
+          subtle: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.500}' } },
+          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        },
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } } },
+        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.600}' } } },
+        cyan: { solid: { value: { _light: '{colors.cyan.700}', _dark: '{colors.cyan.600}' } } },
       },
     },
   },

@@ -14,6 +14,8 @@ export interface CenteredMessageProps {
 export function CenteredMessage({ heading, children, actions, fullPage, testId }: CenteredMessageProps) {
   return (
     <Box
+      // outside the shell (404, 忘记密码) the message is the page's main landmark; inside, the shell's <main> holds it
+      as={fullPage ? 'main' : undefined}
       minH={fullPage ? '100dvh' : '60vh'}
       display="flex"
       alignItems="center"

@@ -13,13 +13,15 @@ export interface TablePagerProps {
   /** a new page (zero-based) or size; changing the size goes back to the first page */
   onChange: (page: number, size: number) => void;
   disabled?: boolean;
+  /** whose pages these are (a table's name): a page with two pagers needs it, their landmarks must differ */
+  label?: string;
 }
 
 /**
  * The table pager of SPEC §9: total, page sizes, prev, 7 page buttons, next, jumper. Pages are
  * zero-based in and out, shown one-based.
  */
-export function TablePager({ total, page, size, sizes = PAGE_SIZES, onChange, disabled }: TablePagerProps) {
+export function TablePager({ total, page, size, sizes = PAGE_SIZES, onChange, disabled, label }: TablePagerProps) {
   const { t } = useLingui();
   const pageCount = Math.max(1, Math.ceil(total / size));
   const [jump, setJump] = useState('');
@@ -52,7 +54,7 @@ export function TablePager({ total, page, size, sizes = PAGE_SIZES, onChange, di
         siblingCount={1}
         onPageChange={(details) => onChange(details.page - 1, size)}
         translations={{
-          rootLabel: t`分页`,
+          rootLabel: label ? t`分页：${label}` : t`分页`,
           prevTriggerLabel: t`上一页`,
           nextTriggerLabel: t`下一页`,
           itemLabel: ({ page: n }) => t`第 ${n} 页`,

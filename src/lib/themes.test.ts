@@ -38,6 +38,9 @@ describe('colour themes', () => {
       expect(contrastRatio(color, onColour), id).toBeGreaterThanOrEqual(4.5);
       const fgShade = /brand-(\d+)\)$/.exec(vars['--chakra-colors-brand-fg'])![1];
       expect(contrastRatio(vars[`--chakra-colors-brand-${fgShade}`], '#ffffff'), id).toBeGreaterThanOrEqual(4.5);
+      // the sidebar's current page keeps the same text
+      const selectedShade = /brand-(\d+)\)$/.exec(vars['--chakra-colors-brand-selected'])![1];
+      expect(contrastRatio(vars[`--chakra-colors-brand-${selectedShade}`], onColour), id).toBeGreaterThanOrEqual(4.5);
     }
   });
 

@@ -88,7 +88,10 @@ export function themeVariables(id: ThemeId): Record<string, string> {
     const [towards, amount] = MIX[shade];
     vars[`${VAR_PREFIX}-${shade}`] = amount === 0 ? color : mix(color, towards, amount);
   }
-  vars[`${VAR_PREFIX}-contrast`] = contrastRatio(color, '#ffffff') >= contrastRatio(color, DARK_TEXT) ? 'white' : DARK_TEXT;
+  const whiteText = contrastRatio(color, '#ffffff') >= contrastRatio(color, DARK_TEXT);
+  vars[`${VAR_PREFIX}-contrast`] = whiteText ? 'white' : DARK_TEXT;
+  // the sidebar's current page: a shade away from the text colour, so the text gains contrast
+  vars[`${VAR_PREFIX}-selected`] = `var(${VAR_PREFIX}-${whiteText ? '700' : '300'})`;
   const fgShade = (['600', '700', '800', '900'] as const).find((shade) => contrastRatio(vars[`${VAR_PREFIX}-${shade}`], '#ffffff') >= 4.5);
   vars[`${VAR_PREFIX}-fg`] = `var(${VAR_PREFIX}-${fgShade ?? '950'})`;
   return vars;

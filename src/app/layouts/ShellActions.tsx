@@ -81,13 +81,15 @@ export function RefreshMenusButton() {
 /** Language select (zh, en): applied at once, kept in a cookie, confirmed with 切换语言成功. */
 export function LanguageMenu() {
   const { t, i18n } = useLingui();
+  const language = LANGUAGE_NAMES[i18n.locale as Locale] ?? i18n.locale;
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="md" color="fg.muted" px="2" aria-label={t`切换语言`} data-testid="language-menu">
+        {/* the name starts with what the button shows (WCAG 2.5.3 label in name), then says what it does */}
+        <Button variant="ghost" size="md" color="fg.muted" px="2" aria-label={t`${language}，切换语言`} data-testid="language-menu">
           <LanguageIcon />
           <Text as="span" fontSize="sm">
-            {LANGUAGE_NAMES[i18n.locale as Locale] ?? i18n.locale}
+            {language}
           </Text>
           <ChevronDownIcon boxSize="3" />
         </Button>

@@ -52,7 +52,8 @@ export function UserMenu({ displayName, canChangePassword, compact, onHome, onCh
       >
         <Menu.Trigger asChild>
           <Button variant="ghost" size="md" px="1.5" gap="2" aria-label={t`用户菜单：${displayName}`} data-testid="user-menu">
-            <Avatar.Root size="xs" colorPalette="brand">
+            {/* the initials repeat the name: left out of the name's comparison with what is shown (label in name) */}
+            <Avatar.Root size="xs" colorPalette="brand" aria-hidden>
               <Avatar.Fallback name={displayName} />
             </Avatar.Root>
             <Text as="span" fontSize="sm" maxW="32" truncate display={{ base: 'none', sm: 'inline' }} data-testid="current-user">

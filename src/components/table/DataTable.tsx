@@ -55,6 +55,8 @@ export interface DataTableProps<Row> {
   footer?: ReactNode;
   /** replaces the TablePager under the table (e.g. a KeysetPager) */
   pager?: ReactNode;
+  /** the table's name for screen readers; also names its pager (a page with two tables needs it) */
+  label?: string;
   'data-testid'?: string;
 }
 
@@ -140,12 +142,13 @@ export function DataTable<Row>({
   emptyText,
   footer,
   pager,
+  label,
   'data-testid': testId,
 }: DataTableProps<Row>) {
   return (
     <Box bg="bg.panel" borderWidth="1px" borderRadius="l2" overflow={stickyFooter ? undefined : 'hidden'}>
       <Table.ScrollArea maxH={maxHeight} overflowY={maxHeight ? 'auto' : undefined}>
-        <Table.Root size="sm" stickyHeader={stickyHeader} data-testid={testId} aria-busy={refreshing || undefined} css={bodyCss}>
+        <Table.Root size="sm" stickyHeader={stickyHeader} data-testid={testId} aria-label={label} aria-busy={refreshing || undefined} css={bodyCss}>
           <Table.Header>
             <Table.Row bg="bg">
               {columns.map((column) => {
@@ -214,7 +217,7 @@ export function DataTable<Row>({
         borderBottomRadius="l2"
         {...(stickyFooter ? { position: 'sticky', bottom: '0', zIndex: 2 } : {})}
       >
-        {pager ?? <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} onChange={onPageChange} />}
+        {pager ?? <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} label={label} onChange={onPageChange} />}
       </Box>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, chakra, HStack, Table } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, Table, VisuallyHidden } from '@chakra-ui/react';
 import {
   closestCenter,
   DndContext,
@@ -371,7 +371,12 @@ export function TreeTable<Row>({
     <Table.Root size="sm" css={bodyCss} aria-busy={loading || undefined}>
       <Table.Header>
         <Table.Row bg="bg">
-          {draggable && <Table.ColumnHeader width="10" aria-label={t`拖动`} />}
+          {draggable && (
+            // a header's name must be text (axe empty-table-header): shown to screen readers only
+            <Table.ColumnHeader width="10">
+              <VisuallyHidden>{t`拖动`}</VisuallyHidden>
+            </Table.ColumnHeader>
+          )}
           {columns.map((column) => (
             <Table.ColumnHeader key={column.key} width={column.width} minW={column.minWidth} textAlign={column.align} whiteSpace={column.nowrap ? 'nowrap' : undefined} hideBelow={column.hideBelow}>
               {column.title}

@@ -105,7 +105,8 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
       gradientFrom="brand.700"
       gradientTo="brand.500"
     >
-      <Box w="full" maxW="sm" bg="bg.panel" borderRadius="l3" boxShadow="xl" p={{ base: '5', sm: '8' }}>
+      {/* landmarks: the form is the page's main content, the footer its contentinfo (axe: every text in a landmark) */}
+      <Box as="main" w="full" maxW="sm" bg="bg.panel" borderRadius="l3" boxShadow="xl" p={{ base: '5', sm: '8' }}>
         <HStack justify="space-between" align="start" mb="6">
           <HStack gap="3" minW="0">
             {config.logoUrl && <Image src={config.logoUrl} alt="" boxSize="10" borderRadius="md" />}
@@ -253,7 +254,7 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
         )}
       </Box>
       {(config.loginFooter || config.recordNumber) && (
-        <Stack mt="6" gap="1" align="center" color="whiteAlpha.900" fontSize="xs" textAlign="center">
+        <Stack as="footer" mt="6" gap="1" align="center" color="whiteAlpha.900" fontSize="xs" textAlign="center">
           {config.loginFooter && <Text>{config.loginFooter}</Text>}
           {config.recordNumber && (
             <Link href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer" color="whiteAlpha.900">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, chakra, Flex, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { FormShell } from '../../components/FormShell';
 import { Permission } from '../../components/Permission';
 import { RequestError } from '../../components/RequestError';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
+import { selectionColumn } from '../../components/table/selection';
 import { useTableQuery } from '../../components/table/table-query';
 import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -29,21 +30,6 @@ function warnAndRethrow(error: unknown): never {
   if (error instanceof HttpError && error.kind === 'failure') notify.warning(error.msg);
   throw error;
 }
-
-const Check = chakra('input');
-
-/** A row's tick box for batch deletes (native checkbox: large enough to tap, labelled for screen readers). */
-function RowCheck({ checked, label, onChange }: { checked: boolean; label: string; onChange: (checked: boolean) => void }) {
-  return <Check type="checkbox" width="5" height="5" checked={checked} aria-label={label} onChange={(event) => onChange(event.target.checked)} />;
-}
-
-/** Toggles `id` in a set held in state. */
-const toggled = (set: ReadonlySet<string>, id: string, on: boolean) => {
-  const next = new Set(set);
-  if (on) next.add(id);
-  else next.delete(id);
-  return next;
-};
 
 /**
  * 学年学期 (/xlcd/xnxq): school years and their semesters, each with add, edit, delete (one or
@@ -116,9 +102,11 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
     }
   };
 
+  const yearRows = useMemo(() => yearList.slice(yearPage.page * yearPage.size, (yearPage.page + 1) * yearPage.size), [yearList, yearPage]);
+  // the shared selection column: select-all in a named header, a named box per row (batch delete)
   const yearColumns = useMemo(
     (): DataTableColumn<SchoolYear>[] => [
-      { key: 'pick', title: '', width: '10', render: (row) => <RowCheck checked={pickedYears.has(row.id)} label={t`选择${row.name}`} onChange={(on) => setPickedYears((set) => toggled(set, row.id, on))} /> },
+      selectionColumn({ rows: yearRows, rowKey: (row) => row.id, selected: pickedYears, onChange: setPickedYears, allLabel: t`全选学年`, rowLabel: (row) => t`选择${row.name}` }),
       { key: 'code', title: t`学年代码`, nowrap: true, hideBelow: 'md' },
       {
         key: 'name',
@@ -156,12 +144,12 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
         ),
       },
     ],
-    [t, pickedYears, queryClient],
+    [t, yearRows, pickedYears, queryClient],
   );
 
   const semesterColumns = useMemo(
     (): DataTableColumn<Semester>[] => [
-      { key: 'pick', title: '', width: '10', render: (row) => <RowCheck checked={pickedSemesters.has(row.id)} label={t`选择${row.name}`} onChange={(on) => setPickedSemesters((set) => toggled(set, row.id, on))} /> },
+      selectionColumn({ rows: table.rows, rowKey: (row) => row.id, selected: pickedSemesters, onChange: setPickedSemesters, allLabel: t`全选学期`, rowLabel: (row) => t`选择${row.name}` }),
       {
         key: 'name',
         title: t`学期名称`,
@@ -214,7 +202,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
         ),
       },
     ],
-    [t, pickedSemesters, queryClient],
+    [t, table.rows, pickedSemesters, queryClient],
   );
 
   /** batch delete: with nothing ticked, the SPEC's 'selected … not set' message; else the delete button's confirmation */
@@ -279,8 +267,9 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
         ) : (
           <DataTable
             data-testid="years-table"
+            label={t`学年`}
             columns={yearColumns}
-            rows={yearList.slice(yearPage.page * yearPage.size, (yearPage.page + 1) * yearPage.size)}
+            rows={yearRows}
             total={yearList.length}
             page={yearPage.page}
             size={yearPage.size}
@@ -324,6 +313,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
         <Box>
           <DataTable
             data-testid="semesters-table"
+            label={t`学期`}
             columns={semesterColumns}
             rows={table.rows}
             total={table.total}

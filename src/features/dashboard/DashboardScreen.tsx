@@ -64,7 +64,7 @@ function PendingCard({ pending }: { pending: readonly PendingCount[] }) {
   return (
     <Card.Root data-testid="pending-card">
       <Card.Header>
-        <Card.Title>
+        <Card.Title as="h2">
           <Trans>待办事项</Trans>
         </Card.Title>
       </Card.Header>
@@ -117,7 +117,7 @@ function ShortcutsCard({ shortcuts }: { shortcuts: readonly MenuNode[] }) {
   return (
     <Card.Root data-testid="shortcuts-card">
       <Card.Header>
-        <Card.Title>
+        <Card.Title as="h2">
           <Trans>快捷入口</Trans>
         </Card.Title>
       </Card.Header>

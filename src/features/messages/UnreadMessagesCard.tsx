@@ -30,7 +30,7 @@ function UnreadCard() {
     <Card.Root data-testid="unread-messages-card">
       <Card.Header>
         <HStack justify="space-between" align="baseline">
-          <Card.Title>
+          <Card.Title as="h2">
             <Trans>未读消息</Trans>
           </Card.Title>
           <Text fontSize="2xl" fontWeight="bold" color={count > 0 ? 'brand.fg' : 'fg.muted'} data-testid="unread-messages-count">

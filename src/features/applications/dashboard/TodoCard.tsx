@@ -59,7 +59,7 @@ export default function TodoCard() {
     <Card.Root data-testid="applications-todo-card">
       <Card.Body gap="1">
         <Line kind={kinds[0]} testId="todo-header">
-          <Card.Title flex="1">
+          <Card.Title as="h2" flex="1">
             <Trans>待我审核的申请</Trans>
           </Card.Title>
           <Text fontSize="2xl" fontWeight="bold" color={kinds.length ? 'brand.fg' : 'fg.muted'} data-testid="todo-total">

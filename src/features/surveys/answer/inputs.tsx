@@ -40,11 +40,17 @@ export function QuestionInput(props: QuestionInputProps) {
   }
 }
 
-const groupProps = (props: QuestionInputProps) => ({
+/**
+ * A question's group: named by its title, described by its problem. ARIA allows aria-required on a
+ * radiogroup but not on a plain group (checkboxes, matrix, pictures: axe aria-allowed-attr, critical);
+ * there the title's required mark says it.
+ */
+const groupProps = (props: QuestionInputProps, role: 'radiogroup' | 'group') => ({
+  role,
   'aria-labelledby': props.labelledBy,
   'aria-describedby': props.describedBy,
   'aria-invalid': props.invalid || undefined,
-  'aria-required': props.question.required || undefined,
+  'aria-required': (role === 'radiogroup' && props.question.required) || undefined,
 });
 
 function SingleInput(props: QuestionInputProps) {
@@ -52,7 +58,7 @@ function SingleInput(props: QuestionInputProps) {
   const { t } = useLingui();
   const picked = typeof value === 'string' ? value : '';
   return (
-    <div className="xw-sf-options" role="radiogroup" {...groupProps(props)}>
+    <div className="xw-sf-options" {...groupProps(props, 'radiogroup')}>
       {question.options.map((option) => (
         <label key={option.id} className="xw-sf-option">
           <input type="radio" name={name} value={option.id} checked={picked === option.id} disabled={disabled} onChange={() => onChange(option.id)} />
@@ -84,7 +90,7 @@ function MultipleInput(props: QuestionInputProps) {
     onChange(next);
   };
   return (
-    <div className="xw-sf-options" role="group" {...groupProps(props)}>
+    <div className="xw-sf-options" {...groupProps(props, 'group')}>
       {hint ? <p className="xw-sf-hint">{hint}</p> : null}
       {question.options.map((option) => {
         const checked = picked.includes(option.id);
@@ -155,7 +161,7 @@ function RatingInput(props: QuestionInputProps) {
   };
   return (
     <div className="xw-sf-rating-wrap">
-      <div className="xw-sf-rating" role="radiogroup" {...groupProps(props)}>
+      <div className="xw-sf-rating" {...groupProps(props, 'radiogroup')}>
         {scores.map((n) => (
           <button
             key={n}
@@ -193,7 +199,7 @@ function MatrixInput(props: QuestionInputProps) {
   const picked = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
   const columns = `minmax(8em, 2fr) repeat(${question.options.length}, minmax(3.5em, 1fr))`;
   return (
-    <div className="xw-sf-matrix" role="group" {...groupProps(props)} style={{ ['--xw-sf-mcols' as string]: columns }}>
+    <div className="xw-sf-matrix" {...groupProps(props, 'group')} style={{ ['--xw-sf-mcols' as string]: columns }}>
       <div className="xw-sf-mhead" aria-hidden="true">
         <span />
         {question.options.map((option) => (
@@ -342,7 +348,7 @@ function PictureInput(props: QuestionInputProps) {
   };
 
   return (
-    <div className="xw-sf-pictures" role="group" {...groupProps(props)}>
+    <div className="xw-sf-pictures" {...groupProps(props, 'group')}>
       <p className="xw-sf-hint">{t`jpg、jpeg、png 格式，每张不超过 ${maxMB} MB，最多 ${max} 张`}</p>
       {tokens.length ? (
         <ul className="xw-sf-thumbs">

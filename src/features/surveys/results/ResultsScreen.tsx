@@ -47,6 +47,9 @@ function ResultsScreenBody({ search, onSearchChange, onBack }: ResultsScreenProp
   if (!search.id) {
     return (
       <Stack gap="3">
+        <Heading as="h1" size="lg">
+          <Trans>问卷统计</Trans>
+        </Heading>
         <Text color="fg.muted" data-testid="results-no-id">
           <Trans>请从问卷列表选择要统计的问卷。</Trans>
         </Text>

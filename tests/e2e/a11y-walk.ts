@@ -1,0 +1,266 @@
+import AxeBuilder from '@axe-core/playwright';
+import { devices, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { MenuNode, PermissionPayload } from '../../contracts/session';
+import { flattenMenus, menuHref } from '../../src/lib/menus';
+import { DEMO_PASSWORD } from './support';
+
+// The accessibility walk (issue 18 §3): axe-core over /login, 忘记密码, every screen of the admin's menu
+// and the public survey page, in Chinese and in English. tests/e2e/accessibility.spec.ts fails on what it finds;
+// bench/a11y.ts counts it. The screens come from the admin's permission payload, so a new menu
+// screen is audited without new code.
+
+export type A11yLang = 'zh' | 'en';
+export type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
+export const IMPACTS: readonly Impact[] = ['critical', 'serious', 'moderate', 'minor'];
+
+/** WCAG 2.0 / 2.1 / 2.2 levels A and AA, plus axe's best practices (landmarks, headings, table headers). */
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+/** label-in-name (WCAG 2.5.3) is still "experimental" in axe 4.11, so off unless named. */
+const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
+/** Only violations are wanted: axe then keeps one example node of passes and the rest, far less to build and send. */
+const RESULT_TYPES: ['violations'] = ['violations'];
+
+export interface A11yFinding {
+  lang: A11yLang;
+  /** the page's path */
+  page: string;
+  rule: string;
+  impact: Impact;
+  help: string;
+  /** CSS selectors of the offending elements */
+  targets: string[];
+  /** axe's words on each element (for contrast: the colours and the ratio found) */
+  summaries: string[];
+}
+
+export interface A11yWalk {
+  /** every page audited, as `lang path` */
+  pages: string[];
+  findings: A11yFinding[];
+}
+
+/** Desktop Chrome as the e2e projects use it; Chinese browser, the app's default. */
+const CONTEXT = { ...devices['Desktop Chrome'], locale: 'zh-CN' };
+
+const LOGIN_LABELS = {
+  zh: { school: '学校', username: '用户名', password: '密码', submit: '登录', forgot: '忘记密码？', back: '返回登录' },
+  en: { school: 'School', username: 'Username', password: 'Password', submit: 'Log in', forgot: 'Forgot password?', back: 'Back to login' },
+} as const;
+
+/**
+ * Runs axe on what the page shows now. AxeBuilder evaluates axe's 1.2 MB source twice per call (a
+ * cold axe each time, ~2 s a screen here): once a document holds axe, a no-op source keeps it warm
+ * across the app's client-side navigations (~0.7 s). Legacy mode runs axe in the page itself
+ * (the app has no frames) instead of finishing in a second, blank page.
+ */
+export async function audit(page: Page, lang: A11yLang, where: string): Promise<A11yFinding[]> {
+  const axeLoaded = await page.evaluate(() => 'axe' in window);
+  const builder = new AxeBuilder({ page, ...(axeLoaded ? { axeSource: ';' } : {}) });
+  const results = await builder.options({ rules: EXTRA_RULES, resultTypes: RESULT_TYPES }).withTags(A11Y_TAGS).setLegacyMode(true).analyze();
+  return results.violations.map((violation) => ({
+    lang,
+    page: where,
+    rule: violation.id,
+    impact: (violation.impact ?? 'minor') as Impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+    summaries: violation.nodes.map((node) => (node.failureSummary ?? '').replace(/\s+/g, ' ').trim()),
+  }));
+}
+
+/**
+ * Requests of the page in flight (API calls, lazy chunks, catalogs): a screen has settled when none are
+ * left and nothing in the document says it is still loading.
+ */
+function trackRequests(page: Page): () => number {
+  let inFlight = 0;
+  page.on('request', () => inFlight++);
+  const done = () => inFlight--;
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => inFlight;
+}
+
+/** Loading indicators: Chakra spinners and skeletons, busy regions. */
+const LOADING_SELECTOR = '.chakra-spinner, .chakra-skeleton, [aria-busy="true"]';
+
+/** Nothing loading and no transition half-way (a submenu opening, a drawer sliding: axe would read mid-fade colours). */
+const quiet = (loading: string) =>
+  document.querySelectorAll(loading).length === 0 &&
+  document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
+
+async function settle(page: Page, inFlight: () => number, ready: string) {
+  await expect(page.locator(ready).first()).toBeVisible();
+  await expect
+    .poll(async () => inFlight() === 0 && (await page.evaluate(quiet, LOADING_SELECTOR)), { message: `${page.url()} settles`, intervals: [50, 100, 200] })
+    .toBe(true);
+  // two frames: React has committed what the last answer changed
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))));
+}
+
+interface AppRouter {
+  navigate: (options: { href: string }) => Promise<void>;
+  state: { status: 'idle' | 'pending'; location: { href: string }; resolvedLocation?: { href: string } };
+}
+
+/**
+ * Client-side navigation through the app's own router (TanStack Router keeps itself on
+ * `window.__TSR_ROUTER__`), as a menu link does; then waits until the router is idle on the new page.
+ */
+async function navigate(page: Page, href: string) {
+  await page.evaluate(async (to) => {
+    await (window as unknown as { __TSR_ROUTER__: AppRouter }).__TSR_ROUTER__.navigate({ href: to });
+  }, href);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const { state } = (window as unknown as { __TSR_ROUTER__: AppRouter }).__TSR_ROUTER__;
+        return state.status === 'idle' && state.resolvedLocation?.href === state.location.href;
+      }),
+    )
+    .toBe(true);
+}
+
+async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ ...CONTEXT, baseURL });
+}
+
+/**
+ * /login as a person finds it, switched to `lang` with its own language button, and its 忘记密码 page;
+ * audited; then logged in as the demo admin.
+ */
+async function loginPages(page: Page, lang: A11yLang, inFlight: () => number, findings: A11yFinding[], pages: string[]) {
+  const labels = LOGIN_LABELS[lang];
+  await page.goto('/login');
+  await settle(page, inFlight, 'form');
+  if (lang === 'en') {
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await settle(page, inFlight, 'form');
+  }
+  findings.push(...(await audit(page, lang, '/login')));
+  pages.push(`${lang} /login`);
+
+  await page.getByRole('link', { name: labels.forgot }).click();
+  await settle(page, inFlight, 'main h1');
+  findings.push(...(await audit(page, lang, '/RePassword')));
+  pages.push(`${lang} /RePassword`);
+  await page.getByRole('link', { name: labels.back }).click();
+  await settle(page, inFlight, 'form');
+
+  const school = page.getByLabel(labels.school);
+  if (await school.isVisible()) await school.selectOption('demo');
+  await page.getByLabel(labels.username).fill('admin');
+  await page.getByLabel(labels.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: labels.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Every menu address of the payload (directories have none), hidden ones too: they are routes of the user's. */
+export function menuAddresses(menus: readonly MenuNode[]): string[] {
+  return [...new Set(flattenMenus(menus).map(menuHref).filter(Boolean))];
+}
+
+async function permissionMenus(page: Page): Promise<MenuNode[]> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'xiaowu-token')?.value;
+  if (!token) throw new Error('no session token cookie after login');
+  const response = await page.request.get('/ms/getPermission', { headers: { 'X-Access-Token': decodeURIComponent(token) } });
+  const body = (await response.json()) as { code: number; data: PermissionPayload };
+  expect(body.code).toBe(1);
+  return body.data.menus;
+}
+
+/**
+ * /login, then /dashboard and every screen of the admin's menu in `lang`. Placeholder pages ("not built
+ * yet", "Cannot find module") are one component each: audited the first time only.
+ */
+export async function walkApp(browser: Browser, baseURL: string, lang: A11yLang): Promise<A11yWalk> {
+  const findings: A11yFinding[] = [];
+  const pages: string[] = [];
+  const context = await newContext(browser, baseURL);
+  try {
+    const page = await context.newPage();
+    const inFlight = trackRequests(page);
+    await loginPages(page, lang, inFlight, findings, pages);
+
+    const placeholdersSeen = new Set<string>();
+    for (const href of ['/dashboard', ...menuAddresses(await permissionMenus(page))]) {
+      await navigate(page, href);
+      await settle(page, inFlight, 'main > *');
+      const placeholder = await page.evaluate(() => document.querySelector('main [data-testid="not-built"], main [data-testid="missing-module"]')?.getAttribute('data-testid'));
+      if (placeholder) {
+        if (placeholdersSeen.has(placeholder)) continue;
+        placeholdersSeen.add(placeholder);
+      }
+      const where = new URL(page.url()).pathname;
+      findings.push(...(await audit(page, lang, where)));
+      pages.push(`${lang} ${where}`);
+    }
+  } finally {
+    await context.close();
+  }
+  return { pages, findings };
+}
+
+/** The public survey page (no login): the list of a school, then the first open questionnaire's answer page. */
+export async function walkPublicSurvey(browser: Browser, baseURL: string, lang: A11yLang): Promise<A11yWalk> {
+  const findings: A11yFinding[] = [];
+  const pages: string[] = [];
+  const context = await newContext(browser, baseURL);
+  try {
+    const page = await context.newPage();
+    const inFlight = trackRequests(page);
+    await page.goto('/survey/wjdt/wjdtListNotLogin?tenant=demo');
+    await settle(page, inFlight, '[data-testid="public-survey-list"]');
+    if (lang === 'en') {
+      await page.getByRole('button', { name: 'English' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await settle(page, inFlight, '[data-testid="public-survey-list"]');
+    }
+    findings.push(...(await audit(page, lang, '/survey/wjdt/wjdtListNotLogin')));
+    pages.push(`${lang} /survey/wjdt/wjdtListNotLogin`);
+
+    await page.getByTestId('public-survey-row').filter({ has: page.locator('.ps-badge-started') }).first().click();
+    await expect(page).toHaveURL(/\/survey\/wjdt\/answerSurvey\?/);
+    await settle(page, inFlight, '[data-testid="survey-submit"]');
+    findings.push(...(await audit(page, lang, '/survey/wjdt/answerSurvey')));
+    pages.push(`${lang} /survey/wjdt/answerSurvey`);
+  } finally {
+    await context.close();
+  }
+  return { pages, findings };
+}
+
+/** The whole walk in one language: the app, then the public survey page. */
+export async function walkAll(browser: Browser, baseURL: string, lang: A11yLang): Promise<A11yWalk> {
+  const app = await walkApp(browser, baseURL, lang);
+  const survey = await walkPublicSurvey(browser, baseURL, lang);
+  return { pages: [...app.pages, ...survey.pages], findings: [...app.findings, ...survey.findings] };
+}
+
+/**
+ * The walk in Chinese and in English side by side, a browser context each: axe is CPU-bound in each
+ * page's renderer, so on two cores this takes about half the time of one language after the other
+ * (145 s against 358 s measured on a busy machine).
+ */
+export async function walkBothLanguages(browser: Browser, baseURL: string): Promise<A11yWalk> {
+  const walks = await Promise.all((['zh', 'en'] as const).map((lang) => walkAll(browser, baseURL, lang)));
+  return { pages: walks.flatMap((walk) => walk.pages), findings: walks.flatMap((walk) => walk.findings) };
+}
+
+/** Findings by impact: rule-on-page violations and the elements they name. */
+export function countByImpact(findings: readonly A11yFinding[]): Record<Impact, { violations: number; nodes: number }> {
+  const counts = Object.fromEntries(IMPACTS.map((impact) => [impact, { violations: 0, nodes: 0 }])) as Record<Impact, { violations: number; nodes: number }>;
+  for (const finding of findings) {
+    counts[finding.impact].violations++;
+    counts[finding.impact].nodes += finding.targets.length;
+  }
+  return counts;
+}
+
+/** One line per finding: what a person fixing it needs (rule, impact, page, the elements). */
+export function describe(findings: readonly A11yFinding[]): string {
+  return findings
+    .map((f) => `[${f.impact}] ${f.rule} (${f.help}) on ${f.lang} ${f.page}:\n${f.targets.map((target, i) => `    ${target} — ${f.summaries[i]}`).join('\n')}`)
+    .join('\n');
+}
