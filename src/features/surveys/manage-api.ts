@@ -58,10 +58,6 @@ export const publishSurvey = (id: string, version: number, published: boolean) =
 export const setSurveyInUse = (id: string, version: number, inUse: boolean) => post<SurveyRow | SurveyDetail>(URLS.inUse, { id, version, inUse });
 export const copySurvey = (id: string, newId: string) => post<SurveyRow | SurveyDetail | { id: string }>(URLS.copy, { id, newId });
 
-/** The public answer link of an everyone-audience questionnaire (what the QR code holds). */
-export const publicAnswerLink = (origin: string, id: string, tenantCode: string) =>
-  `${origin}/survey/wjdt/answerSurvey?id=${encodeURIComponent(id)}&tenant=${encodeURIComponent(tenantCode)}`;
-
 /**
  * The QR code PNG (GET /api/surveys/qr?id=, session) and the link it holds (X-Survey-Link: built by the
  * server from the school's public address); the dialog makes the PNG's object URL. Without a public

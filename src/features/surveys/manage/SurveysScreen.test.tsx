@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SurveyRow } from '../../../../contracts/surveys';
 import { GrantsProvider } from '../../../components/Permission';
@@ -38,7 +39,7 @@ const row = (over: Partial<SurveyRow> = {}): SurveyRow => ({
 const render = (permissions: string[], go = vi.fn()) =>
   renderWithProviders(
     <GrantsProvider value={{ permissions, roles: [] }}>
-      <SurveysScreen search={{}} onSearchChange={vi.fn()} go={go} tenantCode="demo" />
+      <SurveysScreen search={{}} onSearchChange={vi.fn()} go={go} />
     </GrantsProvider>,
   );
 
@@ -87,6 +88,47 @@ describe('SurveysScreen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(body).toEqual({ id: ID, version: 2, published: true }));
     await waitFor(() => expect(notified.error).toEqual(['结束时间已过，不能发布']));
+  });
+
+  it('复制链接 copies the link the server made from the school’s public address, or says why there is none', async () => {
+    const link = `https://xiaowu.example.edu.cn/survey/wjdt/answerSurvey?id=${ID}&tenant=demo`;
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    let refuse = false;
+    const fake = fakeFetch({ '/api/surveys/list': ok({ rows: [row({ audience: 'everyone', targetCount: null })], total: 1 }) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (!String(input).includes('/api/surveys/qr')) return fake.impl(input, init);
+        if (refuse) return new Response(JSON.stringify({ code: 40000, result: false, msg: '请先在系统配置中设置对外访问地址', data: null }), { headers: { 'Content-Type': 'application/json' } });
+        return new Response(new Uint8Array([0x89, 0x50]), { headers: { 'Content-Type': 'image/png', 'X-Survey-Link': encodeURI(link) } });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(
+      <GrantsProvider value={{ permissions: ['survey_cjwj'], roles: [] }}>
+        <SurveysScreen search={{}} onSearchChange={vi.fn()} go={vi.fn()} />
+      </GrantsProvider>,
+      queryClient,
+    );
+    const found = await screen.findByTestId('survey-row');
+    // the row's menu by keyboard (jsdom has no pointer to hover an item): down to 复制链接, Enter
+    const copyLink = async () => {
+      await act(async () => within(found).getByTestId('survey-more').click());
+      const item = await screen.findByTestId('survey-copy-link');
+      const menu = item.closest('[role=menu]')!;
+      for (let step = 0; step < 10 && !item.hasAttribute('data-highlighted'); step += 1) await act(async () => fireEvent.keyDown(menu, { key: 'ArrowDown' }));
+      await act(async () => fireEvent.keyDown(menu, { key: 'Enter' }));
+    };
+    await copyLink();
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(link));
+
+    refuse = true;
+    queryClient.removeQueries();
+    await copyLink();
+    await waitFor(() => expect(notified.error).toEqual(['请先在系统配置中设置对外访问地址']));
+    expect(writeText).toHaveBeenCalledTimes(1);
+    Reflect.deleteProperty(navigator, 'clipboard');
   });
 
   it('新建 opens the editor with a new id; 编辑 with the row’s', async () => {

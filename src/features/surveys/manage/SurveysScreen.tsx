@@ -42,7 +42,7 @@ import {
   TIME_STATE_COLORS,
   TIME_STATE_LABELS,
 } from '../labels';
-import { copySurvey, deleteSurveys, publicAnswerLink, publishSurvey, refreshSurveys, setSurveyInUse, surveyListInput } from '../manage-api';
+import { copySurvey, deleteSurveys, publishSurvey, refreshSurveys, setSurveyInUse, surveyListInput, surveyQrQuery } from '../manage-api';
 import { wide } from './layout';
 import { compactSearch, type SurveyListSearchParams } from './search';
 import { urlPaging } from '../../../lib/search-params';
@@ -54,8 +54,6 @@ export interface SurveysScreenProps {
   onSearchChange: (next: SurveyListSearchParams) => void;
   /** goes to another screen of the feature (editor, preview, results) */
   go: (path: string, search: Record<string, string>) => void;
-  /** the school's code, for the public link */
-  tenantCode: string;
 }
 
 type Pending =
@@ -70,7 +68,7 @@ export function SurveysScreen(props: SurveysScreenProps) {
   return useSurveysCatalog() ? <SurveysScreenBody {...props} /> : null;
 }
 
-function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysScreenProps) {
+function SurveysScreenBody({ search, onSearchChange, go }: SurveysScreenProps) {
   const { t, i18n } = useLingui();
   const grants = useGrants();
   const queryClient = useQueryClient();
@@ -145,7 +143,17 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
     [queryClient, refused, t],
   );
 
-  const linkOf = useCallback((row: SurveyRow) => publicAnswerLink(window.location.origin, row.id, tenantCode), [tenantCode]);
+  /** 复制链接: the link as the server makes it from the school's public address (the QR code's), or its refusal */
+  const copyLink = useCallback(
+    async (row: SurveyRow) => {
+      try {
+        await copyText((await queryClient.fetchQuery(surveyQrQuery(row.id))).link);
+      } catch (error) {
+        await refused(error);
+      }
+    },
+    [queryClient, refused],
+  );
 
   const confirm = async () => {
     if (!pending) return;
@@ -314,7 +322,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
                 case 'copy':
                   return void copy(row);
                 case 'link':
-                  return void copyText(linkOf(row));
+                  return void copyLink(row);
                 case 'qr':
                   return setQr(row);
                 case 'delete':
@@ -376,7 +384,7 @@ function SurveysScreenBody({ search, onSearchChange, go, tenantCode }: SurveysSc
       ),
     });
     return list;
-  }, [rows, canDelete, canAdd, selected, t, i18n, go, askPublish, toggleInUse, copy, linkOf]);
+  }, [rows, canDelete, canAdd, selected, t, i18n, go, askPublish, toggleInUse, copy, copyLink]);
 
   const rowProps = (row: SurveyRow) => ({
     'data-testid': 'survey-row',

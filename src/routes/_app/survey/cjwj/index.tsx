@@ -14,12 +14,11 @@ export const Route = createFileRoute('/_app/survey/cjwj/')({
 function SurveysRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { permission } = Route.useRouteContext();
   const onSearchChange = useCallback((next: SurveyListSearchParams) => void navigate({ search: next, replace: true }), [navigate]);
   const go = useCallback((to: string, next: Record<string, string>) => void navigate({ to: to as never, search: next as never }), [navigate]);
   return (
     <Suspense fallback={null}>
-      <SurveysScreenLazy search={search} onSearchChange={onSearchChange} go={go} tenantCode={permission.userInfo.tenant} />
+      <SurveysScreenLazy search={search} onSearchChange={onSearchChange} go={go} />
     </Suspense>
   );
 }
