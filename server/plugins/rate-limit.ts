@@ -1,10 +1,9 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { escapeLiteral, type QueryResult } from 'pg';
 import { ResponseCode } from '../../contracts/envelope';
 import { DEVICE_ID_HEADER } from '../../contracts/survey-rules';
-import { APP_ROLE, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { scheduleSweep, type SweepSettings } from '../db/sweep';
 import { AppError } from './envelope';
 
@@ -81,9 +80,8 @@ export interface CounterState {
 
 /**
  * The counters live in PostgreSQL (`rate_limit_counters`, migration 0022), so N instances behind a
- * load balancer allow together what one would. A call bumps all its counters in one statement sent
- * as one simple query (switching to the app role for it like every request: one round trip, no
- * transaction of its own): an atomic INSERT … ON CONFLICT DO UPDATE … RETURNING, never a read
+ * load balancer allow together what one would. A call bumps all its counters in one parameterised
+ * statement (one round trip): an atomic INSERT … ON CONFLICT DO UPDATE … RETURNING, never a read
  * then a write, so simultaneous calls on several instances each get their own count. A window
  * starts at the first hit of its key and lasts windowSeconds (as @fastify/rate-limit's store did).
  */
@@ -92,21 +90,18 @@ export class RateLimitCounters {
 
   async hit(counters: CounterHit[]): Promise<CounterState[]> {
     if (counters.length === 0) return [];
-    // Keys are built from a normalised address, a uuid and a limit name, and are quoted anyway.
-    const values = counters
-      .map(({ key, windowSeconds }) => `(${escapeLiteral(key)}, now() + make_interval(secs => ${Number(windowSeconds)}), 1)`)
-      .join(', ');
-    const results = (await this.db.pool.query(`SELECT set_config('role', ${escapeLiteral(APP_ROLE)}, true);
-      INSERT INTO rate_limit_counters AS c (key, window_ends_at, hits) VALUES ${values}
+    // One parameterised statement, no transaction of its own: the pool's login role inherits
+    // xiaowu_app's rights on this global table (migration 0023), so no role switch is needed.
+    const result = await this.db.pool.query<{ key: string; hits: number; seconds_left: number }>(
+      `INSERT INTO rate_limit_counters AS c (key, window_ends_at, hits)
+      SELECT key, now() + make_interval(secs => seconds), 1 FROM unnest($1::text[], $2::int[]) AS hit(key, seconds)
       ON CONFLICT (key) DO UPDATE SET
         hits = CASE WHEN c.window_ends_at > now() THEN c.hits + 1 ELSE 1 END,
         window_ends_at = CASE WHEN c.window_ends_at > now() THEN c.window_ends_at ELSE excluded.window_ends_at END
-      RETURNING key, hits, ceil(extract(epoch FROM window_ends_at - now()))::int AS seconds_left`)) as unknown as QueryResult<{
-      key: string;
-      hits: number;
-      seconds_left: number;
-    }>[];
-    return results[1]!.rows.map((row) => ({ key: row.key, hits: row.hits, secondsLeft: row.seconds_left }));
+      RETURNING key, hits, ceil(extract(epoch FROM window_ends_at - now()))::int AS seconds_left`,
+      [counters.map((counter) => counter.key), counters.map((counter) => Math.round(counter.windowSeconds))],
+    );
+    return result.rows.map((row) => ({ key: row.key, hits: row.hits, secondsLeft: row.seconds_left }));
   }
 
   /** Removes the rows of windows that have ended (the rate-limit sweep); the number removed. */
