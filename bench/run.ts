@@ -26,6 +26,9 @@
 //      GET /ms/getPermission against one and against two server processes on one database, and the
 //      message list; getPermission's ratio to the bare route (≥ 0.25, p99 ≤ 50 ms)
 //      (`BENCH_ONLY=per-request npx tsx bench/run.ts` runs only this, no client build)
+//  11. accessibility (issue 18 §3, bench/a11y.ts: the walk of tests/e2e/accessibility.spec.ts): axe-core
+//      violations by impact over /login, every admin menu screen and the public survey page, zh and en
+//      (`BENCH_ONLY=a11y npx tsx bench/run.ts` builds the client and runs only this, on a fresh data/bench-a11y)
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -43,6 +46,7 @@ import { runScoresGridBench } from './scores-grid';
 import { runScoresBench } from './scores';
 import { pageJs } from './page-js';
 import { measureSurveyJs } from './survey-js';
+import { formatA11yCounts, runA11yBench } from './a11y';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 8282);
@@ -281,6 +285,19 @@ async function perRequestFigures(): Promise<void> {
   }
 }
 
+/** Issue 18 §3: axe violations by impact on the app at `base` (bench/a11y.ts); none serious or critical is the target. */
+async function a11yFigures(): Promise<void> {
+  const name = 'axe-core violations, /login + every admin menu screen + public survey page, zh and en';
+  try {
+    const a11y = await runA11yBench(base);
+    const severe = a11y.counts.critical.violations + a11y.counts.serious.violations;
+    results.push({ name, value: `${formatA11yCounts(a11y.counts)} (${a11y.pages} pages in ${(a11y.ms / 1000).toFixed(0)} s)`, target: '0 serious or critical', ok: severe === 0 });
+  } catch (error) {
+    console.error('[bench] accessibility walk failed:', error);
+    results.push({ name, value: `failed: ${firstLine(error)}`, target: '0 serious or critical', ok: false });
+  }
+}
+
 function buildClient(): void {
   console.log('[bench] building the client…');
   if (spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) {
@@ -336,6 +353,19 @@ async function main() {
     printResults();
     return;
   }
+  if (only === 'a11y') {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    const app = startApp();
+    try {
+      await waitFor200(`${base}/api/login/options`, 300_000);
+      await a11yFigures();
+    } finally {
+      await stop(app);
+    }
+    printResults();
+    return;
+  }
   if (only === 'offline') {
     // A fresh data directory (seeded at the first start, a few seconds).
     rmSync(dataDir, { recursive: true, force: true });
@@ -372,6 +402,7 @@ async function main() {
       target: '≤ 90 KiB',
       ok: surveyJs.loaded <= 90 * 1024,
     });
+    await a11yFigures();
 
     const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
       cwd: root,
