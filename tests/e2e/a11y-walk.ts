@@ -142,7 +142,7 @@ async function loginPages(page: Page, lang: A11yLang, inFlight: () => number, fi
   pages.push(`${lang} /login`);
 
   await page.getByRole('link', { name: labels.forgot }).click();
-  await settle(page, inFlight, 'main h1');
+  await settle(page, inFlight, 'h1');
   findings.push(...(await audit(page, lang, '/RePassword')));
   pages.push(`${lang} /RePassword`);
   await page.getByRole('link', { name: labels.back }).click();
