@@ -271,7 +271,7 @@ async function appLogsFigures(): Promise<void> {
 
 /** Issue 18 §4: the per-request cost, one run (bench/per-request.ts, its own database and processes). */
 async function perRequestFigures(): Promise<void> {
-  const name = 'per request, one run: GET /ms/getPermission (teacher) ÷ bare route, 50 conn × 10 s';
+  const name = 'per request, one run: GET /ms/getPermission (teacher) ÷ bare route, 50 conn, in turns';
   try {
     const run = await runPerRequestBench();
     const { permissionOne: one, permissionTwo: two } = run;
