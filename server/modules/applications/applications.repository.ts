@@ -450,7 +450,7 @@ export const applicationsRepository = {
   blockedPeriods: (tx: Tx, from: Date | null) =>
     tx
       .execute<BlockedRecord>(sql`SELECT id, name, starts_at, ends_at, kinds, version FROM blocked_periods WHERE ${from}::timestamptz IS NULL OR ends_at > ${from} ORDER BY starts_at, name`)
-      .then(rows<BlockedRecord>),
+      .then(datedRows<BlockedRecord>),
 
   blockedPeriod: (tx: Tx, id: string) =>
     tx.execute<BlockedRecord>(sql`SELECT id, name, starts_at, ends_at, kinds, version FROM blocked_periods WHERE id = ${id} FOR UPDATE`).then((result) => result.rows[0]),

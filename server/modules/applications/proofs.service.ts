@@ -3,6 +3,7 @@ import { type ApplicationKind, PROOF_KINDS } from '../../../contracts/applicatio
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { Database, Tx } from '../../db/client';
+import { timestampFromText } from '../../db/rows';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { DictsService } from '../dicts/dicts.service';
@@ -128,7 +129,7 @@ export class ProofsService {
       paragraphs,
       scores,
       closing,
-      issueDate: zhDate(row.decided_at ? new Date(row.decided_at) : new Date()),
+      issueDate: zhDate(row.decided_at ? timestampFromText(row.decided_at) : new Date()),
       seal,
       verifyUrl: `${origin}${APPLICATION_URLS.verify}/${encodeURIComponent(tenant?.code ?? '')}/${encodeURIComponent(row.verify_code)}`,
       verifyCode: row.verify_code,
@@ -200,7 +201,7 @@ function verificationPage(proof: VerifiedProofRow | undefined): string {
         ['证明类型', 'Kind', PROOF_TITLES[proof.kind] ? `${PROOF_TITLES[proof.kind]!.zh} / ${PROOF_TITLES[proof.kind]!.en}` : proof.kind],
         ['学生姓名', 'Student', maskName(proof.applicant_name)],
         ['班级', 'Class', proof.class_name],
-        ['开具日期', 'Issued on', proof.decided_at ? `${zhDate(new Date(proof.decided_at))} / ${isoDate(new Date(proof.decided_at))}` : ''],
+        ['开具日期', 'Issued on', proof.decided_at ? `${zhDate(timestampFromText(proof.decided_at))} / ${isoDate(timestampFromText(proof.decided_at))}` : ''],
       ]
     : [];
   const verdict = proof

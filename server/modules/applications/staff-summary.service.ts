@@ -3,6 +3,7 @@ import type { StaffSummary, StaffSummaryFigures, StaffSummaryRow } from '../../.
 import { daysTouched, KIND_PERMISSIONS } from '../../../contracts/application-rules';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
+import { timestampFromText } from '../../db/rows';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/auth.service';
 import type { PermissionsService } from '../permissions/permissions.service';
@@ -32,8 +33,8 @@ export function monthRange(month: string): { from: Date; to: Date } {
  * count once. `application.ends_at` is already the cancellation time of a cancelled leave or outing.
  */
 function addApplication(figures: StaffSummaryFigures, application: SummaryApplicationRow, from: Date, to: Date, exact: { outing: number; overtime: number }) {
-  const start = Math.max(new Date(application.starts_at).getTime(), from.getTime());
-  const end = Math.min(new Date(application.ends_at).getTime(), to.getTime());
+  const start = Math.max(timestampFromText(application.starts_at).getTime(), from.getTime());
+  const end = Math.min(timestampFromText(application.ends_at).getTime(), to.getTime());
   if (end <= start) return;
   switch (application.kind) {
     case 'staff_leave':
