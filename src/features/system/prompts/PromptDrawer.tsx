@@ -57,7 +57,7 @@ export default function PromptDrawer({ row, onClose, onSave }: PromptDrawerProps
             <Trans>编码</Trans>
             <Field.RequiredIndicator />
           </Field.Label>
-          <Input id={`${id}-code`} value={values.code} placeholder={t`请输入`} onChange={(event) => set('code', event.target.value)} data-testid="prompt-code" />
+          <Input value={values.code} placeholder={t`请输入`} onChange={(event) => set('code', event.target.value)} data-testid="prompt-code" />
           {codeIssue ? <Field.ErrorText>{codeIssue}</Field.ErrorText> : <Field.HelperText>{t`字母、数字或下划线，最多${AI_PROMPT_LIMITS.codeMax}个字符`}</Field.HelperText>}
         </Field.Root>
         <Field.Root required invalid={Boolean(nameIssue)}>
