@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SURVEY_URLS } from '../../contracts/survey-urls';
 import { buildTestApp, login, type TestApp } from '../test/helpers';
+import { multipartAround } from '../test/multipart';
 
 /**
  * Issue 18 A: an answer sent before the request body was read (too large, wrong profile, no session,
@@ -154,18 +154,11 @@ const MiB = 1024 * 1024;
 
 /** Streams a multipart upload of `size` zero bytes (1 MiB writes) until it is all written or the connection is gone. */
 async function sendUpload(connection: RawConnection, upload: UploadCase): Promise<{ written: number; complete: boolean }> {
-  const boundary = `----xiaowu${randomBytes(8).toString('hex')}`;
-  const fieldParts = Object.entries(upload.fields ?? {})
-    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-    .join('');
-  const head = Buffer.from(
-    `${fieldParts}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${upload.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const { head, tail, contentType } = multipartAround(upload.fields ?? {}, { name: 'file', filename: upload.fileName });
   const length = head.length + upload.size + tail.length;
   const headers = {
     Host: `127.0.0.1:${port}`,
-    'Content-Type': `multipart/form-data; boundary=${boundary}`,
+    'Content-Type': contentType,
     'Content-Length': String(length),
     Connection: 'keep-alive',
     ...(upload.token ? { 'x-access-token': upload.token() } : {}),

@@ -6,11 +6,8 @@ import type { ApplicationDetail } from '../../contracts/applications';
 import { type Envelope, ResponseCode } from '../../contracts/envelope';
 import type { SurveyDetail } from '../../contracts/surveys';
 import { datedRowsOf } from '../db/rows';
-import { DEMO_PASSWORD, DEMO_SCHOOL } from '../db/seed';
-import { seedSchool } from '../db/seed/school';
-import { hashPassword } from '../modules/auth/passwords';
 import { questionnaires } from '../modules/surveys/surveys.table';
-import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf } from '../test/helpers';
+import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp } from '../test/helpers';
 
 /**
  * What the black-box probe of issue 18 found about input (section 5): impossible dates and years 0 /
@@ -34,21 +31,7 @@ const getRaw = async (url: string, username: string) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  code = `dates${randomBytes(3).toString('hex')}`;
-  await seedSchool(
-    t.db,
-    { ...DEMO_SCHOOL, code, hosts: [`${code}.localhost`], grades: DEMO_SCHOOL.grades.filter((g) => g.level === 7), studentsPerClass: 2, otherStaff: 4 },
-    await hashPassword(DEMO_PASSWORD),
-    new Date(),
-  );
-  tenantId = await tenantIdOf(t.db, code);
-  // the seed stamps history with past times; security/fuzz.test.ts compares rows existing before it started
-  const stamped = await ownerQuery<{ table_name: string }>(
-    t.db,
-    `SELECT c.table_name FROM information_schema.columns c WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id'
-        AND EXISTS (SELECT 1 FROM information_schema.columns k WHERE k.table_schema = 'public' AND k.table_name = c.table_name AND k.column_name = 'updated_at')`,
-  );
-  await ownerQuery(t.db, stamped.map(({ table_name }) => `UPDATE ${table_name} SET updated_at = now() WHERE tenant_id = '${tenantId}'`).join(';\n'));
+  ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'dates', studentsPerClass: 2, otherStaff: 4 }));
 }, 120_000);
 
 afterAll(async () => {

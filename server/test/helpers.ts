@@ -2,16 +2,22 @@ import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Envelope } from '../../contracts/envelope';
+import type { UploadData } from '../../contracts/files';
 import type { UserType } from '../../contracts/session';
 import { buildApp } from '../app';
 import { type AppConfig, defaultConfig } from '../config';
+import { bootstrapDatabase } from '../db/bootstrap';
 import { connectDatabase, type Database } from '../db/client';
-import { DEMO_PASSWORD } from '../db/seed';
+import { createDatabaseBeside } from '../db/scratch';
+import { DEMO_PASSWORD, DEMO_SCHOOL } from '../db/seed';
+import type { SchoolProfile } from '../db/seed/profiles';
+import { seedSchool } from '../db/seed/school';
 import { hashPassword } from '../modules/auth/passwords';
 import { roles, userRoles } from '../modules/permissions/permissions.table';
 import { users } from '../modules/users/users.table';
+import { type MultipartPart, multipartBody } from './multipart';
 
 export { DEMO_PASSWORD };
 
@@ -141,4 +147,74 @@ export async function encryptForServer(app: FastifyInstance, text: string): Prom
  */
 export async function ownerQuery<R extends Record<string, unknown>>(db: Database, text: string, values: unknown[] = []): Promise<R[]> {
   return (await db.pool.query<R>(text, values)).rows;
+}
+
+/** POST /file/upload with these parts (the `file` parts plus `category`, the upload profile): the envelope as answered. */
+export async function postUpload(app: FastifyInstance, token: string | undefined, parts: MultipartPart[], headers: Record<string, string> = {}): Promise<Envelope<UploadData>> {
+  const { payload, contentType } = multipartBody(parts);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/file/upload',
+    headers: { 'content-type': contentType, ...(token ? { 'x-access-token': token } : {}), ...headers },
+    payload,
+    remoteAddress: uniqueIp(),
+  });
+  return response.json() as Envelope<UploadData>;
+}
+
+/** Uploads one file (under the upload profile `category` when given); fails the test with the server's message otherwise. Its resId. */
+export async function uploadFile(app: FastifyInstance, token: string, file: { filename: string; content: Buffer; category?: string }): Promise<string> {
+  const category: MultipartPart[] = file.category ? [{ name: 'category', value: file.category }] : [];
+  const body = await postUpload(app, token, [...category, { name: 'file', filename: file.filename, content: file.content }]);
+  expect(body, body.msg).toMatchObject({ code: 1, result: true });
+  return body.data[0]!.resId;
+}
+
+export interface OwnDatabase {
+  url: string;
+  /** the owner's access to it */
+  db: Database;
+  /** closes `db` and drops the database */
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of the test file's own, next to the shared test database (same server), migrated (and
+ * seeded with the demo schools unless `seedDemo: false`): for tests that change what is global to a
+ * deployment, so the change never reaches the other test files.
+ */
+export async function openOwnDatabase(prefix: string, options: { seedDemo?: boolean; maxConnections?: number } = {}): Promise<OwnDatabase> {
+  const scratch = await createDatabaseBeside(inject('databaseUrl'), prefix);
+  const db = connectDatabase(scratch.url, { maxConnections: options.maxConnections ?? 3 });
+  const drop = async () => {
+    await db.close();
+    await scratch.dispose();
+  };
+  try {
+    await bootstrapDatabase(db, { seedDemo: options.seedDemo ?? true });
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { url: scratch.url, db, drop };
+}
+
+/**
+ * A school of the test file's own (by default the demo school's 七年级 only, seeded as of now), code
+ * `<prefix><random hex>`. The seed stamps history (rolls, messages, scores, applications) with past
+ * times; a file that compares the rows existing before it started (security/fuzz.test.ts) must not
+ * count a school appearing meanwhile, so this school's rows are marked as changed now.
+ */
+export async function seedOwnSchool(db: Database, { prefix, ...overrides }: { prefix: string } & Partial<Omit<SchoolProfile, 'code' | 'hosts'>>): Promise<{ code: string; tenantId: string }> {
+  const code = `${prefix}${randomBytes(3).toString('hex')}`;
+  const profile = { ...DEMO_SCHOOL, grades: DEMO_SCHOOL.grades.filter((g) => g.level === 7), ...overrides, code, hosts: [`${code}.localhost`] };
+  await seedSchool(db, profile, await hashPassword(DEMO_PASSWORD), new Date());
+  const tenantId = await tenantIdOf(db, code);
+  const stamped = await ownerQuery<{ table_name: string }>(
+    db,
+    `SELECT c.table_name FROM information_schema.columns c WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id'
+        AND EXISTS (SELECT 1 FROM information_schema.columns k WHERE k.table_schema = 'public' AND k.table_name = c.table_name AND k.column_name = 'updated_at')`,
+  );
+  await ownerQuery(db, stamped.map(({ table_name }) => `UPDATE ${table_name} SET updated_at = now() WHERE tenant_id = '${tenantId}'`).join(';\n'));
+  return { code, tenantId };
 }

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Envelope, ResponseCode } from '../../contracts/envelope';
 import type { PermissionPayload } from '../../contracts/session';
 import type { SettingsData } from '../../contracts/settings';
-import { bootstrapDatabase } from '../db/bootstrap';
-import { connectDatabase, type Database } from '../db/client';
-import { createUser, DEMO_PASSWORD, ownerQuery, tenantIdOf } from './helpers';
+import type { Database } from '../db/client';
+import { createUser, DEMO_PASSWORD, openOwnDatabase, ownerQuery, tenantIdOf } from './helpers';
 import { type Instances, startInstances } from './instances';
 
 /**
@@ -29,33 +27,16 @@ let A: string;
 let B: string;
 let adminOnA: string;
 
-async function onServer(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  const shared = inject('databaseUrl');
-  const name = `xiaowu_cache_${randomBytes(5).toString('hex')}`;
-  await onServer(shared, `CREATE DATABASE ${name}`);
-  const url = new URL(shared);
-  url.pathname = `/${name}`;
-  dropDatabase = () => onServer(shared, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  db = connectDatabase(url.toString(), { maxConnections: 3 });
-  await bootstrapDatabase(db, { seedDemo: true });
-  instances = await startInstances(2, { databaseUrl: url.toString(), env: { XIAOWU_PLATFORM_TENANT: 'demo', XIAOWU_SINGLE_SESSION: 'on' } });
+  let url: string;
+  ({ url, db, drop: dropDatabase } = await openOwnDatabase('xiaowu_cache'));
+  instances = await startInstances(2, { databaseUrl: url, env: { XIAOWU_PLATFORM_TENANT: 'demo', XIAOWU_SINGLE_SESSION: 'on' } });
   [A, B] = instances.urls as [string, string];
   adminOnA = await loginAt(A, 'admin');
 }, 180_000);
 
 afterAll(async () => {
   await instances?.stopAll();
-  await db?.close();
   await dropDatabase?.();
 });
 

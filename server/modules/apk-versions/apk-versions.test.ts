@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApkLatestData, ApkVersionRow } from '../../../contracts/apk-versions';
-import type { Envelope, TableAData } from '../../../contracts/envelope';
-import type { UploadData } from '../../../contracts/files';
+import type { TableAData } from '../../../contracts/envelope';
 import { DEMO_KINDERGARTEN, DEMO_PASSWORD } from '../../db/seed';
 import { seedSchool } from '../../db/seed/school';
 import { hashPassword } from '../auth/passwords';
-import { buildTestApp, call, createUser, login, type TestApp, uniqueIp } from '../../test/helpers';
+import { buildTestApp, call, createUser, login, postUpload, type TestApp, uniqueIp, uploadFile } from '../../test/helpers';
 import { tinyApk } from './apk-fixture';
 
 /** APK版本管理 and the app's public calls, on a kindergarten of their own (its published versions are the tests'). */
@@ -22,26 +21,8 @@ const list = async (search: Record<string, string> = {}) => (await post<TableADa
 const rowOf = async (id: string) => (await list()).data.rows.find((row) => row.id === id);
 const latest = async (query = `?tenant=${code}`) => (await call<ApkLatestData | null>(t.app, 'GET', `/api/apk/latest${query}`)).body;
 
-function multipart(category: string, filename: string, content: Buffer) {
-  const boundary = `----h7${randomBytes(6).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\n${category}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-async function upload(category: string, filename: string, content: Buffer) {
-  const { payload, contentType } = multipart(category, filename, content);
-  const response = await t.app.inject({ method: 'POST', url: '/file/upload', headers: { 'content-type': contentType, 'x-access-token': admin }, payload, remoteAddress: uniqueIp() });
-  return response.json() as Envelope<UploadData>;
-}
-const uploadApk = async (label = 'a') => {
-  const body = await upload('apk', `xiaowu-${label}.apk`, tinyApk(label));
-  expect(body.code, body.msg).toBe(1);
-  return body.data[0].resId;
-};
+const upload = (category: string, filename: string, content: Buffer) => postUpload(t.app, admin, [{ name: 'category', value: category }, { name: 'file', filename, content }]);
+const uploadApk = (label = 'a') => uploadFile(t.app, admin, { filename: `xiaowu-${label}.apk`, content: tinyApk(label), category: 'apk' });
 const add = async (over: Record<string, unknown>) => {
   const { body } = await post<{ id: string }>('/api/apk/save', admin, { versionName: '1.0.0', versionCode: 1, fileId: '', changelog: '', forceUpdate: false, ...over });
   expect(body.code, body.msg).toBe(1);

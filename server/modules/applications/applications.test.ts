@@ -3,11 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDetail, ApplicationOptions, ApplicationRow, BlockedPeriodRow, TodoCount } from '../../../contracts/applications';
 import type { TableAData } from '../../../contracts/envelope';
-import { DEMO_PASSWORD, DEMO_SCHOOL } from '../../db/seed';
-import { seedSchool } from '../../db/seed/school';
-import { hashPassword } from '../auth/passwords';
 import { addDays, schoolDate } from '../attendance/school-day';
-import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
+import { buildTestApp, call, createUser, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
 
 /**
  * Applications and audits against a K12 school of this file's own (七年级 only, seeded like the demo
@@ -97,23 +94,7 @@ const sorted = (...values: string[]) => [...values].sort();
 
 beforeAll(async () => {
   t = await buildTestApp();
-  code = `apps${randomBytes(3).toString('hex')}`;
-  await seedSchool(
-    t.db,
-    { ...DEMO_SCHOOL, code, hosts: [`${code}.localhost`], grades: DEMO_SCHOOL.grades.filter((g) => g.level === 7), studentsPerClass: 8, otherStaff: 40 },
-    await hashPassword(DEMO_PASSWORD),
-    new Date(),
-  );
-  tenantId = await tenantIdOf(t.db, code);
-  // The seed stamps history (rolls, messages, scores, applications) with past times; a file that
-  // compares the rows existing before it started (security/fuzz.test.ts) must not count a school
-  // appearing meanwhile: this school's rows are marked as changed now.
-  const stamped = await ownerQuery<{ table_name: string }>(
-    t.db,
-    `SELECT c.table_name FROM information_schema.columns c WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id'
-        AND EXISTS (SELECT 1 FROM information_schema.columns k WHERE k.table_schema = 'public' AND k.table_name = c.table_name AND k.column_name = 'updated_at')`,
-  );
-  await ownerQuery(t.db, stamped.map(({ table_name }) => `UPDATE ${table_name} SET updated_at = now() WHERE tenant_id = '${tenantId}'`).join(';\n'));
+  ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'apps', studentsPerClass: 8, otherStaff: 40 }));
   const units = await ownerQuery<{ id: string; name: string; kind: string }>(t.db, `SELECT id::text, name, kind FROM org_units WHERE tenant_id = $1`, [tenantId]);
   classId = units.find((u) => u.name === '七年级(1)班')!.id;
   class2Id = units.find((u) => u.name === '七年级(2)班')!.id;

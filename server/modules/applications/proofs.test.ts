@@ -8,9 +8,7 @@ import QRCode from 'qrcode';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_URLS, type SealSetting } from '../../../contracts/applications';
-import type { Envelope } from '../../../contracts/envelope';
-import type { UploadData } from '../../../contracts/files';
-import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
+import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp, uploadFile } from '../../test/helpers';
 import { qrCode } from './proofs.pdf';
 import { maskName, proofRenderer } from './proofs.service';
 
@@ -93,25 +91,7 @@ async function pageImages(bytes: Buffer) {
   return { pdf, images };
 }
 
-async function upload(token: string, filename: string, content: Buffer, category: string): Promise<string> {
-  const boundary = `----h2${randomBytes(6).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\n${category}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/file/upload',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-access-token': token },
-    payload,
-    remoteAddress: uniqueIp(),
-  });
-  const body = response.json() as Envelope<UploadData>;
-  expect(body.code, body.msg).toBe(1);
-  return body.data[0]!.resId;
-}
+const upload = (token: string, filename: string, content: Buffer, category: string) => uploadFile(t.app, token, { filename, content, category });
 
 const saveSeal = (token: string, resId: string, headers: Record<string, string> = {}) => call<SealSetting>(t.app, 'POST', APPLICATION_URLS.sealSave, { token, json: { resId }, headers });
 

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../contracts/envelope';
-import type { FileRecord, UploadData } from '../../../contracts/files';
+import type { FileRecord } from '../../../contracts/files';
 import { tinyApk } from '../apk-versions/apk-fixture';
-import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
+import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp, uploadFile } from '../../test/helpers';
 
 /**
  * Issue 18 B: a file is read only where the record that owns it may be read. Demo school: `student`
@@ -53,25 +52,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function upload(token: string, filename: string, content: Buffer, category: string): Promise<string> {
-  const boundary = `----owners${randomBytes(6).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\n${category}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/file/upload',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-access-token': token },
-    payload,
-    remoteAddress: uniqueIp(),
-  });
-  const body = response.json() as Envelope<UploadData>;
-  expect(body.code, body.msg).toBe(1);
-  return body.data[0]!.resId;
-}
+const upload = (token: string, filename: string, content: Buffer, category: string) => uploadFile(t.app, token, { filename, content, category });
 
 /** What a download answers: 200 with the bytes, or the envelope's code. */
 async function readAs(token: string | undefined, resId: string, headers: Record<string, string> = {}): Promise<number> {

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../../contracts/envelope';
-import type { FileRecord, UploadData } from '../../../contracts/files';
+import type { FileRecord } from '../../../contracts/files';
 import { storedZip, tinyApk } from '../apk-versions/apk-fixture';
-import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, uniqueIp } from '../../test/helpers';
+import { buildTestApp, call, createUser, login, ownerQuery, postUpload, type TestApp, uniqueIp, uploadFile } from '../../test/helpers';
+import type { MultipartPart } from '../../test/multipart';
 
 let t: TestApp;
 let dataDir: string;
@@ -46,48 +46,11 @@ const DOCX = storedZip({
 
 // ---------- multipart ----------
 
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
+const upload = (token: string | undefined, parts: MultipartPart[], headers: Record<string, string> = {}) => postUpload(t.app, token, parts, headers);
 
-function multipart(parts: Part[]) {
-  const boundary = `----xiaowu${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('value' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        part.content,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const file = (filename: string, content: Buffer, extra: MultipartPart[] = []): MultipartPart[] => [...extra, { name: 'file', filename, content }];
 
-async function upload(token: string | undefined, parts: Part[], headers: Record<string, string> = {}) {
-  const { payload, contentType } = multipart(parts);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/file/upload',
-    headers: { 'content-type': contentType, ...(token ? { 'x-access-token': token } : {}), ...headers },
-    payload,
-    remoteAddress: uniqueIp(),
-  });
-  return response.json() as Envelope<UploadData>;
-}
-
-const file = (filename: string, content: Buffer, extra: Part[] = []): Part[] => [...extra, { name: 'file', filename, content }];
-
-async function uploadOk(token: string, filename: string, content: Buffer, category?: string): Promise<string> {
-  const body = await upload(token, file(filename, content, category ? [{ name: 'category', value: category }] : []));
-  expect(body, body.msg).toMatchObject({ code: 1, result: true });
-  return body.data[0]!.resId;
-}
+const uploadOk = (token: string, filename: string, content: Buffer, category?: string) => uploadFile(t.app, token, { filename, content, category });
 
 const download = (token: string | undefined, resId: string, query = '') =>
   t.app.inject({ method: 'GET', url: `/file/download/${resId}${query}`, headers: token ? { 'x-access-token': token } : {}, remoteAddress: uniqueIp() });
@@ -176,7 +139,7 @@ describe('POST /file/upload', () => {
   });
 
   it('refuses more than 9 files in one call', async () => {
-    const parts: Part[] = Array.from({ length: 10 }, (_, i) => ({ name: 'file', filename: `p${i}.png`, content: PNG }));
+    const parts: MultipartPart[] = Array.from({ length: 10 }, (_, i) => ({ name: 'file', filename: `p${i}.png`, content: PNG }));
     const body = await upload(demoTeacher, parts);
     expect(body).toMatchObject({ code: 40000, msg: '每次最多上传9个文件' });
   });

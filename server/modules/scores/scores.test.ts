@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, TableAData } from '../../../contracts/envelope';
 import type { MyScoreRow, MyScoresData, ScoreCell, ScoreChange, ScoreImportResult, ScoreOptions, ScoreSheet } from '../../../contracts/scores';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
+import { type MultipartPart, multipartBody } from '../../test/multipart';
 import { findScoreSystem } from '../exams/exams.service';
 
 /**
@@ -426,34 +427,19 @@ async function workbookOf(bytes: Buffer) {
   return workbook;
 }
 
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer };
-
-async function upload(token: string, parts: Part[], headers: Record<string, string> = {}) {
-  const boundary = `----xiaowu${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('value' in part) chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    else {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-        part.content,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+async function upload(token: string, parts: MultipartPart[], headers: Record<string, string> = {}) {
+  const { payload, contentType } = multipartBody(parts);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/scores/import',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-access-token': token, ...headers },
-    payload: Buffer.concat(chunks),
+    headers: { 'content-type': contentType, 'x-access-token': token, ...headers },
+    payload,
     remoteAddress: uniqueIp(),
   });
   return response.json() as Envelope<ScoreImportResult | null>;
 }
 
-const targetParts = (batchId: string, className: string, subject: string): Part[] => [
+const targetParts = (batchId: string, className: string, subject: string): MultipartPart[] => [
   { name: 'batchId', value: batchId },
   { name: 'classId', value: classIds[className] },
   { name: 'subject', value: subject },

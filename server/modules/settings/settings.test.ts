@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_HEADER } from '../../../contracts/encryption';
 import { type Envelope, ResponseCode } from '../../../contracts/envelope';
 import type { SecurityKey } from '../../../contracts/session';
@@ -12,9 +11,8 @@ import type { SettingsData } from '../../../contracts/settings';
 import { openResponse, sealRequest } from '../../../src/lib/request-seal';
 import { buildApp } from '../../app';
 import { defaultConfig } from '../../config';
-import { bootstrapDatabase } from '../../db/bootstrap';
-import { connectDatabase, type Database } from '../../db/client';
-import { call, login, ownerQuery, uniqueIp } from '../../test/helpers';
+import type { Database } from '../../db/client';
+import { call, login, openOwnDatabase, ownerQuery, uniqueIp } from '../../test/helpers';
 
 /*
  * The deployment row (record number, request encryption) is global: these tests run on a database
@@ -31,25 +29,8 @@ let teacher: string;
 
 const BUILT = { apiBaseUrl: '', loginTitle: '构建标题', loginFooter: '构建页脚', pageTitle: '构建页面', recordNumber: '京ICP备00000000号', requestEncryption: false, loginType: 'local' };
 
-async function onServer(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  const shared = inject('databaseUrl');
-  const name = `xiaowu_settings_${randomBytes(5).toString('hex')}`;
-  await onServer(shared, `CREATE DATABASE ${name}`);
-  const url = new URL(shared);
-  url.pathname = `/${name}`;
-  dropDatabase = () => onServer(shared, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  db = connectDatabase(url.toString(), { maxConnections: 5 });
-  await bootstrapDatabase(db, { seedDemo: true });
+  ({ db, drop: dropDatabase } = await openOwnDatabase('xiaowu_settings', { maxConnections: 5 }));
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xiaowu-settings-'));
   fs.writeFileSync(path.join(staticDir, 'config.json'), JSON.stringify(BUILT));
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>x</title>');
@@ -63,7 +44,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await db?.close();
   await dropDatabase?.();
   if (staticDir) fs.rmSync(staticDir, { recursive: true, force: true });
 });

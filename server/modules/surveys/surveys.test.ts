@@ -7,11 +7,9 @@ import type { TableAData } from '../../../contracts/envelope';
 import type { OutboxBatchData } from '../../../contracts/idempotency';
 import { type AnswerValues, answerProblems, blankQuestion, cleanAnswer, questionProblems, type SurveyQuestion } from '../../../contracts/survey-rules';
 import type { BankQuestionRow, MineRow, PublicSurveyList, SurveyAnswerResult, SurveyAnswerRow, SurveyDetail, SurveyForAnswer, SurveyResults, SurveyRow } from '../../../contracts/surveys';
-import { DEMO_PASSWORD, DEMO_SCHOOL } from '../../db/seed';
-import { seedSchool } from '../../db/seed/school';
 import { DEMO_SURVEY_IDS, seedSurveys } from '../../db/seed/surveys';
-import { buildTestApp, call, type CallResult, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
-import { hashPassword } from '../auth/passwords';
+import { buildTestApp, call, type CallResult, login, ownerQuery, seedOwnSchool, type TestApp, uniqueIp } from '../../test/helpers';
+import { type MultipartPart, multipartBody } from '../../test/multipart';
 import type { LocalFileStorage } from '../files/storage';
 import { sweepSurveyPictures } from './surveys.sweep';
 
@@ -99,29 +97,15 @@ const live = async (extra: Partial<Draft> = {}) => {
 const answerCount = async (id: string) =>
   Number((await ownerQuery<{ n: string }>(t.db, 'SELECT count(*) n FROM survey_answers WHERE tenant_id = $1 AND questionnaire_id = $2', [tenantId, id]))[0].n);
 
-function multipart(parts: ({ name: string; value: string } | { name: string; filename: string; content: Buffer })[]) {
-  const boundary = `----xiaowu${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('value' in part) chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
-      chunks.push(part.content, Buffer.from('\r\n'));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 const uploadPicture = async (
   questionnaireId: string,
   answerId: string,
   device: string,
   content = PNG,
   filename = 'photo.png',
-  more: ({ name: string; value: string } | { name: string; filename: string; content: Buffer })[] = [],
+  more: MultipartPart[] = [],
 ) => {
-  const { payload, contentType } = multipart([...more, { name: 'file', filename, content }]);
+  const { payload, contentType } = multipartBody([...more, { name: 'file', filename, content }]);
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/surveys/public/upload?questionnaireId=${questionnaireId}&answerId=${answerId}`,
@@ -134,14 +118,7 @@ const uploadPicture = async (
 
 beforeAll(async () => {
   t = await buildTestApp();
-  code = `svy${randomBytes(3).toString('hex')}`;
-  await seedSchool(
-    t.db,
-    { ...DEMO_SCHOOL, code, hosts: [`${code}.localhost`], grades: DEMO_SCHOOL.grades.filter((g) => g.level === 7), studentsPerClass: 6, otherStaff: 12 },
-    await hashPassword(DEMO_PASSWORD),
-    new Date(),
-  );
-  tenantId = await tenantIdOf(t.db, code);
+  ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'svy', studentsPerClass: 6, otherStaff: 12 }));
   await t.db.withTenant(tenantId, (tx) => seedSurveys(tx, tenantId, new Date()));
   const units = await ownerQuery<{ id: string; name: string }>(t.db, `SELECT id::text, name FROM org_units WHERE tenant_id = $1`, [tenantId]);
   class1 = units.find((u) => u.name === '七年级(1)班')!.id;
@@ -748,7 +725,7 @@ describe('public upload (review H3)', () => {
     await pub('/api/surveys/public/answer', { questionnaireId: s.id, answerId: other, values: {} });
     expect(await uploadPicture(s.id, other, uuidv7())).toMatchObject({ code: 40900, msg: '该答卷已提交，不能再上传图片' });
     // the ids belong in the query: form fields are not read
-    const { payload, contentType } = multipart([{ name: 'questionnaireId', value: s.id }, { name: 'answerId', value: uuidv7() }, { name: 'file', filename: 'p.png', content: PNG }]);
+    const { payload, contentType } = multipartBody([{ name: 'questionnaireId', value: s.id }, { name: 'answerId', value: uuidv7() }, { name: 'file', filename: 'p.png', content: PNG }]);
     const noQuery = await t.app.inject({ method: 'POST', url: '/api/surveys/public/upload', headers: { 'content-type': contentType, 'x-tenant': code, 'x-device-id': uuidv7() }, payload, remoteAddress: uniqueIp() });
     expect(noQuery.json()).toMatchObject({ code: 40000 });
   });

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_SCHOOL } from '../../db/seed';
 import { seedSchool } from '../../db/seed/school';
 import { hashPassword } from '../auth/passwords';
 import { buildTestApp, call, createUser, login, loginRaw, ownerQuery, type TestApp, uniqueIp } from '../../test/helpers';
+import { multipartBody } from '../../test/multipart';
 
 /** On a school of its own (the demo school stays as seeded). */
 let t: TestApp;
@@ -255,16 +256,11 @@ describe('users: delete, enable, unlock, reset', () => {
 
 describe('users: import', () => {
   async function upload(content: Buffer, filename = 'users.xlsx', lang = 'zh') {
-    const boundary = `----xiaowu${randomBytes(8).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const { payload, contentType } = multipartBody([{ name: 'file', filename, content }]);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/users/import',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-access-token': adminToken, 'x-lang': lang },
+      headers: { 'content-type': contentType, 'x-access-token': adminToken, 'x-lang': lang },
       payload,
       remoteAddress: uniqueIp(),
     });
