@@ -48,8 +48,16 @@ export interface SharedCacheOptions {
 /** One cache: entries by id, each owned by a tenant (and a subject), evicted by notices. */
 export class SharedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
-  /** bumped by every eviction: a value loaded across one is not stored (it may predate the change) */
-  private generation = 0;
+  /**
+   * Counts evictions; `mark` reads it. A value loaded across an eviction of its own tenant (or its own
+   * subject) is not stored, as it may predate the change; evictions of other schools or users don't
+   * discard it.
+   */
+  private evictions = 0;
+  /** the count at each scope's last eviction: `tenant` or `tenant subject` */
+  private readonly lastEvicted = new Map<string, number>();
+  /** marks below it are refused whatever their scope (set by an every-tenant eviction, or when lastEvicted was pruned) */
+  private floor = 0;
 
   constructor(
     private readonly bus: CacheBus,
@@ -60,7 +68,7 @@ export class SharedCache<V> {
 
   /** The live entry of `id`, or undefined (absent, expired, or the bus cannot vouch for it). */
   get(id: string): V | undefined {
-    if (!this.bus.trusted) return undefined;
+    if (!this.bus.servesFromCache) return undefined;
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     if (entry.expiresAt <= Date.now()) {
@@ -72,11 +80,18 @@ export class SharedCache<V> {
 
   /** Taken before reading what `set` will store: `set` then stores only if nothing was evicted meanwhile. */
   mark(): number {
-    return this.generation;
+    return this.evictions;
+  }
+
+  /** Whether an eviction reaching `owner`'s entries happened after `mark` was taken. */
+  private evictedSince(mark: number, owner: Owner): boolean {
+    if (mark < this.floor) return true;
+    if ((this.lastEvicted.get(owner.tenantId) ?? -1) > mark) return true;
+    return owner.subject != null && (this.lastEvicted.get(scopeKey(owner.tenantId, owner.subject)) ?? -1) > mark;
   }
 
   set(id: string, owner: Owner, value: V, mark: number): void {
-    if (mark !== this.generation || !this.bus.trusted) return;
+    if (this.evictedSince(mark, owner) || !this.bus.servesFromCache) return;
     this.entries.delete(id);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(id, { value, tenantId: owner.tenantId, subject: owner.subject ?? null, expiresAt: Date.now() + this.ttlMs });
@@ -92,15 +107,31 @@ export class SharedCache<V> {
     return value;
   }
 
-  /** Drops the entries of a tenant (of one subject when named), here only; `CacheBus.notify` tells every instance. */
-  evict(tenantId: string, subject?: string | null): void {
-    this.generation += 1;
+  /**
+   * Drops the entries of a tenant (of one subject when named; only entry `id` of that subject when
+   * named too), here only; `CacheBus.notify` tells every instance.
+   */
+  evict(tenantId: string, subject?: string | null, id?: string | null): void {
+    this.evictions += 1;
     if (tenantId === EVERY_TENANT) {
       this.entries.clear();
+      this.lastEvicted.clear();
+      this.floor = this.evictions;
       return;
     }
-    for (const [id, entry] of this.entries) {
-      if (entry.tenantId === tenantId && (subject == null || entry.subject === subject)) this.entries.delete(id);
+    // a bounded record: past its size, every load in flight is refused once (safe) and it starts over
+    if (this.lastEvicted.size >= MAX_EVICTION_SCOPES) {
+      this.lastEvicted.clear();
+      this.floor = this.evictions;
+    }
+    this.lastEvicted.set(subject == null ? tenantId : scopeKey(tenantId, subject), this.evictions);
+    if (subject != null && id != null) {
+      const entry = this.entries.get(id);
+      if (entry?.tenantId === tenantId && entry.subject === subject) this.entries.delete(id);
+      return;
+    }
+    for (const [entryId, entry] of this.entries) {
+      if (entry.tenantId === tenantId && (subject == null || entry.subject === subject)) this.entries.delete(entryId);
     }
   }
 
@@ -109,12 +140,19 @@ export class SharedCache<V> {
   }
 }
 
+/** How many tenants and subjects a cache remembers the last eviction of (see SharedCache.evict). */
+const MAX_EVICTION_SCOPES = 10_000;
+
+const scopeKey = (tenantId: string, subject: string) => `${tenantId} ${subject}`;
+
 /** What a notice says: which caches, whose entries. */
 export interface Notice {
   caches: readonly SharedCache<unknown>[];
   tenantId: string;
   /** a user id: only that user's entries (of caches that keep subjects); none: the whole tenant */
   subject?: string | null;
+  /** with a subject: only this entry of it (an instance that does not read it evicts the whole subject) */
+  id?: string | null;
 }
 
 interface Wire {
@@ -123,6 +161,17 @@ interface Wire {
   /** tenant id, NO_TENANT or EVERY_TENANT */
   t: string;
   s?: string;
+  i?: string;
+}
+
+/** A parsed notice if it has the wire's shape, else null. */
+function readWire(value: unknown): Wire | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { c, t, s, i } = value as Record<string, unknown>;
+  if (!Array.isArray(c) || !c.every((name) => typeof name === 'string') || typeof t !== 'string') return null;
+  if (s !== undefined && typeof s !== 'string') return null;
+  if (i !== undefined && typeof i !== 'string') return null;
+  return { c, t, s, i };
 }
 
 interface BusLog {
@@ -166,7 +215,7 @@ export class CacheBus {
   }
 
   /** Whether caches may answer: not started yet (one process), or listening. */
-  get trusted(): boolean {
+  get servesFromCache(): boolean {
     return this.state === 'local' || this.state === 'live';
   }
 
@@ -195,7 +244,7 @@ export class CacheBus {
   }
 
   private evictLocally(notice: Notice): void {
-    for (const cache of notice.caches) cache.evict(notice.tenantId, notice.subject);
+    for (const cache of notice.caches) cache.evict(notice.tenantId, notice.subject, notice.id);
   }
 
   private clearAll(): void {
@@ -204,10 +253,16 @@ export class CacheBus {
 
   private receive(payload: string | undefined): void {
     this.received += 1;
-    let wire: Wire;
+    // Anyone who may log in can pg_notify this channel, and another version may send another shape:
+    // a notice that is not ours clears everything (safe) and never throws in pg's event handler,
+    // which would end every instance at once.
+    let wire: Wire | null;
     try {
-      wire = JSON.parse(payload ?? '') as Wire;
+      wire = readWire(JSON.parse(payload ?? ''));
     } catch {
+      wire = null;
+    }
+    if (!wire) {
       this.log.warn({ payload }, 'cache bus: unreadable notice; every cache cleared');
       this.clearAll();
       return;
@@ -215,7 +270,7 @@ export class CacheBus {
     for (const name of wire.c) {
       const cache = this.caches.get(name);
       // a cache this version does not know (a newer instance's): nothing of it is kept here
-      cache?.evict(wire.t, wire.s);
+      cache?.evict(wire.t, wire.s, wire.i);
     }
   }
 
@@ -307,6 +362,9 @@ export class CacheBus {
 
 function toWire(notice: Notice): Wire {
   const wire: Wire = { c: notice.caches.map((cache) => cache.name), t: notice.tenantId };
-  if (notice.subject) wire.s = notice.subject;
+  if (notice.subject) {
+    wire.s = notice.subject;
+    if (notice.id) wire.i = notice.id;
+  }
   return wire;
 }
