@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { devices, expect, type Browser, type Page } from '@playwright/test';
 import type { MenuNode, PermissionPayload } from '../../contracts/session';
 import { flattenMenus, menuHref } from '../../src/lib/menus';
 import { DEMO_PASSWORD } from './support';
@@ -121,30 +121,48 @@ async function navigate(page: Page, href: string) {
     .toBe(true);
 }
 
-async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ ...CONTEXT, baseURL });
+/** A walk in a page of a browser context of its own (closed after), its requests tracked from the start. */
+async function walkInNewContext(browser: Browser, baseURL: string, visit: (page: Page, inFlight: () => number, walk: A11yWalk) => Promise<void>): Promise<A11yWalk> {
+  const walk: A11yWalk = { pages: [], findings: [] };
+  const context = await browser.newContext({ ...CONTEXT, baseURL });
+  try {
+    const page = await context.newPage();
+    await visit(page, trackRequests(page), walk);
+  } finally {
+    await context.close();
+  }
+  return walk;
+}
+
+/** Opens a page without login as a person finds it and waits for `ready`; for English, switched with the page's own language button. */
+async function openPublicPage(page: Page, lang: A11yLang, inFlight: () => number, path: string, ready: string) {
+  await page.goto(path);
+  await settle(page, inFlight, ready);
+  if (lang === 'en') {
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await settle(page, inFlight, ready);
+  }
+}
+
+/** Audits what the page shows now, as page `where` of the walk. */
+async function auditInto(walk: A11yWalk, page: Page, lang: A11yLang, where: string) {
+  walk.findings.push(...(await audit(page, lang, where)));
+  walk.pages.push(`${lang} ${where}`);
 }
 
 /**
  * /login as a person finds it, switched to `lang` with its own language button, and its 忘记密码 page;
  * audited; then logged in as the demo admin.
  */
-async function loginPages(page: Page, lang: A11yLang, inFlight: () => number, findings: A11yFinding[], pages: string[]) {
+async function loginPages(page: Page, lang: A11yLang, inFlight: () => number, walk: A11yWalk) {
   const labels = LOGIN_LABELS[lang];
-  await page.goto('/login');
-  await settle(page, inFlight, 'form');
-  if (lang === 'en') {
-    await page.getByRole('button', { name: 'English' }).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await settle(page, inFlight, 'form');
-  }
-  findings.push(...(await audit(page, lang, '/login')));
-  pages.push(`${lang} /login`);
+  await openPublicPage(page, lang, inFlight, '/login', 'form');
+  await auditInto(walk, page, lang, '/login');
 
   await page.getByRole('link', { name: labels.forgot }).click();
   await settle(page, inFlight, 'h1');
-  findings.push(...(await audit(page, lang, '/RePassword')));
-  pages.push(`${lang} /RePassword`);
+  await auditInto(walk, page, lang, '/RePassword');
   await page.getByRole('link', { name: labels.back }).click();
   await settle(page, inFlight, 'form');
 
@@ -174,14 +192,9 @@ async function permissionMenus(page: Page): Promise<MenuNode[]> {
  * /login, then /dashboard and every screen of the admin's menu in `lang`. Placeholder pages ("not built
  * yet", "Cannot find module") are one component each: audited the first time only.
  */
-export async function walkApp(browser: Browser, baseURL: string, lang: A11yLang): Promise<A11yWalk> {
-  const findings: A11yFinding[] = [];
-  const pages: string[] = [];
-  const context = await newContext(browser, baseURL);
-  try {
-    const page = await context.newPage();
-    const inFlight = trackRequests(page);
-    await loginPages(page, lang, inFlight, findings, pages);
+export function walkApp(browser: Browser, baseURL: string, lang: A11yLang): Promise<A11yWalk> {
+  return walkInNewContext(browser, baseURL, async (page, inFlight, walk) => {
+    await loginPages(page, lang, inFlight, walk);
 
     const placeholdersSeen = new Set<string>();
     for (const href of ['/dashboard', ...menuAddresses(await permissionMenus(page))]) {
@@ -192,43 +205,22 @@ export async function walkApp(browser: Browser, baseURL: string, lang: A11yLang)
         if (placeholdersSeen.has(placeholder)) continue;
         placeholdersSeen.add(placeholder);
       }
-      const where = new URL(page.url()).pathname;
-      findings.push(...(await audit(page, lang, where)));
-      pages.push(`${lang} ${where}`);
+      await auditInto(walk, page, lang, new URL(page.url()).pathname);
     }
-  } finally {
-    await context.close();
-  }
-  return { pages, findings };
+  });
 }
 
 /** The public survey page (no login): the list of a school, then the first open questionnaire's answer page. */
-export async function walkPublicSurvey(browser: Browser, baseURL: string, lang: A11yLang): Promise<A11yWalk> {
-  const findings: A11yFinding[] = [];
-  const pages: string[] = [];
-  const context = await newContext(browser, baseURL);
-  try {
-    const page = await context.newPage();
-    const inFlight = trackRequests(page);
-    await page.goto('/survey/wjdt/wjdtListNotLogin?tenant=demo');
-    await settle(page, inFlight, '[data-testid="public-survey-list"]');
-    if (lang === 'en') {
-      await page.getByRole('button', { name: 'English' }).click();
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      await settle(page, inFlight, '[data-testid="public-survey-list"]');
-    }
-    findings.push(...(await audit(page, lang, '/survey/wjdt/wjdtListNotLogin')));
-    pages.push(`${lang} /survey/wjdt/wjdtListNotLogin`);
+export function walkPublicSurvey(browser: Browser, baseURL: string, lang: A11yLang): Promise<A11yWalk> {
+  return walkInNewContext(browser, baseURL, async (page, inFlight, walk) => {
+    await openPublicPage(page, lang, inFlight, '/survey/wjdt/wjdtListNotLogin?tenant=demo', '[data-testid="public-survey-list"]');
+    await auditInto(walk, page, lang, '/survey/wjdt/wjdtListNotLogin');
 
     await page.getByTestId('public-survey-row').filter({ has: page.locator('.ps-badge-started') }).first().click();
     await expect(page).toHaveURL(/\/survey\/wjdt\/answerSurvey\?/);
     await settle(page, inFlight, '[data-testid="survey-submit"]');
-    findings.push(...(await audit(page, lang, '/survey/wjdt/answerSurvey')));
-    pages.push(`${lang} /survey/wjdt/answerSurvey`);
-  } finally {
-    await context.close();
-  }
-  return { pages, findings };
+    await auditInto(walk, page, lang, '/survey/wjdt/answerSurvey');
+  });
 }
 
 /** The whole walk in one language: the app, then the public survey page. */
