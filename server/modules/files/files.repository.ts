@@ -13,6 +13,7 @@ const recordColumns = {
   ownerId: files.ownerId,
   ownerKind: files.ownerKind,
   ownerRecordId: files.ownerRecordId,
+  createdBy: files.createdBy,
   createdAt: files.createdAt,
 };
 

@@ -125,12 +125,14 @@ export class FilesService {
 
   /**
    * Whether the caller may read a file: a public one (the logo category, or its owner's check says
-   * so without a session); an owned one where its record may be read; an unclaimed one only by the
-   * account it is filed under (owner_id: its uploader). A kind nobody registered reads as refused.
+   * so without a session); an owned one where its record may be read; an unclaimed one only by its
+   * uploader (created_by: a signed-in respondent's survey picture is filed under the questionnaire's
+   * creator, owner_id, yet must stay readable to the respondent until the answer claims it; owner_id
+   * where no uploader was recorded). A kind nobody registered reads as refused.
    */
-  async mayRead(tx: Tx, session: Session | null, row: Pick<FileRow, 'category' | 'ownerKind' | 'ownerRecordId' | 'ownerId'>): Promise<boolean> {
+  async mayRead(tx: Tx, session: Session | null, row: Pick<FileRow, 'category' | 'ownerKind' | 'ownerRecordId' | 'ownerId' | 'createdBy'>): Promise<boolean> {
     if (row.category === PUBLIC_FILE_CATEGORY) return true;
-    if (row.ownerKind === null || row.ownerRecordId === null) return session !== null && row.ownerId === session.userId;
+    if (row.ownerKind === null || row.ownerRecordId === null) return session !== null && (row.createdBy ?? row.ownerId) === session.userId;
     const check = this.readChecks.get(row.ownerKind as FileOwnerKind);
     return check ? check(tx, session, row.ownerRecordId) : false;
   }
