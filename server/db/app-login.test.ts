@@ -131,6 +131,11 @@ describe('making the login ready at start', () => {
     await expect(prepareAppLogin(t.db.pool, ownerUrl(), ownerUrl())).rejects.toThrow(/SUPERUSER|owns/);
     const createdb = await makeRole('CREATEDB');
     await expect(prepareAppLogin(t.db.pool, ownerUrl(), createdb.url)).rejects.toThrow(/has CREATEDB/);
+    // refused before anything is granted to it
+    expect(await ownerQuery(t.db, `SELECT pg_has_role($1, 'xiaowu_app', 'MEMBER') AS member`, [createdb.role])).toEqual([{ member: false }]);
+    // a member that does not inherit could SET ROLE but not run the statements the bare pool runs
+    const noInherit = await makeRole('NOINHERIT');
+    await expect(prepareAppLogin(t.db.pool, ownerUrl(), noInherit.url)).rejects.toThrow(/does not inherit xiaowu_app/);
     const bypass = await makeRole('BYPASSRLS');
     await expect(prepareAppLogin(t.db.pool, ownerUrl(), bypass.url)).rejects.toThrow(AppLoginError);
     const owning = await makeRole('');

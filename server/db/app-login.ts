@@ -56,7 +56,8 @@ export interface LoginRoleFacts {
   rolreplication: boolean;
   /** tables, views, sequences, functions, schemas and types of this database the role owns */
   owned: number;
-  /** may SET ROLE xiaowu_app */
+  /** holds xiaowu_app's rights without SET ROLE (a member that inherits): SET ROLE xiaowu_app works, and so
+   * do the few statements run on the bare pool (the rate-limit counters) */
   app_member: boolean;
 }
 
@@ -72,7 +73,7 @@ export function loginRoleProblem(role: string, facts: LoginRoleFacts | undefined
   ].filter(Boolean);
   if (extra.length) return `the role ${role} has ${extra.join(', ')}: the app's login must be a plain role`;
   if (facts.owned > 0) return `the role ${role} owns ${facts.owned} objects of this database: the app's login must own nothing (give the owner as DATABASE_URL)`;
-  if (!facts.app_member) return `the role ${role} is not a member of ${APP_ROLE}`;
+  if (!facts.app_member) return `the role ${role} does not inherit ${APP_ROLE} (grant it, and no NOINHERIT)`;
   return null;
 }
 
@@ -82,7 +83,7 @@ type Queryable = Pick<pg.Pool, 'query'>;
 export async function loginRoleFacts(owner: Queryable, role: string): Promise<LoginRoleFacts | undefined> {
   const { rows } = await owner.query<LoginRoleFacts>(
     `SELECT r.rolsuper, r.rolbypassrls, r.rolcreaterole, r.rolcreatedb, r.rolreplication,
-            pg_has_role(r.oid, $2, 'MEMBER') AS app_member,
+            pg_has_role(r.oid, $2, 'USAGE') AS app_member,
             ((SELECT count(*) FROM pg_class WHERE relowner = r.oid)
              + (SELECT count(*) FROM pg_proc WHERE proowner = r.oid)
              + (SELECT count(*) FROM pg_namespace WHERE nspowner = r.oid)
@@ -138,7 +139,9 @@ export async function prepareAppLogin(owner: Queryable, ownerUrl: string, given?
     const { user } = loginOf(given);
     if (!user) throw new AppLoginError('XIAOWU_APP_DATABASE_URL names no user');
     let facts = await loginRoleFacts(owner, user);
-    if (facts && !facts.app_member && !facts.rolsuper) {
+    // refuse an unfit role before granting it anything
+    if (facts && loginRoleProblem(user, { ...facts, app_member: true })) throw new AppLoginError(`XIAOWU_APP_DATABASE_URL: ${loginRoleProblem(user, facts)}`);
+    if (facts && !facts.app_member) {
       await alterRole(owner, { grantAppRole: user });
       facts = await loginRoleFacts(owner, user);
     }
