@@ -85,6 +85,31 @@ describe('cache bus', () => {
     expect(thereThings.get('late')).toBe('fresh');
   });
 
+  it('an eviction discards loads in flight of its own school or user only', async () => {
+    const [school, otherSchool] = [randomUUID(), randomUUID()];
+    const mark = thereThings.mark();
+    await noticeArrives(there, () => here.publish({ caches: [hereThings], tenantId: school, subject: 'u1' }));
+    thereThings.set('u1 late', { tenantId: school, subject: 'u1' }, 'stale', mark);
+    thereThings.set('school-wide late', { tenantId: school }, 'kept', mark);
+    thereThings.set('u2 late', { tenantId: school, subject: 'u2' }, 'kept', mark);
+    thereThings.set('other school late', { tenantId: otherSchool, subject: 'u1' }, 'kept', mark);
+    expect(['u1 late', 'school-wide late', 'u2 late', 'other school late'].map((id) => thereThings.get(id))).toEqual([undefined, 'kept', 'kept', 'kept']);
+
+    const beforeSchool = thereThings.mark();
+    await noticeArrives(there, () => here.publish({ caches: [hereThings], tenantId: school }));
+    thereThings.set('u2 later', { tenantId: school, subject: 'u2' }, 'stale', beforeSchool);
+    thereThings.set('other school later', { tenantId: otherSchool }, 'kept', beforeSchool);
+    expect([thereThings.get('u2 later'), thereThings.get('other school later')]).toEqual([undefined, 'kept']);
+  });
+
+  it('a notice naming one entry of a user evicts only that entry', async () => {
+    const school = randomUUID();
+    put(thereThings, 'device 1', school, 'u1');
+    put(thereThings, 'device 2', school, 'u1');
+    await noticeArrives(there, () => db.withGlobal((tx) => here.notify(tx, { caches: [hereThings], tenantId: school, subject: 'u1', id: 'device 1' })));
+    expect([thereThings.get('device 1'), thereThings.get('device 2')]).toEqual([undefined, 'value of device 2']);
+  });
+
   it('when the listening connection drops, it comes back by itself with every cache emptied (notices may have been missed)', async () => {
     const pid = there.listenerPid;
     expect(pid).toBeGreaterThan(0);

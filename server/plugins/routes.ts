@@ -6,7 +6,8 @@ import type { OutboxBatchRequest } from '../../contracts/outbox';
 import type { AppConfig } from '../config';
 import type { AppScope, Database, Tx } from '../db/client';
 import { type Lang, type MessageKey, translate } from '../i18n/messages';
-import type { Session } from '../modules/auth/auth.service';
+import type { Session, SessionTouch } from '../modules/auth/auth.service';
+import type { CallerAccess } from '../modules/permissions/permissions.service';
 import type { Tenant } from '../modules/tenants/tenants.service';
 import type { Services } from '../services';
 import { type AppLogRouteConfig, noteAnonymous, noteCaller, noteFailure, noteNoParams } from './app-log';
@@ -306,15 +307,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           const checkAccess = async (scope: AppScope, session: Session | null) => {
             if (!session) throw await services.auth.endedSessionError(scope.tx, token);
             noteCaller(request, session.tenantId, session.userId);
-            // SPEC §7: an encrypted call signs its user id, which must be the session's
-            if (request.encryptionKey && request.signedUserId !== session.userId) throw new AppError(ResponseCode.badSignature, 'signatureUserMismatch');
-            if (!route.beforePasswordChange && (await services.permissions.mustChangePassword(scope.tx, session))) {
-              throw new AppError(ResponseCode.forbidden, 'usersMustChangePassword', {}, { mustChangePassword: true });
-            }
-            if (typeof route.access !== 'string') {
-              const granted = await services.permissions.grantedCodes(scope.tx, session);
-              if (!isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
-            }
+            const refusal = accessRefusal(route, session, await services.permissions.accessOf(scope.tx, session), request);
+            if (refusal) throw refusal;
           };
           let staged: Staged | undefined;
           if (route.receive) {
@@ -322,11 +316,11 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
             staged = await route.receive(request, services);
           }
           try {
-            let renewedToken: string | null = null;
+            let touched: (SessionTouch & { session: Session }) | null = null;
             let answer: IdempotentAnswer | null = null;
             data = await services.auth.withSession(token, async (scope: AppScope, session) => {
               if (!session) throw await services.auth.endedSessionError(scope.tx, token);
-              if (route.touchSession !== false) renewedToken = await services.auth.touchSession(scope.tx, session);
+              if (route.touchSession !== false) touched = { session, ...(await services.auth.touchSession(scope.tx, session)) };
               await checkAccess(scope, session);
               const key = route.idempotent ? readIdempotencyKey(request) : null;
               const ctx: SessionContext = { ...base(), session, tx: scope.tx, staged, replayOutbox: (ops) => replayOutbox(ctx, ops) };
@@ -334,8 +328,12 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
               answer = await applyIdempotent(idempotency, route, ctx, key, () => messageKey);
               return null;
             });
-            // Only after commit: a renewed token from a rolled-back transaction would not exist.
-            if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);
+            // Only after commit: a renewed token or written activity of a rolled-back transaction would not exist.
+            if (touched) {
+              const { session, renewedToken, activityWritten } = touched as SessionTouch & { session: Session };
+              if (renewedToken) reply.header(config.tokenHeaderName, renewedToken);
+              if (activityWritten) services.auth.sessions.markActivityWritten(session);
+            }
             if (answer) {
               const { envelope, replayed } = answer as IdempotentAnswer;
               if (replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, '1');
@@ -357,21 +355,33 @@ const envelopeHeads = new Map<Lang, Buffer>();
 const ENVELOPE_TAIL = Buffer.from('}');
 
 /**
- * A route's `fromMemory` answer as the envelope's bytes, or undefined when memory cannot give it with
- * every check the database path makes: a live session not due for rotation, the signed user (an
- * encrypted call), the password-change gate, the route's access. Any doubt goes the database path,
- * which also gives every refusal its proper answer.
+ * Why a live session may not call `route`, or null: the one list of checks both the database path
+ * and the memory path (answerFromMemory) make, so neither can skip one.
+ */
+function accessRefusal(route: AnyRoute, session: Session, access: CallerAccess, request: FastifyRequest): AppError | null {
+  // SPEC §7: an encrypted call signs its user id, which must be the session's
+  if (request.encryptionKey && request.signedUserId !== session.userId) return new AppError(ResponseCode.badSignature, 'signatureUserMismatch');
+  if (!route.beforePasswordChange && access.mustChangePassword) {
+    return new AppError(ResponseCode.forbidden, 'usersMustChangePassword', {}, { mustChangePassword: true });
+  }
+  if (typeof route.access !== 'string' && !isAllowed(route.access, access.codes)) return new AppError(ResponseCode.forbidden, 'forbidden');
+  return null;
+}
+
+/**
+ * A route's `fromMemory` answer as the envelope's bytes, or undefined when memory cannot give it:
+ * no live session not due for rotation, no cached access, or any refusal of accessRefusal. Any doubt
+ * goes the database path, which also gives every refusal its proper answer.
  */
 function answerFromMemory(route: AnyRoute, token: string, request: FastifyRequest, services: Services): Buffer | undefined {
   const session = services.auth.recallSession(token);
   if (!session) return undefined;
-  if (request.encryptionKey && request.signedUserId !== session.userId) return undefined;
   const access = services.permissions.recallAccess(session);
-  if (!access || (access.mustChangePassword && !route.beforePasswordChange)) return undefined;
-  if (typeof route.access !== 'string' && !isAllowed(route.access, access.codes)) return undefined;
+  if (!access || accessRefusal(route, session, access, request)) return undefined;
   const data = route.fromMemory?.({ session, services });
   if (data === undefined) return undefined;
   if (route.touchSession !== false) services.auth.sessions.noteActivity(session);
+  services.auth.sessions.answeredFromMemory += 1;
   noteCaller(request, session.tenantId, session.userId);
   let head = envelopeHeads.get(request.lang);
   if (!head) {

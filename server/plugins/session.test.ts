@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResponseCode } from '../../contracts/envelope';
 import type { PermissionPayload } from '../../contracts/session';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp } from '../test/helpers';
+import { CacheBus } from '../db/cache-bus';
+import { REMEMBER_MS, SessionMemory } from './session';
 
 /**
  * Sessions answered from memory (SessionMemory, the route helper's fromMemory path): what the
@@ -24,6 +26,12 @@ const sessionRow = async (token: string) =>
     )
   )[0]!;
 const getPermission = (token: string) => call<PermissionPayload>(t.app, 'GET', '/ms/getPermission', { token });
+/** The call's answer and whether the route helper gave it from memory (else the database path did). */
+const getPermissionCounted = async (token: string) => {
+  const before = t.app.services.auth.sessions.answeredFromMemory;
+  const answer = await getPermission(token);
+  return { ...answer, fromMemory: t.app.services.auth.sessions.answeredFromMemory > before };
+};
 
 describe('sessions from memory', () => {
   it('getPermission from memory slides the idle expiry; the activity is written with the next batch, not by the call', async () => {
@@ -35,7 +43,9 @@ describe('sessions from memory', () => {
     expect((await sessionRow(token)).idle).toBeGreaterThan(27);
 
     await new Promise((resolve) => setTimeout(resolve, 2100)); // past the 30 s interval
-    expect((await getPermission(token)).body.code).toBe(1); // from memory: nothing written yet
+    const remembered = await getPermissionCounted(token);
+    expect(remembered.body.code).toBe(1);
+    expect(remembered.fromMemory).toBe(true); // nothing written yet
     const before = await sessionRow(token);
     expect(before.left_minutes).toBeLessThan(2);
 
@@ -58,19 +68,59 @@ describe('sessions from memory', () => {
     expect((await sessionRow(token)).left_minutes).toBeLessThan(0);
   });
 
+  it('a session ended behind the app\'s back (no notice) answers from memory at most REMEMBER_MS, then from the database', async () => {
+    const user = await createUser(t.db, 'demo');
+    const ended = await login(t.app, 'demo', user.username);
+    const other = await login(t.app, 'demo', user.username);
+    expect((await getPermissionCounted(ended)).fromMemory).toBe(false);
+    await ownerQuery(t.db, `UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`, [tokenHash(ended)]);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      expect(await getPermissionCounted(ended)).toMatchObject({ fromMemory: true, body: { code: 1 } });
+      vi.setSystemTime(Date.now() + REMEMBER_MS + 1000);
+      // the user's other session reloads the grant (its own expiry is as long), so only the session's bound is left to end it
+      expect(await getPermissionCounted(other)).toMatchObject({ fromMemory: false, body: { code: 1 } });
+      expect(await getPermissionCounted(ended)).toMatchObject({ fromMemory: false, body: { code: ResponseCode.loginExpired } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a batch that fails to write is tried again by itself', async () => {
+    const attempts: number[] = [];
+    const memory = new SessionMemory(new CacheBus(t.db), t.config, async (_tenantId, seen) => {
+      attempts.push(seen.length);
+      if (attempts.length === 1) throw new Error('database away');
+    });
+    const session = { tenantId: 'school', sessionId: 'session', userId: 'user', tokenHash: 'hash', viaPreviousToken: false, tokenAgeSeconds: 0, idleSeconds: 40, expiresInSeconds: 600 };
+    vi.useFakeTimers();
+    try {
+      memory.remember(session, memory.mark());
+      memory.noteActivity(memory.recall('hash')!);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(attempts).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(attempts).toEqual([1, 1]);
+    } finally {
+      vi.useRealTimers();
+      await memory.close();
+    }
+  });
+
   it('logout through this instance: getPermission, answered from memory until then, says 90001 at once', async () => {
     const user = await createUser(t.db, 'demo');
     const token = await login(t.app, 'demo', user.username);
-    expect((await getPermission(token)).body.code).toBe(1);
-    expect((await getPermission(token)).body.code).toBe(1);
+    expect(await getPermissionCounted(token)).toMatchObject({ fromMemory: false, body: { code: 1 } });
+    expect(await getPermissionCounted(token)).toMatchObject({ fromMemory: true, body: { code: 1 } });
     expect((await call(t.app, 'GET', '/logout', { token })).body.code).toBe(1);
     expect((await getPermission(token)).body.code).toBe(ResponseCode.loginExpired);
   });
 
   it('the answer from memory is the same as from the database, with a fresh requestId each time', async () => {
     const token = await login(t.app, 'demo', 'teacher');
-    const first = await getPermission(token);
-    const second = await getPermission(token);
+    const first = await getPermissionCounted(token);
+    const second = await getPermissionCounted(token);
+    expect([first.fromMemory, second.fromMemory]).toEqual([false, true]);
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
     const { requestId: firstId, ...firstRest } = first.body.data;
     const { requestId: secondId, ...secondRest } = second.body.data;

@@ -30,8 +30,11 @@ export function readSessionToken(request: FastifyRequest, config: AppConfig): st
 export const TOUCH_INTERVAL_SECONDS = 30;
 /** How often activity seen in memory is written (in one statement per school). */
 const FLUSH_EVERY_MS = 5000;
-/** Fallback expiry of a remembered session (notices evict it at once when it ends). */
-const REMEMBER_MS = 60_000;
+/**
+ * Fallback expiry of a remembered session: notices evict it at once when it ends through the app; one
+ * ended behind the app's back (SQL by hand) answers from memory at most this long.
+ */
+export const REMEMBER_MS = 60_000;
 const MAX_REMEMBERED = 50_000;
 
 /** A session as the database last told it, with the activity seen here since (times on this clock, ms). */
@@ -60,7 +63,7 @@ export type WriteSessionsSeen = (tenantId: string, seen: { sessionId: string; ag
  * the route helper's `fromMemory` path). Filled by every database lookup of a current token; a
  * session that ends (logout, a login elsewhere with XIAOWU_SINGLE_SESSION, a password change or reset,
  * the account disabled, deleted or initialised, a token rotation) is evicted on every instance
- * through the cache bus (`forgetUser`, in the ending transaction). Expiry needs no notice: a
+ * through the cache bus (`forgetUser` / `forgetSession`, in the ending transaction). Expiry needs no notice: a
  * session past its idle expiry as known here goes back to the database, which may know of later
  * activity on another instance. Activity seen here is written in batches, each session at most once
  * per TOUCH_INTERVAL_SECONDS, so idle expiry stays correct within that granularity (as before).
@@ -73,6 +76,8 @@ export class SessionMemory {
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
   private log: SessionMemoryLog = { warn: () => undefined };
+  /** calls the route helper answered from memory (tests read it to tell the two paths apart) */
+  answeredFromMemory = 0;
 
   constructor(
     private readonly bus: CacheBus,
@@ -108,8 +113,8 @@ export class SessionMemory {
     this.sessions.set(session.tokenHash, { tenantId: session.tenantId, subject: session.userId }, remembered, mark);
   }
 
-  /** The database path wrote the session's activity (touchSession): it is now seen and written. */
-  written(session: Session): void {
+  /** The database path's write of the session's activity (touchSession) committed: it is now seen and written. */
+  markActivityWritten(session: Session): void {
     const remembered = this.sessions.get(session.tokenHash);
     if (!remembered) return;
     const now = Date.now();
@@ -149,6 +154,11 @@ export class SessionMemory {
     remembered.expiresAt = now + this.config.sessionIdleMinutes * 60_000;
     if (now - remembered.writtenAt < TOUCH_INTERVAL_SECONDS * 1000 || this.closed) return;
     this.unwritten.add(remembered);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.closed) return;
     this.flushTimer ??= setTimeout(() => {
       this.flushTimer = null;
       void this.flush();
@@ -161,6 +171,11 @@ export class SessionMemory {
    */
   forgetUser(tx: Tx, tenantId: string, userId?: string): Promise<void> {
     return this.bus.notify(tx, { caches: [this.sessions], tenantId, subject: userId });
+  }
+
+  /** Like forgetUser for one session only (its token was replaced): the user's other devices stay remembered. */
+  forgetSession(tx: Tx, session: Session): Promise<void> {
+    return this.bus.notify(tx, { caches: [this.sessions], tenantId: session.tenantId, subject: session.userId, id: session.tokenHash });
   }
 
   /** Writes the activity seen in memory: one statement per school. */
@@ -191,6 +206,7 @@ export class SessionMemory {
         // kept for the next batch; until written, idle expiry on other instances may come early
         this.log.warn({ err: error, sessions: rows.length }, 'session activity: writing failed; tried again with the next batch');
         for (const remembered of rows) this.unwritten.add(remembered);
+        this.scheduleFlush();
       }
     }
   }

@@ -39,6 +39,12 @@ export interface Session {
   expiresInSeconds: number;
 }
 
+/** What touchSession did: the caller sends the renewed token and marks the activity written once committed. */
+export interface SessionTouch {
+  renewedToken: string | null;
+  activityWritten: boolean;
+}
+
 export interface ClientMeta {
   ip: string;
   userAgent: string;
@@ -126,6 +132,11 @@ export class AuthService {
     return Math.max(0, ...waits);
   }
 
+  /** Another attempt on the same account is being checked right now (on any instance). */
+  private attemptInProgress(): AppError {
+    return new AppError(ResponseCode.rateLimited, 'attemptInProgress', {}, { retryAfterSeconds: 1 });
+  }
+
   private tooManyFailures(seconds: number): AppError {
     const retryAfterSeconds = Math.ceil(seconds);
     return new AppError(
@@ -165,7 +176,7 @@ export class AuthService {
       }
 
       const accountKey = `${tenant.code}/${input.username.toLowerCase()}`;
-      await authRepository.serializeAttempts(tx, accountKey);
+      if (!(await authRepository.claimAttempt(tx, accountKey))) return failed(this.attemptInProgress());
       const wait = await this.throttledFor(tx, accountKey, client.ip);
       if (wait > 0) return failed(this.tooManyFailures(wait));
 
@@ -276,10 +287,11 @@ export class AuthService {
 
   /**
    * Activity on a session: slides the idle expiry (written at most every 30 s) and renews a token
-   * older than tokenRotateMinutes. Returns the new token, or null. The replaced token keeps working
-   * for tokenGraceSeconds so requests already in flight don't fail.
+   * older than tokenRotateMinutes. Returns the new token (or null) and whether the activity was
+   * written, which the caller tells `sessions.markActivityWritten` once `tx` commits. The replaced
+   * token keeps working for tokenGraceSeconds so requests already in flight don't fail.
    */
-  async touchSession(tx: Tx, session: Session): Promise<string | null> {
+  async touchSession(tx: Tx, session: Session): Promise<SessionTouch> {
     const { sessionIdleMinutes, tokenRotateMinutes, tokenGraceSeconds } = this.config;
     if (!session.viaPreviousToken && session.tokenAgeSeconds >= tokenRotateMinutes * 60) {
       const token = newSessionToken();
@@ -292,15 +304,16 @@ export class AuthService {
       });
       if (rotated) {
         // the old token now lives only for its grace: no instance may keep answering it from memory
-        await this.sessions.forgetUser(tx, session.tenantId, session.userId);
-        return token;
+        // (the user's sessions on other devices keep theirs)
+        await this.sessions.forgetSession(tx, session);
+        return { renewedToken: token, activityWritten: false };
       }
     }
     if (session.idleSeconds >= TOUCH_INTERVAL_SECONDS) {
       await authRepository.touchSession(tx, session.sessionId, sessionIdleMinutes);
-      this.sessions.written(session);
+      return { renewedToken: null, activityWritten: true };
     }
-    return null;
+    return { renewedToken: null, activityWritten: false };
   }
 
   /** `GET /api/getExpires`: seconds left before the idle expiry (not extended by this call). */
@@ -354,7 +367,7 @@ export class AuthService {
 
     // Guessing the old password through a stolen session is throttled like logins.
     const accountKey = `password-change:${session.tenantId}/${session.userId}`;
-    await authRepository.serializeAttempts(tx, accountKey);
+    if (!(await authRepository.claimAttempt(tx, accountKey))) throw this.attemptInProgress();
     const wait = await this.throttledFor(tx, accountKey, null);
     if (wait > 0) throw this.tooManyFailures(wait);
     const account = await this.users.findAccountById(tx, session.userId);

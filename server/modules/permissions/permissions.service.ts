@@ -111,9 +111,13 @@ export class PermissionsService {
     return grant && { mustChangePassword: grant.account.mustChangePassword, codes: grant.codes };
   }
 
-  /** The account must change its password before anything else (plugins/routes.ts refuses other calls). */
-  async mustChangePassword(tx: Tx, session: Session): Promise<boolean> {
-    return (await this.grantOf(tx, session)).account.mustChangePassword;
+  /**
+   * The caller's access (the route helper's database path), from the cached grant or loaded into it;
+   * mustChangePassword: the account must change its password before anything else.
+   */
+  async accessOf(tx: Tx, session: Session): Promise<CallerAccess> {
+    const grant = await this.grantOf(tx, session);
+    return { mustChangePassword: grant.account.mustChangePassword, codes: grant.codes };
   }
 
   /** Every permission code the user holds (menus and buttons of all their roles). */
@@ -204,7 +208,7 @@ export class PermissionsService {
 
 const grantId = (session: Session) => `${session.tenantId}:${session.userId}`;
 
-/** The payload of a grant; requestId undefined leaves it out (recallPayloadJson adds it). */
+/** The payload of a grant; requestId undefined leaves it out (recallPayload adds it). */
 function payloadOf(grant: CachedGrant, requestId: string): PermissionPayload;
 function payloadOf(grant: CachedGrant, requestId: undefined): Omit<PermissionPayload, 'requestId'>;
 function payloadOf(grant: CachedGrant, requestId: string | undefined): Omit<PermissionPayload, 'requestId'> & { requestId?: string } {
