@@ -59,6 +59,10 @@ export const messages = {
   captchaRequired: { zh: '请输入验证码', en: 'Please enter the captcha' },
   captchaWrong: { zh: '验证码错误或已过期，请重新输入', en: 'Wrong or expired captcha, please try again' },
   accountDisabled: { zh: '账号已停用，请联系管理员', en: 'This account is disabled, please contact the administrator' },
+  attemptInProgress: {
+    zh: '该账号正在登录验证中，请稍后再试',
+    en: 'This account is being signed in right now, please try again in a moment',
+  },
   tooManyFailures: {
     zh: '失败次数过多，请{minutes}分钟后再试',
     en: 'Too many failed attempts, please try again in {minutes} minute(s)',

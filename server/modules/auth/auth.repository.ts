@@ -162,12 +162,17 @@ export const authRepository = {
   },
 
   /**
-   * Attempts on one account key wait for each other, across instances (a transaction-level advisory
-   * lock, released at commit): each one counts the failures committed before it, so simultaneous
-   * wrong passwords sent to several instances cannot all pass the throttle or the lockout count.
+   * One attempt on an account key at a time, across instances (a transaction-level advisory lock,
+   * released at commit): each attempt counts the failures committed before it, so simultaneous wrong
+   * passwords sent to several instances cannot all pass the throttle or the lockout count. Taken
+   * without waiting (false: another attempt holds it): a queue of attempts on one account would each
+   * hold a pool connection while they wait, so a burst at one account could stall every request.
    * Two-int form: its own key space, apart from the single-bigint bootstrap and sweep locks.
    */
-  serializeAttempts: (tx: Tx, accountKey: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(${LOGIN_ATTEMPTS_LOCK_SPACE}::int, hashtext(${accountKey}))`),
+  claimAttempt: async (tx: Tx, accountKey: string): Promise<boolean> => {
+    const result = await tx.execute<{ claimed: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${LOGIN_ATTEMPTS_LOCK_SPACE}::int, hashtext(${accountKey})) AS claimed`);
+    return result.rows[0]?.claimed === true;
+  },
 
   recordFailure: (tx: Tx, row: { id: string; accountKey: string; ip: string }) => tx.insert(loginFailures).values(row),
 
