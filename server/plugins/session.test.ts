@@ -107,6 +107,20 @@ describe('sessions from memory', () => {
     }
   });
 
+  it('a token rotation forgets only the rotated session: the user\'s other device keeps answering from memory', async () => {
+    const user = await createUser(t.db, 'demo');
+    const rotating = await login(t.app, 'demo', user.username);
+    const other = await login(t.app, 'demo', user.username);
+    await ownerQuery(t.db, `UPDATE sessions SET token_issued_at = now() - make_interval(mins => $2) WHERE token_hash = $1`, [tokenHash(rotating), t.config.tokenRotateMinutes + 1]);
+    expect(await getPermissionCounted(other)).toMatchObject({ fromMemory: false, body: { code: 1 } });
+    const rotated = await getPermissionCounted(rotating);
+    expect(rotated).toMatchObject({ fromMemory: false, body: { code: 1 } });
+    expect(rotated.headers[t.config.tokenHeaderName.toLowerCase()]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await getPermissionCounted(other)).toMatchObject({ fromMemory: true, body: { code: 1 } });
+    // the replaced token, in its grace, still works but never from memory
+    expect(await getPermissionCounted(rotating)).toMatchObject({ fromMemory: false, body: { code: 1 } });
+  });
+
   it('logout through this instance: getPermission, answered from memory until then, says 90001 at once', async () => {
     const user = await createUser(t.db, 'demo');
     const token = await login(t.app, 'demo', user.username);
