@@ -46,3 +46,11 @@ describe('urlPaging', () => {
     expect(urlPaging({ size: 50 }, () => undefined, 50).size).toBe(50);
   });
 });
+
+describe('dates', () => {
+  it('keeps a real calendar day in the range routes accept; drops impossible days, years 0 and 9999', () => {
+    expect(searchField.date('2026-02-28')).toBe('2026-02-28');
+    expect(searchField.date('2024-02-29')).toBe('2024-02-29');
+    for (const bad of ['2026-02-30', '2026-13-45', '0000-01-01', '9999-12-31', '2026-2-3', 20260228, '']) expect(searchField.date(bad)).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../../contracts/date-rules';
 import { PAGE_SIZES } from '../../contracts/envelope';
 
 /**
@@ -29,6 +30,11 @@ export const searchField = {
       const value = asText(raw);
       return value !== undefined && pattern.test(value) ? value : undefined;
     },
+  /** a real calendar day YYYY-MM-DD in the range every route accepts (contracts/date-rules.ts) */
+  date: ((raw) => {
+    const value = asText(raw);
+    return value !== undefined && isCalendarDate(value) ? value : undefined;
+  }) as SearchField<string>,
   /** one of the given values */
   oneOf:
     <const T extends string>(values: readonly T[]): SearchField<T> =>

@@ -5,7 +5,6 @@ import { pageField, pageSizeField, searchField, searchSchema, type SearchField, 
 /** The list scopes (contracts/applications.ts LIST_SCOPES; copied here: that module pulls in zod). */
 export const SCOPES: readonly ListScope[] = ['mine', 'todo', 'done', 'all'];
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * URL search params of the application screens (/xssw/qjgl … /jzg/kqsp), zod-free: route files'
@@ -20,8 +19,8 @@ const applicationFields = {
   /** a state or an audit state (auditStateOf), or 'expired' */
   state: searchField.text(64),
   keyword: searchField.text(50),
-  from: searchField.pattern(DATE),
-  to: searchField.pattern(DATE),
+  from: searchField.date,
+  to: searchField.date,
   page: pageField,
   size: pageSizeField,
   /** the application whose detail drawer is open */

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ApplicationOptions } from '../../../../contracts/applications';
+import { isCalendarDate } from '../../../../contracts/date-rules';
 import { SUBJECT_DICT } from '../../../../contracts/dict-codes';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { dictLabel, dictQuery } from '../../../lib/dicts';
@@ -21,7 +22,6 @@ import type { KindDefinition, KindFieldsProps } from './types';
  */
 
 const DESTINATION_MAX = 100;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const schoolIso = isoOfLocal;
 const schoolLocal = (iso: unknown) => localOfIso(typeof iso === 'string' ? iso : '');
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -63,7 +63,7 @@ export function validateMakeup(details: Record<string, unknown>): Partial<Record
   const errors: Partial<Record<string, string>> = {};
   if (!text(details.classId)) errors.classId = t`请选择班级`;
   if (!text(details.subject)) errors.subject = t`请选择科目`;
-  if (!DATE.test(text(details.missedDate))) errors.missedDate = t`请选择缺课日期`;
+  if (!isCalendarDate(text(details.missedDate))) errors.missedDate = t`请选择缺课日期`;
   return errors;
 }
 

@@ -6,10 +6,9 @@ import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } fr
  * chunk): the filters of contracts/app-log-rules.ts, the page size, and where the page is: `cursor`
  * + `dir` (keyset) and `page` (its number, for the pager's label). A bad value is dropped.
  */
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const logFields = {
-  from: searchField.pattern(DATE),
-  to: searchField.pattern(DATE),
+  from: searchField.date,
+  to: searchField.date,
   userId: searchField.uuid(),
   account: searchField.text(APP_LOG_TEXT_MAX.account),
   url: searchField.text(APP_LOG_TEXT_MAX.url),
