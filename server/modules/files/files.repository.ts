@@ -46,11 +46,18 @@ export const filesRepository = {
   /**
    * Gives these files to the record, where allowed: not owned yet and filed under the saver, or owned
    * by this very record. How many it took (fewer than asked: some were not the saver's to give).
+   * `forgetUploader`: the file no longer says who uploaded it (an anonymous answer's pictures).
    */
-  claim: (tx: Tx, ids: readonly string[], owner: { kind: string; recordId: string; saverId: string }) =>
+  claim: (tx: Tx, ids: readonly string[], owner: { kind: string; recordId: string; saverId: string; forgetUploader?: boolean }) =>
     tx
       .update(files)
-      .set({ ownerKind: owner.kind, ownerRecordId: owner.recordId, updatedAt: sql`now()`, version: sql`${files.version} + 1` })
+      .set({
+        ownerKind: owner.kind,
+        ownerRecordId: owner.recordId,
+        ...(owner.forgetUploader ? { createdBy: null, updatedBy: null } : {}),
+        updatedAt: sql`now()`,
+        version: sql`${files.version} + 1`,
+      })
       .where(
         and(
           inArray(files.id, [...ids]),

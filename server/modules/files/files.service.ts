@@ -143,7 +143,7 @@ export class FilesService {
    * owns already, can be claimed: anything else (another user's upload, another record's file, an
    * unknown id) answers 40000 and the save rolls back.
    */
-  async claim(tx: Tx, owner: { kind: FileOwnerKind; recordId: string; saverId: string }, fileIds: readonly string[]): Promise<void> {
+  async claim(tx: Tx, owner: { kind: FileOwnerKind; recordId: string; saverId: string; forgetUploader?: boolean }, fileIds: readonly string[]): Promise<void> {
     const unique = [...new Set(fileIds)];
     if (unique.length === 0) return;
     if (!unique.every((id) => UUID.test(id))) throw new AppError(ResponseCode.invalidInput, 'fileClaimRefused');

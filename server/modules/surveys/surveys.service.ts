@@ -690,9 +690,12 @@ export class SurveysService {
       if (again) return again;
       throw new AppError(ResponseCode.conflict, 'surveysAnswerIdTaken');
     }
-    // the pictures become the answer's (filed under the questionnaire's creator by publicUpload)
+    // the pictures become the answer's (filed under the questionnaire's creator by publicUpload); an
+    // anonymous answer's pictures forget their uploader as they are claimed
     const pictureIds = record.questions.flatMap((q) => (q.kind === 'picture' && Array.isArray(values[q.id]) ? (values[q.id] as string[]) : []));
-    if (pictureIds.length > 0 && record.created_by) await this.files.claim(tx, { kind: 'surveyAnswer', recordId: input.answerId, saverId: record.created_by }, pictureIds);
+    if (pictureIds.length > 0 && record.created_by) {
+      await this.files.claim(tx, { kind: 'surveyAnswer', recordId: input.answerId, saverId: record.created_by, forgetUploader: record.anonymous }, pictureIds);
+    }
     const stored = (await repo.findAnswer(tx, input.answerId))!;
     return { answerId: stored.id, submittedAt: stored.submitted_at.toISOString() };
   }
@@ -780,7 +783,9 @@ export class SurveysService {
     if (!ownerId) throw new AppError(ResponseCode.notFound, 'surveysNotFound', {}, { reason: 'not_found' });
     const [stored] = await this.files.storeFor(
       tx,
-      { tenantId: who.tenant.id, ownerId, uploaderId: record.anonymous ? null : (who.session?.userId ?? null), name: ({ suffix }) => pictureName(record.id, input.answerId, suffix) },
+      // the uploader (a signed-in respondent) reads the picture back until the answer claims it, which
+      // forgets them for an anonymous questionnaire
+      { tenantId: who.tenant.id, ownerId, uploaderId: who.session?.userId ?? null, name: ({ suffix }) => pictureName(record.id, input.answerId, suffix) },
       { ...batch, category: 'surveyPicture' },
       reply,
     );

@@ -425,6 +425,37 @@ describe('answering: validation', () => {
     expect(await uploadPicture(plain.id, uuidv7(), uuidv7())).toMatchObject({ code: 40000, msg: '该问卷没有图片题，不能上传图片' });
     expect((await uploadPicture(DEMO_SURVEY_IDS.canteen, uuidv7(), uuidv7())).code).toBe(40300);
   });
+
+  it('a signed-in respondent reads back the picture they uploaded until their answer claims it; the creator does not yet', async () => {
+    const answerId = uuidv7();
+    const { payload, contentType } = multipartBody([{ name: 'file', filename: 'photo.png', content: PNG }]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/surveys/public/upload?questionnaireId=${s.id}&answerId=${answerId}`,
+      headers: { 'content-type': contentType, 'x-tenant': code, 'x-device-id': uuidv7(), 'x-access-token': await as('parent') },
+      payload,
+      remoteAddress: uniqueIp(),
+    });
+    const body = uploaded.json() as CallResult<{ resId: string }>['body'];
+    expect(body.code, body.msg).toBe(1);
+    const read = (username: string) => t.app.inject({ method: 'GET', url: `/file/download/${body.data.resId}?preview=1`, headers: { 'x-access-token': username } });
+    const byRespondent = await read(await as('parent'));
+    expect(byRespondent.rawPayload.equals(PNG), byRespondent.body.slice(0, 200)).toBe(true);
+    expect((await read(await as('admin'))).json()).toMatchObject({ code: 40300 });
+    // the questionnaire is anonymous: once the answer claims the picture, the file no longer names its uploader
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/surveys/public/answer',
+      headers: { 'x-tenant': code, 'x-device-id': uuidv7(), 'x-access-token': await as('parent') },
+      payload: { questionnaireId: s.id, answerId, values: { ...full(), [ids.picture]: [body.data.resId] } },
+      remoteAddress: uniqueIp(),
+    });
+    expect(submitted.json(), submitted.body).toMatchObject({ code: 1 });
+    expect(await ownerQuery(t.db, 'SELECT owner_kind, created_by, updated_by FROM files WHERE tenant_id = $1 AND id = $2', [tenantId, body.data.resId])).toEqual([
+      { owner_kind: 'surveyAnswer', created_by: null, updated_by: null },
+    ]);
+    expect((await read(await as('admin'))).rawPayload.equals(PNG)).toBe(true);
+  });
 });
 
 describe('answering: once per device or person, idempotent', () => {
