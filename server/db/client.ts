@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { isUuid } from '../../contracts/ids';
 
 export type Schema = typeof schema;
 export type Orm = NodePgDatabase<Schema>;
@@ -10,8 +11,6 @@ export type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 /** The role every request runs as (created by migration 0001). */
 export const APP_ROLE = 'xiaowu_app';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A transaction running as the app role. Tenant rows become visible once a tenant is entered. */
 export interface AppScope {
@@ -100,7 +99,7 @@ export function connectDatabase(connectionString: string, options: { maxConnecti
       },
       async enterTenant(id: string) {
         assertUnbound();
-        if (!UUID_PATTERN.test(id)) throw new Error(`not a tenant id: ${id}`);
+        if (!isUuid(id)) throw new Error(`not a tenant id: ${id}`);
         await tx.execute(sql`SELECT set_config('app.tenant_id', ${id}, true)`);
         tenantId = id;
       },

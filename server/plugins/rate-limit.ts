@@ -6,6 +6,7 @@ import { DEVICE_ID_HEADER } from '../../contracts/survey-rules';
 import type { Database } from '../db/client';
 import { scheduleSweep, type SweepSettings } from '../db/sweep';
 import { AppError } from './envelope';
+import { isUuid } from '../../contracts/ids';
 
 /**
  * Rate limits of public calls (issue 9: abuse of the public survey page; issue 8's proof
@@ -49,13 +50,11 @@ export const IPV6_SUBNET = 56;
 export const addressKey = (ip: string) => `a:${normalizeIP(ip, IPV6_SUBNET)}`;
 export type RateLimits = Record<RateLimitName, RouteRateLimit>;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The request's device id (X-Device-Id), lower case, when it is a uuid; else null. */
 export function deviceIdOf(request: FastifyRequest): string | null {
   const raw = request.headers[DEVICE_ID_HEADER.toLowerCase()];
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return value && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
+  return value && isUuid(value) ? value.toLowerCase() : null;
 }
 
 declare module 'fastify' {

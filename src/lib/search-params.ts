@@ -1,5 +1,6 @@
 import { isCalendarDate } from '../../contracts/date-rules';
 import { PAGE_SIZES } from '../../contracts/envelope';
+import { isUuid } from '../../contracts/ids';
 
 /**
  * Validated URL search params for list screens (filters, page, size live in the URL so they
@@ -12,8 +13,6 @@ export type SearchField<T> = (raw: unknown) => T | undefined;
 // The router JSON-parses search values: a hand-typed ?status=0 arrives as the number 0.
 const asText = (raw: unknown): string | undefined =>
   typeof raw === 'string' ? raw : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : undefined;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const searchField = {
   /** trimmed text of at most `max` characters; blank is undefined */
@@ -52,7 +51,7 @@ export const searchField = {
     },
   uuid: (): SearchField<string> => (raw) => {
     const value = asText(raw);
-    return value !== undefined && UUID.test(value) ? value : undefined;
+    return value !== undefined && isUuid(value) ? value : undefined;
   },
 };
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ApplicationKind, ApplicationState } from '../../../contracts/application-rules';
 import type { Tx } from '../../db/client';
+import { isUuid } from '../../../contracts/ids';
 
 /**
  * SQL of the printable proofs (enrolment and score proofs), their public verification and the
@@ -66,8 +67,6 @@ export type VerifiedProofRow = {
   details: Record<string, unknown>;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const proofsRepository = {
   /** The application (any kind: the service refuses non-proofs) with its applicant, or undefined. */
   proof: (tx: Tx, id: string, callerId: string) =>
@@ -125,7 +124,7 @@ export const proofsRepository = {
 
   /** A stored file by id (undefined for anything that is not the id of one of this school's files). */
   file: (tx: Tx, id: string) =>
-    UUID.test(id)
+    isUuid(id)
       ? tx.execute<SealFileRow>(sql`SELECT id, name, mime, path FROM files WHERE id = ${id}::uuid`).then((result) => result.rows[0])
       : Promise.resolve(undefined),
 

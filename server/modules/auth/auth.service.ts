@@ -25,6 +25,7 @@ import { authRepository } from './auth.repository';
 import { DEFAULT_PASSWORD_RULE, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { ensureFirstSecurityKey, SecurityKeyRing } from './keys';
 import { hashCaptchaAnswer, hashToken, newSessionToken } from './tokens';
+import { isUuid } from '../../../contracts/ids';
 
 /** A live session, as found by its token. */
 export interface Session {
@@ -55,7 +56,6 @@ export interface ClientMeta {
 }
 
 const CAPTCHA_TTL_SECONDS = 5 * 60;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 const failed = (error: AppError): Outcome<never> => ({ ok: false, error });
@@ -111,7 +111,7 @@ export class AuthService {
   }
 
   private async captchaMatches(tx: Tx, captchaId: string, answer: string): Promise<boolean> {
-    if (!UUID_PATTERN.test(captchaId)) return false;
+    if (!isUuid(captchaId)) return false;
     const stored = await authRepository.takeCaptcha(tx, captchaId);
     if (!stored?.live) return false;
     const given = Buffer.from(hashCaptchaAnswer(captchaId, answer));

@@ -22,8 +22,7 @@ import type { Session } from '../auth/auth.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { calendarRepository } from './calendar.repository';
 import { nextLevelNames, topLevel } from './grade-names';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../contracts/ids';
 
 /** The first broken shared rule as a 40000 answer (its message names the rule, in the caller's language). */
 function refuse(problems: readonly CalendarProblem[]): void {
@@ -174,7 +173,7 @@ export class CalendarService {
    */
   async setCurrent(tx: Tx, session: Session, id: string): Promise<CalendarSetCurrentResult> {
     await this.require(tx, session, CALENDAR_EDIT_PERMISSION);
-    if (!UUID.test(id)) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
+    if (!isUuid(id)) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
     await calendarRepository.lockCalendar(tx);
     const current = await calendarRepository.currentSemesters(tx);
     const target = await calendarRepository.semesterById(tx, id, true);

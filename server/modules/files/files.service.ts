@@ -26,6 +26,7 @@ import type { PermissionsService } from '../permissions/permissions.service';
 import { type FileRow, filesRepository } from './files.repository';
 import { sniffMatching } from './sniff';
 import { type FileStorage, LocalFileStorage } from './storage';
+import { isUuid } from '../../../contracts/ids';
 
 /** Files of this category are served without a session (the login page shows the school logo). */
 export const PUBLIC_FILE_CATEGORY: FileCategory = 'logo';
@@ -43,8 +44,6 @@ export type FileReadCheck = (tx: Tx, session: Session | null, recordId: string) 
 
 /** Who asks for the bytes: a session's user, nobody logged in, or a route that already decided (the public APK download). */
 export type FileReader = { session: Session } | { session: null } | 'authorised';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Most `file` parts one upload may carry (SPEC §5: a notice holds up to 9 pictures). */
 export const MAX_FILES_PER_UPLOAD = 9;
@@ -146,7 +145,7 @@ export class FilesService {
   async claim(tx: Tx, owner: { kind: FileOwnerKind; recordId: string; saverId: string; forgetUploader?: boolean }, fileIds: readonly string[]): Promise<void> {
     const unique = [...new Set(fileIds)];
     if (unique.length === 0) return;
-    if (!unique.every((id) => UUID.test(id))) throw new AppError(ResponseCode.invalidInput, 'fileClaimRefused');
+    if (!unique.every((id) => isUuid(id))) throw new AppError(ResponseCode.invalidInput, 'fileClaimRefused');
     const claimed = await filesRepository.claim(tx, unique, owner);
     if (claimed < unique.length) throw new AppError(ResponseCode.invalidInput, 'fileClaimRefused');
   }

@@ -3,6 +3,7 @@ import { parse } from 'libpg-query';
 import { ROLE_FILTER_TIMEOUT_MS, type RoleFilterCatalog, type RoleFilterKind, type RoleFilterProblem } from '../../../contracts/roles';
 import type { Database, Tx } from '../../db/client';
 import { pgErrorCode } from '../../db/unique';
+import { isUuid } from '../../../contracts/ids';
 
 /**
  * Dynamic roles' filters (contracts/roles.ts). Two layers:
@@ -356,8 +357,6 @@ const databaseText = (error: unknown): string => {
   return source instanceof Error ? source.message : String(source);
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface FilterRunOptions {
   timeoutMs?: number;
   /** tests only: run without layer 1, to show the database refuses on its own */
@@ -394,7 +393,7 @@ export async function runFilter(
       for (const row of rows) {
         if (row.column_count !== 1) throw new RoleFilterError('columns', String(row.column_count));
         const value = (row.value ?? '').toLowerCase();
-        if (!UUID.test(value) || !known.has(value)) throw new RoleFilterError('not_ids', row.value ?? 'null');
+        if (!isUuid(value) || !known.has(value)) throw new RoleFilterError('not_ids', row.value ?? 'null');
         ids.add(value);
       }
       throw new Finished([...ids].sort());

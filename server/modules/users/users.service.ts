@@ -39,6 +39,7 @@ import type { RolesService } from '../roles/roles.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import { accountSettingsOf, initializeAccounts, previewNumber } from './users.accounts';
 import { userAdminRepository, type UserFilters, type UserListRecord, usersRepository } from './users.repository';
+import { isUuid } from '../../../contracts/ids';
 
 type UserInitializeInput = z.output<typeof userInitializeRequest>;
 
@@ -58,8 +59,6 @@ export interface UserAccount {
 
 /** Permission to look at other users' accounts (the users menu of system management). */
 export const USER_ADMIN_PERMISSION = 'system_user';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class UsersService {
   async findAccountByUsername(tx: Tx, username: string): Promise<UserAccount | null> {
@@ -84,7 +83,7 @@ export class UsersService {
     userId: string,
     grantedCodes: () => Promise<ReadonlySet<string>>,
   ): Promise<UserInfoRow[]> {
-    const account = UUID_PATTERN.test(userId)
+    const account = isUuid(userId)
       ? await this.findAccountById(tx, userId)
       : await this.findAccountByUsername(tx, userId);
     const isSelf = account?.id === session.userId;
