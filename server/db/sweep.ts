@@ -3,6 +3,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './client';
+import { secondsInterval } from './intervals';
 
 /**
  * Background sweeps (app-log retention, dynamic-role refresh, survey pictures, rate-limit windows)
@@ -67,7 +68,7 @@ export async function runExclusively<T>(db: Database, name: string, work: () => 
   }
 }
 
-const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+const seconds = (ms: number) => secondsInterval(ms / 1000);
 
 /**
  * One tick for one sweep: when it is due, take its lock, claim the run (due still, now that the lock

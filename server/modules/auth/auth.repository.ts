@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { Orm, Tx } from '../../db/client';
 import { users } from '../users/users.table';
 import { captchas, loginFailures, passwordPolicies, requestNonces, securityKeys, sessions } from './auth.table';
+import { minutesInterval as minutes, secondsInterval as seconds } from '../../db/intervals';
 
 /** sessions.revoke_reason */
 export type RevokeReason = 'logout' | 'password' | 'elsewhere';
@@ -9,8 +10,6 @@ export type RevokeReason = 'logout' | 'password' | 'elsewhere';
 /** first key of the login-attempt advisory locks ('lgn') */
 const LOGIN_ATTEMPTS_LOCK_SPACE = 0x6c676e;
 
-const minutes = (value: number) => sql`make_interval(secs => ${value * 60})`;
-const seconds = (value: number) => sql`make_interval(secs => ${value})`;
 
 export const authRepository = {
   // --- sessions (tenant tables; the lookup by hash goes through the SECURITY DEFINER function) ---
