@@ -10,7 +10,7 @@ import { APP_LOG_COUNT_CAP, type AppLogSearch } from '../contracts/app-logs';
 import { bootstrapDatabase } from '../server/db/bootstrap';
 import { connectDatabase, type Database } from '../server/db/client';
 import { openScratchDatabase } from '../server/db/scratch';
-import type { Session } from '../server/modules/auth/auth.service';
+import type { Session } from '../server/modules/auth/session.types';
 import { appLogRepository } from '../server/modules/applog/applog.repository';
 import { AppLogService, appLogQueryOf } from '../server/modules/applog/applog.service';
 import { schoolDate, addDays } from '../server/modules/attendance/school-day';

@@ -13,7 +13,7 @@ import { registerRequestEncryption } from './plugins/encryption';
 import { registerLanguageDetection } from './plugins/i18n';
 import { trackServedRoutes } from './plugins/route-audit';
 import { registerRateLimit } from './plugins/rate-limit';
-import { registerRoutes } from './plugins/routes';
+import { registerRoutes } from './plugins/define-route';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticAndFallback } from './plugins/static';
 import { registerUnreadBodyGuard } from './plugins/unread-body';

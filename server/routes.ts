@@ -25,7 +25,7 @@ import { scoresRoutes } from './modules/scores/scores.routes';
 import { selectorRoutes } from './modules/selector/selector.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/routes';
+import { type AnyRoute, describeRoute, type RouteDescription } from './plugins/define-route';
 
 /** The route registry: every API route of the server, as declared by its module. */
 export const allRoutes: readonly AnyRoute[] = [...authRoutes, ...permissionsRoutes, ...usersRoutes, ...i18nRoutes, ...schoolRoutes, ...dictsRoutes, ...messagesRoutes, ...filesRoutes, ...selectorRoutes, ...attendanceRoutes, ...examsRoutes, ...calendarRoutes, ...scoresRoutes, ...outboxRoutes, ...applicationsRoutes, ...applicationSettingsRoutes, ...proofsRoutes, ...staffSummaryRoutes, ...surveysRoutes, ...appLogRoutes, ...menusRoutes, ...settingsRoutes, ...homeCardsRoutes, ...aiPromptsRoutes, ...apkVersionsRoutes, ...rolesRoutes, ...orgsRoutes];

@@ -29,7 +29,8 @@ import { SettingsService } from './modules/settings/settings.service';
 import { loadSurveySecret } from './modules/surveys/surveys.secret';
 import { SurveysService } from './modules/surveys/surveys.service';
 import { TenantsService } from './modules/tenants/tenants.service';
-import { UserAdminService, UsersService } from './modules/users/users.service';
+import { UserAdminService } from './modules/users/user-admin.service';
+import { UsersService } from './modules/users/users.service';
 
 /** One instance of each module's service per app; modules reach each other only through these. */
 export function createServices(db: Database, config: AppConfig) {

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { authRepository } from '../modules/auth/auth.repository';
 import type { SecurityKeyRing } from '../modules/auth/keys';
 import { AppError } from './envelope';
-import type { AnyRoute } from './routes';
+import type { AnyRoute } from './define-route';
 
 /**
  * Request encryption (SPEC §7; protocol in contracts/encryption.ts), on with
@@ -23,7 +23,7 @@ import type { AnyRoute } from './routes';
  * envelope's `type` says) and the answer is encrypted with the same key and a fresh IV:
  * `{ "encrypted": base64, "iv": base64 }` with `X-Encrypted: 1`.
  * Session routes then also require the signed user id to be the session's (41002, see
- * plugins/routes.ts): a token lifted from one user cannot ride on another's sealed request.
+ * plugins/define-route.ts): a token lifted from one user cannot ride on another's sealed request.
  * Nothing reaches a handler, or the database (besides the nonce), when a check fails.
  *
  * Off: plain bodies are taken as they come (a sealed one is still opened). The flag is the effective one (`enabled`:

@@ -3,7 +3,7 @@ import { DEFAULT_TOKEN_HEADER } from '../../contracts/session';
 import type { AppConfig } from '../config';
 import type { CacheBus, SharedCache } from '../db/cache-bus';
 import type { Tx } from '../db/client';
-import type { Session } from '../modules/auth/auth.service';
+import type { Session } from '../modules/auth/session.types';
 
 /** Tokens are 32 random bytes in base64url; anything else cannot be one and never reaches the database. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

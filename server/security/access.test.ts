@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionPayload } from '../../contracts/session';
 import type { Tx } from '../db/client';
-import type { Session } from '../modules/auth/auth.service';
+import type { Session } from '../modules/auth/session.types';
 import { AppError } from '../plugins/envelope';
-import { type Access, isAllowed } from '../plugins/routes';
+import { type Access, isAllowed } from '../plugins/define-route';
 import { STAFF_ONLY_ROUTES } from '../modules/selector/selector.routes';
 import { routeRegistry } from '../routes';
 import { buildTestApp, call, createUser, login, type TestApp } from '../test/helpers';

@@ -8,7 +8,7 @@ import {
   aiPromptListRequest,
   aiPromptSaveRequest,
 } from '../../../contracts/ai-prompts';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 /** AI提示词管理 (/system/aitsc): contracts/ai-prompts.ts. */
 export const aiPromptsRoutes = [

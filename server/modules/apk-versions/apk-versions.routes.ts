@@ -15,7 +15,7 @@ import {
 import { ResponseCode } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../plugins/envelope';
-import { defineRoute, type PublicContext, RawReply } from '../../plugins/routes';
+import { defineRoute, type PublicContext, RawReply } from '../../plugins/define-route';
 import { tenantFromHost } from '../../plugins/tenancy';
 import type { Tenant } from '../tenants/tenants.service';
 

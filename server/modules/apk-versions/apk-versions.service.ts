@@ -19,7 +19,7 @@ import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { FilesService } from '../files/files.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type ApkRecord, apkRepository as repo } from './apk-versions.repository';

@@ -12,7 +12,7 @@ import {
   KIND_PERMISSIONS,
 } from '../../../contracts/applications';
 import { z } from 'zod';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 const codes = (pick: (p: (typeof KIND_PERMISSIONS)[keyof typeof KIND_PERMISSIONS]) => string | undefined) => [
   ...new Set(APPLICATION_KINDS.flatMap((kind) => pick(KIND_PERMISSIONS[kind]) ?? [])),

@@ -36,7 +36,7 @@ import { uniquely } from '../../db/unique';
 import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import { parseInput } from '../../plugins/validation';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { DictsService } from '../dicts/dicts.service';
 import type { FilesService } from '../files/files.service';
 import type { MessagesService } from '../messages/messages.service';

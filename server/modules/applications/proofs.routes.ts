@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_URLS, sealSaveRequest } from '../../../contracts/applications';
-import { defineRoute, RawReply } from '../../plugins/routes';
+import { defineRoute, RawReply } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
 
 /** 审批设置 (contracts/menus.ts): see and edit the seal */

@@ -5,7 +5,7 @@ import { ResponseCode } from '../../../contracts/envelope';
 import type { Database, Tx } from '../../db/client';
 import { timestampFromText } from '../../db/rows';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { DictsService } from '../dicts/dicts.service';
 import type { FilesService } from '../files/files.service';
 import type { TenantsService } from '../tenants/tenants.service';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_URLS, auditFlowSaveRequest, blockedPeriodSaveRequest, idVersionRequest } from '../../../contracts/applications';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT, SETTINGS_PERMISSION } from './settings.service';
 
 /** 审批设置: audit flows and non-selectable periods (contracts/applications.ts). */

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import { translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { KIND_LABELS, STEP_WORDS } from './applications.notify';
 import { applicationsRepository as repo, type BlockedRecord, type FlowRecord } from './applications.repository';

@@ -1,5 +1,5 @@
 import { APPLICATION_URLS, staffSummaryRequest } from '../../../contracts/applications';
-import { defineRoute, RawReply } from '../../plugins/routes';
+import { defineRoute, RawReply } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

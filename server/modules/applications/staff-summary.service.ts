@@ -5,7 +5,7 @@ import { ResponseCode } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { timestampFromText } from '../../db/rows';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type SummaryApplicationRow, staffSummaryRepository } from './staff-summary.repository';
 

@@ -1,5 +1,5 @@
 import { APP_LOG_EXPORT_PERMISSION, APP_LOG_PERMISSION, appLogExportRequest, appLogListRequest } from '../../../contracts/app-logs';
-import { defineRoute, RawReply } from '../../plugins/routes';
+import { defineRoute, RawReply } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

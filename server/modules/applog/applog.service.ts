@@ -13,7 +13,7 @@ import { ResponseCode } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import { SYSTEM_NAME } from '../../plugins/app-log';
 import { addDays, schoolDate, SCHOOL_UTC_OFFSET } from '../attendance/school-day';
 import { appLogRepository, parseCursor, type AppLogQuery } from './applog.repository';

@@ -12,7 +12,7 @@ import {
   attendanceSubmitRequest,
   attendanceSummaryRequest,
 } from '../../../contracts/attendance';
-import { defineRoute, RawReply } from '../../plugins/routes';
+import { defineRoute, RawReply } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
 
 const TAKE = { anyOf: [ATTENDANCE_TAKE_PERMISSION, ATTENDANCE_MANAGE_PERMISSION] } as const;

@@ -25,7 +25,7 @@ import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { DictsService } from '../dicts/dicts.service';
 import type { LeaveService } from '../leave/leave.service';
 import type { PermissionsService } from '../permissions/permissions.service';

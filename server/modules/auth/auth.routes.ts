@@ -1,6 +1,6 @@
 import { loginRequest, updatePasswordRequest } from '../../../contracts/session';
 import { noteCaller } from '../../plugins/app-log';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 import { requestHostName } from '../../plugins/tenancy';
 
 export const authRoutes = [

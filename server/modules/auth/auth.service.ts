@@ -22,39 +22,13 @@ import type { PermissionsService } from '../permissions/permissions.service';
 import type { Tenant, TenantsService } from '../tenants/tenants.service';
 import type { UsersService } from '../users/users.service';
 import { authRepository } from './auth.repository';
+import type { ClientMeta, Session, SessionTouch } from './session.types';
 import { DEFAULT_PASSWORD_RULE, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { ensureFirstSecurityKey, SecurityKeyRing } from './keys';
 import { hashCaptchaAnswer, hashToken, newSessionToken } from './tokens';
 import { isUuid } from '../../../contracts/ids';
 
 /** A live session, as found by its token. */
-export interface Session {
-  tenantId: string;
-  sessionId: string;
-  userId: string;
-  tokenHash: string;
-  /** the request used the replaced token during its grace period: never rotate again from it */
-  viaPreviousToken: boolean;
-  tokenAgeSeconds: number;
-  idleSeconds: number;
-  expiresInSeconds: number;
-}
-
-/** What touchSession did: the caller sends the renewed token and marks the activity written once committed. */
-export interface SessionTouch {
-  renewedToken: string | null;
-  activityWritten: boolean;
-}
-
-export interface ClientMeta {
-  ip: string;
-  userAgent: string;
-  /** host name of the request (tenant by host) */
-  host: string;
-  /** told the school (and, once the password matched, the account) a login attempt belongs to: the app log files it there */
-  onCaller?(tenantId: string, userId: string | null): void;
-}
-
 const CAPTCHA_TTL_SECONDS = 5 * 60;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };

@@ -12,7 +12,7 @@ import {
   semesterInput,
   semesterListRequest,
 } from '../../../contracts/calendar';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 const READ = { anyOf: [CALENDAR_PERMISSION] } as const;
 const ADD = { anyOf: [CALENDAR_ADD_PERMISSION] } as const;

@@ -18,7 +18,7 @@ import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { calendarRepository } from './calendar.repository';
 import { nextLevelNames, topLevel } from './grade-names';

@@ -12,7 +12,7 @@ import {
   dictTypeListRequest,
   dictTypeSaveRequest,
 } from '../../../contracts/dicts';
-import { defineRoute, RawReply } from '../../plugins/routes';
+import { defineRoute, RawReply } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

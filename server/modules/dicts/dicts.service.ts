@@ -20,7 +20,7 @@ import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import { dictsRepository } from './dicts.repository';
 
 /** Managing dictionaries (the dictionary menu of system management): may list unpublished entries. */

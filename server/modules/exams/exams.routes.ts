@@ -16,7 +16,7 @@ import {
   scoreSystemListRequest,
   scoreSystemSaveRequest,
 } from '../../../contracts/exams';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 const READ = { anyOf: [EXAMS_PERMISSION, SCORE_SYSTEMS_PERMISSION] } as const;
 

@@ -29,7 +29,7 @@ import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import { fieldLabel, type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { MessagesService } from '../messages/messages.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type BandRecord, type BatchRecord, examsRepository, type SystemRecord } from './exams.repository';

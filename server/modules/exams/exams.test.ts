@@ -7,7 +7,7 @@ import { SEED_EXAM_BATCHES } from '../../db/seed/exams';
 import { translate } from '../../i18n/messages';
 import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import { MessagesService } from '../messages/messages.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { ExamsService, findScoreSystem } from './exams.service';

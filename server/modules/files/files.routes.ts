@@ -1,7 +1,7 @@
 import { downloadQuery, fileParams, getFilesRequest } from '../../../contracts/files';
 import { ResponseCode } from '../../../contracts/envelope';
 import { AppError } from '../../plugins/envelope';
-import { defineRoute, RawReply } from '../../plugins/routes';
+import { defineRoute, RawReply } from '../../plugins/define-route';
 import type { UploadBatch } from './files.service';
 import { readSessionToken } from '../../plugins/session';
 import { resolvePublicTenant } from '../../plugins/tenancy';

@@ -1,5 +1,5 @@
 import { HOME_CARDS_EDIT_PERMISSION, HOME_CARDS_PERMISSION, homeCardResetRequest, homeCardSaveRequest } from '../../../contracts/home-card-layouts';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 /** 首页卡片 (/system/sykp): contracts/home-cards.ts (cards) and home-card-layouts.ts (requests). */
 export const homeCardsRoutes = [

@@ -2,7 +2,7 @@ import { ResponseCode } from '../../../contracts/envelope';
 import { HOME_CARDS_EDIT_PERMISSION, isHomeCardId, type HomeCardResetRequest, type HomeCardRoleRow, type HomeCardSaveRequest } from '../../../contracts/home-card-layouts';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { homeCardsRepository as repo } from './home-cards.repository';
 

@@ -6,7 +6,7 @@ import {
   SETTINGS_EDIT_PERMISSION,
   SETTINGS_PERMISSION,
 } from '../../../contracts/settings';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 export const i18nRoutes = [
   defineRoute({

@@ -4,7 +4,7 @@ import { LANGUAGE_KEY_PATTERN, SETTINGS_EDIT_PERMISSION, type LanguageEntryListR
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import { i18nRepository } from './i18n.repository';
 
 export class I18nService {

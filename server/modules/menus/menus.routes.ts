@@ -1,5 +1,5 @@
 import { MENUS_ADD_PERMISSION, MENUS_DELETE_PERMISSION, MENUS_EDIT_PERMISSION, MENUS_PERMISSION, menuIdRequest, menuMoveRequest, menuSaveRequest } from '../../../contracts/menu-admin';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 /** 菜单管理 (/system/menu): contracts/menu-admin.ts. */
 export const menusRoutes = [

@@ -21,7 +21,7 @@ import type { MenuRemark } from '../../../contracts/session';
 import type { Tx } from '../../db/client';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type MenuRecord, menusRepository } from './menus.repository';
 

@@ -1,5 +1,5 @@
 import { MESSAGE_PERMISSION, messageDetailRequest, messageListRequest } from '../../../contracts/messages';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 export const messagesRoutes = [
   defineRoute({

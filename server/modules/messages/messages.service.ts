@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/messages';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import { messagesRepository, type RecipientRow } from './messages.repository';
 import { normaliseMessageLink, sanitizeMessageHtml } from './sanitize';
 

@@ -1,5 +1,5 @@
 import { ORGS_ADD_PERMISSION, ORGS_DELETE_PERMISSION, ORGS_EDIT_PERMISSION, ORGS_PERMISSION, orgIdRequest, orgMembersChangeRequest, orgMembersRequest, orgMoveRequest, orgSaveRequest } from '../../../contracts/orgs';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 const READ = { anyOf: [ORGS_PERMISSION] } as const;
 

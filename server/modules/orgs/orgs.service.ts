@@ -23,7 +23,7 @@ import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type OrgRecord, orgsRepository } from './orgs.repository';
 

@@ -1,10 +1,10 @@
 import { CONNECTIVITY_PROBE_URL } from '../../../contracts/connectivity';
 import { OUTBOX_BATCH_URL } from '../../../contracts/idempotency';
 import { outboxBatchRequest } from '../../../contracts/outbox';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 export const outboxRoutes = [
-  // the drain's queued writes in one call: each runs as its own idempotent route (plugins/routes.ts)
+  // the drain's queued writes in one call: each runs as its own idempotent route (plugins/define-route.ts)
   defineRoute({
     method: 'POST',
     url: OUTBOX_BATCH_URL,

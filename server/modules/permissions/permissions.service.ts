@@ -7,7 +7,7 @@ import type { MessageKey } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { CacheBus, SharedCache, SharedCacheOptions } from '../../db/cache-bus';
 import type { Tx } from '../../db/client';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { Tenant, TenantsService } from '../tenants/tenants.service';
 import type { UsersService } from '../users/users.service';
 import { type MenuRow, permissionsRepository } from './permissions.repository';

@@ -5,7 +5,7 @@ import { cataloguePermissionCodes } from '../../../contracts/menus';
 import { menuRemarkSchema, type MenuNode, type PermissionPayload } from '../../../contracts/session';
 import { registerEnvelopeErrorHandler } from '../../plugins/envelope';
 import { registerLanguageDetection } from '../../plugins/i18n';
-import { defineRoute, isAllowed, registerRoutes } from '../../plugins/routes';
+import { defineRoute, isAllowed, registerRoutes } from '../../plugins/define-route';
 import { createServices } from '../../services';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp } from '../../test/helpers';
 

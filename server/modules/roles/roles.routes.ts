@@ -10,7 +10,7 @@ import {
   roleMenusSaveRequest,
   roleSaveRequest,
 } from '../../../contracts/roles';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 const ROLE = 'system_role';
 const TYPE = 'system_role_type';

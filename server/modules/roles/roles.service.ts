@@ -21,7 +21,7 @@ import { ROLE_DEFINITIONS } from '../../db/seed/menus';
 import { uniquely } from '../../db/unique';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import { ADMIN_ROLE, type PermissionsService } from '../permissions/permissions.service';
 import { RoleFilterError, filterCatalog, runFilter, validateFilter } from './roles.filter';
 import { type RoleDbRow, type RoleValues, rolesRepository as repo } from './roles.repository';

@@ -1,4 +1,4 @@
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 export const schoolRoutes = [
   defineRoute({

@@ -17,7 +17,7 @@ import {
   scoreSubmitRequest,
 } from '../../../contracts/scores';
 import { AppError } from '../../plugins/envelope';
-import { defineRoute, RawReply, type Staged } from '../../plugins/routes';
+import { defineRoute, RawReply, type Staged } from '../../plugins/define-route';
 import { parseInput } from '../../plugins/validation';
 import { contentDisposition } from '../files/files.service';
 

@@ -21,7 +21,7 @@ import {
 import type { Tx } from '../../db/client';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { DictsService } from '../dicts/dicts.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { scoresRepository, type CellRow, type CellWrite, type SheetContextRow, type SystemRow } from './scores.repository';

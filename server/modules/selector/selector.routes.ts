@@ -1,5 +1,5 @@
 import { areaDataRequest, areaListRequest, getRolesRequest, peopleByIdsRequest, peopleSearchRequest } from '../../../contracts/selector';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 
 /**
  * SPEC §7 selector data calls, rows of the session's tenant only: campuses, roles, areas and staff

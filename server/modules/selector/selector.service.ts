@@ -16,7 +16,7 @@ import { UserType } from '../../../contracts/session';
 import type { Tx } from '../../db/client';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { RolesService } from '../roles/roles.service';
 import { selectorRepository } from './selector.repository';
 

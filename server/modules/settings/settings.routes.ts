@@ -1,5 +1,5 @@
 import { publicConfigQuery, SETTINGS_EDIT_PERMISSION, SETTINGS_PERMISSION, settingsSaveRequest } from '../../../contracts/settings';
-import { defineRoute, RawReply } from '../../plugins/routes';
+import { defineRoute, RawReply } from '../../plugins/define-route';
 
 /** 系统配置 (/system/xtpz) and the served runtime configuration. */
 export const settingsRoutes = [

@@ -16,7 +16,7 @@ import type { Database, Tx } from '../../db/client';
 import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import { requestHostName } from '../../plugins/tenancy';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { Tenant } from '../tenants/tenants.service';
 import { settingsRepository } from './settings.repository';
 

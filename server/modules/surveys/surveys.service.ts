@@ -34,7 +34,7 @@ import { SURVEY_RESULTS_MIN_GROUP } from '../../../contracts/surveys';
 import type { Tx } from '../../db/client';
 import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import type { FilesService, UploadBatch } from '../files/files.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { PermissionsService } from '../permissions/permissions.service';

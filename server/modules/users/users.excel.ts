@@ -6,9 +6,9 @@ import { type InitReportRow, USER_ISSUE_TEXT, userIssues, type UserRow, type Use
 import type { Tx } from '../../db/client';
 import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
-import { RawReply, type Staged } from '../../plugins/routes';
+import { RawReply, type Staged } from '../../plugins/define-route';
 import type { Services } from '../../services';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../auth/session.types';
 import { contentDisposition } from '../files/files.service';
 import { userAdminRepository } from './users.repository';
 

@@ -17,7 +17,7 @@ import {
   userSaveRequest,
 } from '../../../contracts/users';
 import { z } from 'zod';
-import { defineRoute } from '../../plugins/routes';
+import { defineRoute } from '../../plugins/define-route';
 import { exportInitReport, exportUsers, importTemplate, importUsers, initReportExportRequest, receiveUserImport, type UserImportUpload } from './users.excel';
 
 const READ = { anyOf: [USERS_PERMISSION] } as const;

@@ -6,7 +6,7 @@ import type { OutboxBatchRequest } from '../../contracts/outbox';
 import type { AppConfig } from '../config';
 import type { AppScope, Database, Tx } from '../db/client';
 import { type Lang, type MessageKey, translate } from '../i18n/messages';
-import type { Session, SessionTouch } from '../modules/auth/auth.service';
+import type { Session, SessionTouch } from '../modules/auth/session.types';
 import type { CallerAccess } from '../modules/permissions/permissions.service';
 import type { Tenant } from '../modules/tenants/tenants.service';
 import type { Services } from '../services';
