@@ -112,7 +112,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'contracts/ import only zod and each other.' }] },
+        { patterns: [{ regex: '^(?!zod$|\\./|\\.\\./resource$).*', message: 'contracts/ import only zod and each other (contracts/resources/ the kit: ../resource).' }] },
       ],
     },
   },
