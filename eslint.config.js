@@ -1,16 +1,21 @@
 // Lint rules that make a wrong import fail (DESIGN §1 boundaries):
 // contracts → zod only; src ↛ server; server ↛ src; sw → contracts + workbox;
 // features never import other features; shared code flows components/lib → features → app/routes.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
-const FEATURES = ['applications', 'attendance', 'auth', 'calendar', 'dashboard', 'exams', 'messages', 'placeholders', 'school', 'scores', 'surveys', 'system'];
+/** Every folder of src/features: a new feature is covered by the "never imports another feature" rule at once. */
+const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** What the public survey page and the shared answer form may not import (they stay light). */
 const PUBLIC_SURVEY_PATTERNS = [
@@ -43,6 +48,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    // No import cycle in the app's own code (a cycle makes load order decide what is undefined). Type-only
+    // imports are erased and do not count; neither do lazy import()s (the lazy module loads after its
+    // importer has run: screens and drawers split into chunks that import back their parent's exports).
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contracts/**/*.ts', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

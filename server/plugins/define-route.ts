@@ -1,153 +1,27 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+// Installs declared routes (registerRoutes): rate limits, session and permission checks, input
+// parsing, one transaction, idempotency keys, the envelope. What a route declares is in route-spec.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResponseCode } from '../../contracts/envelope';
-import { IDEMPOTENT_REPLAY_HEADER, type OutboxBatchData, type OutboxBatchResult } from '../../contracts/idempotency';
-import type { OutboxBatchRequest } from '../../contracts/outbox';
+import { IDEMPOTENT_REPLAY_HEADER } from '../../contracts/idempotency';
 import type { AppConfig } from '../config';
-import type { AppScope, Database, Tx } from '../db/client';
+import type { AppScope, Database } from '../db/client';
 import { type Lang, type MessageKey, translate } from '../i18n/messages';
 import type { Session, SessionTouch } from '../modules/auth/session.types';
 import type { CallerAccess } from '../modules/permissions/permissions.service';
-import type { Tenant } from '../modules/tenants/tenants.service';
 import type { Services } from '../services';
-import { type AppLogRouteConfig, noteAnonymous, noteCaller, noteFailure, noteNoParams } from './app-log';
+import { type AppLogRouteConfig, noteAnonymous, noteCaller, noteFailure } from './app-log';
 import { AppError, okEnvelope } from './envelope';
 import { IdempotencyStore, type IdempotentAnswer, readIdempotencyKey } from './idempotency';
-import { createRateLimiter, type RateLimitName } from './rate-limit';
+import { outboxReplayer } from './outbox-replay';
+import { createRateLimiter } from './rate-limit';
+import { applyIdempotent } from './route-idempotent';
+import { type Access, type AnyRoute, type InputSchema, isAllowed, type PublicContext, RawReply, type RouteSpec, type SessionContext, type Staged } from './route-spec';
 import { readSessionToken } from './session';
 import { resolvePublicTenant } from './tenancy';
 import { parseInput } from './validation';
 
-/**
- * Who may call a route: anyone; any logged-in user; or a logged-in user holding any / all of the
- * permission codes (the same codes the client's guards use).
- */
-export type Access = 'public' | 'session' | { anyOf: readonly string[] } | { allOf: readonly string[] };
-
-type InputSchema = z.ZodType | undefined;
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
-
-interface BaseContext<B, Q, P> {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  lang: Lang;
-  body: B;
-  query: Q;
-  params: P;
-  services: Services;
-  config: AppConfig;
-  /** replaces the default success message ('操作成功' / 'Success') */
-  setMessage(key: MessageKey): void;
-  /**
-   * The call concerns an answer to an anonymous questionnaire: its app-log row keeps no user, address
-   * or params, and an idempotent call keeps no Idempotency-Key record after it commits.
-   */
-  markAnonymous(): void;
-}
-
-export interface PublicContext<B = unknown, Q = unknown, P = unknown> extends BaseContext<B, Q, P> {
-  session: null;
-  db: Database;
-  /**
-   * One app-role transaction bound to the caller's tenant when it can be told (session token, else
-   * Host header, else X-Tenant header); with `tenant` null only global tables are visible.
-   */
-  withRequestTenant<T>(work: (tx: Tx, tenant: Tenant | null) => Promise<T>): Promise<T>;
-}
-
-export interface SessionContext<B = unknown, Q = unknown, P = unknown> extends BaseContext<B, Q, P> {
-  session: Session;
-  /** the request's transaction, bound to the session's tenant */
-  tx: Tx;
-  /** what the route's `receive` staged before the transaction (undefined without `receive`) */
-  staged: unknown;
-  /** `POST /api/outbox/batch` only: runs queued writes as their own idempotent routes would */
-  replayOutbox(ops: OutboxBatchRequest['ops']): Promise<OutboxBatchData>;
-}
-
-type OutboxReplayer = (batch: SessionContext, ops: OutboxBatchRequest['ops']) => Promise<OutboxBatchData>;
-
-/** What a route's `receive` leaves for its handler; `discard` runs after the answer, whatever happened. */
-export interface Staged {
-  discard(): Promise<void>;
-}
-
-type ContextFor<A extends Access, B, Q, P> = A extends 'public' ? PublicContext<B, Q, P> : SessionContext<B, Q, P>;
-
-export interface RouteSpec<
-  A extends Access = Access,
-  BS extends InputSchema = InputSchema,
-  QS extends InputSchema = InputSchema,
-  PS extends InputSchema = InputSchema,
-> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** the SPEC's exact path */
-  url: string;
-  access: A;
-  /** one line: what the call does (listed by the route registry) */
-  summary: string;
-  body?: BS;
-  query?: QS;
-  params?: PS;
-  /**
-   * Session routes: whether the call counts as activity, extending the idle expiry and renewing an
-   * old token. Default true; false for calls that only look (getExpires) or end the session.
-   */
-  touchSession?: boolean;
-  /**
-   * Session routes a user who must change the password (an initial or reset one) may call: what the
-   * change needs (payload, password change, logout, expiry). Every other session call answers 40300
-   * 请先修改初始密码 with data `{ mustChangePassword: true }`.
-   */
-  beforePasswordChange?: boolean;
-  /**
-   * Session routes with a large body (uploads): reads it after the session and permission check
-   * (a short transaction of its own) and before the handler's transaction, so no database
-   * connection waits on a slow client. The handler gets the result as `staged`.
-   */
-  receive?(request: FastifyRequest, services: Services): Promise<Staged>;
-  /**
-   * Session routes that the outbox replays (OFFLINE.md §5): with an `Idempotency-Key` header the
-   * key is claimed in the handler's transaction, a repeat answers the stored answer
-   * (`Idempotent-Replay: 1`) and the same key with another request 42200 (plugins/idempotency.ts).
-   * Without the header the route runs as usual.
-   */
-  idempotent?: boolean;
-  /**
-   * Public calls open to abuse: the named limit of plugins/rate-limit.ts (per client address and per
-   * device id), checked first; over it the call answers 42900.
-   */
-  rateLimit?: RateLimitName;
-  /**
-   * A page opened in a browser (the proof verification page): over the limit it answers a small
-   * HTML page with status 429 and Retry-After instead of the 42900 envelope.
-   */
-  rateLimitHtml?: boolean;
-  /**
-   * 'noParams': the app log never records this call's query and body (answers to questionnaires:
-   * they may be anonymous); an outbox batch replaying it records none either.
-   */
-  appLog?: 'noParams';
-  /**
-   * Session routes answered from memory (issue 18 §4, getPermission): when the session, the caller's
-   * grant and this answer (`data` as UTF-8 JSON, in pieces) are all in memory, kept current across instances by
-   * the cache bus, the call runs without a transaction. undefined: the handler runs as usual; so do
-   * callers memory cannot clear (refused, due for token rotation, not cached here).
-   */
-  fromMemory?(ctx: { session: Session; services: Services }): readonly Buffer[] | undefined;
-  /** returns the envelope's `data`; throw AppError to answer a failure */
-  handler(ctx: ContextFor<A, Parsed<BS>, Parsed<QS>, Parsed<PS>>): Promise<unknown>;
-}
-
-export type AnyRoute = RouteSpec<Access, InputSchema, InputSchema, InputSchema>;
-
-/**
- * A handler's answer that is not an envelope (a file download): sent as is, with the headers the
- * handler set on the reply. Failures still throw AppError and get the envelope.
- */
-export class RawReply {
-  constructor(readonly payload: unknown) {}
-}
+// Route modules import everything about a route from here.
+export { type Access, type AnyRoute, isAllowed, type PublicContext, RawReply, type RouteSpec, type SessionContext, type Staged } from './route-spec';
 
 /** The over-limit answer of a `rateLimitHtml` route: a small page in the caller's language. */
 function rateLimitedPage(lang: Lang, message: string): string {
@@ -182,58 +56,12 @@ export const describeRoute = (route: AnyRoute): RouteDescription => ({
   idempotent: route.idempotent === true,
 });
 
-export function isAllowed(access: Access, granted: ReadonlySet<string>): boolean {
-  if (typeof access === 'string') return true;
-  if ('anyOf' in access) return access.anyOf.some((code) => granted.has(code));
-  return access.allOf.every((code) => granted.has(code));
-}
-
 interface RouteDeps {
   db: Database;
   config: AppConfig;
   services: Services;
   /** the module that declared each route, for the app log (default: derived from the url) */
   moduleOf?: (route: AnyRoute) => string | undefined;
-}
-
-/**
- * Runs an idempotent route's handler under its key (plugins/idempotency.ts): the stored answer of an
- * earlier identical request, or the handler's answer stored in the same transaction.
- */
-async function applyIdempotent(
-  store: IdempotencyStore,
-  route: AnyRoute,
-  ctx: SessionContext<unknown, unknown, unknown>,
-  key: string,
-  message: () => MessageKey,
-): Promise<IdempotentAnswer> {
-  let anonymous = false;
-  const inner: SessionContext = {
-    ...ctx,
-    markAnonymous: () => {
-      anonymous = true;
-      ctx.markAnonymous();
-    },
-  };
-  return store.apply(
-    ctx.tx,
-    {
-      tenantId: ctx.session.tenantId,
-      userId: ctx.session.userId,
-      key,
-      method: route.method,
-      route: route.url,
-      input: { body: ctx.body, query: ctx.query, params: ctx.params },
-    },
-    async () => {
-      const result = await route.handler(inner as never);
-      // a stored answer is an envelope; raw bytes (downloads) are never replayed
-      if (result instanceof RawReply) throw new Error(`${route.url}: an idempotent route must answer an envelope`);
-      return okEnvelope(result ?? null, translate(ctx.lang, message()));
-    },
-    // an anonymous answer: the key (with the user id) is not kept; the answer id makes it idempotent anyway
-    () => !anonymous,
-  );
 }
 
 /** Installs routes: input validation, session and permission checks, one transaction, the envelope. */
@@ -390,61 +218,4 @@ function answerFromMemory(route: AnyRoute, token: string, request: FastifyReques
     envelopeHeads.set(request.lang, head);
   }
   return Buffer.concat([head, ...data, ENVELOPE_TAIL]);
-}
-
-/**
- * The runner behind `POST /api/outbox/batch` (modules/outbox, contracts/idempotency.ts): each queued
- * write runs in a savepoint of the batch request's transaction exactly as its own idempotent route
- * would (input parsed by that route's schema, its access checked, the key claimed with the effect),
- * so one failing operation rolls back alone and answers its own envelope while the others commit.
- */
-function outboxReplayer(routes: readonly AnyRoute[], deps: RouteDeps, idempotency: IdempotencyStore): OutboxReplayer {
-  const { config, services } = deps;
-  // only body-carrying session POSTs declared idempotent can be replayed from the outbox
-  const replayable = new Map(routes.filter((route) => route.idempotent && route.method === 'POST' && route.access !== 'public' && !route.receive).map((route) => [route.url, route]));
-
-  return async (batch, ops) => {
-    const { request, reply, session } = batch;
-    const granted = await services.permissions.grantedCodes(batch.tx, session);
-    const runOperation = async (op: OutboxBatchRequest['ops'][number]): Promise<OutboxBatchResult> => {
-      try {
-        const route = replayable.get(op.url);
-        if (!route) throw new AppError(ResponseCode.notFound, 'outboxUnknownCall', { url: op.url });
-        if (typeof route.access !== 'string' && !isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
-        if (route.appLog === 'noParams') noteNoParams(request);
-        const answer = await batch.tx.transaction(async (savepoint) => {
-          let messageKey: MessageKey = 'ok';
-          const ctx: SessionContext = {
-            request,
-            reply,
-            lang: batch.lang,
-            body: route.body ? parseInput(route.body, op.body) : undefined,
-            query: undefined,
-            params: undefined,
-            services,
-            config,
-            setMessage: (key: MessageKey) => {
-              messageKey = key;
-            },
-            markAnonymous: () => noteAnonymous(request),
-            session,
-            tx: savepoint,
-            staged: undefined,
-            replayOutbox: () => Promise.reject(new Error('no batch inside a batch')),
-          };
-          return applyIdempotent(idempotency, route, ctx, op.key, () => messageKey);
-        });
-        const { code, msg, data } = answer.envelope;
-        return { key: op.key, code, msg, data: data ?? null, replayed: answer.replayed };
-      } catch (error) {
-        if (error instanceof AppError) return { key: op.key, code: error.code, msg: error.messageIn(batch.lang), data: error.data ?? null, replayed: false };
-        request.log.error({ err: error, url: op.url }, 'outbox operation fault');
-        return { key: op.key, code: ResponseCode.fault, msg: translate(batch.lang, 'fault'), data: null, replayed: false };
-      }
-    };
-    const results: OutboxBatchResult[] = [];
-    // in order: the client never puts two writes of one entity in a batch, but order is still theirs
-    for (const op of ops) results.push(await runOperation(op));
-    return { results };
-  };
 }
