@@ -3,10 +3,13 @@
 /** the school's subjects (科目); duties, exam batches and scores store these codes */
 export const SUBJECT_DICT = 'STD_KM';
 
+/** 教室类别: classroom categories (contracts/resources/classrooms.ts category) */
+export const CLASSROOM_CATEGORY_DICT = 'STD_JSLB';
+
 /**
  * Every dictionary type the system itself reads (subjects, message types, gender, attendance
- * states, leave types): 数据字典 refuses to delete them or change their code. The same literals as
+ * states, leave types, classroom categories): 数据字典 refuses to delete them or change their code. The same literals as
  * contracts/messages.ts MESSAGE_TYPE_DICT, attendance.ts ATTENDANCE_STATUS_DICT and
  * application-rules.ts LEAVE_TYPE_DICTS (checked by contracts/dict-rules.test.ts).
  */
-export const BUILT_IN_DICTS: readonly string[] = [SUBJECT_DICT, 'STD_XB_XXLX', 'STD_GB_XB', 'STD_XSKQ_ZT', 'STD_XSQJLX', 'STD_JSQJLX'];
+export const BUILT_IN_DICTS: readonly string[] = [SUBJECT_DICT, 'STD_XB_XXLX', 'STD_GB_XB', 'STD_XSKQ_ZT', 'STD_XSQJLX', 'STD_JSQJLX', CLASSROOM_CATEGORY_DICT];

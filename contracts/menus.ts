@@ -131,9 +131,9 @@ export const MENU_CATALOGUE: readonly CatalogueDirectory[] = [
     children: [
       menu('学年学期', 'School years and semesters', '/xlcd/xnxq', 'xnxq', { icon: 'date', buttons: crud('xnxq') }),
       menu('校历', 'School calendar', '/xlcd/xl', 'xl', { icon: 'date-range' }),
-      menu('校区管理', 'Campuses', '/jcsj/xqgl', 'xqgl', { icon: 'international', buttons: crud('xqgl') }),
-      menu('教学楼管理', 'Teaching buildings', '/xlcd/jxlgl', 'jxlgl', { icon: 'build', buttons: crud('jxlgl') }),
-      menu('教室管理', 'Classrooms', '/xlcd/jsgl', 'jsgl', { icon: 'table', buttons: crud('jsgl', 'import') }),
+      menu('校区管理', 'Campuses', '/jcsj/xqgl', 'xqgl', { icon: 'international', buttons: crud('xqgl', 'import', 'export') }),
+      menu('教学楼管理', 'Teaching buildings', '/xlcd/jxlgl', 'jxlgl', { icon: 'build', buttons: crud('jxlgl', 'import', 'export') }),
+      menu('教室管理', 'Classrooms', '/xlcd/jsgl', 'jsgl', { icon: 'table', buttons: crud('jsgl', 'import', 'export') }),
       menu('场室预约', 'Room booking', '/xlcd/csyy', 'csyy', { icon: 'time-range', buttons: buttons('csyy', 'add', 'audit') }),
       menu('实验室预约', 'Laboratory booking', '/xlcd/sysyy', 'sysyy', { icon: 'bug', buttons: buttons('sysyy', 'add', 'audit') }),
     ],

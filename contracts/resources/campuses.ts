@@ -17,6 +17,8 @@ export const campuses = resource({
   search: { keyword: { contains: ['code', 'name'], label: { zh: '编号/名称', en: 'Code or name' } } },
   order: [{ field: 'sort' }, { field: 'code' }],
   sortable: ['code', 'name', 'sort'],
+  // buildings and the selects name a campus by its name (本部校区), not its code
+  display: 'name',
   importable: true,
   exportable: true,
   inUse: { zh: '校区正在使用，不能删除', en: 'The campus is in use and cannot be deleted' },

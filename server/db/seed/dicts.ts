@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { LEAVE_TYPE_DICTS } from '../../../contracts/application-rules';
 import { ATTENDANCE_STATUS_DICT } from '../../../contracts/attendance';
+import { CLASSROOM_CATEGORY_DICT } from '../../../contracts/dict-codes';
 import { SUBJECT_DICT } from '../../../contracts/dicts';
 import { MESSAGE_TYPE_DICT } from '../../../contracts/messages';
 import { dictEntries, dictTypes } from '../../modules/dicts/dicts.table';
@@ -88,6 +89,20 @@ export const SEED_DICTIONARIES: readonly SeedDictionary[] = [
       { code: '5', name: '产假', nameEn: 'Maternity leave' },
       { code: '6', name: '丧假', nameEn: 'Bereavement leave' },
       { code: '7', name: '探亲假', nameEn: 'Family visit leave' },
+    ],
+  },
+  {
+    // migration 0025 adds the same entries to a school started before it
+    code: CLASSROOM_CATEGORY_DICT,
+    name: '教室类别',
+    nameEn: 'Classroom categories',
+    remark: '教室管理的教室类别',
+    entries: [
+      { code: '1', name: '普通教室', nameEn: 'Ordinary classroom' },
+      { code: '2', name: '多媒体教室', nameEn: 'Multimedia classroom' },
+      { code: '3', name: '实验室', nameEn: 'Laboratory' },
+      { code: '4', name: '功能室', nameEn: 'Special-purpose room' },
+      { code: '5', name: '体育场馆', nameEn: 'Sports hall' },
     ],
   },
 ];

@@ -4,6 +4,7 @@ import { tenants } from '../../modules/tenants/tenants.table';
 import type { Database } from '../client';
 import { seedAiPrompts } from './ai-prompts';
 import { seedExams } from './exams';
+import { seedPlaces } from './places';
 import { DEMO_PASSWORD, DEMO_PROFILES } from './profiles';
 import { seedRoles } from './roles';
 import { type SeededSchool, seedSchool } from './school';
@@ -36,6 +37,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
   const seeded: Record<string, SeededSchool> = {};
   for (const profile of missing) {
     const school = (seeded[profile.code] = await seedSchool(db, profile, passwordHash, today));
+    // places (issue 19): both schools
+    await db.withTenant(school.tenantId, (tx) => seedPlaces(tx, school.tenantId));
     // exam batches and score systems (issue 7): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedExams(tx, school.tenantId));
     // scores of the seeded batches (after the exam seed): the K12 demo school only

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { campuses, orgUnits } from '../school/school.table';
+import { campuses } from '../places/places.table';
+import { orgUnits } from '../school/school.table';
 import { staffDuties, users } from '../users/users.table';
 
 export type OrgRecord = Awaited<ReturnType<typeof orgsRepository.all>>[number];

@@ -1,5 +1,6 @@
 import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantIdColumn } from '../../db/columns';
+import { campuses } from '../places/places.table';
 
 /** One row per tenant: the school's own details (SPEC §3 "School info"). */
 export const schoolInfo = pgTable('school_info', {
@@ -14,20 +15,6 @@ export const schoolInfo = pgTable('school_info', {
   phone: text('phone').notNull().default(''),
   ...auditColumns(),
 });
-
-export const campuses = pgTable(
-  'campuses',
-  {
-    tenantId: tenantIdColumn(),
-    id: uuid('id').notNull(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    address: text('address').notNull().default(''),
-    sort: integer('sort').notNull().default(0),
-    ...auditColumns(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('campuses_tenant_code_key').on(t.tenantId, t.code)],
-);
 
 export const ORG_UNIT_KINDS = ['school', 'department', 'grade', 'class'] as const;
 export type OrgUnitKind = (typeof ORG_UNIT_KINDS)[number];

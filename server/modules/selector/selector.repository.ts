@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { roles } from '../permissions/permissions.table';
-import { campuses, orgUnits } from '../school/school.table';
+import { campuses } from '../places/places.table';
+import { orgUnits } from '../school/school.table';
 import { users } from '../users/users.table';
 import { teacherTypes } from './selector.table';
 

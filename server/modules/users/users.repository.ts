@@ -3,7 +3,8 @@ import type { UserSortField } from '../../../contracts/users';
 import type { Tx } from '../../db/client';
 import { loginFailures, sessions } from '../auth/auth.table';
 import { roles, userRoles } from '../permissions/permissions.table';
-import { campuses, orgUnits } from '../school/school.table';
+import { campuses } from '../places/places.table';
+import { orgUnits } from '../school/school.table';
 import { accountSettings, parentStudents, users } from './users.table';
 
 const accountColumns = {

@@ -1,6 +1,7 @@
 import { boolean, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantIdColumn, timestamptz } from '../../db/columns';
-import { campuses, orgUnits } from '../school/school.table';
+import { campuses } from '../places/places.table';
+import { orgUnits } from '../school/school.table';
 
 /** SPEC §1 user types; parent is '4'. Same values as contracts/session.ts UserType. */
 export const USER_TYPES = ['1', '2', '3', '4'] as const;
