@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ResponseCode } from '../contracts/envelope';
-import { ENCRYPTED_HEADER, ENCRYPTION_WHITELIST, isEncryptionWhitelisted, SIGN_HEADER } from '../contracts/encryption';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEEP_DAYS, IDEMPOTENT_REPLAY_HEADER, OUTBOX_BATCH_URL } from '../contracts/idempotency';
-import { DEFAULT_TOKEN_HEADER } from '../contracts/session';
-import { DEVICE_ID_HEADER } from '../contracts/survey-rules';
-import type { Access, AnyRoute } from './plugins/define-route';
-import type { RateLimits, RouteRateLimit } from './plugins/rate-limit';
+import { ResponseCode } from '../../../contracts/envelope';
+import { ENCRYPTED_HEADER, ENCRYPTION_WHITELIST, isEncryptionWhitelisted, SIGN_HEADER } from '../../../contracts/encryption';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEEP_DAYS, IDEMPOTENT_REPLAY_HEADER, OUTBOX_BATCH_URL } from '../../../contracts/idempotency';
+import { DEFAULT_TOKEN_HEADER } from '../../../contracts/session';
+import { DEVICE_ID_HEADER } from '../../../contracts/survey-rules';
+import type { Access, AnyRoute } from '../../plugins/define-route';
+import type { RateLimits, RouteRateLimit } from '../../plugins/rate-limit';
 
 /**
  * The API description for integrators (the Android app, gate devices, a district's portal): an
@@ -224,7 +224,7 @@ Every answer is the envelope \`{ code, result, msg, data }\` (components: \`Enve
 JSON (\`application/json\`); form-encoded bodies (\`application/x-www-form-urlencoded\`) with the same fields are accepted too. Uploads are multipart/form-data. An input that fails its contract answers 40000 naming the field.
 
 ## Session
-Log in with \`POST /api/login/v3\` (\`username\`, \`password\`, and \`tenant\` (the school code) when the host name names no school). Its \`data\` is \`{ headerName, token, userId }\`: send the token in the header \`headerName\` (this deployment: \`${options.tokenHeaderName}\`; \`${DEFAULT_TOKEN_HEADER}\` and \`Authorization: Bearer <token>\` are accepted too). Sessions expire when idle; an older token is renewed: the answer then carries the new token in the same header, use it from then on. 90001 / 50008 / 50012 / 50014 mean "log in again".
+Log in with \`POST /api/login/v3\` (\`username\`, \`password\`, and \`tenant\` (the school code) when the host name names no school). Its \`data\` is \`{ headerName, token, userId }\`: send the token in the header \`headerName\` names (this deployment: \`${options.tokenHeaderName}\`${options.tokenHeaderName === DEFAULT_TOKEN_HEADER ? '' : `; \`${DEFAULT_TOKEN_HEADER}\` is accepted too`}; so is \`Authorization: Bearer <token>\`). Sessions expire when idle; an older token is renewed: the answer then carries the new token in the same header, use it from then on. 90001 / 50008 / 50012 / 50014 mean "log in again".
 
 ## Schools
 The school of a call is the session's. A public call tells it by the session token when present, else the host name, else the \`X-Tenant\` header (the school code).

@@ -4,16 +4,18 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ResponseCode } from '../contracts/envelope';
-import { ENVELOPE_REF, type OpenApiDocument, type OpenApiOperation, openApiPath } from './openapi';
+import { ResponseCode } from '../../../contracts/envelope';
+import { type AnyRoute, registerRoutes } from '../../plugins/define-route';
+import { allRoutes, moduleOfRoute } from '../../routes';
+import { buildTestApp, ownerQuery, type TestApp } from '../../test/helpers';
+import { modules } from '../index';
+import { ENVELOPE_REF, type OpenApiDocument, type OpenApiOperation, openApiPath } from './openapi.document';
 import { OPENAPI_DOCUMENT_URL, OPENAPI_PAGE_URL, openApiRoutes } from './openapi.routes';
-import { type AnyRoute, registerRoutes } from './plugins/define-route';
-import { allRoutes, moduleOfRoute } from './routes';
-import { buildTestApp, ownerQuery, type TestApp } from './test/helpers';
 
 let t: TestApp;
 /** every declared route, the two of the description included */
 let registry: readonly AnyRoute[];
+let moduleOf: (route: AnyRoute) => string | undefined;
 let document: OpenApiDocument;
 let staticDir: string;
 
@@ -24,11 +26,13 @@ beforeAll(async () => {
   t = await buildTestApp({ staticDir, appLog: { enabled: true, maxBuffered: 1000, flushIntervalMs: 600_000, batchSize: 500, retentionDays: 180 } });
   if (allRoutes.some((route) => route.url === OPENAPI_DOCUMENT_URL)) {
     registry = allRoutes;
+    moduleOf = moduleOfRoute;
   } else {
-    // Not yet in server/routes.ts: served here the way the registry would serve them.
-    const own = openApiRoutes({ routes: () => registry, moduleOf: moduleOfRoute }) as AnyRoute[];
+    // Not yet in server/modules/index.ts: served here as the registry would serve them, under 'openapi'.
+    const own: AnyRoute[] = openApiRoutes(() => ({ ...modules, openapi: { routes: own } }));
     registry = [...allRoutes, ...own];
-    registerRoutes(t.app, own, { db: t.appDb, config: t.config, services: t.app.services, moduleOf: () => 'openapi' });
+    moduleOf = (route) => moduleOfRoute(route) ?? (own.includes(route) ? 'openapi' : undefined);
+    registerRoutes(t.app, own, { db: t.appDb, config: t.config, services: t.app.services, moduleOf });
   }
   const response = await t.app.inject({ method: 'GET', url: OPENAPI_DOCUMENT_URL });
   expect(response.statusCode).toBe(200);
@@ -58,7 +62,7 @@ describe('GET /api/openapi.json', () => {
       const operation = operationOf(route);
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
       expect(operation!.summary).toBe(route.summary);
-      expect(operation!.tags).toEqual([moduleOfRoute(route) ?? 'openapi']);
+      expect(operation!.tags).toEqual([moduleOf(route)]);
       if (route.access === 'public') {
         expect(operation!['x-access']).toBe('public');
         expect(operation!.security).toEqual([]);
@@ -148,10 +152,10 @@ describe('GET /api/docs', () => {
     expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).body).toContain('SPA shell');
     await t.app.inject({ method: 'GET', url: `${OPENAPI_DOCUMENT_URL}?m=${marker}` });
     await t.app.appLog!.flush();
-    const rows = await ownerQuery<{ url: string; error_code: number | null }>(t.db, `SELECT url, error_code FROM app_logs_public WHERE params LIKE $1 ORDER BY url`, [`%${marker}%`]);
+    const rows = await ownerQuery<{ url: string; module: string; error_code: number | null }>(t.db, `SELECT url, module, error_code FROM app_logs_public WHERE params LIKE $1 ORDER BY url`, [`%${marker}%`]);
     expect(rows).toEqual([
-      { url: '/api/docs', error_code: null },
-      { url: '/api/openapi.json', error_code: null },
+      { url: '/api/docs', module: 'openapi', error_code: null },
+      { url: '/api/openapi.json', module: 'openapi', error_code: null },
     ]);
   });
 });

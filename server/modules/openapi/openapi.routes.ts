@@ -1,41 +1,34 @@
 import fs from 'node:fs';
-import type { AppConfig } from './config';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
+import type { AppConfig } from '../../config';
+import { type AnyRoute, defineRoute, RawReply } from '../../plugins/define-route';
+import { buildOpenApiDocument } from './openapi.document';
 import { renderApiPage } from './openapi.page';
-import { type AnyRoute, defineRoute, RawReply } from './plugins/define-route';
 
 export const OPENAPI_DOCUMENT_URL = '/api/openapi.json';
 export const OPENAPI_PAGE_URL = '/api/docs';
-/** The tag of these two routes when the registry names no module for them. */
-export const OPENAPI_MODULE = 'openapi';
 
 /**
- * What the description is built from. Passed in rather than imported: these routes are themselves in
- * the registry (server/routes.ts), which would otherwise import this file and be imported by it.
+ * The module registry (server/modules/index.ts `modules`), read when the description is first asked
+ * for: these routes are in it themselves, so it is handed in rather than imported (no import cycle).
  */
-export interface OpenApiRegistry {
-  routes(): readonly AnyRoute[];
-  moduleOf(route: AnyRoute): string | undefined;
-}
+export type ModuleRegistry = () => Readonly<Record<string, { routes: readonly AnyRoute[] }>>;
 
-const packageVersion = (): string => (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-/** The segment of the url an unnamed module is called by (as the app log does). */
-const moduleFromUrl = (url: string) => url.split('/').find((segment) => segment && !['api', 'saas', 'ms'].includes(segment)) ?? 'api';
+const packageVersion = (): string => (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * `GET /api/openapi.json` and `GET /api/docs`: the API description for integrators and its readable
- * page, both public (no school needed). Built on the first call and kept for the process (per token
- * header and rate limits, the only configuration they show).
+ * page, both public (no school needed). Every route of every module is in it, tagged with its
+ * module's name. Built on the first call and kept for the process (per token header and rate limits,
+ * the only configuration it shows).
  */
-export function openApiRoutes(registry: OpenApiRegistry) {
+export function openApiRoutes(modules: ModuleRegistry) {
   let built: { key: string; document: string; page: string } | null = null;
-  const own = new Set<AnyRoute>();
   const described = (config: AppConfig) => {
     const key = JSON.stringify([config.tokenHeaderName, config.rateLimits]);
     if (built?.key === key) return built;
-    const document: OpenApiDocument = buildOpenApiDocument(registry.routes(), {
-      moduleOf: (route) => registry.moduleOf(route) ?? (own.has(route) ? OPENAPI_MODULE : moduleFromUrl(route.url)),
+    const moduleOf = new Map(Object.entries(modules()).flatMap(([name, entry]) => entry.routes.map((route) => [route, name] as const)));
+    const document = buildOpenApiDocument([...moduleOf.keys()], {
+      moduleOf: (route) => moduleOf.get(route)!,
       tokenHeaderName: config.tokenHeaderName,
       rateLimits: config.rateLimits,
       version: packageVersion(),
@@ -44,7 +37,7 @@ export function openApiRoutes(registry: OpenApiRegistry) {
     return built;
   };
 
-  const routes = [
+  return [
     defineRoute({
       method: 'GET',
       url: OPENAPI_DOCUMENT_URL,
@@ -66,6 +59,4 @@ export function openApiRoutes(registry: OpenApiRegistry) {
       },
     }),
   ];
-  for (const route of routes) own.add(route as AnyRoute);
-  return routes;
 }

@@ -1,4 +1,4 @@
-import type { OpenApiDocument, OpenApiOperation } from './openapi';
+import type { OpenApiDocument, OpenApiOperation } from './openapi.document';
 
 /**
  * The readable page of the API description (`GET /api/docs`), rendered here from the document: no
@@ -9,10 +9,10 @@ import type { OpenApiDocument, OpenApiOperation } from './openapi';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** The little markdown the document's texts use: `code` only; paragraphs by blank lines. */
 const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
-const paragraphs = (text: string) =>
+const paragraphs = (text: string): string =>
   text
     .split(/\n{2,}/)
-    .map((block) => {
+    .map((block): string => {
       if (block.startsWith('## ')) return `<h3>${inline(block.slice(3).split('\n')[0]!)}</h3>${paragraphs(block.split('\n').slice(1).join('\n'))}`;
       const lines = block.split('\n');
       const items = lines.filter((line) => line.startsWith('- '));
@@ -33,14 +33,61 @@ table{border-collapse:collapse}td,th{border:1px solid #e2e8f0;padding:.2rem .5re
 .op{border:1px solid #e2e8f0;border-radius:6px;margin:.6rem 0;padding:.5rem .75rem}
 .m{display:inline-block;min-width:3.6rem;font:bold 12px ui-monospace,monospace;color:#fff;background:#2b6cb0;border-radius:4px;padding:.1rem .4rem;text-align:center}
 .m.post{background:#2f855a}.m.put{background:#b7791f}.m.delete{background:#c53030}
-.path{font:bold 14px ui-monospace,monospace;margin-left:.5rem}.access{color:#4a5568}nav a{margin-right:.6rem}`;
+.path{font:bold 14px ui-monospace,monospace;margin-left:.5rem}.access{color:#4a5568}
+nav{display:flex;flex-wrap:wrap;gap:.25rem .75rem}code{overflow-wrap:anywhere}details details{margin-top:.5rem}`;
+
+type Schema = Record<string, unknown>;
+
+/** A schema in a few words: its type (array of …, one of …) and its rules. */
+function typeOf(schema: Schema): string {
+  if (schema.$ref) return String(schema.$ref).split('/').pop()!;
+  const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (variants) return variants.map(typeOf).join(' | ');
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.type === 'array' && schema.items) return `array of ${typeOf(schema.items as Schema)}`;
+  return Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type ?? 'any');
+}
+const RULES: [string, string][] = [
+  ['enum', 'one of'],
+  ['minLength', 'min length'],
+  ['maxLength', 'max length'],
+  ['minimum', 'min'],
+  ['maximum', 'max'],
+  ['minItems', 'min items'],
+  ['maxItems', 'max items'],
+  ['pattern', 'pattern'],
+  ['format', 'format'],
+  ['default', 'default'],
+];
+const rulesOf = (schema: Schema) =>
+  RULES.filter(([key]) => schema[key] !== undefined && !(Number.isSafeInteger(schema[key]) && Math.abs(schema[key] as number) === Number.MAX_SAFE_INTEGER))
+    .map(([key, label]) => `${label} ${Array.isArray(schema[key]) ? (schema[key] as unknown[]).map((v) => JSON.stringify(v)).join(', ') : JSON.stringify(schema[key])}`)
+    .join('; ');
+
+/** One row per path or query parameter and per top-level body field; nested shapes are in the folded schema. */
+function fieldsTable(operation: OpenApiOperation): string {
+  const rows: string[] = [];
+  const row = (name: string, place: string, schema: Schema, required: boolean) =>
+    rows.push(`<tr><td><code>${escapeHtml(name)}</code></td><td>${place}</td><td>${escapeHtml(typeOf(schema))}</td><td>${required ? 'yes' : ''}</td><td>${escapeHtml(rulesOf(schema))}</td></tr>`);
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.$ref) row(String(parameter.$ref).split('/').pop() === 'IdempotencyKey' ? 'Idempotency-Key' : String(parameter.$ref), 'header', { type: 'string', format: 'uuid' }, false);
+    else row(String(parameter.name), String(parameter.in), parameter.schema as Schema, parameter.required === true);
+  }
+  for (const [type, { schema }] of Object.entries(operation.requestBody?.content ?? {})) {
+    const place = type === 'multipart/form-data' ? 'form part' : 'body';
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    for (const [name, field] of Object.entries((schema.properties as Record<string, Schema> | undefined) ?? {})) row(name, place, field, required.has(name));
+  }
+  return rows.length > 0 ? `<table><thead><tr><th>field</th><th>in</th><th>type</th><th>required</th><th>rules</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '';
+}
 
 function operationHtml(method: string, path: string, operation: OpenApiOperation): string {
   const request = {
     ...(operation.parameters ? { parameters: operation.parameters } : {}),
     ...(operation.requestBody ? { body: operation.requestBody.content } : {}),
   };
-  const folded = Object.keys(request).length > 0 ? `<details><summary>Request</summary>${json(request)}</details>` : '<p class="access">No input.</p>';
+  const folded =
+    Object.keys(request).length > 0 ? `<details><summary>Request</summary>${fieldsTable(operation)}<details><summary>JSON Schema</summary>${json(request)}</details></details>` : '<p class="access">No input.</p>';
   return `<section class="op" id="${escapeHtml(operation.operationId)}"><div><span class="m ${method}">${method.toUpperCase()}</span><span class="path">${escapeHtml(path)}</span></div>
 <p>${inline(operation.summary)}</p><div class="access">${paragraphs(operation.description)}</div>${folded}</section>`;
 }
