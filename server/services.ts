@@ -1,9 +1,9 @@
 import type { AppConfig } from './config';
 import { CacheBus } from './db/cache-bus';
 import type { Database } from './db/client';
+import type { CrudService } from './kit/crud-module';
+import { kitModules } from './modules';
 import { AppLogService } from './modules/applog/applog.service';
-import { AiPromptsService } from './modules/ai-prompts/ai-prompts.service';
-import { ApkVersionsService } from './modules/apk-versions/apk-versions.service';
 import { ApplicationsService } from './modules/applications/applications.service';
 import { ProofsService } from './modules/applications/proofs.service';
 import { ApplicationSettingsService } from './modules/applications/settings.service';
@@ -75,8 +75,8 @@ export function createServices(db: Database, config: AppConfig) {
     userAdmin: new UserAdminService(permissions, auth, tenants, roles),
     settings: new SettingsService(db, config, cacheBus),
     homeCards: new HomeCardsService(permissions),
-    aiPrompts: new AiPromptsService(permissions),
-    apkVersions: new ApkVersionsService(permissions, files),
+    /** the kit resources' services by resource name (server/modules/index.ts kitModules) */
+    kit: Object.fromEntries(kitModules.map((module) => [module.definition.name, module.createService({ permissions, files })])) as Record<string, CrudService>,
     surveys: new SurveysService(permissions, messages, files, loadSurveySecret(config.dataDir)),
   };
 }

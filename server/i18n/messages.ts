@@ -2,8 +2,6 @@ import { DATE_ISSUE_TEXT } from '../../contracts/date-rules';
 import { DICT_ISSUE_TEXT } from '../../contracts/dict-rules';
 import { ROLE_ISSUE_TEXT } from '../../contracts/roles-rules';
 import { SETTINGS_ISSUE_TEXT } from '../../contracts/settings-rules';
-import { AI_PROMPT_ISSUE_TEXT } from '../../contracts/ai-prompt-rules';
-import { APK_ISSUE_TEXT } from '../../contracts/apk-rules';
 import { MENU_ISSUE_TEXT } from '../../contracts/menu-admin-rules';
 import { ORG_ISSUE_TEXT } from '../../contracts/org-rules';
 /**
@@ -598,30 +596,6 @@ export const messages = {
   homeCardsStale: { zh: '该角色的首页卡片已被他人修改，请刷新后重试', en: "Someone else changed this role's home page; reload and try again" },
   homeCardsSaved: { zh: '保存成功', en: 'Saved' },
   homeCardsReset: { zh: '已恢复默认', en: 'Back to the default' },
-  // AI提示词管理 (/system/aitsc)
-  ...AI_PROMPT_ISSUE_TEXT,
-  aiPromptsCodeTaken: { zh: '编码{code}已存在', en: 'The code {code} exists already' },
-  aiPromptsNotFound: { zh: '提示词不存在', en: 'The prompt does not exist' },
-  aiPromptsStale: { zh: '提示词已被他人修改，请刷新后重试', en: 'Someone else changed the prompt; reload and try again' },
-  aiPromptsSaved: { zh: '保存成功', en: 'Saved' },
-  aiPromptsEnabled: { zh: '已启用', en: 'Enabled' },
-  aiPromptsDisabled: { zh: '已停用', en: 'Disabled' },
-  aiPromptsDeleted: { zh: '删除成功', en: 'Deleted' },
-  // APK版本管理 (/system/apk)
-  ...APK_ISSUE_TEXT,
-  apkFileInvalid: { zh: '请上传APK安装包', en: 'Upload an APK file' },
-  apkCodeTaken: { zh: '版本号{code}已存在', en: 'The version code {code} exists already' },
-  apkNotFound: { zh: '版本不存在', en: 'The version does not exist' },
-  apkMissing: { zh: '所选版本中有{count}个不存在或已被删除，未删除任何数据', en: '{count} of the chosen versions do not exist or were deleted; nothing was deleted' },
-  apkPublishedLocked: { zh: '已发布的版本不能修改，请先取消发布', en: 'A published version cannot be changed; unpublish it first' },
-  apkStale: { zh: '版本已被他人修改，请刷新后重试', en: 'Someone else changed the version; reload and try again' },
-  apkPublishNeedsFile: { zh: '请先上传安装包再发布', en: 'Upload the APK file before publishing' },
-  apkPublishCodeNotHigher: { zh: '版本号{code}须大于已发布的最高版本号{top}', en: 'The version code {code} must be higher than the highest published one ({top})' },
-  apkDeletePublished: { zh: '版本{name}已发布，不能删除，请先取消发布', en: 'Version {name} is published and cannot be deleted; unpublish it first' },
-  apkSaved: { zh: '保存成功', en: 'Saved' },
-  apkPublished: { zh: '发布成功', en: 'Published' },
-  apkUnpublished: { zh: '已取消发布', en: 'Unpublished' },
-  apkDeleted: { zh: '删除成功', en: 'Deleted' },
   // 菜单管理 (/system/menu; contracts/menu-admin-rules.ts holds the rule texts the form shows too)
   ...MENU_ISSUE_TEXT,
   menusNotFound: { zh: '菜单不存在或已被删除', en: 'The menu does not exist or was deleted' },

@@ -88,11 +88,11 @@ describe('AI prompts', () => {
   it('refuses a bad code, name or content with the form words, in zh and en, and saves nothing', async () => {
     const before = (await list({ keyword: tag })).data.total;
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ code: '' }, '请输入编码', 'Enter a code'],
+      [{ code: '' }, '请输入编码', 'Enter the code'],
       [{ code: 'bad-code' }, '编码只能包含字母、数字和下划线', 'The code may contain only letters, digits and underscores'],
       [{ code: '评语' }, '编码只能包含字母、数字和下划线', 'The code may contain only letters, digits and underscores'],
       [{ code: `t_${tag}_${'x'.repeat(50)}` }, '编码不能超过50个字符', 'The code may have at most 50 characters'],
-      [{ name: '  ' }, '请输入名称', 'Enter a name'],
+      [{ name: '  ' }, '请输入名称', 'Enter the name'],
       [{ name: '名'.repeat(51) }, '名称不能超过50个字符', 'The name may have at most 50 characters'],
       [{ content: '   ' }, '请输入提示词内容', 'Enter the prompt text'],
       [{ content: '字'.repeat(4001) }, '提示词内容不能超过4000个字符', 'The prompt text may have at most 4000 characters'],

@@ -1,58 +1,23 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { ApkSortField } from '../../../contracts/apk-versions';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { files } from '../files/files.table';
 import { apkVersions } from './apk-versions.table';
 
 export type ApkRecord = typeof apkVersions.$inferSelect;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** a column per sort field the contract accepts (APK_SORT_FIELDS) */
-const SORTABLE: Record<ApkSortField, SQLWrapper> = { versionName: apkVersions.versionName, versionCode: apkVersions.versionCode, published: apkVersions.published, publishedAt: apkVersions.publishedAt };
-
-/** APK versions: SQL only (tenant scoping is RLS; the file's name and size from the files module's table). */
+/** APK versions beyond the kit's own SQL (publishing, the app's calls, the file columns): tenant scoping is RLS. */
 export const apkRepository = {
-  async page(tx: Tx, filters: { versionName?: string; published?: boolean }, page: number, size: number, sort?: { field: ApkSortField; desc: boolean }) {
-    const where: SQL | undefined = and(
-      filters.versionName ? ilike(apkVersions.versionName, `%${escapeLike(filters.versionName)}%`) : undefined,
-      filters.published === undefined ? undefined : eq(apkVersions.published, filters.published),
-    );
-    const [{ n }] = await tx.select({ n: count() }).from(apkVersions).where(where);
-    const order = sort ? [sort.desc ? desc(SORTABLE[sort.field]) : asc(SORTABLE[sort.field]), desc(apkVersions.versionCode)] : [desc(apkVersions.versionCode)];
-    const rows = await tx
-      .select({ apk: apkVersions, fileName: files.name, fileSize: files.size })
-      .from(apkVersions)
-      .leftJoin(files, and(eq(files.tenantId, apkVersions.tenantId), sql`${files.id}::text = ${apkVersions.fileId}`))
-      .where(where)
-      .orderBy(...order)
-      .limit(size)
-      .offset(page * size);
-    return { total: n, rows };
-  },
-
-  async byIdForUpdate(tx: Tx, id: string): Promise<ApkRecord | undefined> {
-    const [row] = await tx.select().from(apkVersions).where(eq(apkVersions.id, id)).for('update');
-    return row;
-  },
-
-  async byIds(tx: Tx, ids: readonly string[]): Promise<ApkRecord[]> {
-    return tx.select().from(apkVersions).where(inArray(apkVersions.id, [...ids])).for('update');
-  },
-
-  async codeTaken(tx: Tx, versionCode: number, exceptId?: string): Promise<boolean> {
-    const rows = await tx
-      .select({ id: apkVersions.id })
-      .from(apkVersions)
-      .where(and(eq(apkVersions.versionCode, versionCode), exceptId ? ne(apkVersions.id, exceptId) : undefined))
-      .limit(1);
-    return rows.length > 0;
-  },
-
   /** The category of an uploaded file, or undefined when there is none. */
   async fileCategory(tx: Tx, fileId: string): Promise<string | undefined> {
     const [row] = await tx.select({ category: files.category }).from(files).where(eq(files.id, fileId));
     return row?.category;
+  },
+
+  /** Name and size of files by id (the list's fileName and fileSize). */
+  async fileFacts(tx: Tx, fileIds: readonly string[]): Promise<Map<string, { name: string; size: number }>> {
+    if (fileIds.length === 0) return new Map();
+    const rows = await tx.select({ id: files.id, name: files.name, size: files.size }).from(files).where(inArray(files.id, [...fileIds]));
+    return new Map(rows.map((row) => [row.id, { name: row.name, size: Number(row.size) }]));
   },
 
   /** Serialises publishing within a school (two publications at once would both pass the code check). */
@@ -77,17 +42,4 @@ export const apkRepository = {
     const [row] = await tx.select().from(apkVersions).where(and(eq(apkVersions.id, id), eq(apkVersions.published, true)));
     return row;
   },
-
-  insert: (tx: Tx, row: typeof apkVersions.$inferInsert) => tx.insert(apkVersions).values(row),
-
-  async update(tx: Tx, id: string, version: number, set: Partial<typeof apkVersions.$inferInsert>): Promise<boolean> {
-    const updated = await tx
-      .update(apkVersions)
-      .set({ ...set, updatedAt: new Date(), version: sql`${apkVersions.version} + 1` })
-      .where(and(eq(apkVersions.id, id), eq(apkVersions.version, version)))
-      .returning({ id: apkVersions.id });
-    return updated.length > 0;
-  },
-
-  remove: (tx: Tx, ids: readonly string[]) => tx.delete(apkVersions).where(inArray(apkVersions.id, [...ids])),
 };

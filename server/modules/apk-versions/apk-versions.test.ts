@@ -89,7 +89,7 @@ describe('APK versions', () => {
     // an unpublished version's file is not public
     expect((await t.app.inject({ method: 'GET', url: answer.data!.downloadUrl })).json()).toMatchObject({ code: 40400 });
     // an unknown id among them: 40400, nothing deleted
-    expect((await post('/api/apk/delete', admin, { ids: [id, '01900000-0000-7000-8000-00000000dead'] })).body).toMatchObject({ code: 40400, msg: '所选版本中有1个不存在或已被删除，未删除任何数据' });
+    expect((await post('/api/apk/delete', admin, { ids: [id, '01900000-0000-7000-8000-00000000dead'] })).body).toMatchObject({ code: 40400, msg: 'APK版本不存在' });
     expect(await rowOf(id)).toBeDefined();
     expect((await post('/api/apk/delete', admin, { ids: [id] })).body).toMatchObject({ code: 1, msg: '删除成功' });
     expect(await rowOf(id)).toBeUndefined();
@@ -124,12 +124,12 @@ describe('APK versions', () => {
     const before = (await list()).data.total;
     const base = { versionName: '4.0.0', versionCode: 400, fileId: '', changelog: '', forceUpdate: false };
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ versionName: '' }, '请输入版本名称', 'Enter a version name'],
+      [{ versionName: '' }, '请输入版本名称', 'Enter the version name'],
       [{ versionName: '4.0' }, '版本名称格式应为x.y.z，例如2.3.1', 'The version name must look like x.y.z, e.g. 2.3.1'],
       [{ versionName: 'v4.0.0' }, '版本名称格式应为x.y.z，例如2.3.1', 'The version name must look like x.y.z, e.g. 2.3.1'],
-      [{ versionCode: 0 }, '版本号须为正整数', 'The version code must be a positive whole number'],
-      [{ versionCode: -3 }, '版本号须为正整数', 'The version code must be a positive whole number'],
-      [{ versionCode: null }, '版本号须为正整数', 'The version code must be a positive whole number'],
+      [{ versionCode: 0 }, '版本号不能小于1', 'The version code must be at least 1'],
+      [{ versionCode: -3 }, '版本号不能小于1', 'The version code must be at least 1'],
+      [{ versionCode: null }, '请输入版本号', 'Enter the version code'],
       [{ changelog: '新'.repeat(2001) }, '更新说明不能超过2000个字符', 'The changelog may have at most 2000 characters'],
     ];
     for (const [over, zh, en] of cases) {
@@ -150,7 +150,7 @@ describe('APK versions', () => {
     expect((await post('/api/apk/save', admin, { ...base, id: other, version: row.version, versionCode: 401 })).body.code).toBe(40900);
     // an edit with the version it read works, a second one with the same version is stale
     expect((await post('/api/apk/save', admin, { ...base, id: other, version: row.version, versionName: '4.0.2', versionCode: 402, changelog: '说明' })).body.code).toBe(1);
-    expect((await post('/api/apk/save', admin, { ...base, id: other, version: row.version, versionCode: 402 })).body).toMatchObject({ code: 40900, msg: '版本已被他人修改，请刷新后重试' });
+    expect((await post('/api/apk/save', admin, { ...base, id: other, version: row.version, versionCode: 402 })).body).toMatchObject({ code: 40900, msg: 'APK版本已被他人修改，请刷新后重试' });
     expect(await rowOf(other)).toMatchObject({ versionName: '4.0.2', changelog: '说明' });
     await post('/api/apk/delete', admin, { ids: [id, other] });
   });

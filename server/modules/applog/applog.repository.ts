@@ -3,6 +3,7 @@ import type { AppLogRow } from "../../../contracts/app-logs";
 import { ResponseCode } from "../../../contracts/envelope";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../plugins/envelope";
+import { escapeLike } from '../../db/like';
 
 /**
  * The app log viewer's SQL. Every query names the tenant explicitly (RLS applies as well) and pages
@@ -52,7 +53,6 @@ export function parseCursor(text: string): Cursor {
   return { micros: text.slice(0, at), id: text.slice(at + 1) };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** the last code point: every text starting with `prefix` sorts below prefix + U+10FFFF in C order */
 const TOP = String.fromCodePoint(0x10ffff);
 

@@ -6,6 +6,7 @@ import { orgUnits, semesters } from '../school/school.table';
 import { scoreChanges, scoreSheets, scores } from '../scores/scores.table';
 import { parentStudents, users } from '../users/users.table';
 import { examBatches, scoreBands, scoreSystems } from './exams.table';
+import { escapeLike } from '../../db/like';
 
 export type BatchRecord = typeof examBatches.$inferSelect;
 export type SystemRecord = typeof scoreSystems.$inferSelect;
@@ -17,7 +18,6 @@ export interface BatchFilters {
   published?: boolean;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function batchWhere(filters: BatchFilters): SQL | undefined {
   return and(

@@ -1,0 +1,377 @@
+/**
+ * The server half of a kit resource (DESIGN.md §7, docs kit-api): from a definition
+ * (contracts/resources/…) and its table, the service and the routes of every call — list, save,
+ * toggles, delete, options, export, import template / check / apply. Hooks carry what differs.
+ *
+ * Usage (a module's whole server part when nothing differs):
+ *
+ *   // server/modules/campuses/campuses.module.ts
+ *   export const campusesModule = crudModule(campuses, campusesTable);
+ *   // server/modules/index.ts: add it to `modules` (name → { routes, kit: campusesModule })
+ *
+ * With hooks (see apk-versions.module.ts): `crudModule(apkVersions, table, { locked, beforeSave, … })`.
+ * A hook needing other services takes them from its last argument (`deps`).
+ *
+ * Every call runs in the route's tenant transaction (RLS as everywhere); the service checks the
+ * button permission itself; rule issues are one 40000 (msg every issue joined, data { issues });
+ * unique values are checked then written under the unique index (a 23505 names its index: 40900
+ * with the field); edits carry the version read (40900 stale); delete is all-or-nothing.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { type ResourceDeleteRequest, type ResourceListRequest, type ResourceOption, type ResourceSaveRequest, resourceSchemas, type ResourceToggleRequest } from '../../contracts/resource-schemas';
+import {
+  displayField,
+  type FieldIssue,
+  joinIssues,
+  type Label,
+  type ResourceDefinition,
+  type ResourceField,
+  resourceIssues,
+  resourcePerms,
+  resourceTexts,
+  resourceUrls,
+  uniqueText,
+} from '../../contracts/resource';
+import { ResponseCode, type TableAData, tableASortOf } from '../../contracts/envelope';
+import type { SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import type { Lang } from '../i18n/messages';
+import type { Session } from '../modules/auth/session.types';
+import type { FileOwnerKind, FilesService } from '../modules/files/files.service';
+import type { PermissionsService } from '../modules/permissions/permissions.service';
+import { type Access, type AnyRoute, defineRoute, RawReply } from '../plugins/define-route';
+import { AppError, okEnvelope } from '../plugins/envelope';
+import { crudRepository, type CrudRepository, type KitRecord, type KitTable, type SearchValues, violatedIndex, uniqueIndexesOf } from './crud-repository';
+
+/** What a kit service may use besides its table (built once per app in services.ts). */
+export interface KitDeps {
+  permissions: PermissionsService;
+  files: FilesService;
+}
+
+/** The values of a save after the kit's normalising (text trimmed unless raw, empty numbers to `empty`). */
+export type SaveValues = Record<string, unknown>;
+
+/** A list row as the client gets it (contracts/resource.ts ResourceRow). */
+export type KitRow = Record<string, unknown> & { id: string; version: number; updatedAt: string };
+
+export interface CrudHooks {
+  /** extra checks before a save writes (may throw AppError); `existing` when editing */
+  beforeSave?(tx: Tx, session: Session, values: SaveValues, existing: KitRecord | undefined, deps: KitDeps): Promise<void>;
+  /** after a save wrote (the files of file fields are claimed already) */
+  afterSave?(tx: Tx, session: Session, id: string, values: SaveValues, deps: KitDeps): Promise<void>;
+  /** a row that may be neither edited nor deleted (a published APK): the refusal's words (40900), else null */
+  locked?(row: KitRecord, action: 'edit' | 'delete'): Label | null;
+  /** the route access of a toggle (default anyOf [toggle.perm ?? edit]) */
+  toggleAccess?(field: string): readonly string[];
+  /** the service's permission check of a toggle (default: assertHas toggle.perm ?? edit) */
+  assertToggle?(tx: Tx, session: Session, field: string, deps: KitDeps): Promise<void>;
+  /** before a toggle writes a change (rules, may throw AppError): more columns to set with it */
+  beforeToggle?(tx: Tx, session: Session, field: string, value: boolean, existing: KitRecord): Promise<Record<string, unknown> | void>;
+  /** a module's own list condition besides the definition's search */
+  listQuery?(search: SearchValues): SQL | undefined;
+  /** adds what a module lists besides the fields (APK: fileName, fileSize, publishedAt) */
+  decorateRows?(tx: Tx, rows: KitRow[], records: KitRecord[]): Promise<void>;
+  /** true when one of the rows is in use beyond what foreign keys say (40900 inUse) */
+  deleteGuard?(tx: Tx, ids: readonly string[]): Promise<boolean>;
+  /** the files owner kind of the resource's file fields (files.service.ts FILE_OWNER_KINDS) */
+  fileOwnerKind?: FileOwnerKind;
+  /** who may read a record's files (FilesService.registerOwnerKind); default: holders of any of the resource's permissions */
+  mayReadFiles?(tx: Tx, session: Session | null, recordId: string, deps: KitDeps): Promise<boolean>;
+  /** routes the module adds (APK: the app's public calls) */
+  extraRoutes?: readonly AnyRoute[];
+}
+
+/** Most options one select lists */
+export const OPTIONS_MAX = 2000;
+
+const say = (label: Label) => (lang: Lang) => label[lang];
+
+/** The one 40000 of rule issues: msg every issue joined, data { issues: [{ field, message }] } in the caller's language. */
+export function issuesError(issues: readonly (FieldIssue & { row?: number })[], lang: Lang): AppError {
+  return new AppError(ResponseCode.invalidInput, (language) => joinIssues(issues.map((issue) => issue.message), language), {}, {
+    issues: issues.map((issue) => ({ ...(issue.row === undefined ? {} : { row: issue.row }), field: issue.field, message: issue.message[lang] })),
+  });
+}
+
+/** A success answer with a message of the definition's (the envelope is the usual one). */
+const answered = (data: unknown, message: Label, lang: Lang) => new RawReply(okEnvelope(data, message[lang]));
+
+/** The kit tables by resource name, for ref lookups (filled as modules are made). */
+const kitTables = new Map<string, { definition: ResourceDefinition; table: KitTable }>();
+const refTarget = (resource: string) => {
+  const target = kitTables.get(resource);
+  if (!target) throw new Error(`no kit resource named ${resource}`);
+  return { table: target.table, display: displayField(target.definition) };
+};
+
+export class CrudService {
+  readonly perms;
+  readonly texts;
+  private readonly uniqueIndexes: Map<string, string>;
+
+  constructor(
+    readonly definition: ResourceDefinition,
+    readonly repository: CrudRepository,
+    table: KitTable,
+    private readonly hooks: CrudHooks,
+    private readonly deps: KitDeps,
+  ) {
+    this.perms = resourcePerms(definition);
+    this.texts = resourceTexts(definition);
+    this.uniqueIndexes = uniqueIndexesOf(definition, table, repository.columns);
+    const fileFields = Object.entries(definition.fields).filter(([, field]) => field.kind === 'file');
+    if (fileFields.length > 0) {
+      if (!hooks.fileOwnerKind) throw new Error(`${definition.name}: file fields need a fileOwnerKind`);
+      const readers = Object.values(this.perms);
+      deps.files.registerOwnerKind(hooks.fileOwnerKind, async (tx, session, id) => {
+        if (hooks.mayReadFiles) return hooks.mayReadFiles(tx, session, id, deps);
+        if (!session) return false;
+        const granted = await deps.permissions.grantedCodes(tx, session);
+        return readers.some((code) => granted.has(code));
+      });
+    }
+  }
+
+  /** The rows of a list page, with `<field>Name` of lookups and what the module adds. */
+  async list(tx: Tx, request: ResourceListRequest): Promise<TableAData<KitRow>> {
+    const { total, rows } = await this.repository.page(tx, {
+      search: request.search,
+      where: this.hooks.listQuery?.(request.search),
+      sort: tableASortOf(request),
+      limit: request.limit,
+      offset: request.currPage * request.limit,
+    });
+    const records = rows.map((row) => row.record);
+    const listed = rows.map(({ record, ...names }) => this.toRow(record, names));
+    await this.hooks.decorateRows?.(tx, listed, records);
+    return { total, rows: listed };
+  }
+
+  /** Every row the search finds (export), in list order; at most `max`. */
+  async all(tx: Tx, request: Omit<ResourceListRequest, 'currPage' | 'limit'>, max: number): Promise<KitRow[]> {
+    return (await this.list(tx, { ...request, currPage: 0, limit: max })).rows;
+  }
+
+  private toRow(record: KitRecord, names: Record<string, string | null>): KitRow {
+    const row: KitRow = { id: record.id, version: record.version, updatedAt: record.updatedAt.toISOString() };
+    for (const [name, field] of Object.entries(this.definition.fields)) {
+      const value = record[name];
+      row[name] = field.kind === 'decimal' && value !== null ? Number(value) : value;
+    }
+    for (const [name, value] of Object.entries(names)) row[name] = value ?? '';
+    return row;
+  }
+
+  /** The values a save writes: text trimmed unless raw, an empty number its field's `empty`. */
+  normalise(input: Record<string, unknown>): SaveValues {
+    const values: SaveValues = {};
+    for (const [name, field] of Object.entries(this.definition.fields)) {
+      if (field.readOnly || !(name in input)) continue;
+      const value = input[name];
+      if (field.kind === 'text' && typeof value === 'string') values[name] = field.raw ? value : value.trim();
+      else if (field.kind === 'int' && (value === null || value === undefined)) values[name] = field.empty ?? null;
+      else values[name] = value;
+    }
+    return values;
+  }
+
+  /** 40900 naming the field whose value is taken. */
+  takenError(field: string, value: unknown): AppError {
+    return new AppError(ResponseCode.conflict, say(uniqueText(this.definition.fields[field], value)), {}, { field });
+  }
+
+  /** The refusal of a write the unique index turned down: the field its index guards. */
+  private uniqueRefusal(error: unknown, values: SaveValues): AppError | null {
+    const index = violatedIndex(error);
+    const field = index === undefined ? undefined : this.uniqueIndexes.get(index);
+    return field ? this.takenError(field, values[field]) : null;
+  }
+
+  private staleError(): AppError {
+    return new AppError(ResponseCode.conflict, say(this.texts.stale), {}, { stale: true });
+  }
+
+  private notFoundError(): AppError {
+    return new AppError(ResponseCode.notFound, say(this.texts.notFound));
+  }
+
+  private async existingOr404(tx: Tx, id: string): Promise<KitRecord> {
+    const row = await this.repository.byIdForUpdate(tx, id);
+    if (!row) throw this.notFoundError();
+    return row;
+  }
+
+  private assertUnlocked(row: KitRecord, action: 'edit' | 'delete'): void {
+    const refusal = this.hooks.locked?.(row, action);
+    if (refusal) throw new AppError(ResponseCode.conflict, say(refusal), {}, { locked: true });
+  }
+
+  /** Each unique field's value is free (other than the row `exceptId`); the index guards the race after this. */
+  private async assertUniqueFree(tx: Tx, values: SaveValues, exceptId?: string): Promise<void> {
+    for (const field of this.definition.unique) {
+      const value = values[field];
+      if (value === undefined || value === null || value === '') continue;
+      if (await this.repository.taken(tx, field, value, exceptId)) throw this.takenError(field, value);
+    }
+  }
+
+  /** Writes one checked row (insert without `existing`), mapping a unique violation to 40900 with its field. */
+  async write(tx: Tx, session: Session, values: SaveValues, existing?: { id: string; version: number }): Promise<string> {
+    try {
+      if (!existing) {
+        const id = uuidv7();
+        await this.repository.insert(tx, { tenantId: session.tenantId, id, ...values, createdBy: session.userId, updatedBy: session.userId });
+        return id;
+      }
+      const updated = await this.repository.update(tx, existing.id, existing.version, values, session.userId);
+      if (!updated) throw this.staleError();
+      return existing.id;
+    } catch (error) {
+      throw this.uniqueRefusal(error, values) ?? error;
+    }
+  }
+
+  /** Claims the uploaded files of the file fields for the record (files module). */
+  private async claimFiles(tx: Tx, session: Session, id: string, values: SaveValues): Promise<void> {
+    const fileIds = Object.entries(this.definition.fields)
+      .filter(([name, field]) => field.kind === 'file' && typeof values[name] === 'string' && values[name] !== '')
+      .map(([name]) => values[name] as string);
+    if (fileIds.length > 0 && this.hooks.fileOwnerKind) await this.deps.files.claim(tx, { kind: this.hooks.fileOwnerKind, recordId: id, saverId: session.userId }, fileIds);
+  }
+
+  /** `POST P/save`: add (no id: _add) or edit (id + version: _edit). */
+  async save(tx: Tx, session: Session, request: ResourceSaveRequest, lang: Lang = 'zh'): Promise<{ id: string }> {
+    await this.deps.permissions.assertHas(tx, session, request.id ? this.perms.edit : this.perms.add);
+    const values = this.normalise(request);
+    const issues = resourceIssues(this.definition, values);
+    if (issues.length > 0) throw issuesError(issues, lang);
+    const existing = request.id ? await this.existingOr404(tx, request.id) : undefined;
+    if (existing) this.assertUnlocked(existing, 'edit');
+    await this.hooks.beforeSave?.(tx, session, values, existing, this.deps);
+    await this.assertUniqueFree(tx, values, existing?.id);
+    const id = await this.write(tx, session, values, existing && { id: existing.id, version: request.version ?? -1 });
+    await this.claimFiles(tx, session, id, values);
+    await this.hooks.afterSave?.(tx, session, id, values, this.deps);
+    return { id };
+  }
+
+  /** `POST P/<toggle.route>`: switches a boolean field with the version read. */
+  async toggle(tx: Tx, session: Session, field: string, request: ResourceToggleRequest): Promise<Record<string, boolean>> {
+    const rule = this.definition.toggles?.[field];
+    if (!rule) throw new Error(`${this.definition.name}: ${field} is no toggle`);
+    if (this.hooks.assertToggle) await this.hooks.assertToggle(tx, session, field, this.deps);
+    else await this.deps.permissions.assertHas(tx, session, rule.perm ?? this.perms.edit);
+    const value = request[field] as boolean;
+    const existing = await this.existingOr404(tx, request.id);
+    if (existing.version !== request.version) throw this.staleError();
+    if (existing[field] !== value) {
+      const extra = (await this.hooks.beforeToggle?.(tx, session, field, value, existing)) ?? {};
+      if (!(await this.repository.update(tx, existing.id, request.version, { [field]: value, ...extra }, session.userId))) throw this.staleError();
+    }
+    return { [field]: value };
+  }
+
+  /** `POST P/delete`: every id or none (a missing one 40400, a locked or used one 40900). */
+  async delete(tx: Tx, session: Session, request: ResourceDeleteRequest): Promise<{ deleted: number }> {
+    await this.deps.permissions.assertHas(tx, session, this.perms.delete);
+    const ids = [...new Set(request.ids)];
+    const rows = await this.repository.byIdsForUpdate(tx, ids);
+    if (rows.length !== ids.length) throw this.notFoundError();
+    for (const row of rows) this.assertUnlocked(row, 'delete');
+    const inUse = () => new AppError(ResponseCode.conflict, say(this.texts.inUse), {}, { inUse: true });
+    if (await this.hooks.deleteGuard?.(tx, ids)) throw inUse();
+    const result = await this.repository.remove(tx, ids);
+    if ('refused' in result) throw inUse();
+    return result;
+  }
+
+  /** `POST P/options`: id and display text of every row (the ref selects of other resources). */
+  async options(tx: Tx): Promise<{ rows: ResourceOption[] }> {
+    return { rows: await this.repository.options(tx, displayField(this.definition), OPTIONS_MAX) };
+  }
+}
+
+export interface CrudModule {
+  definition: ResourceDefinition;
+  table: KitTable;
+  /** the module's service for an app (services.ts builds one per kit module) */
+  createService(deps: KitDeps): CrudService;
+  routes: readonly AnyRoute[];
+}
+
+/** The routes of a kit resource: one per call of docs kit-api, then the module's own. */
+function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[] {
+  const urls = resourceUrls(definition);
+  const perms = resourcePerms(definition);
+  const schemas = resourceSchemas(definition);
+  const service = (services: { kit: Record<string, CrudService> }) => services.kit[definition.name];
+  const noun = definition.noun.en;
+  const routes: AnyRoute[] = [
+    defineRoute({
+      method: 'POST',
+      url: urls.list,
+      access: { anyOf: [perms.view] },
+      summary: `table A of the ${noun} list: search ${Object.keys(definition.search).join(', ')}`,
+      body: schemas.list,
+      handler: ({ tx, body, services }) => service(services).list(tx, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: urls.save,
+      access: { anyOf: [perms.add, perms.edit] },
+      summary: `adds (no id, _add) or edits (id + version, _edit) a ${noun}`,
+      body: schemas.save,
+      handler: async ({ tx, session, body, services, lang }) => answered(await service(services).save(tx, session, body, lang), resourceTexts(definition).saved, lang),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: urls.delete,
+      access: { anyOf: [perms.delete] },
+      summary: `deletes ${noun}s (ids): all or nothing`,
+      body: schemas.delete,
+      handler: async ({ tx, session, body, services, lang }) => answered(await service(services).delete(tx, session, body), resourceTexts(definition).deleted, lang),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: urls.options,
+      access: 'session',
+      summary: `id and name of every ${noun} (selects)`,
+      body: schemas.options,
+      handler: ({ tx, services }) => service(services).options(tx),
+    }),
+  ];
+  for (const [field, rule] of Object.entries(definition.toggles ?? {})) {
+    if (!rule) continue;
+    const access: Access = { anyOf: hooks.toggleAccess?.(field) ?? [rule.perm ?? perms.edit] };
+    routes.push(
+      defineRoute({
+        method: 'POST',
+        url: urls.toggle(rule.route),
+        access,
+        summary: `switches ${field} of a ${noun} (id, ${field}, version)`,
+        body: schemas.toggles[field],
+        handler: async ({ tx, session, body, services, lang }) => {
+          const data = await service(services).toggle(tx, session, field, body);
+          return answered(data, data[field] ? rule.on : rule.off, lang);
+        },
+      }),
+    );
+  }
+  return [...routes, ...(hooks.extraRoutes ?? [])];
+}
+
+/** A kit resource's server module: its definition and table, the service factory and the routes. */
+export function crudModule<F extends Record<string, ResourceField>>(resource: ResourceDefinition<F>, table: KitTable, hooks: CrudHooks = {}): CrudModule {
+  // a definition's own field types stay its module's business; the kit works on any definition
+  const definition = resource as unknown as ResourceDefinition;
+  if (kitTables.has(definition.name)) throw new Error(`kit resource ${definition.name} made twice`);
+  kitTables.set(definition.name, { definition, table });
+  const repository = crudRepository(definition, table, refTarget);
+  return {
+    definition,
+    table,
+    createService: (deps) => new CrudService(definition, repository, table, hooks, deps),
+    routes: crudRoutes(definition, hooks),
+  };
+}

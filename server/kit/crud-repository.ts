@@ -1,0 +1,202 @@
+import { and, asc, type Column, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { ResourceDefinition, ResourceField } from '../../contracts/resource';
+import type { Tx } from '../db/client';
+import { containsPattern } from '../db/like';
+import { pgErrorCode } from '../db/unique';
+import { nextVersion } from '../db/versions';
+import { dictEntries, dictTypes } from '../modules/dicts/dicts.table';
+import { orgUnits } from '../modules/school/school.table';
+import { users } from '../modules/users/users.table';
+
+/**
+ * The kit's SQL (tenant scoping is RLS, as everywhere): one repository per kit table, built from the
+ * definition. The table's column keys are the definition's field names plus the audit columns
+ * (db/columns.ts); `columnsOf` checks that when the module is made, so a typo fails at start-up.
+ */
+
+/** A kit resource's table: tenant_id, id, one column per field (same key), the audit columns. */
+export type KitTable = PgTable;
+/** A stored row as drizzle reads it (columns by field name). */
+export type KitRecord = Record<string, unknown> & { id: string; version: number; updatedAt: Date };
+
+/** Another kit resource's table and its display column (a ref field's `<field>Name`). */
+export type RefTarget = (resource: string) => { table: KitTable; display: string };
+
+/** The search the list asks for, already checked by the schema: key → text ('' none). */
+export type SearchValues = Record<string, string | undefined>;
+
+/** A column holding an id or '' as a uuid (NULL for ''), so the lookup uses the other table's key. */
+const idOf = (column: Column) => sql`NULLIF(${column}::text, '')::uuid`;
+
+const LOOKUP_KINDS: ReadonlySet<ResourceField['kind']> = new Set(['ref', 'person', 'org', 'dict']);
+
+/** The columns of a kit table by field name; throws when a field has no column (at start-up). */
+export function columnsOf(definition: ResourceDefinition, table: KitTable): Record<string, PgColumn> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  for (const name of [...Object.keys(definition.fields), 'id', 'tenantId', 'version', 'updatedAt', 'updatedBy', 'createdBy']) {
+    if (!columns[name]) throw new Error(`${definition.name}: the table has no column for ${name}`);
+  }
+  return columns;
+}
+
+/**
+ * Which unique index guards which field: the index's columns other than tenant_id. Every unique field
+ * must have one (the invariant lives in the database); a 23505 names its index, so the kit tells the
+ * caller which field's value is taken.
+ */
+export function uniqueIndexesOf(definition: ResourceDefinition, table: KitTable, columns: Record<string, Column>): Map<string, string> {
+  const fieldOfColumn = new Map(Object.entries(columns).map(([field, column]) => [column.name, field]));
+  const byIndex = new Map<string, string>();
+  for (const index of getTableConfig(table).indexes) {
+    if (!index.config.unique || !index.config.name) continue;
+    const fields = index.config.columns.map((column) => fieldOfColumn.get((column as Column).name)).filter((field) => field && field !== 'tenantId');
+    if (fields.length === 1) byIndex.set(index.config.name, fields[0]!);
+  }
+  for (const field of definition.unique) {
+    if (![...byIndex.values()].includes(field)) throw new Error(`${definition.name}: unique field ${field} has no unique index (tenant_id, ${field})`);
+  }
+  return byIndex;
+}
+
+/** The unique index a 23505 names (the driver's `constraint`), or undefined for any other error. */
+export function violatedIndex(error: unknown): string | undefined {
+  if (pgErrorCode(error) !== '23505') return undefined;
+  const constraint = (error as { constraint?: unknown }).constraint ?? (error as { cause?: { constraint?: unknown } }).cause?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}
+
+export function crudRepository(definition: ResourceDefinition, table: KitTable, refTarget: RefTarget) {
+  const columns = columnsOf(definition, table);
+  const col = (field: string) => columns[field];
+  const { id, version } = columns;
+  const tenantId = columns.tenantId;
+
+  /** `<field>Name` of each ref, person, org and dict field: a scalar subquery per row (lists are pages of ≤ 500). */
+  const lookups = (): Record<string, SQL<string | null>> => {
+    const out: Record<string, SQL<string | null>> = {};
+    for (const [name, field] of Object.entries(definition.fields)) {
+      if (!LOOKUP_KINDS.has(field.kind)) continue;
+      const value = col(name);
+      if (field.kind === 'person') out[`${name}Name`] = sql<string | null>`(SELECT ${users.name} FROM ${users} WHERE ${users.tenantId} = ${tenantId} AND ${users.id} = ${idOf(value)})`;
+      else if (field.kind === 'org')
+        out[`${name}Name`] = sql<string | null>`(SELECT ${orgUnits.name} FROM ${orgUnits} WHERE ${orgUnits.tenantId} = ${tenantId} AND ${orgUnits.id} = ${idOf(value)})`;
+      else if (field.kind === 'dict')
+        out[`${name}Name`] = sql<string | null>`(SELECT ${dictEntries.name} FROM ${dictEntries} JOIN ${dictTypes} ON ${dictTypes.tenantId} = ${dictEntries.tenantId} AND ${dictTypes.id} = ${dictEntries.typeId} WHERE ${dictEntries.tenantId} = ${tenantId} AND ${dictTypes.code} = ${field.dict} AND ${dictEntries.code} = ${value}::text LIMIT 1)`;
+      else if (field.kind === 'ref') {
+        const target = refTarget(field.resource);
+        const other = getTableColumns(target.table) as Record<string, Column>;
+        out[`${name}Name`] = sql<string | null>`(SELECT ${other[target.display]}::text FROM ${target.table} WHERE ${other.tenantId} = ${tenantId} AND ${other.id} = ${idOf(value)})`;
+      }
+    }
+    return out;
+  };
+
+  /** The list's WHERE from its search (contains / equals / range) and a module's own condition. */
+  const whereOf = (search: SearchValues, extra?: SQL): SQL | undefined => {
+    const parts: (SQL | undefined)[] = [extra];
+    for (const [key, rule] of Object.entries(definition.search)) {
+      if ('contains' in rule) {
+        const text = search[key]?.trim();
+        if (text) parts.push(or(...rule.contains.map((field) => (definition.fields[field].kind === 'text' ? ilike(col(field), containsPattern(text)) : ilike(sql`${col(field)}::text`, containsPattern(text))))));
+      } else if ('equals' in rule) {
+        const text = search[key];
+        if (text) parts.push(eq(col(rule.equals), searchValueOf(definition.fields[rule.equals], text)));
+      } else {
+        const from = search[`${key}From`];
+        const to = search[`${key}To`];
+        const field = definition.fields[rule.range];
+        if (from) parts.push(gte(col(rule.range), searchValueOf(field, from)));
+        if (to) parts.push(lte(col(rule.range), searchValueOf(field, to)));
+      }
+    }
+    return and(...parts);
+  };
+
+  /** The sort asked for (a sortable field), else the definition's order; ties by id. */
+  const orderOf = (sort?: { field: string; desc: boolean }): SQL[] => {
+    const chosen = sort && columns[sort.field] ? [{ field: sort.field, desc: sort.desc }] : definition.order;
+    return [...chosen.map((order) => (order.desc ? desc(col(order.field)) : asc(col(order.field)))), asc(id)];
+  };
+
+  return {
+    columns,
+
+    async page(tx: Tx, request: { search: SearchValues; where?: SQL; sort?: { field: string; desc: boolean }; limit: number; offset: number }) {
+      const where = whereOf(request.search, request.where);
+      const [{ n }] = await tx.select({ n: count() }).from(table).where(where);
+      const rows = await tx
+        .select({ record: table, ...lookups() } as never)
+        .from(table)
+        .where(where)
+        .orderBy(...orderOf(request.sort))
+        .limit(request.limit)
+        .offset(request.offset);
+      return { total: n, rows: rows as unknown as ({ record: KitRecord } & Record<string, string | null>)[] };
+    },
+
+    async options(tx: Tx, display: string, limit: number) {
+      return tx
+        .select({ id: sql<string>`${id}`, label: sql<string>`${col(display)}::text` })
+        .from(table)
+        .orderBy(...orderOf())
+        .limit(limit);
+    },
+
+    async byIdForUpdate(tx: Tx, rowId: string): Promise<KitRecord | undefined> {
+      const [row] = await tx.select().from(table).where(eq(id, rowId)).for('update');
+      return row as KitRecord | undefined;
+    },
+
+    async byIdsForUpdate(tx: Tx, ids: readonly string[]): Promise<KitRecord[]> {
+      return (await tx.select().from(table).where(inArray(id, [...ids])).for('update')) as KitRecord[];
+    },
+
+    /** Rows whose `field` is one of `values` (unique checks of an import), with that value and the id. */
+    async byValues(tx: Tx, field: string, values: readonly unknown[]): Promise<KitRecord[]> {
+      if (values.length === 0) return [];
+      return (await tx.select().from(table).where(inArray(col(field), [...values]))) as KitRecord[];
+    },
+
+    async taken(tx: Tx, field: string, value: unknown, exceptId?: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id })
+        .from(table)
+        .where(and(eq(col(field), value), exceptId ? ne(id, exceptId) : undefined))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    insert: (tx: Tx, values: Record<string, unknown>) => tx.insert(table).values(values as never),
+
+    /** Updates when the stored version is `read`; false when it moved (a stale edit). */
+    async update(tx: Tx, rowId: string, read: number, set: Record<string, unknown>, userId: string): Promise<boolean> {
+      const updated = await tx
+        .update(table)
+        .set({ ...set, ...nextVersion({ version }, userId) } as never)
+        .where(and(eq(id, rowId), eq(version, read)))
+        .returning({ id });
+      return updated.length > 0;
+    },
+
+    /** Deletes in a savepoint: a refusal (a foreign key, 23503) leaves the request's transaction usable. */
+    async remove(tx: Tx, ids: readonly string[]): Promise<{ deleted: number } | { refused: string }> {
+      try {
+        const removed = await tx.transaction((savepoint) => savepoint.delete(table).where(inArray(id, [...ids])).returning({ id }));
+        return { deleted: removed.length };
+      } catch (error) {
+        const code = pgErrorCode(error);
+        if (code === '23503') return { refused: code };
+        throw error;
+      }
+    },
+  };
+}
+export type CrudRepository = ReturnType<typeof crudRepository>;
+
+/** A search box's text as the column's value: booleans from '1' / '0', numbers from digits. */
+function searchValueOf(field: ResourceField, text: string): unknown {
+  if (field.kind === 'boolean') return text === '1';
+  if (field.kind === 'int') return Number(text);
+  return text;
+}
