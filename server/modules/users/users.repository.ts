@@ -6,6 +6,7 @@ import { roles, userRoles } from '../permissions/permissions.table';
 import { campuses } from '../places/places.table';
 import { orgUnits } from '../school/school.table';
 import { accountSettings, parentStudents, users } from './users.table';
+import { escapeLike } from '../../db/like';
 
 const accountColumns = {
   id: users.id,
@@ -52,8 +53,6 @@ export interface UserFilters {
   locked?: boolean;
   initialized?: boolean;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE of the list (alias u); the org filter takes the unit and every unit below it. */
 function userWhere(filters: UserFilters): SQL {
