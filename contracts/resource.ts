@@ -90,7 +90,13 @@ export interface RefField extends FieldBase {
   kind: 'ref';
   /** the other resource's `name` */
   resource: string;
+  /** the other resource's API path when it is not `/api/<resource>` (the form's select reads `<path>/options`) */
+  path?: string;
 }
+
+/** The API path of a ref field's resource (its `options` call fills the form's and the search's select). */
+export const refPath = (field: Pick<RefField, 'resource' | 'path'>): string => field.path ?? `/api/${field.resource}`;
+
 /** an uploaded file's id ('' none); the profile says which files (contracts/files.ts) */
 export interface FileField extends FieldBase {
   kind: 'file';
@@ -143,6 +149,20 @@ export interface ResourceDefinition<F extends Record<string, ResourceField> = Re
   inUse?: Label;
 }
 
+/**
+ * Any one definition with its field names as plain strings: what code serving every resource takes
+ * (the kit's screens). `ResourceDefinition<F>` is invariant in F (its keys appear in `unique`,
+ * `order`, `toggles`), so a definition of its own fields is not a `ResourceDefinition`, but it is one of these.
+ */
+export type AnyResourceDefinition = Omit<ResourceDefinition, 'fields' | 'unique' | 'toggles' | 'order' | 'sortable' | 'display'> & {
+  fields: Record<string, ResourceField>;
+  unique: readonly string[];
+  toggles?: Partial<Record<string, ToggleRule>>;
+  order: readonly { field: string; desc?: boolean }[];
+  sortable?: readonly string[];
+  display?: string;
+};
+
 /** Builds a definition: a typed identity, so `fields` keeps its keys for the row and input types. */
 export const resource = <const F extends Record<string, ResourceField>>(definition: ResourceDefinition<F>): ResourceDefinition<F> => definition;
 
@@ -175,13 +195,13 @@ type ValueOf<F extends ResourceField> = F extends TextField | DictField | Person
         : never;
 
 /** What the form sends: every field (add without id; edit with id and the version read). */
-export type ResourceInput<D extends ResourceDefinition> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & { id?: string; version?: number };
+export type ResourceInput<D extends { fields: Record<string, ResourceField> }> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & { id?: string; version?: number };
 
 /**
  * A list row: every field, plus for person, org, ref and dict fields a `<field>Name` with the
  * display text (the person's name, the campus's name), and the row's id, version and updatedAt.
  */
-export type ResourceRow<D extends ResourceDefinition> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & {
+export type ResourceRow<D extends { fields: Record<string, ResourceField> }> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & {
   id: string;
   version: number;
   updatedAt: string;

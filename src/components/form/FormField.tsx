@@ -10,14 +10,16 @@ export interface FormFieldProps {
   helper?: ReactNode;
   /** data-testid of the problem text */
   errorTestId?: string;
+  /** the input's id, for inputs Chakra's field does not name itself (a switch, an upload) */
+  htmlFor?: string;
   children: ReactNode;
 }
 
 /** A labelled form field (plain fields in a drawer): required mark, helper, and its problem under it. */
-export function FormField({ label, required, error, helper, errorTestId, children }: FormFieldProps) {
+export function FormField({ label, required, error, helper, errorTestId, htmlFor, children }: FormFieldProps) {
   return (
     <Field.Root required={required} invalid={Boolean(error)}>
-      <Field.Label>
+      <Field.Label htmlFor={htmlFor}>
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>

@@ -1,4 +1,4 @@
-import { featureCatalogLoaded, loadFeatureCatalog, type LocaleCatalogs } from '../../lib/i18n';
+import { loadFeatureCatalog, type LocaleCatalogs } from '../../lib/i18n';
 
 /** The applications client's strings (lingui.config.ts): loaded with its screens and its outbox kind, not with /login. */
 export const applicationsCatalog: LocaleCatalogs = {
@@ -6,6 +6,5 @@ export const applicationsCatalog: LocaleCatalogs = {
   en: () => import('./locales/en.po'),
 };
 
-export const applicationsCatalogLoaded = () => featureCatalogLoaded(applicationsCatalog);
 /** Loads it (once per locale); a failure leaves the strings to their fallbacks rather than blocking the screen. */
 export const loadApplicationsCatalog = () => loadFeatureCatalog(applicationsCatalog).catch(() => undefined);

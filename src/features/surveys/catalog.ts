@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { featureCatalogLoaded, loadFeatureCatalog, type LocaleCatalogs } from '../../lib/i18n';
+import { useFeatureCatalog } from '../../lib/feature-catalog';
+import { loadFeatureCatalog, type LocaleCatalogs } from '../../lib/i18n';
 
 /**
  * The questionnaire screens' strings (lingui.config.ts SURVEYS_CLIENT: src/features/surveys/**, the
@@ -11,7 +11,6 @@ export const surveysCatalog: LocaleCatalogs = {
   en: () => import('./locales/en.po'),
 };
 
-export const surveysCatalogLoaded = () => featureCatalogLoaded(surveysCatalog);
 /** Loads it (once per locale); a failure leaves the strings to their fallbacks rather than blocking the screen. */
 export const loadSurveysCatalog = () => loadFeatureCatalog(surveysCatalog).catch(() => undefined);
 
@@ -19,10 +18,4 @@ export const loadSurveysCatalog = () => loadFeatureCatalog(surveysCatalog).catch
  * Whether the catalog is in for the active language; a screen renders once it is, so it never shows
  * an untranslated id: `return useSurveysCatalog() ? <Body /> : null`.
  */
-export function useSurveysCatalog(): boolean {
-  const [ready, setReady] = useState(surveysCatalogLoaded);
-  useEffect(() => {
-    if (!ready) void loadSurveysCatalog().then(() => setReady(true));
-  }, [ready]);
-  return ready;
-}
+export const useSurveysCatalog = (): boolean => useFeatureCatalog(surveysCatalog);

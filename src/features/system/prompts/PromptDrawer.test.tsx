@@ -2,15 +2,16 @@ import { i18n } from '@lingui/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import PromptDrawer from './PromptDrawer';
+import { aiPrompts } from '../../../../contracts/resources/ai-prompts';
+import { ResourceDrawer } from '../../../components/resource/ResourceDrawer';
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-describe('AI prompt drawer', () => {
+describe('AI prompt drawer (the kit drawer from the definition)', () => {
   it('says what is wrong as typed, in the server words, counts the characters, and sends nothing until it is right', async () => {
     i18n.activate('zh');
     const onSave = vi.fn(async () => undefined);
-    renderWithProviders(<PromptDrawer onClose={() => undefined} onSave={onSave} />);
+    renderWithProviders(<ResourceDrawer definition={aiPrompts} testId="prompt" onClose={() => undefined} onSave={onSave} />);
     type('prompt-code', 'bad-code');
     expect(await screen.findByText('编码只能包含字母、数字和下划线')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
@@ -32,7 +33,7 @@ describe('AI prompt drawer', () => {
     i18n.activate('en');
     const onSave = vi.fn(async () => undefined);
     const row = { id: '0193a000-0000-7000-8000-000000000001', code: 'notice_polish', name: '通知润色', scene: '', content: '润色', model: '', enabled: false, sort: 20, remark: '', updatedAt: '', version: 4 };
-    renderWithProviders(<PromptDrawer row={row} onClose={() => undefined} onSave={onSave} />);
+    renderWithProviders(<ResourceDrawer definition={aiPrompts} testId="prompt" row={row} onClose={() => undefined} onSave={onSave} />);
     type('prompt-content', 'x'.repeat(4001));
     expect(await screen.findByText('The prompt text may have at most 4000 characters')).toBeTruthy();
     type('prompt-content', 'Polish it');
@@ -43,7 +44,7 @@ describe('AI prompt drawer', () => {
   it('closes at once when nothing was changed', async () => {
     i18n.activate('zh');
     const onClose = vi.fn();
-    renderWithProviders(<PromptDrawer onClose={onClose} onSave={vi.fn()} />);
+    renderWithProviders(<ResourceDrawer definition={aiPrompts} testId="prompt" onClose={onClose} onSave={vi.fn()} />);
     fireEvent.click(await screen.findByRole('button', { name: '取消' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
@@ -51,7 +52,7 @@ describe('AI prompt drawer', () => {
   it('after typing, 取消 asks first: its 取消 keeps the text; Esc asks again, 放弃修改 closes', async () => {
     i18n.activate('zh');
     const onClose = vi.fn();
-    renderWithProviders(<PromptDrawer onClose={onClose} onSave={vi.fn()} />);
+    renderWithProviders(<ResourceDrawer definition={aiPrompts} testId="prompt" onClose={onClose} onSave={vi.fn()} />);
     type('prompt-name', '作文点评');
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     const ask = await screen.findByRole('alertdialog', { name: '放弃未保存的修改？', hidden: true });

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { featureCatalogLoaded, loadFeatureCatalog, type LocaleCatalogs } from '../../../lib/i18n';
+import { useFeatureCatalog } from '../../../lib/feature-catalog';
+import type { LocaleCatalogs } from '../../../lib/i18n';
 
 /** 角色管理 and 角色类型's strings (lingui.config.ts: src/features/system/roles): loaded with the screens, not with /login. */
 export const rolesCatalog: LocaleCatalogs = {
@@ -7,13 +7,5 @@ export const rolesCatalog: LocaleCatalogs = {
   en: () => import('./locales/en.po'),
 };
 
-const loadRolesCatalog = () => loadFeatureCatalog(rolesCatalog).catch(() => undefined);
-
 /** Whether the catalog is in for the active language (a screen renders once it is: no untranslated ids). */
-export function useRolesCatalog(): boolean {
-  const [ready, setReady] = useState(() => featureCatalogLoaded(rolesCatalog));
-  useEffect(() => {
-    if (!ready) void loadRolesCatalog().then(() => setReady(true));
-  }, [ready]);
-  return ready;
-}
+export const useRolesCatalog = (): boolean => useFeatureCatalog(rolesCatalog);

@@ -1,23 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense, useCallback } from 'react';
-import { requirePerms } from '../../../app/guards';
-import { apkRouteOptions, ApkScreenLazy } from '../../../features/system/apk/route';
-import type { ApkSearchParams } from '../../../features/system/apk/search';
+import { resourceRoute } from '../../../app/resource-route';
 
-/** APK版本管理 (menu /system/apk, permission system_apk): ?versionName=&published=&page=&size=. */
-export const Route = createFileRoute('/_app/system/apk')({
-  beforeLoad: requirePerms('system_apk'),
-  ...apkRouteOptions,
-  component: ApkRoute,
-});
-
-function ApkRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearchChange = useCallback((next: ApkSearchParams) => void navigate({ search: next, replace: true }), [navigate]);
-  return (
-    <Suspense fallback={null}>
-      <ApkScreenLazy search={search} onSearchChange={onSearchChange} />
-    </Suspense>
-  );
-}
+/** APK版本管理 (menu /system/apk, permission system_apk): a kit list (features/system/apk). */
+export const Route = createFileRoute('/_app/system/apk')(resourceRoute('system_apk', () => import('../../../features/system/apk')));

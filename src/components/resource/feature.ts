@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import type { AnyResourceDefinition } from '../../../contracts/resource';
+import { resourceListQuery } from './list-query';
+import type { ResourceSearch } from './resource-search';
+
+/** What a kit list route hands its screen: the URL search and how to change it. */
+export interface ResourceScreenProps {
+  search: ResourceSearch;
+  onSearchChange: (next: ResourceSearch) => void;
+}
+
+/**
+ * A kit feature module's default export (`src/app/resource-route.ts` loads it): the definition, the
+ * list query the loader starts before the screen is in, and the screen's own lazy import, so the
+ * loader's fetch and the screen's chunk load side by side.
+ */
+export interface ResourceFeature {
+  definition: AnyResourceDefinition;
+  listQuery: (search: ResourceSearch) => ReturnType<typeof resourceListQuery>;
+  loadScreen: () => Promise<{ default: ComponentType<ResourceScreenProps> }>;
+}
+
+export function resourceFeature(definition: AnyResourceDefinition, loadScreen: ResourceFeature['loadScreen']): ResourceFeature {
+  return { definition, listQuery: (search) => resourceListQuery(definition, search), loadScreen };
+}
