@@ -1,11 +1,13 @@
 import * as SheetJS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import {
   type BooleanField,
   fieldIssue,
   inSentence,
   type Label,
-  type ResourceDefinition,
+  type AnyResourceDefinition,
   type ResourceField,
 } from '../../contracts/resource';
 import type { Lang } from '../i18n/messages';
@@ -91,12 +93,12 @@ const TEXTS = {
 // ------------------------------------------------------------------ columns and their words
 
 /** The fields a template has (and an import reads), in the definition's order. */
-export function excelFields(definition: ResourceDefinition): [string, ResourceField][] {
+export function excelFields(definition: AnyResourceDefinition): [string, ResourceField][] {
   return Object.entries(definition.fields).filter(([, field]) => !field.noExcel && !field.readOnly);
 }
 
 /** The export's fields: the template's plus read-only ones (shown, ignored when imported back). */
-function exportFields(definition: ResourceDefinition): [string, ResourceField][] {
+function exportFields(definition: AnyResourceDefinition): [string, ResourceField][] {
   return Object.entries(definition.fields).filter(([, field]) => !field.noExcel);
 }
 
@@ -124,7 +126,7 @@ function choices(name: string, field: ResourceField, lookups: ExcelLookups, lang
 }
 
 /** Each column's rule in words (the notes sheet). */
-function ruleWords(definition: ResourceDefinition, name: string, field: ResourceField): Label {
+function ruleWords(definition: AnyResourceDefinition, name: string, field: ResourceField): Label {
   const parts: Label[] = [];
   if (field.required) parts.push({ zh: '必填', en: 'Required' });
   else parts.push({ zh: '选填', en: 'Optional' });
@@ -185,7 +187,7 @@ const addValidation = (sheet: ExcelJS.Worksheet, range: string, validation: Exce
   (sheet as unknown as { dataValidations: { add(address: string, value: ExcelJS.DataValidation): void } }).dataValidations.add(range, validation);
 
 /** The data sheet: header, formats, dropdowns and range checks down to the import's row limit. */
-function dataSheet(workbook: ExcelJS.Workbook, definition: ResourceDefinition, fields: [string, ResourceField][], lookups: ExcelLookups, lang: Lang) {
+function dataSheet(workbook: ExcelJS.Workbook, definition: AnyResourceDefinition, fields: [string, ResourceField][], lookups: ExcelLookups, lang: Lang) {
   const sheet = workbook.addWorksheet(sheetName(definition.title[lang]));
   sheet.columns = fields.map(([name, field]) => ({ header: headerText(field, lang), key: name, width: columnWidth(field, headerText(field, lang)) }));
   const header = sheet.getRow(1);
@@ -238,7 +240,7 @@ function dataSheet(workbook: ExcelJS.Workbook, definition: ResourceDefinition, f
 }
 
 /** `GET <path>/import/template`: the header, dropdowns and formats, and a notes sheet with each column's rule. */
-export async function buildTemplate(definition: ResourceDefinition, lookups: ExcelLookups, lang: Lang): Promise<Buffer> {
+export async function buildTemplate(definition: AnyResourceDefinition, lookups: ExcelLookups, lang: Lang): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Xiaowu';
   const fields = excelFields(definition);
@@ -301,7 +303,7 @@ function exportCell(name: string, field: ResourceField, row: Record<string, unkn
  * stay numbers, booleans and choices are words, refs their labels, orgs their codes, people their
  * job or student numbers (when `lookups.people` knows them; else the name), so an export imports back.
  */
-export async function buildExport(definition: ResourceDefinition, rows: readonly Record<string, unknown>[], lookups: ExcelLookups, lang: Lang): Promise<Buffer> {
+export async function buildExport(definition: AnyResourceDefinition, rows: readonly Record<string, unknown>[], lookups: ExcelLookups, lang: Lang): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Xiaowu';
   const fields = exportFields(definition);
@@ -323,7 +325,7 @@ const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((
 /** A cell as read: text, a number, a boolean or a calendar day (YYYY-MM-DD, from a date-formatted number). */
 type Cell = { text: string } | { number: number; day: string | null } | { flag: boolean } | null;
 
-function readCell(cell: SheetJS.CellObject | undefined): Cell {
+function readCell(cell: SheetJS.CellObject | null | undefined): Cell {
   if (!cell || cell.v === undefined || cell.v === null || cell.t === 'z' || cell.t === 'e') return null;
   if (cell.t === 'b') return { flag: Boolean(cell.v) };
   if (cell.t === 'n') {
@@ -361,6 +363,64 @@ const validDay = (text: string) => {
   return `${match[1]}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
 
+/** SheetJS reads in a worker: a crafted or truncated file can keep its parser busy for minutes (a 100-byte cut of an .xlsx did). */
+const READER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SheetJS = require(workerData.module);
+try {
+  const book = SheetJS.read(workerData.bytes, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false, sheetRows: workerData.rows });
+  const sheet = book.Sheets[book.SheetNames[0]];
+  const data = (sheet && sheet['!data']) || [];
+  const grid = [];
+  for (let r = 0; r < data.length; r += 1) {
+    const line = data[r] || [];
+    const cells = [];
+    for (let c = 0; c < line.length; c += 1) cells.push(line[c] ? { t: line[c].t, v: line[c].v, z: line[c].z } : null);
+    grid.push(cells);
+  }
+  parentPort.postMessage({ grid });
+} catch (error) {
+  parentPort.postMessage({ error: String(error && error.message) });
+}`;
+const READER_MODULE = createRequire(import.meta.url).resolve('@e965/xlsx');
+const READ_TIMEOUT_MS = 20_000;
+
+/** A zip (an .xlsx) ends with its central directory's record within the last 64 KiB; a cut file does not. */
+function zipComplete(bytes: Uint8Array): boolean {
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i -= 1) {
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x05 && bytes[i + 3] === 0x06) {
+      const view = new DataView(bytes.buffer, bytes.byteOffset + i, 22);
+      return view.getUint32(16, true) + view.getUint32(12, true) <= i;
+    }
+  }
+  return false;
+}
+
+/** The first sheet's cells (header first; one row past the limit, to tell "too many"), or null when unreadable. */
+async function readGrid(bytes: Uint8Array, kind: 'xlsx' | 'xls'): Promise<(SheetJS.CellObject | null | undefined)[][] | null> {
+  if (kind === 'xlsx' && !zipComplete(bytes)) return null;
+  const worker = new Worker(READER_SOURCE, {
+    eval: true,
+    workerData: { module: READER_MODULE, bytes, rows: IMPORT_MAX_ROWS + 2 },
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+  });
+  try {
+    return await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), READ_TIMEOUT_MS);
+      worker.once('message', (answer: { grid?: SheetJS.CellObject[][]; error?: string }) => {
+        clearTimeout(timer);
+        resolve(answer.grid ?? null);
+      });
+      worker.once('error', () => {
+        clearTimeout(timer);
+        resolve(null);
+      });
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
 type Converted = { value: unknown } | { issue: Label } | { person: string };
 
 /** One cell to the field's value type; lookups that need the whole file (people) come back as `person`. */
@@ -396,7 +456,8 @@ function convert(name: string, field: ResourceField, cell: Cell, lookups: ExcelL
     }
     case 'date': {
       const day = 'number' in cell ? (cell.day ?? serialDay(cell.number)) : validDay(trimmed);
-      return day ? { value: day } : { issue: fieldIssue(field, trimmed) ?? TEXTS.notChoice(field, trimmed) };
+      // a value that is no date at all gets the field's own words
+      return day ? { value: day } : { issue: fieldIssue(field, Number.NaN)! };
     }
     case 'dict': {
       const entries = lookups.dicts?.[name] ?? [];
@@ -429,23 +490,15 @@ const refusal = (message: Label, lang: Lang): ImportRead => ({ rows: [], issues:
  * (`fieldIssue`) and unique values repeated within the file (on the later row). The caller checks
  * the database (unique values taken by other rows) and writes only when `issues` is empty.
  */
-export async function readImportFile(definition: ResourceDefinition, bytes: Uint8Array, fileName: string, lookups: ExcelLookups, lang: Lang): Promise<ImportRead> {
+export async function readImportFile(definition: AnyResourceDefinition, bytes: Uint8Array, fileName: string, lookups: ExcelLookups, lang: Lang): Promise<ImportRead> {
   if (bytes.length > IMPORT_MAX_BYTES) return refusal(TEXTS.tooLarge, lang);
   if (bytes.length === 0) return refusal(TEXTS.empty, lang);
   const extension = /\.(xlsx|xls)$/i.exec(fileName)?.[1]?.toLowerCase();
   const kind = startsWith(bytes, ZIP) ? 'xlsx' : startsWith(bytes, COMPOUND) ? 'xls' : null;
   if (!extension || !kind) return refusal(TEXTS.notSpreadsheet, lang);
 
-  let sheet: SheetJS.WorkSheet | undefined;
-  try {
-    // one row past the limit tells "too many" without reading a huge sheet whole
-    const workbook = SheetJS.read(bytes, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false, sheetRows: IMPORT_MAX_ROWS + 2 });
-    sheet = workbook.Sheets[workbook.SheetNames[0]];
-  } catch {
-    return refusal(TEXTS.unreadable, lang);
-  }
-  if (!sheet) return refusal(TEXTS.unreadable, lang);
-  const grid = (sheet['!data'] ?? []) as (SheetJS.CellObject | undefined)[][];
+  const grid = await readGrid(bytes, kind);
+  if (!grid) return refusal(TEXTS.unreadable, lang);
 
   // the header names the columns in either language, with or without the required mark
   const readable = new Map<string, string>();
