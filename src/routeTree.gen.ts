@@ -17,6 +17,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEwmrzRouteImport } from './routes/_app/ewmrz'
+import { Route as AppJcsjXqglRouteImport } from './routes/_app/jcsj/xqgl'
 import { Route as AppJxglCjlrRouteImport } from './routes/_app/jxgl/cjlr'
 import { Route as AppJxglCjtxRouteImport } from './routes/_app/jxgl/cjtx'
 import { Route as AppJxglKspcRouteImport } from './routes/_app/jxgl/kspc'
@@ -36,6 +37,7 @@ import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppSystemSykpRouteImport } from './routes/_app/system/sykp'
 import { Route as AppSystemUserRouteImport } from './routes/_app/system/user'
 import { Route as AppSystemXtpzRouteImport } from './routes/_app/system/xtpz'
+import { Route as AppXlcdJxlglRouteImport } from './routes/_app/xlcd/jxlgl'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
 import { Route as AppXsswCxsqRouteImport } from './routes/_app/xssw/cxsq'
@@ -94,6 +96,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppEwmrzRoute = AppEwmrzRouteImport.update({
   id: '/ewmrz',
   path: '/ewmrz',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJcsjXqglRoute = AppJcsjXqglRouteImport.update({
+  id: '/jcsj/xqgl',
+  path: '/jcsj/xqgl',
   getParentRoute: () => AppRoute,
 } as any)
 const AppJxglCjlrRoute = AppJxglCjlrRouteImport.update({
@@ -189,6 +196,11 @@ const AppSystemUserRoute = AppSystemUserRouteImport.update({
 const AppSystemXtpzRoute = AppSystemXtpzRouteImport.update({
   id: '/system/xtpz',
   path: '/system/xtpz',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppXlcdJxlglRoute = AppXlcdJxlglRouteImport.update({
+  id: '/xlcd/jxlgl',
+  path: '/xlcd/jxlgl',
   getParentRoute: () => AppRoute,
 } as any)
 const AppXlcdXnxqRoute = AppXlcdXnxqRouteImport.update({
@@ -302,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
+  '/jcsj/xqgl': typeof AppJcsjXqglRoute
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
@@ -321,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
+  '/xlcd/jxlgl': typeof AppXlcdJxlglRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
   '/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -350,6 +364,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
   '/': typeof AppIndexRoute
+  '/jcsj/xqgl': typeof AppJcsjXqglRoute
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
@@ -369,6 +384,7 @@ export interface FileRoutesByTo {
   '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
+  '/xlcd/jxlgl': typeof AppXlcdJxlglRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
   '/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -400,6 +416,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/ewmrz': typeof AppEwmrzRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/jcsj/xqgl': typeof AppJcsjXqglRoute
   '/_app/jxgl/cjlr': typeof AppJxglCjlrRoute
   '/_app/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/_app/jxgl/kspc': typeof AppJxglKspcRoute
@@ -419,6 +436,7 @@ export interface FileRoutesById {
   '/_app/system/sykp': typeof AppSystemSykpRoute
   '/_app/system/user': typeof AppSystemUserRoute
   '/_app/system/xtpz': typeof AppSystemXtpzRoute
+  '/_app/xlcd/jxlgl': typeof AppXlcdJxlglRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
   '/_app/xssw/cxsq': typeof AppXsswCxsqRoute
@@ -450,6 +468,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/dashboard'
     | '/ewmrz'
+    | '/jcsj/xqgl'
     | '/jxgl/cjlr'
     | '/jxgl/cjtx'
     | '/jxgl/kspc'
@@ -469,6 +488,7 @@ export interface FileRouteTypes {
     | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
+    | '/xlcd/jxlgl'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
     | '/xssw/cxsq'
@@ -498,6 +518,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/ewmrz'
     | '/'
+    | '/jcsj/xqgl'
     | '/jxgl/cjlr'
     | '/jxgl/cjtx'
     | '/jxgl/kspc'
@@ -517,6 +538,7 @@ export interface FileRouteTypes {
     | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
+    | '/xlcd/jxlgl'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
     | '/xssw/cxsq'
@@ -547,6 +569,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/ewmrz'
     | '/_app/'
+    | '/_app/jcsj/xqgl'
     | '/_app/jxgl/cjlr'
     | '/_app/jxgl/cjtx'
     | '/_app/jxgl/kspc'
@@ -566,6 +589,7 @@ export interface FileRouteTypes {
     | '/_app/system/sykp'
     | '/_app/system/user'
     | '/_app/system/xtpz'
+    | '/_app/xlcd/jxlgl'
     | '/_app/xlcd/xnxq'
     | '/_app/xssw/cjzm'
     | '/_app/xssw/cxsq'
@@ -651,6 +675,13 @@ declare module '@tanstack/react-router' {
       path: '/ewmrz'
       fullPath: '/ewmrz'
       preLoaderRoute: typeof AppEwmrzRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/jcsj/xqgl': {
+      id: '/_app/jcsj/xqgl'
+      path: '/jcsj/xqgl'
+      fullPath: '/jcsj/xqgl'
+      preLoaderRoute: typeof AppJcsjXqglRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/jxgl/cjlr': {
@@ -784,6 +815,13 @@ declare module '@tanstack/react-router' {
       path: '/system/xtpz'
       fullPath: '/system/xtpz'
       preLoaderRoute: typeof AppSystemXtpzRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/xlcd/jxlgl': {
+      id: '/_app/xlcd/jxlgl'
+      path: '/xlcd/jxlgl'
+      fullPath: '/xlcd/jxlgl'
+      preLoaderRoute: typeof AppXlcdJxlglRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/xlcd/xnxq': {
@@ -934,6 +972,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppEwmrzRoute: typeof AppEwmrzRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppJcsjXqglRoute: typeof AppJcsjXqglRoute
   AppJxglCjlrRoute: typeof AppJxglCjlrRoute
   AppJxglCjtxRoute: typeof AppJxglCjtxRoute
   AppJxglKspcRoute: typeof AppJxglKspcRoute
@@ -953,6 +992,7 @@ interface AppRouteChildren {
   AppSystemSykpRoute: typeof AppSystemSykpRoute
   AppSystemUserRoute: typeof AppSystemUserRoute
   AppSystemXtpzRoute: typeof AppSystemXtpzRoute
+  AppXlcdJxlglRoute: typeof AppXlcdJxlglRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppXsswCjzmRoute: typeof AppXsswCjzmRoute
   AppXsswCxsqRoute: typeof AppXsswCxsqRoute
@@ -980,6 +1020,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppEwmrzRoute: AppEwmrzRoute,
   AppIndexRoute: AppIndexRoute,
+  AppJcsjXqglRoute: AppJcsjXqglRoute,
   AppJxglCjlrRoute: AppJxglCjlrRoute,
   AppJxglCjtxRoute: AppJxglCjtxRoute,
   AppJxglKspcRoute: AppJxglKspcRoute,
@@ -999,6 +1040,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemSykpRoute: AppSystemSykpRoute,
   AppSystemUserRoute: AppSystemUserRoute,
   AppSystemXtpzRoute: AppSystemXtpzRoute,
+  AppXlcdJxlglRoute: AppXlcdJxlglRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppXsswCjzmRoute: AppXsswCjzmRoute,
   AppXsswCxsqRoute: AppXsswCxsqRoute,

@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableAData } from '../../../contracts/envelope';
+import { ResponseCode } from '../../../contracts/envelope';
+import { MIGRATIONS_FOLDER } from '../../db/migrate';
+import { DEMO_BUILDINGS } from '../../db/seed/places';
+import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp, tenantIdOf } from '../../test/helpers';
+
+/** 校区管理, 教学楼管理 on the demo school: the tests add rows named with their own tag and remove them; the seeded places are only read. */
+
+let t: TestApp;
+let demoId: string;
+let admin: string;
+let kgAdmin: string;
+let teacher: string;
+const tag = randomBytes(3).toString('hex');
+const EN = { 'x-lang': 'en' };
+type Row = Record<string, unknown> & { id: string; version: number };
+type Issues = { issues: { field: string; message: string }[] };
+const post = <T = unknown>(url: string, token: string, json: unknown, headers: Record<string, string> = {}) => call<T>(t.app, 'POST', url, { token, json, headers });
+const list = async (resource: string, search: Record<string, string>, token = admin) =>
+  (await post<TableAData<Row>>(`/api/${resource}/list`, token, { currPage: 0, limit: 100, search })).body;
+/** a building code no seeded building and no other test uses */
+let nextCode = 900 + Math.floor(Math.random() * 40);
+const campusInput = (over: Record<string, unknown> = {}) => ({ code: `C${tag}${randomBytes(2).toString('hex')}`, name: `校区${tag}${randomBytes(2).toString('hex')}`, address: '测试路1号', sort: 50, ...over });
+const buildingInput = (campusId: string, over: Record<string, unknown> = {}) => ({ code: nextCode++, name: `测试楼${tag}${randomBytes(2).toString('hex')}`, floors: 5, campusId, ...over });
+const add = async (resource: string, input: Record<string, unknown>) => {
+  const { body } = await post<{ id: string }>(`/api/${resource}/save`, admin, input);
+  expect(body.code, body.msg).toBe(1);
+  return body.data.id;
+};
+const count = async (table: string, ids: string[]) => (await ownerQuery<{ n: number }>(t.db, `SELECT count(*)::int n FROM ${table} WHERE id = ANY($1)`, [ids]))[0].n;
+
+let campusId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  demoId = await tenantIdOf(t.db, 'demo');
+  admin = await login(t.app, 'demo', 'admin');
+  teacher = await login(t.app, 'demo', 'teacher');
+  kgAdmin = await login(t.app, 'kg', 'admin');
+  campusId = await add('campuses', campusInput());
+});
+
+afterAll(async () => {
+  await ownerQuery(t.db, 'DELETE FROM buildings WHERE tenant_id = $1 AND name LIKE $2', [demoId, `%${tag}%`]);
+  await ownerQuery(t.db, 'DELETE FROM campuses WHERE tenant_id = $1 AND name LIKE $2', [demoId, `%${tag}%`]);
+  await t.close();
+});
+
+describe('places: campuses and buildings', () => {
+  it('lists the seeded buildings in code order with their campus names, and filters by campus', async () => {
+    const all = await list('buildings', {});
+    expect(all.code, all.msg).toBe(1);
+    const seeded = all.data.rows.filter((row) => (row.code as number) < 900);
+    expect(seeded.map((row) => row.name)).toEqual([...DEMO_BUILDINGS.BB, ...DEMO_BUILDINGS.DX].map((building) => building.name));
+    expect(seeded.map((row) => row.campusIdName)).toEqual(['本部校区', '本部校区', '本部校区', '东校区']);
+    const east = seeded.find((row) => row.campusIdName === '东校区')!;
+    const onEast = await list('buildings', { campusId: east.campusId as string });
+    expect(onEast.data.rows.map((row) => row.name)).toEqual(['博雅楼']);
+    expect((await list('buildings', { keyword: '致远' })).data.rows.map((row) => row.name)).toEqual(['致远楼']);
+    // the campus select of the building form: names, in the campuses' order
+    const options = await post<{ rows: { id: string; label: string }[] }>('/api/campuses/options', admin, {});
+    expect(options.body.data.rows.slice(0, 2).map((row) => row.label)).toEqual(['本部校区', '东校区']);
+  });
+
+  it('adds, edits with the version, refuses a stale edit and deletes a building', async () => {
+    const input = buildingInput(campusId);
+    const id = await add('buildings', input);
+    const row = (await list('buildings', { keyword: input.name })).data.rows[0];
+    expect(row).toMatchObject({ id, code: input.code, floors: 5, campusId, version: 1 });
+    const edited = await post('/api/buildings/save', admin, { ...input, floors: 7, id, version: 1 });
+    expect(edited.body.code, edited.body.msg).toBe(1);
+    const stale = await post('/api/buildings/save', admin, { ...input, floors: 3, id, version: 1 }, EN);
+    expect(stale.body).toMatchObject({ code: ResponseCode.conflict, msg: 'Someone else changed the building; reload and try again', data: { stale: true } });
+    expect((await list('buildings', { keyword: input.name })).data.rows[0]).toMatchObject({ floors: 7, version: 2 });
+    const deleted = await post('/api/buildings/delete', admin, { ids: [id] });
+    expect(deleted.body).toMatchObject({ code: 1, msg: '删除成功', data: { deleted: 1 } });
+  });
+
+  it('refuses what SPEC §5 refuses, in the field words of both languages, and writes nothing', async () => {
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [{ code: 999 }, 'code', '教学楼编号不能大于998', 'The code may be at most 998'],
+      [{ code: 0 }, 'code', '教学楼编号不能小于1', 'The code must be at least 1'],
+      [{ floors: 10 }, 'floors', '楼层数不能大于9', 'The floors may be at most 9'],
+      [{ name: '楼'.repeat(31) }, 'name', '教学楼名称不能超过30个字符', 'The name may have at most 30 characters'],
+      [{ name: `明德 ${tag}` }, 'name', '教学楼名称只能包含字母和数字', 'The name may contain only letters and digits'],
+      [{ name: `明德-${tag}` }, 'name', '教学楼名称只能包含字母和数字', 'The name may contain only letters and digits'],
+      [{ name: '' }, 'name', '请输入教学楼名称', 'Enter the name'],
+      [{ campusId: '' }, 'campusId', '请选择所属校区', 'Choose the campus'],
+    ];
+    for (const [over, field, zh, en] of cases) {
+      const input = buildingInput(campusId, over);
+      const inZh = await post<Issues>('/api/buildings/save', admin, input);
+      expect(inZh.body, JSON.stringify(over)).toMatchObject({ code: ResponseCode.invalidInput, msg: zh, data: { issues: [{ field, message: zh }] } });
+      const inEn = await post<Issues>('/api/buildings/save', admin, input, EN);
+      expect(inEn.body, JSON.stringify(over)).toMatchObject({ code: ResponseCode.invalidInput, msg: en, data: { issues: [{ field, message: en }] } });
+    }
+    const campus = await post<Issues>('/api/campuses/save', admin, campusInput({ code: 'A'.repeat(31), name: '东 校区' }));
+    expect(campus.body).toMatchObject({ code: ResponseCode.invalidInput, msg: '校区编号不能超过30个字符；校区名称只能包含字母和数字' });
+    expect((await list('buildings', { keyword: tag })).data.total).toBe(0);
+    // the database holds the same ranges whatever writes (a script, a later import path)
+    await expect(ownerQuery(t.db, 'UPDATE buildings SET floors = 10 WHERE tenant_id = $1', [demoId])).rejects.toThrow(/buildings_floors_check/);
+    await expect(ownerQuery(t.db, 'UPDATE buildings SET code = 999 WHERE tenant_id = $1', [demoId])).rejects.toThrow(/buildings_code_check/);
+  });
+
+  it('two adds of the same code at once: exactly one wins, the other is told the code is taken', async () => {
+    const code = nextCode++;
+    const answers = await Promise.all([
+      post('/api/buildings/save', admin, buildingInput(campusId, { code }), EN),
+      post('/api/buildings/save', admin, buildingInput(campusId, { code }), EN),
+    ]);
+    expect(answers.map((answer) => answer.body.code).sort()).toEqual([1, ResponseCode.conflict]);
+    const refused = answers.find((answer) => answer.body.code !== 1)!;
+    expect(refused.body).toMatchObject({ msg: `The code ${code} exists already`, data: { field: 'code' } });
+    expect((await list('buildings', { keyword: tag })).data.rows.filter((row) => row.code === code)).toHaveLength(1);
+    // the same for a name, and for a campus's name
+    const name = `同名楼${tag}`;
+    const named = await Promise.all([post('/api/buildings/save', admin, buildingInput(campusId, { name })), post('/api/buildings/save', admin, buildingInput(campusId, { name }))]);
+    expect(named.map((answer) => answer.body.code).sort()).toEqual([1, ResponseCode.conflict]);
+    expect(named.find((answer) => answer.body.code !== 1)!.body).toMatchObject({ msg: `教学楼名称${name}已存在`, data: { field: 'name' } });
+    const taken = await post('/api/campuses/save', admin, campusInput({ name: '东校区' }));
+    expect(taken.body).toMatchObject({ code: ResponseCode.conflict, msg: '校区名称东校区已存在', data: { field: 'name' } });
+  });
+
+  it('refuses to delete a campus in use, and deletes nothing of the request', async () => {
+    const free = await add('campuses', campusInput());
+    await add('buildings', buildingInput(campusId));
+    for (const [headers, msg] of [
+      [{}, '校区正在使用，不能删除'],
+      [EN, 'The campus is in use and cannot be deleted'],
+    ] as const) {
+      const refused = await post('/api/campuses/delete', admin, { ids: [free, campusId] }, headers);
+      expect(refused.body).toMatchObject({ code: ResponseCode.conflict, msg, data: { inUse: true } });
+    }
+    expect(await count('campuses', [free, campusId])).toBe(2);
+    // a seeded campus: its users and org units use it
+    const seeded = (await list('campuses', { keyword: '本部' })).data.rows[0];
+    expect((await post('/api/campuses/delete', admin, { ids: [seeded.id] })).body.code).toBe(ResponseCode.conflict);
+    expect((await post('/api/campuses/delete', admin, { ids: [free] })).body).toMatchObject({ code: 1, data: { deleted: 1 } });
+  });
+
+  it('keeps schools apart: the kindergarten sees none of the demo school’s buildings and cannot touch them', async () => {
+    const kg = await list('buildings', {}, kgAdmin);
+    expect(kg.data.rows.map((row) => row.name)).toEqual(DEMO_BUILDINGS.YBB.map((building) => building.name));
+    const demoBuilding = (await list('buildings', { keyword: '明德' })).data.rows[0];
+    expect((await post('/api/buildings/delete', kgAdmin, { ids: [demoBuilding.id] })).body.code).toBe(ResponseCode.notFound);
+    // nor name a demo campus for a building of its own
+    const crossed = await post('/api/buildings/save', kgAdmin, buildingInput(campusId));
+    expect(crossed.body.code).not.toBe(1);
+    expect(await count('buildings', [demoBuilding.id])).toBe(1);
+  });
+
+  it('asks the buttons’ permissions: a teacher neither lists nor adds', async () => {
+    expect((await list('buildings', {}, teacher)).code).toBe(ResponseCode.forbidden);
+    expect((await post('/api/campuses/save', teacher, campusInput())).body.code).toBe(ResponseCode.forbidden);
+  });
+});
+
+describe('migration 0025 for a school started before it', () => {
+  it('adds the classroom categories and the places’ import and export buttons once, where missing', async () => {
+    const { tenantId } = await seedOwnSchool(t.db, { prefix: 'pl' });
+    await ownerQuery(t.db, "DELETE FROM dict_types WHERE tenant_id = $1 AND code = 'STD_JSLB'", [tenantId]);
+    await ownerQuery(t.db, "DELETE FROM menus WHERE tenant_id = $1 AND type = 'button' AND perms[1] ~ '^(xqgl|jxlgl|jsgl)_(import|export)$'", [tenantId]);
+    const backfill = fs.readFileSync(path.join(MIGRATIONS_FOLDER, '0025_places.sql'), 'utf8').split('--> statement-breakpoint').slice(-2).join(';');
+    const state = async () => ({
+      entries: await ownerQuery(t.db, "SELECT e.code, e.name, e.name_en FROM dict_entries e JOIN dict_types d ON d.tenant_id = e.tenant_id AND d.id = e.type_id WHERE e.tenant_id = $1 AND d.code = 'STD_JSLB' ORDER BY e.sort", [tenantId]),
+      buttons: await ownerQuery(
+        t.db,
+        "SELECT b.perms[1] code, b.menuname, b.remark->>'menuNameEng' en, p.perms[1] menu FROM menus b JOIN menus p ON p.tenant_id = b.tenant_id AND p.id = b.parent_id WHERE b.tenant_id = $1 AND b.perms[1] ~ '^(xqgl|jxlgl|jsgl)_(import|export)$' ORDER BY 1",
+        [tenantId],
+      ),
+    });
+    // twice: the second run finds everything in place
+    for (let run = 0; run < 2; run += 1) {
+      const client = await t.db.pool.connect();
+      try {
+        await client.query(`BEGIN; ${backfill}; COMMIT`);
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+    const { entries, buttons } = await state();
+    expect(entries.map((entry) => entry.name)).toEqual(['普通教室', '多媒体教室', '实验室', '功能室', '体育场馆']);
+    expect(entries.every((entry) => entry.name_en !== '')).toBe(true);
+    expect(buttons).toEqual(
+      ['jsgl', 'jxlgl', 'xqgl'].flatMap((menu) => [
+        { code: `${menu}_export`, menuname: '导出', en: 'Export', menu },
+        { code: `${menu}_import`, menuname: '导入', en: 'Import', menu },
+      ]),
+    );
+  });
+});
