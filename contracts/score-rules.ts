@@ -2,6 +2,16 @@
 // route files' loaders sit in the /login entry chunk), the server's save and the import parser all
 // use these. contracts/scores.ts re-exports everything here.
 
+/** menu and read permission (teachers: the sheets they teach) */
+export const SCORES_PERMISSION = 'cjlr';
+export const SCORES_SUBMIT_PERMISSION = 'cjlr_submit';
+export const SCORES_IMPORT_PERMISSION = 'cjlr_import';
+export const SCORES_EXPORT_PERMISSION = 'cjlr_export';
+/** every class and subject, corrections after publishing are still refused (administrators) */
+export const SCORES_MANAGE_PERMISSION = 'cjlr_manage';
+/** students and parents: their own published scores */
+export const MY_SCORES_PERMISSION = 'wdcj';
+
 /** SPEC §9 score scale 0–200; a score has at most two decimals */
 export const SCORE_SCALE_MAX = 200;
 export const SCORE_DECIMALS = 2;

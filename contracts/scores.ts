@@ -43,16 +43,6 @@ export * from './score-rules';
  * row. Students and parents see only published batches, and only their own (child's) scores.
  */
 
-/** menu and read permission (teachers: the sheets they teach) */
-export const SCORES_PERMISSION = 'cjlr';
-export const SCORES_SUBMIT_PERMISSION = 'cjlr_submit';
-export const SCORES_IMPORT_PERMISSION = 'cjlr_import';
-export const SCORES_EXPORT_PERMISSION = 'cjlr_export';
-/** every class and subject, corrections after publishing are still refused (administrators) */
-export const SCORES_MANAGE_PERMISSION = 'cjlr_manage';
-/** students and parents: their own published scores */
-export const MY_SCORES_PERMISSION = 'wdcj';
-
 const subjectCode = z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9_]+$/);
 /** at most two decimals, 0-200 here; the sheet's own scale is checked by the server (and as typed) */
 const scoreValue = z

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { SETTINGS_PERMISSION } from '../../../contracts/application-settings-constants';
 import { ResponseCode } from '../../../contracts/envelope';
 import {
   APPLICATION_KINDS,
@@ -65,8 +66,6 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** SPEC §5: leave certificates are pictures: JPG and PNG (the upload profile leaveCertificate, contracts/files.ts) */
 const ATTACHMENT_MIMES = ['image/jpeg', 'image/png'];
 const CERTIFICATE_MAX_KB = UPLOAD_PROFILES.leaveCertificate.maxKB;
-/** 审批设置 (proofs.routes): who sees the seal setting, and so the seal picture */
-const SEAL_SETTINGS_PERMISSION = 'spsz';
 
 /** 12 random base32 characters: the proof's verification code. */
 export function verifyCode(): string {
@@ -154,7 +153,7 @@ export class ApplicationsService {
     // an application's certificate pictures: whoever may see the application (issue 18 B)
     files.registerOwnerKind('application', async (tx, session, id) => session !== null && (await repo.satisfies(tx, id, this.visibility(await this.caller(tx, session)))));
     // the seal printed on proofs: whoever sees the seal setting (审批设置)
-    files.registerOwnerKind('schoolSeal', async (tx, session) => session !== null && (await this.permissions.grantedCodes(tx, session)).has(SEAL_SETTINGS_PERMISSION));
+    files.registerOwnerKind('schoolSeal', async (tx, session) => session !== null && (await this.permissions.grantedCodes(tx, session)).has(SETTINGS_PERMISSION));
   }
 
   /** The caller's facts for the audit rule (read once per request). */

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { SETTINGS_EDIT, SETTINGS_PERMISSION } from '../../../contracts/application-settings-constants';
 import { APPLICATION_URLS, sealSaveRequest } from '../../../contracts/applications';
 import { defineRoute, RawReply } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
-
-/** 审批设置 (contracts/menus.ts): see and edit the seal */
-const SETTINGS = 'spsz';
-const SETTINGS_EDIT = 'spsz_edit';
 
 /** Printable proofs, their public verification page and the seal they carry (contracts/applications.ts). */
 export const proofsRoutes = [
@@ -44,7 +41,7 @@ export const proofsRoutes = [
   defineRoute({
     method: 'POST',
     url: APPLICATION_URLS.seal,
-    access: { anyOf: [SETTINGS] },
+    access: { anyOf: [SETTINGS_PERMISSION] },
     summary: "the school's seal printed on proofs: the picture's file id and name ('' = the drawn red seal)",
     handler: ({ tx, services }) => services.proofs.seal(tx),
   }),

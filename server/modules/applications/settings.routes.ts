@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_URLS, auditFlowSaveRequest, blockedPeriodSaveRequest, idVersionRequest } from '../../../contracts/applications';
 import { defineRoute } from '../../plugins/define-route';
-import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT, SETTINGS_PERMISSION } from './settings.service';
+import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT, SETTINGS_PERMISSION } from '../../../contracts/application-settings-constants';
 
 /** 审批设置: audit flows and non-selectable periods (contracts/applications.ts). */
 export const applicationSettingsRoutes = [

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type AuditFlowRow, auditFlowSaveRequest, type BlockedPeriodRow, blockedPeriodSaveRequest } from '../../../contracts/applications';
 import { type ApplicationKind, type AuditStep, familyOf, KIND_PERMISSIONS } from '../../../contracts/application-rules';
+import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT, SETTINGS_PERMISSION } from '../../../contracts/application-settings-constants';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
@@ -23,12 +24,6 @@ function stepFits(kind: ApplicationKind, step: AuditStep['kind']): boolean {
   if (familyOf(kind) === 'student') return step === 'head_teacher' || step === 'grade_leader';
   return step === 'department_head' || (kind === 'staff_makeup' && step === 'head_teacher');
 }
-
-/** 审批设置 (menu spsz): add, edit, delete codes. */
-export const SETTINGS_PERMISSION = 'spsz';
-export const SETTINGS_ADD = 'spsz_add';
-export const SETTINGS_EDIT = 'spsz_edit';
-export const SETTINGS_DELETE = 'spsz_delete';
 
 const toFlow = (row: FlowRecord): AuditFlowRow => ({
   id: row.id,

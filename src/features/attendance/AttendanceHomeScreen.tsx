@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { AttendanceClass } from '../../../contracts/attendance';
-import { ATTENDANCE_MANAGE_PERMISSION } from './codes';
+import { ATTENDANCE_MANAGE_PERMISSION } from '../../../contracts/attendance-constants';
 import { usePermitted } from '../../components/Permission';
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 import { dictLabel, dictQuery } from '../../lib/dicts';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AttendanceChange } from '../../../contracts/attendance';
 import { formatDateTime } from '../../lib/format';
 import { attendanceChangesQuery } from './api';
-import { AttendanceStatus } from './codes';
+import { AttendanceStatus } from '../../../contracts/attendance-constants';
 import { statusPalette, useStatusOptions } from './status';
 
 /** A first-roll "present" without a remark: everyone's default, summed up instead of listed. */

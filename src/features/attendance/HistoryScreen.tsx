@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { AttendanceHistoryRow } from '../../../contracts/attendance';
-import { ATTENDANCE_EXPORT_PERMISSION, ATTENDANCE_RANGE_MAX_DAYS } from './codes';
+import { ATTENDANCE_EXPORT_PERMISSION, ATTENDANCE_RANGE_MAX_DAYS } from '../../../contracts/attendance-constants';
 import { Permission } from '../../components/Permission';
 import { SearchHeader } from '../../components/SearchHeader';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';

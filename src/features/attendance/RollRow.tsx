@@ -2,7 +2,7 @@ import { Badge, Box, Button, chakra, Flex, HStack, Input, Stack, Text } from '@c
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useState } from 'react';
 import type { AttendanceRollEntry } from '../../../contracts/attendance';
-import { ATTENDANCE_REMARK_MAX } from './codes';
+import { ATTENDANCE_REMARK_MAX } from '../../../contracts/attendance-constants';
 import { formatLeaveSpan } from './leave-format';
 import type { Mark } from './roll-state';
 import { statusPalette, type StatusOption } from './status';

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AttendanceRoll, AttendanceSubmitRequest } from '../../../contracts/attendance';
-import { ATTENDANCE_MANAGE_PERMISSION, ATTENDANCE_TAKE_PERMISSION, AttendanceStatus } from './codes';
+import { ATTENDANCE_MANAGE_PERMISSION, ATTENDANCE_TAKE_PERMISSION, AttendanceStatus } from '../../../contracts/attendance-constants';
 import { usePermitted } from '../../components/Permission';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';

@@ -3,7 +3,7 @@ import { Box, Button, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { attendanceSummaryQuery } from './api';
-import { AttendanceStatus } from './codes';
+import { AttendanceStatus } from '../../../contracts/attendance-constants';
 import type { StatusOption } from './status';
 
 export interface SummaryTableProps {

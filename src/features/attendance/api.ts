@@ -7,7 +7,7 @@ import type {
   AttendanceSummaryData,
   AttendanceSummaryRequest,
 } from '../../../contracts/attendance';
-import { ATTENDANCE_STATUS_DICT } from './codes';
+import { ATTENDANCE_STATUS_DICT } from '../../../contracts/attendance-constants';
 import { dictQuery } from '../../lib/dicts';
 import { post } from '../../lib/http';
 

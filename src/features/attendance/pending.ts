@@ -1,6 +1,6 @@
 import type { AttendanceClass } from '../../../contracts/attendance';
 import { post } from '../../lib/http';
-import { ATTENDANCE_TAKE_PERMISSION } from './codes';
+import { ATTENDANCE_TAKE_PERMISSION } from '../../../contracts/attendance-constants';
 import { isoDay } from './search';
 
 /**

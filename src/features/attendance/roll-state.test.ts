@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as contract from '../../../contracts/attendance';
-import * as codes from './codes';
 import { formatLeaveSpan } from './leave-format';
 import { changedStudents, countMarks, marksOfRoll, overlayMarks, rollEntityKey, statusOptions, submissionOf } from './roll-state';
 import { addDays, isoDay } from './search';
 import { CLASS_1, makeRoll, STATUS_DICT, student } from './test-support';
-
-describe('attendance codes', () => {
-  it('are the contract constants (restated so that the entry chunk stays free of zod)', () => {
-    expect(codes.ATTENDANCE_PERMISSION).toBe(contract.ATTENDANCE_PERMISSION);
-    expect(codes.ATTENDANCE_TAKE_PERMISSION).toBe(contract.ATTENDANCE_TAKE_PERMISSION);
-    expect(codes.ATTENDANCE_EXPORT_PERMISSION).toBe(contract.ATTENDANCE_EXPORT_PERMISSION);
-    expect(codes.ATTENDANCE_MANAGE_PERMISSION).toBe(contract.ATTENDANCE_MANAGE_PERMISSION);
-    expect(codes.ATTENDANCE_STATUS_DICT).toBe(contract.ATTENDANCE_STATUS_DICT);
-    expect(codes.AttendanceStatus).toEqual(contract.AttendanceStatus);
-    expect(codes.ATTENDANCE_REMARK_MAX).toBe(contract.ATTENDANCE_REMARK_MAX);
-    expect(codes.ATTENDANCE_RANGE_MAX_DAYS).toBe(contract.ATTENDANCE_RANGE_MAX_DAYS);
-  });
-});
 
 describe('roll state', () => {
   it('takes the server marks, a queued submission over them, and counts them', () => {

@@ -1,5 +1,5 @@
 import type { AttendanceRoll, AttendanceRollEntry, AttendanceSubmitRequest } from '../../../contracts/attendance';
-import { ATTENDANCE_REMARK_MAX, AttendanceStatus } from './codes';
+import { ATTENDANCE_REMARK_MAX, AttendanceStatus } from '../../../contracts/attendance-constants';
 import type { DictItem } from '../../../contracts/dicts';
 
 /** One student's value on the roll. */

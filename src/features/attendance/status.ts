@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { AttendanceStatus } from './codes';
+import { AttendanceStatus } from '../../../contracts/attendance-constants';
 import { attendanceStatusQuery } from './api';
 import { statusOptions } from './roll-state';
 

@@ -14,7 +14,7 @@ import { useTableQuery } from '../../components/table/table-query';
 import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { refreshAfterSemesterChange, refreshCalendar, saveSchoolYear, saveSemester, schoolYearsQuery, SEMESTERS_URL, setCurrentSemester } from './api';
-import { CALENDAR_ADD_PERMISSION, CALENDAR_DELETE_PERMISSION, CALENDAR_EDIT_PERMISSION } from './codes';
+import { CALENDAR_ADD_PERMISSION, CALENDAR_DELETE_PERMISSION, CALENDAR_EDIT_PERMISSION } from '../../../contracts/calendar-rules';
 import { SchoolYearForm, SemesterForm } from './forms';
 import type { CalendarSearch } from './search';
 

@@ -20,7 +20,7 @@ import {
   EXAMS_EDIT_PERMISSION,
   EXAMS_PUBLISH_PERMISSION,
   SCORE_SYSTEMS_PERMISSION,
-} from './codes';
+} from '../../../contracts/exam-rules';
 import { ExamBatchForm, type ExamBatchFormValues } from './ExamBatchForm';
 import type { ExamBatchSearchParams } from './search';
 import { compactSearch, urlPaging } from '../../lib/search-params';

@@ -13,7 +13,7 @@ import { tableKeys } from '../../components/table/table-query';
 import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { EXAMS_LIST_URL, examKeys, examOptionsQuery, SCORE_SYSTEMS_DELETE_URL, saveScoreSystem, scoreSystemsQuery, semesterBatchesQuery } from './api';
-import { SCORE_SYSTEMS_ADD_PERMISSION, SCORE_SYSTEMS_DELETE_PERMISSION, SCORE_SYSTEMS_EDIT_PERMISSION } from './codes';
+import { SCORE_SYSTEMS_ADD_PERMISSION, SCORE_SYSTEMS_DELETE_PERMISSION, SCORE_SYSTEMS_EDIT_PERMISSION } from '../../../contracts/exam-rules';
 import { ScoreSystemForm, type ScoreSystemFormValues } from './ScoreSystemForm';
 import type { ScoreSystemSearchParams } from './search';
 

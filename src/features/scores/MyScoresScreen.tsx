@@ -5,7 +5,7 @@ import { RequestError } from '../../components/RequestError';
 import { dictLabel } from '../../lib/dicts';
 import { formatNumber } from '../../lib/format';
 import { myScoresQuery, subjectDictQuery } from './api';
-import { ScoreMark } from './codes';
+import { ScoreMark } from '../../../contracts/score-rules';
 import type { MyScoresSearchParams } from './search';
 
 export interface MyScoresScreenProps {

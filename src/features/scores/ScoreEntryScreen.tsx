@@ -2,6 +2,7 @@ import { Badge, Button, Field, Flex, Heading, HStack, NativeSelect, Skeleton, St
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { SCORES_EXPORT_PERMISSION, SCORES_SUBMIT_PERMISSION } from '../../../contracts/score-rules';
 import type { ScoreImportRowError, ScoreOptions, ScoreSaveRequest, ScoreSheet } from '../../../contracts/scores';
 import { usePermitted } from '../../components/Permission';
 import { RequestError } from '../../components/RequestError';
@@ -13,11 +14,13 @@ import { notify } from '../../lib/notify';
 import { useOutboxEntries, type OutboxEntry } from '../../lib/offline/outbox';
 import { EXPORT_URL, knownNames, scoreKeys, scoreOptionsQuery, scoreSheetQuery, subjectDictQuery, SUBMIT_URL } from './api';
 import { cellKey } from './cell-state';
-import { ALL_SUBJECTS, SCORES_EXPORT_PERMISSION, SCORES_SUBMIT_PERMISSION } from './codes';
 import { saveScoreKind } from './outbox-kind';
 import { ScoreGrid, type GridColumn } from './ScoreGrid';
 import { ImportErrors, ScoreImport } from './ScoreImport';
 import type { ScoreEntrySearch } from './search';
+
+/** The URL's subject value that opens every subject of the class side by side. */
+const ALL_SUBJECTS = 'all';
 
 const ChangesDialog = lazy(() => import('./ScoreChangesDialog'));
 const OutboxPanel = lazy(() => import('../../components/offline/OutboxPanel').then((module) => ({ default: module.OutboxPanel })));

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ScoreImportResult, ScoreImportRowError, ScoreSheet } from '../../../contracts/scores';
 import { ImportButton, type ImportFailure } from '../../components/upload/ImportButton';
 import { IMPORT_URL, scoreKeys, TEMPLATE_URL } from './api';
-import { SCORES_IMPORT_PERMISSION } from './codes';
+import { SCORES_IMPORT_PERMISSION } from '../../../contracts/score-rules';
 
 const rowErrorsOf = (data: unknown): ScoreImportRowError[] => {
   const errors = (data as Partial<ScoreImportResult> | null | undefined)?.errors;

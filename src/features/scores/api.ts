@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { MyScoresData, ScoreCell, ScoreChange, ScoreOptions, ScoreSheet } from '../../../contracts/scores';
 import { dictQuery } from '../../lib/dicts';
 import { post } from '../../lib/http';
-import { SUBJECT_DICT } from './codes';
+import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 
 /** Query keys of the scores feature. */
 export const scoreKeys = {

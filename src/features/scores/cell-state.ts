@@ -1,6 +1,6 @@
 import { parseScoreText, SCORE_SCALE_MAX, type ScoreValueIssue } from '../../../contracts/score-rules';
 import type { ScoreCell, ScoreMarkValue, ScoreSaveRequest, ScoreSheet, ScoreSystemSummary } from '../../../contracts/scores';
-import { ScoreMark } from './codes';
+import { ScoreMark } from '../../../contracts/score-rules';
 
 /** What a cell holds: a score, a mark (absent / exempt), or nothing. */
 export interface CellValue {

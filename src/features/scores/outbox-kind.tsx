@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { ScoreCell, ScoreSaveRequest } from '../../../contracts/scores';
 import { defineOutboxKind, type OutboxEntry } from '../../lib/offline/outbox';
 import { knownNames, putCell, scoreKeys } from './api';
-import { ScoreMark } from './codes';
+import { ScoreMark } from '../../../contracts/score-rules';
 
 // the conflict view loads only when the conflict inbox shows one
 const LazyConflictView = lazy(() => import('./ScoreConflictView'));

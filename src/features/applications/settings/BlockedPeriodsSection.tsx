@@ -13,7 +13,7 @@ import type { DataTableColumn } from '../../../components/table/DataTable';
 import { ListTable } from '../../../components/table/ListTable';
 import { isoOfLocal, localOfIso, showRange } from '../time';
 import { APPLICATION_OPTIONS_KEY, blockedPeriodsQuery, saveBlockedPeriod, SETTINGS_URLS, settingsKeys } from './api';
-import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
+import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from '../../../../contracts/application-settings-constants';
 import { KIND_LABELS } from '../dashboard/kind-labels';
 import { type PeriodDraft, periodErrors, type PeriodErrors } from './rules';
 import { useDraftEditor } from './use-draft-editor';

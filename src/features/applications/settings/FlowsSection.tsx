@@ -12,7 +12,7 @@ import type { DataTableColumn } from '../../../components/table/DataTable';
 import { ListTable } from '../../../components/table/ListTable';
 import { dictLabel, dictQuery } from '../../../lib/dicts';
 import { flowsQuery, rolesQuery, saveFlow, SETTINGS_URLS, settingsKeys } from './api';
-import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from './codes';
+import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from '../../../../contracts/application-settings-constants';
 import { FlowForm } from './FlowForm';
 import { KIND_LABELS } from '../dashboard/kind-labels';
 import { KNOWN_ROLES } from './labels';

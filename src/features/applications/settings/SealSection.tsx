@@ -8,7 +8,7 @@ import { ImageUpload } from '../../../components/upload/ImageUpload';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { saveSeal, sealQuery, settingsKeys } from './api';
-import { SETTINGS_EDIT } from './codes';
+import { SETTINGS_EDIT } from '../../../../contracts/application-settings-constants';
 
 /** SPEC §5 pictures: the seal is one PNG or JPG of at most 2 MB. */
 export const SEAL_TYPES = '.png,.jpg,.jpeg';

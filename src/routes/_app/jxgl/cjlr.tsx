@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import { SCORES_PERMISSION } from '../../../features/scores/codes';
+import { SCORES_PERMISSION } from '../../../../contracts/score-rules';
 import { ScoreEntryScreen } from '../../../features/scores/ScoreEntryScreen';
 import { scoreEntrySearch, type ScoreEntrySearch } from '../../../features/scores/search';
 

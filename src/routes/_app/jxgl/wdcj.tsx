@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import { MY_SCORES_PERMISSION } from '../../../features/scores/codes';
+import { MY_SCORES_PERMISSION } from '../../../../contracts/score-rules';
 import { MyScoresScreen } from '../../../features/scores/MyScoresScreen';
 import { myScoresSearchParams, type MyScoresSearchParams } from '../../../features/scores/search';
 

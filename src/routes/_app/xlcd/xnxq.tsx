@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
 import { CalendarScreen } from '../../../features/calendar/CalendarScreen';
-import { CALENDAR_PERMISSION } from '../../../features/calendar/codes';
+import { CALENDAR_PERMISSION } from '../../../../contracts/calendar-rules';
 import { calendarSearch, type CalendarSearch } from '../../../features/calendar/search';
 
 /** 学年学期 (menu /xlcd/xnxq, permission xnxq): school years and semesters, the current semester. */

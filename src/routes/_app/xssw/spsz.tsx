@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import { SETTINGS_PERMISSION } from '../../../features/applications/settings/codes';
+import { SETTINGS_PERMISSION } from '../../../../contracts/application-settings-constants';
 import { settingsRouteOptions, SettingsScreenLazy } from '../../../features/applications/settings/route';
 import type { SettingsSearchParams } from '../../../features/applications/settings/search';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { ATTENDANCE_PERMISSION } from '../../../../features/attendance/codes';
+import { ATTENDANCE_PERMISSION } from '../../../../../contracts/attendance-constants';
 import { requirePerms } from '../../../../app/guards';
 import { HistoryScreen } from '../../../../features/attendance/HistoryScreen';
 import { attendanceHistorySearchParams, type AttendanceHistoryParams } from '../../../../features/attendance/search';

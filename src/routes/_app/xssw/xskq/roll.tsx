@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { ATTENDANCE_PERMISSION } from '../../../../features/attendance/codes';
+import { ATTENDANCE_PERMISSION } from '../../../../../contracts/attendance-constants';
 import { requirePerms } from '../../../../app/guards';
 import { RollScreen } from '../../../../features/attendance/RollScreen';
 import { attendanceRollSearch, isoDay } from '../../../../features/attendance/search';
