@@ -318,3 +318,6 @@ export function resourceTexts(definition: Pick<ResourceDefinition, 'noun' | 'inU
 
 /** Joins issue texts into one message: zh with '；', en with '; '. */
 export const joinIssues = (issues: readonly Label[], lang: 'zh' | 'en'): string => issues.map((issue) => issue[lang]).join(lang === 'zh' ? '；' : '; ');
+
+/** An import file's limits (kit-api.md): the server refuses beyond them, the dialog before sending. */
+export const RESOURCE_IMPORT_LIMITS = { maxRows: 5000, maxKB: 5 * 1024 } as const;

@@ -8,6 +8,7 @@ import {
   inSentence,
   type Label,
   type AnyResourceDefinition,
+  RESOURCE_IMPORT_LIMITS,
   type ResourceField,
 } from '../../contracts/resource';
 import type { Lang } from '../i18n/messages';
@@ -56,10 +57,10 @@ export interface ImportRead {
   issues: ImportIssue[];
 }
 
-/** At most this many data rows (SPEC §5 imports) … */
-export const IMPORT_MAX_ROWS = 5000;
+/** At most this many data rows … */
+export const IMPORT_MAX_ROWS = RESOURCE_IMPORT_LIMITS.maxRows;
 /** … in a file of at most this many bytes. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_BYTES = RESOURCE_IMPORT_LIMITS.maxKB * 1024;
 
 const LIST_SHEET = 'lists';
 const DEFAULT_ON: Label = { zh: '是', en: 'Yes' };

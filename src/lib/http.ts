@@ -10,6 +10,7 @@ import { knownTenant } from './offline/boot';
 import { isCachedAnswer, reportAnswer, reportNoAnswer } from './offline/connectivity';
 import { renewToken, session } from './session';
 import { TOAST_DURATION, toaster } from './toaster';
+import { fetchWithUploadProgress } from './upload-progress';
 
 /**
  * The one http module (SPEC §7, §8; DESIGN §4). Every call of the client goes through here:
@@ -52,6 +53,8 @@ export interface RequestOptions {
    * reads the HttpError (kind 'expired' still marks an expired session).
    */
   quiet?: boolean;
+  /** an upload's progress, 0…1 (sent through XMLHttpRequest: fetch reports none) */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export type HttpErrorKind =
@@ -249,7 +252,9 @@ async function send(path: string, options: RequestOptions): Promise<Sent> {
   try {
     let body: BodyInit | undefined;
     ({ body, aesKey } = await sealIfNeeded(path, method, headers, plainBody));
-    response = await fetch(buildUrl(path, options.params), { method, headers, body, credentials: 'include', signal: options.signal });
+    const init: RequestInit = { method, headers, body, credentials: 'include', signal: options.signal };
+    const url = buildUrl(path, options.params);
+    response = await (options.onUploadProgress ? fetchWithUploadProgress(url, init, options.onUploadProgress) : fetch(url, init));
   } catch (error) {
     throw transportFailure(error, method, path, startedAt, options.quiet);
   }
