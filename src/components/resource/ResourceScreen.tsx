@@ -13,11 +13,11 @@ import { BatchDeleteBar } from '../table/BatchDeleteBar';
 import { DataTable, type DataTableColumn } from '../table/DataTable';
 import { selectionColumn } from '../table/selection';
 import type { FieldInputs } from './field-input';
-import { ResourceImportButton } from './import-button';
 import { ResourceSearchFields } from './ResourceSearchFields';
 import type { KitRow, ResourceList } from './useResourceList';
 
 const ResourceDrawer = lazy(() => import('./ResourceDrawer'));
+const ResourceImport = lazy(() => import('./ResourceImport'));
 
 export interface ResourceScreenProps<Row extends KitRow> {
   list: ResourceList<Row>;
@@ -96,7 +96,11 @@ export function ResourceScreen<Row extends KitRow>({ list, testId, columns, rowA
           {localText(definition.title, i18n.locale)}
         </Heading>
         {definition.exportable && may.export && <ExportButton list={list} testId={`${testId}-export`} />}
-        {definition.importable && may.import && <ResourceImportButton definition={definition} permission={list.perms.import} onImported={() => void list.refresh()} />}
+        {definition.importable && may.import && (
+          <Suspense fallback={null}>
+            <ResourceImport definition={definition} permission={list.importPermission} onImported={() => void list.refresh()} />
+          </Suspense>
+        )}
         {may.add && (
           <Button colorPalette="brand" minH="11" onClick={list.openAdd} data-testid={`${testId}-add`}>
             {t`新增${noun}`}

@@ -60,11 +60,13 @@ export function useResourceList<Row extends KitRow = ResourceRow<AnyResourceDefi
     onDeleted: () => setSelected(new Set()),
     onSettled: refresh,
   });
+  const mayImportItself = usePermitted({ anyOf: [perms.import] });
   const may = {
     add: usePermitted({ anyOf: [perms.add] }),
     edit: usePermitted({ anyOf: [perms.edit] }),
     delete: usePermitted({ anyOf: [perms.delete] }),
-    export: usePermitted({ anyOf: [perms.export] }),
+    // as the server allows them (kit-api.md): export with the view permission, import with import or add
+    export: usePermitted({ anyOf: [perms.view, perms.export] }),
     import: usePermitted({ anyOf: [perms.import, perms.add] }),
   };
   const named = displayField(definition);
@@ -127,6 +129,8 @@ export function useResourceList<Row extends KitRow = ResourceRow<AnyResourceDefi
     selectedRows: rows.filter((row) => selected.has(row.id)),
     perms,
     may,
+    /** the permission the import dialog is shown for: import, else add (the server takes either) */
+    importPermission: mayImportItself ? perms.import : perms.add,
     rowName,
     /** a field's label in the reader's language (a column's title) */
     title: (field: string) => localText(definition.fields[field]?.label ?? { zh: field, en: field }, i18n.locale),
