@@ -1,6 +1,7 @@
 import * as SheetJS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   type BooleanField,
@@ -367,8 +368,7 @@ const validDay = (text: string) => {
 /** SheetJS reads in a worker: a crafted or truncated file can keep its parser busy for minutes (a 100-byte cut of an .xlsx did). */
 const READER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const SheetJS = require(workerData.module);
-try {
+import(workerData.module).then((SheetJS) => {
   const book = SheetJS.read(workerData.bytes, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false, sheetRows: workerData.rows });
   const sheet = book.Sheets[book.SheetNames[0]];
   const data = (sheet && sheet['!data']) || [];
@@ -380,10 +380,9 @@ try {
     grid.push(cells);
   }
   parentPort.postMessage({ grid });
-} catch (error) {
-  parentPort.postMessage({ error: String(error && error.message) });
-}`;
-const READER_MODULE = createRequire(import.meta.url).resolve('@e965/xlsx');
+}).catch((error) => parentPort.postMessage({ error: String(error && error.message) }));`;
+// the ES module build: it loads in a fifth of the CommonJS build's time (no codepage tables, which only pre-1997 .xls files need)
+const READER_MODULE = pathToFileURL(createRequire(import.meta.url).resolve('@e965/xlsx').replace(/xlsx\.js$/, 'xlsx.mjs')).href;
 const READ_TIMEOUT_MS = 20_000;
 
 /** A zip (an .xlsx) ends with its central directory's record within the last 64 KiB; a cut file does not. */
