@@ -26,7 +26,7 @@ function searchValue(field: ResourceField): z.ZodType<string> {
     case 'boolean':
       return z.enum(['', '0', '1']);
     case 'int':
-      return blankOr(z.string().trim().regex(/^-?\d{1,10}$/));
+      return blankOr(z.string().trim().regex(/^-?\d{1,9}$/));
     case 'decimal':
       return blankOr(z.string().trim().regex(/^-?\d{1,12}(\.\d{1,6})?$/));
     case 'date':

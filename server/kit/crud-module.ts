@@ -33,15 +33,19 @@ import {
   uniqueText,
 } from '../../contracts/resource';
 import { ResponseCode, type TableAData, tableASortOf } from '../../contracts/envelope';
+import { UserType } from '../../contracts/session';
 import type { SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client';
 import type { Lang } from '../i18n/messages';
 import type { Session } from '../modules/auth/session.types';
-import type { FileOwnerKind, FilesService } from '../modules/files/files.service';
+import { contentDisposition, type FileOwnerKind, type FilesService } from '../modules/files/files.service';
 import type { PermissionsService } from '../modules/permissions/permissions.service';
 import { type Access, type AnyRoute, defineRoute, RawReply } from '../plugins/define-route';
 import { AppError, okEnvelope } from '../plugins/envelope';
-import { crudRepository, type CrudRepository, type KitRecord, type KitTable, type SearchValues, violatedIndex, uniqueIndexesOf } from './crud-repository';
+import { crudRepository, type CrudRepository, type KitRecord, type KitTable, lookupRepository, type SearchValues, uniqueIndexesOf, violatedIndex } from './crud-repository';
+import { receiveImport, type ImportUpload } from './import-upload';
+import { buildExport, buildTemplate, type ExcelLookups, IMPORT_MAX_ROWS, type ImportIssue, readImportFile } from './resource-excel';
 
 /** What a kit service may use besides its table (built once per app in services.ts). */
 export interface KitDeps {
@@ -58,6 +62,8 @@ export type KitRow = Record<string, unknown> & { id: string; version: number; up
 export interface CrudHooks {
   /** extra checks before a save writes (may throw AppError); `existing` when editing */
   beforeSave?(tx: Tx, session: Session, values: SaveValues, existing: KitRecord | undefined, deps: KitDeps): Promise<void>;
+  /** rules across rows or tables (a classroom's floor within its building's): issues in the definition's shape, checked on save (one 40000) and on every import row (dry run included) */
+  saveIssues?(tx: Tx, values: SaveValues, existing: KitRecord | undefined): Promise<FieldIssue[]>;
   /** after a save wrote (the files of file fields are claimed already) */
   afterSave?(tx: Tx, session: Session, id: string, values: SaveValues, deps: KitDeps): Promise<void>;
   /** a row that may be neither edited nor deleted (a published APK): the refusal's words (40900), else null */
@@ -84,6 +90,15 @@ export interface CrudHooks {
 
 /** Most options one select lists */
 export const OPTIONS_MAX = 2000;
+/** Fields holding another row's id (a uuid column, NULL for none) */
+const ID_KINDS: ReadonlySet<string> = new Set(['person', 'org', 'ref']);
+/** Most rows one export writes */
+export const EXPORT_MAX_ROWS = IMPORT_MAX_ROWS;
+/** Most issues an import's 40000 message lists (data.issues has them all) */
+const IMPORT_MESSAGE_ISSUES = 20;
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const TEMPLATE_SUFFIX: Label = { zh: '导入模板', en: ' import template' };
 
 const say = (label: Label) => (lang: Lang) => label[lang];
 
@@ -94,11 +109,25 @@ export function issuesError(issues: readonly (FieldIssue & { row?: number })[], 
   });
 }
 
+/** An import's 40000: msg the first issues with their rows, data { issues } every one (row, field, message). */
+export function importIssuesError(issues: readonly ImportIssue[]): AppError {
+  return new AppError(
+    ResponseCode.invalidInput,
+    (lang) => {
+      // an issue of the file as a whole (no field) says no row
+      const shown = issues.slice(0, IMPORT_MESSAGE_ISSUES).map((issue) => (issue.field === '' ? issue.message : lang === 'zh' ? `第${issue.row}行：${issue.message}` : `Row ${issue.row}: ${issue.message}`));
+      return shown.join(lang === 'zh' ? '；' : '; ') + (issues.length > IMPORT_MESSAGE_ISSUES ? '…' : '');
+    },
+    {},
+    { issues },
+  );
+}
+
 /** A success answer with a message of the definition's (the envelope is the usual one). */
 const answered = (data: unknown, message: Label, lang: Lang) => new RawReply(okEnvelope(data, message[lang]));
 
 /** The kit tables by resource name, for ref lookups (filled as modules are made). */
-const kitTables = new Map<string, { definition: ResourceDefinition; table: KitTable }>();
+const kitTables = new Map<string, { definition: ResourceDefinition; table: KitTable; repository: CrudRepository }>();
 const refTarget = (resource: string) => {
   const target = kitTables.get(resource);
   if (!target) throw new Error(`no kit resource named ${resource}`);
@@ -157,7 +186,7 @@ export class CrudService {
     const row: KitRow = { id: record.id, version: record.version, updatedAt: record.updatedAt.toISOString() };
     for (const [name, field] of Object.entries(this.definition.fields)) {
       const value = record[name];
-      row[name] = field.kind === 'decimal' && value !== null ? Number(value) : value;
+      row[name] = field.kind === 'decimal' && value !== null ? Number(value) : ID_KINDS.has(field.kind) && value === null ? '' : value;
     }
     for (const [name, value] of Object.entries(names)) row[name] = value ?? '';
     return row;
@@ -171,6 +200,8 @@ export class CrudService {
       const value = input[name];
       if (field.kind === 'text' && typeof value === 'string') values[name] = field.raw ? value : value.trim();
       else if (field.kind === 'int' && (value === null || value === undefined)) values[name] = field.empty ?? null;
+      // an id column (uuid): none is NULL, though the form and the sheet say ''
+      else if (ID_KINDS.has(field.kind) && value === '') values[name] = null;
       else values[name] = value;
     }
     return values;
@@ -248,6 +279,8 @@ export class CrudService {
     if (issues.length > 0) throw issuesError(issues, lang);
     const existing = request.id ? await this.existingOr404(tx, request.id) : undefined;
     if (existing) this.assertUnlocked(existing, 'edit');
+    const ruleIssues = (await this.hooks.saveIssues?.(tx, values, existing)) ?? [];
+    if (ruleIssues.length > 0) throw issuesError(ruleIssues, lang);
     await this.hooks.beforeSave?.(tx, session, values, existing, this.deps);
     await this.assertUniqueFree(tx, values, existing?.id);
     const id = await this.write(tx, session, values, existing && { id: existing.id, version: request.version ?? -1 });
@@ -287,8 +320,128 @@ export class CrudService {
   }
 
   /** `POST P/options`: id and display text of every row (the ref selects of other resources). */
-  async options(tx: Tx): Promise<{ rows: ResourceOption[] }> {
+  async options(tx: Tx, session: Session): Promise<{ rows: ResourceOption[] }> {
+    // as the selector's calls: staff look things up, students and parents do not
+    const userType = await lookupRepository.userType(tx, session.userId);
+    if (userType !== UserType.admin && userType !== UserType.teacher) throw new AppError(ResponseCode.forbidden, 'selectorStaffOnly');
     return { rows: await this.repository.options(tx, displayField(this.definition), OPTIONS_MAX) };
+  }
+
+  // --- import and export (resource-excel.ts reads and writes the workbooks; here: the database side)
+
+  /** What the workbooks show for stored ids: only what the definition's fields need. */
+  async lookups(tx: Tx): Promise<ExcelLookups> {
+    const lookups: ExcelLookups = { refs: {}, dicts: {} };
+    for (const [name, field] of Object.entries(this.definition.fields)) {
+      if (field.kind === 'ref') {
+        const target = kitTables.get(field.resource);
+        if (!target) throw new Error(`no kit resource named ${field.resource}`);
+        lookups.refs![name] = await target.repository.options(tx, displayField(target.definition), OPTIONS_MAX);
+      } else if (field.kind === 'dict') lookups.dicts![name] = await lookupRepository.dictEntries(tx, field.dict);
+      else if (field.kind === 'person') lookups.people = (wanted) => lookupRepository.people(tx, wanted);
+      else if (field.kind === 'org' && !lookups.orgs) lookups.orgs = await lookupRepository.orgs(tx);
+    }
+    return lookups;
+  }
+
+  /** `GET P/import/template`. */
+  async template(tx: Tx, session: Session, lang: Lang): Promise<Buffer> {
+    await this.deps.permissions.assertAnyOf(tx, session, [this.perms.import, this.perms.add]);
+    return buildTemplate(this.definition, await this.lookups(tx), lang);
+  }
+
+  /** `POST P/export`: the rows the search finds, in list order, as the template's columns. */
+  async export(tx: Tx, session: Session, request: Omit<ResourceListRequest, 'currPage' | 'limit'>, lang: Lang): Promise<Buffer> {
+    await this.deps.permissions.assertHas(tx, session, this.perms.view);
+    return buildExport(this.definition, await this.all(tx, request, EXPORT_MAX_ROWS), await this.lookups(tx), lang);
+  }
+
+  /** A new row's values before the sheet's: every field empty (its default), as the form starts. */
+  private blankValues(): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(this.definition.fields)) {
+      if (field.readOnly) continue;
+      if (field.kind === 'int' || field.kind === 'decimal') values[name] = null;
+      else if (field.kind === 'boolean') values[name] = field.default ?? false;
+      else if (field.kind === 'enum') values[name] = field.default ?? '';
+      else values[name] = '';
+    }
+    return values;
+  }
+
+  /** A stored row's field values (an import's update keeps what the sheet has no column for). */
+  private storedValues(record: KitRecord): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(this.definition.fields)) {
+      if (field.readOnly) continue;
+      values[name] = field.kind === 'decimal' && record[name] !== null ? Number(record[name]) : record[name];
+    }
+    return values;
+  }
+
+  /**
+   * Every row of an import file checked as a save would be (the reader's cell and rule issues, the
+   * rules on the merged values, locked rows, unique values taken by other rows of the table), and
+   * what each row would do: update the row its first unique field names, else add one.
+   */
+  private async planImport(tx: Tx, session: Session, upload: ImportUpload, lang: Lang) {
+    await this.deps.permissions.assertAnyOf(tx, session, [this.perms.import, this.perms.add]);
+    const read = await readImportFile(this.definition, upload.bytes, upload.fileName, await this.lookups(tx), lang);
+    const issues: ImportIssue[] = [...read.issues];
+    const reported = new Set(issues.map((issue) => `${issue.row}:${issue.field}`));
+    const report = (row: number, field: string, message: Label) => {
+      if (reported.has(`${row}:${field}`)) return;
+      reported.add(`${row}:${field}`);
+      issues.push({ row, field, message: message[lang] });
+    };
+    // the stored rows each unique value names (one query per unique field)
+    const stored = new Map<string, Map<string, KitRecord>>();
+    for (const field of this.definition.unique) {
+      const values = read.rows.map((row) => row.values[field]).filter((value) => value !== undefined && value !== null && value !== '');
+      const found = await this.repository.byValues(tx, field, [...new Set(values)]);
+      stored.set(field, new Map(found.map((record) => [String(record[field]), record])));
+    }
+    const key = this.definition.unique[0];
+    const plans: { row: number; values: SaveValues; existing?: KitRecord }[] = [];
+    for (const { row, values: cells } of read.rows) {
+      const existing = key === undefined ? undefined : stored.get(key)!.get(String(cells[key]));
+      const values = this.normalise({ ...(existing ? this.storedValues(existing) : this.blankValues()), ...cells });
+      const fieldIssues = resourceIssues(this.definition, values);
+      for (const issue of fieldIssues) report(row, issue.field, issue.message);
+      // the module's rules across rows or tables, once the row's fields are sound
+      if (fieldIssues.length === 0) for (const issue of (await this.hooks.saveIssues?.(tx, values, existing)) ?? []) report(row, issue.field, issue.message);
+      const locked = existing && this.hooks.locked?.(existing, 'edit');
+      if (locked) report(row, key!, locked);
+      for (const field of this.definition.unique) {
+        const owner = stored.get(field)!.get(String(values[field]));
+        if (owner && owner.id !== existing?.id) report(row, field, uniqueText(this.definition.fields[field], values[field]));
+      }
+      plans.push({ row, values, existing });
+    }
+    issues.sort((a, b) => a.row - b.row);
+    return { plans, issues };
+  }
+
+  /** `POST P/import/check`: what the file would do, and every issue; nothing written. */
+  async importCheck(tx: Tx, session: Session, upload: ImportUpload, lang: Lang) {
+    const { plans, issues } = await this.planImport(tx, session, upload, lang);
+    const updated = plans.filter((plan) => plan.existing).length;
+    return { total: plans.length, added: plans.length - updated, updated, issues };
+  }
+
+  /** `POST P/import/apply`: the same checks, then every row in the one transaction, or nothing (40000 with the issues). */
+  async importApply(tx: Tx, session: Session, upload: ImportUpload, lang: Lang): Promise<{ added: number; updated: number }> {
+    const { plans, issues } = await this.planImport(tx, session, upload, lang);
+    if (issues.length > 0) throw importIssuesError(issues);
+    let added = 0;
+    for (const { values, existing } of plans) {
+      await this.hooks.beforeSave?.(tx, session, values, existing, this.deps);
+      const id = await this.write(tx, session, values, existing && { id: existing.id, version: existing.version });
+      await this.claimFiles(tx, session, id, values);
+      await this.hooks.afterSave?.(tx, session, id, values, this.deps);
+      if (!existing) added += 1;
+    }
+    return { added, updated: plans.length - added };
   }
 }
 
@@ -338,7 +491,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       access: 'session',
       summary: `id and name of every ${noun} (selects)`,
       body: schemas.options,
-      handler: ({ tx, services }) => service(services).options(tx),
+      handler: ({ tx, session, services }) => service(services).options(tx, session),
     }),
   ];
   for (const [field, rule] of Object.entries(definition.toggles ?? {})) {
@@ -358,6 +511,51 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       }),
     );
   }
+  const download = (reply: FastifyReply, bytes: Buffer, lang: Lang, suffix: Label | null) => {
+    const fileName = `${definition.title[lang]}${suffix ? suffix[lang] : ''}.xlsx`;
+    reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
+    return new RawReply(bytes);
+  };
+  if (definition.exportable) {
+    routes.push(
+      defineRoute({
+        method: 'POST',
+        url: urls.export,
+        access: { anyOf: [perms.view] },
+        summary: `the ${noun} list as .xlsx (the search as the list's; the template's columns)`,
+        body: schemas.export,
+        handler: async ({ tx, session, body, services, lang, reply }) => download(reply, await service(services).export(tx, session, body, lang), lang, null),
+      }),
+    );
+  }
+  if (definition.importable) {
+    const importAccess: Access = { anyOf: [perms.import, perms.add] };
+    routes.push(
+      defineRoute({
+        method: 'GET',
+        url: urls.template,
+        access: importAccess,
+        summary: `the ${noun} import template (.xlsx): field labels, dropdowns, a notes sheet`,
+        handler: async ({ tx, session, services, lang, reply }) => download(reply, await service(services).template(tx, session, lang), lang, TEMPLATE_SUFFIX),
+      }),
+      defineRoute({
+        method: 'POST',
+        url: urls.importCheck,
+        access: importAccess,
+        summary: `multipart file (.xlsx or .xls): what importing it would do, every bad row with its number; nothing written`,
+        receive: (request) => receiveImport(request),
+        handler: ({ tx, session, staged, services, lang }) => service(services).importCheck(tx, session, staged as ImportUpload, lang),
+      }),
+      defineRoute({
+        method: 'POST',
+        url: urls.importApply,
+        access: importAccess,
+        summary: `multipart file (.xlsx or .xls): every row checked first, then all written or none (40000 with data.issues)`,
+        receive: (request) => receiveImport(request),
+        handler: async ({ tx, session, staged, services, lang }) => answered(await service(services).importApply(tx, session, staged as ImportUpload, lang), resourceTexts(definition).imported, lang),
+      }),
+    );
+  }
   return [...routes, ...(hooks.extraRoutes ?? [])];
 }
 
@@ -366,8 +564,8 @@ export function crudModule<F extends Record<string, ResourceField>>(resource: Re
   // a definition's own field types stay its module's business; the kit works on any definition
   const definition = resource as unknown as ResourceDefinition;
   if (kitTables.has(definition.name)) throw new Error(`kit resource ${definition.name} made twice`);
-  kitTables.set(definition.name, { definition, table });
   const repository = crudRepository(definition, table, refTarget);
+  kitTables.set(definition.name, { definition, table, repository });
   return {
     definition,
     table,

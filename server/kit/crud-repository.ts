@@ -1,4 +1,4 @@
-import { and, asc, type Column, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, getTableColumns, getTableName, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDefinition, ResourceField } from '../../contracts/resource';
 import type { Tx } from '../db/client';
@@ -27,7 +27,10 @@ export type RefTarget = (resource: string) => { table: KitTable; display: string
 export type SearchValues = Record<string, string | undefined>;
 
 /** A column holding an id or '' as a uuid (NULL for ''), so the lookup uses the other table's key. */
-const idOf = (column: Column) => sql`NULLIF(${column}::text, '')::uuid`;
+const idOf = (column: SQL) => sql`NULLIF(${column}::text, '')::uuid`;
+
+/** "table"."column", whatever the query around it. */
+const qualified = (column: Column): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 const LOOKUP_KINDS: ReadonlySet<ResourceField['kind']> = new Set(['ref', 'person', 'org', 'dict']);
 
@@ -75,18 +78,21 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
   /** `<field>Name` of each ref, person, org and dict field: a scalar subquery per row (lists are pages of ≤ 500). */
   const lookups = (): Record<string, SQL<string | null>> => {
     const out: Record<string, SQL<string | null>> = {};
+    // every column named with its table: drizzle leaves a single-table select's columns bare, and
+    // inside the subquery a bare "tenant_id" is the subquery's own (or ambiguous in the dict join)
+    const q = qualified;
     for (const [name, field] of Object.entries(definition.fields)) {
       if (!LOOKUP_KINDS.has(field.kind)) continue;
       const value = col(name);
-      if (field.kind === 'person') out[`${name}Name`] = sql<string | null>`(SELECT ${users.name} FROM ${users} WHERE ${users.tenantId} = ${tenantId} AND ${users.id} = ${idOf(value)})`;
+      if (field.kind === 'person') out[`${name}Name`] = sql<string | null>`(SELECT ${q(users.name)} FROM ${users} WHERE ${q(users.tenantId)} = ${q(tenantId)} AND ${q(users.id)} = ${idOf(q(value))})`;
       else if (field.kind === 'org')
-        out[`${name}Name`] = sql<string | null>`(SELECT ${orgUnits.name} FROM ${orgUnits} WHERE ${orgUnits.tenantId} = ${tenantId} AND ${orgUnits.id} = ${idOf(value)})`;
+        out[`${name}Name`] = sql<string | null>`(SELECT ${q(orgUnits.name)} FROM ${orgUnits} WHERE ${q(orgUnits.tenantId)} = ${q(tenantId)} AND ${q(orgUnits.id)} = ${idOf(q(value))})`;
       else if (field.kind === 'dict')
-        out[`${name}Name`] = sql<string | null>`(SELECT ${dictEntries.name} FROM ${dictEntries} JOIN ${dictTypes} ON ${dictTypes.tenantId} = ${dictEntries.tenantId} AND ${dictTypes.id} = ${dictEntries.typeId} WHERE ${dictEntries.tenantId} = ${tenantId} AND ${dictTypes.code} = ${field.dict} AND ${dictEntries.code} = ${value}::text LIMIT 1)`;
+        out[`${name}Name`] = sql<string | null>`(SELECT ${q(dictEntries.name)} FROM ${dictEntries} JOIN ${dictTypes} ON ${q(dictTypes.tenantId)} = ${q(dictEntries.tenantId)} AND ${q(dictTypes.id)} = ${q(dictEntries.typeId)} WHERE ${q(dictEntries.tenantId)} = ${q(tenantId)} AND ${q(dictTypes.code)} = ${field.dict} AND ${q(dictEntries.code)} = ${q(value)}::text LIMIT 1)`;
       else if (field.kind === 'ref') {
         const target = refTarget(field.resource);
         const other = getTableColumns(target.table) as Record<string, Column>;
-        out[`${name}Name`] = sql<string | null>`(SELECT ${other[target.display]}::text FROM ${target.table} WHERE ${other.tenantId} = ${tenantId} AND ${other.id} = ${idOf(value)})`;
+        out[`${name}Name`] = sql<string | null>`(SELECT ${q(other[target.display])}::text FROM ${target.table} WHERE ${q(other.tenantId)} = ${q(tenantId)} AND ${q(other.id)} = ${idOf(q(value))})`;
       }
     }
     return out;
@@ -200,3 +206,30 @@ function searchValueOf(field: ResourceField, text: string): unknown {
   if (field.kind === 'int') return Number(text);
   return text;
 }
+
+/** What an import or export shows for stored ids (resource-excel.ts ExcelLookups): SQL only. */
+export const lookupRepository = {
+  async dictEntries(tx: Tx, dictCode: string): Promise<{ code: string; name: string }[]> {
+    return tx
+      .select({ code: dictEntries.code, name: dictEntries.name })
+      .from(dictEntries)
+      .innerJoin(dictTypes, and(eq(dictTypes.tenantId, dictEntries.tenantId), eq(dictTypes.id, dictEntries.typeId)))
+      .where(eq(dictTypes.code, dictCode))
+      .orderBy(asc(dictEntries.sort), asc(dictEntries.code));
+  },
+
+  /** People by job / student number or by id (only the ones asked for). */
+  async people(tx: Tx, wanted: { numbers?: readonly string[]; ids?: readonly string[] }): Promise<{ id: string; number: string; name: string }[]> {
+    const numbers = [...new Set(wanted.numbers ?? [])].filter(Boolean);
+    const ids = [...new Set(wanted.ids ?? [])].filter(Boolean);
+    if (numbers.length === 0 && ids.length === 0) return [];
+    return tx
+      .select({ id: users.id, number: users.userNo, name: users.name })
+      .from(users)
+      .where(or(numbers.length > 0 ? inArray(users.userNo, numbers) : undefined, ids.length > 0 ? inArray(users.id, ids) : undefined));
+  },
+
+  userType: async (tx: Tx, userId: string): Promise<string | undefined> => (await tx.select({ userType: users.userType }).from(users).where(eq(users.id, userId)).limit(1))[0]?.userType,
+
+  orgs: (tx: Tx): Promise<{ id: string; code: string; name: string }[]> => tx.select({ id: orgUnits.id, code: orgUnits.code, name: orgUnits.name }).from(orgUnits).orderBy(asc(orgUnits.code)),
+};

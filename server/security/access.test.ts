@@ -5,6 +5,8 @@ import type { Session } from '../modules/auth/session.types';
 import { AppError } from '../plugins/envelope';
 import { type Access, isAllowed } from '../plugins/define-route';
 import { STAFF_ONLY_ROUTES } from '../modules/selector/selector.routes';
+import { kitModules } from '../modules';
+import { resourceUrls } from '../../contracts/resource';
 import { routeRegistry } from '../routes';
 import { buildTestApp, call, createUser, login, type TestApp } from '../test/helpers';
 
@@ -37,7 +39,14 @@ const NOT_API = new Set(['GET /*', 'HEAD /*', 'GET /', 'HEAD /']);
  */
 const PUBLIC_WITH_OWN_SESSION_CHECK = new Set(['GET /file/download/:resId']);
 /** Routes whose answer to an allowed caller with an empty request is a workbook, not an envelope. */
-const BINARY_ANSWERS = new Set(['POST /api/users/export', 'GET /api/users/import-template']);
+const BINARY_ANSWERS = new Set([
+  'POST /api/users/export',
+  'GET /api/users/import-template',
+  // the kit resources' workbooks (server/kit/crud-module.ts)
+  ...kitModules.flatMap(({ definition }) => [`POST ${resourceUrls(definition).export}`, `GET ${resourceUrls(definition).template}`]),
+]);
+/** the kit resources' option lists: staff only, as the selector's people and org calls */
+const KIT_OPTIONS = new Set(kitModules.map(({ definition }) => `POST ${resourceUrls(definition).options}`));
 /** public pages answering HTML rather than an envelope (a proof's verification page): an unknown code is a 404 page */
 const HTML_PAGES = new Set(['GET /api/proofs/verify/:tenant/:code']);
 
@@ -143,7 +152,7 @@ describe('every registered route answers as its access declares', () => {
         } else if (route.access === 'session') {
           expect(body.code, label).not.toBe(90001);
           // people and the org tree: staff only, by the account's type (selector.routes.ts)
-          const staffOnly = STAFF_ONLY_ROUTES.has(`${route.method} ${route.url}`) && ['demo/student', 'demo/parent'].includes(caller.name);
+          const staffOnly = (STAFF_ONLY_ROUTES.has(`${route.method} ${route.url}`) || KIT_OPTIONS.has(`${route.method} ${route.url}`)) && ['demo/student', 'demo/parent'].includes(caller.name);
           if (staffOnly) expect(body.code, label).toBe(40300);
           else expect(body.code, label).not.toBe(40300);
         } else if (isAllowed(route.access, caller.granted)) {

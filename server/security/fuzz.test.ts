@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SCHOOL } from '../db/seed';
 import { seedSchool } from '../db/seed/school';
 import { hashPassword } from '../modules/auth/passwords';
+import { resourceUrls } from '../../contracts/resource';
+import { kitModules } from '../modules';
 import { allRoutes, routeRegistry } from '../routes';
 import { buildTestApp, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../test/helpers';
 import { sampleOf, stringPaths, withValueAt } from '../test/schema-sample';
@@ -220,6 +222,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** the kit resources' workbooks (server/kit/crud-module.ts): export and import template */
+const KIT_WORKBOOKS = new Set(kitModules.flatMap(({ definition }) => [resourceUrls(definition).export, resourceUrls(definition).template]));
+
 const routes = routeRegistry().filter((route) => !SKIPPED.has(`${route.method} ${route.url}`));
 
 describe('hostile input never faults and never writes', () => {
@@ -237,7 +242,8 @@ describe('hostile input never faults and never writes', () => {
       route.url === '/api/applications/staff-summary/export' ||
       route.url === '/api/app-logs/export' ||
       route.url === '/api/users/export' ||
-      route.url === '/api/users/import-template';
+      route.url === '/api/users/import-template' ||
+      KIT_WORKBOOKS.has(route.url);
     // a proof's verification page answers HTML whatever the input (404 for anything but a real code)
     const isPage = route.url === '/api/proofs/verify/:tenant/:code';
     // the runtime configuration is the config.json file itself (no envelope), whatever the query
