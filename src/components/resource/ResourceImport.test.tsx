@@ -85,11 +85,7 @@ async function finish() {
 const posted = (path: string) => calls.filter((call) => call.url.pathname === path);
 const titles = () => toast.mock.calls.map((call) => (call[0] as { title?: string }).title);
 
-beforeEach(() => {
-  toast = vi.spyOn(toaster, 'create');
-  URL.createObjectURL = vi.fn(() => 'blob:local');
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(() => void (toast = vi.spyOn(toaster, 'create')));
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
