@@ -2,14 +2,9 @@
 // Zod-free on purpose: screens imported by route files may import this without pulling zod into the
 // entry chunk (contracts/applications.ts holds the request schemas).
 
-/** Student kinds first, then staff kinds (teacher attendance, SPEC §1 'Staff'). */
-export const STUDENT_APPLICATION_KINDS = ['student_leave', 'travel', 'day_student', 'enrolment_proof', 'score_proof'] as const;
-export const STAFF_APPLICATION_KINDS = ['staff_leave', 'staff_outing', 'staff_overtime', 'staff_shift', 'staff_makeup'] as const;
-export const APPLICATION_KINDS = [...STUDENT_APPLICATION_KINDS, ...STAFF_APPLICATION_KINDS] as const;
-export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
-export type StudentApplicationKind = (typeof STUDENT_APPLICATION_KINDS)[number];
-export type StaffApplicationKind = (typeof STAFF_APPLICATION_KINDS)[number];
-export type ApplicationFamily = 'student' | 'staff';
+import { type ApplicationFamily, type ApplicationKind, STAFF_APPLICATION_KINDS } from './application-constants';
+
+export * from './application-constants';
 
 export const familyOf = (kind: ApplicationKind): ApplicationFamily =>
   (STAFF_APPLICATION_KINDS as readonly string[]).includes(kind) ? 'staff' : 'student';
@@ -30,23 +25,6 @@ export const REASON_MAX = 300;
 export const OPINION_MAX = 300;
 /** at most this many applications in one batch audit */
 export const BATCH_AUDIT_MAX = 200;
-
-/**
- * Permission codes per kind (contracts/menus.ts): the menu (see), add (apply), audit. Staff kinds
- * share 教师考勤 (apply, own records, monthly summary) and 考勤审批 (audit).
- */
-export const KIND_PERMISSIONS: Record<ApplicationKind, { menu: string; add: string; audit: string; export?: string }> = {
-  student_leave: { menu: 'qjgl', add: 'qjgl_add', audit: 'qjgl_audit', export: 'qjgl_export' },
-  travel: { menu: 'cxsq', add: 'cxsq_add', audit: 'cxsq_audit' },
-  day_student: { menu: 'zdsq', add: 'zdsq_add', audit: 'zdsq_audit' },
-  enrolment_proof: { menu: 'zdzm', add: 'zdzm_add', audit: 'zdzm_audit' },
-  score_proof: { menu: 'cjzm', add: 'cjzm_add', audit: 'cjzm_audit' },
-  staff_leave: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
-  staff_outing: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
-  staff_overtime: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
-  staff_shift: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
-  staff_makeup: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
-};
 
 /** Route paths of the screens (contracts/menus.ts). */
 export const KIND_PATHS: Record<ApplicationKind, string> = {

@@ -1,15 +1,7 @@
 // The exam and score-system constants and cross-field rules, without zod: screens that route files
 // import (and so the /login entry chunk) may use them. contracts/exams.ts re-exports everything here.
 
-export const EXAMS_PERMISSION = 'kspc';
-export const EXAMS_ADD_PERMISSION = 'kspc_add';
-export const EXAMS_EDIT_PERMISSION = 'kspc_edit';
-export const EXAMS_DELETE_PERMISSION = 'kspc_delete';
-export const EXAMS_PUBLISH_PERMISSION = 'kspc_publish';
-export const SCORE_SYSTEMS_PERMISSION = 'cjtx';
-export const SCORE_SYSTEMS_ADD_PERMISSION = 'cjtx_add';
-export const SCORE_SYSTEMS_EDIT_PERMISSION = 'cjtx_edit';
-export const SCORE_SYSTEMS_DELETE_PERMISSION = 'cjtx_delete';
+export * from './exam-constants';
 
 export const EXAM_NAME_MAX = 30;
 /** sort of a batch: 0-9999; regular sessions (月考, 期中, 期末) use multiples of 10 */

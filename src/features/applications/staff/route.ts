@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import type { StaffApplicationKind } from '../../../../contracts/application-rules';
+import { STAFF_APPLICATION_KINDS, type StaffApplicationKind } from '../../../../contracts/application-constants';
 import type { ListScope } from '../../../../contracts/applications';
 import { SUMMARY_TAB, staffSearchParams, type StaffSearchParams } from './search';
 
-/** contracts/application-rules.ts STAFF_APPLICATION_KINDS (restated: this module lands in /login's entry chunk). */
-export const STAFF_KINDS: readonly StaffApplicationKind[] = ['staff_leave', 'staff_outing', 'staff_overtime', 'staff_shift', 'staff_makeup'];
+export const STAFF_KINDS: readonly StaffApplicationKind[] = STAFF_APPLICATION_KINDS;
 export const MINE_SCOPES: readonly ListScope[] = ['mine'];
 export const AUDIT_SCOPES: readonly ListScope[] = ['todo', 'done', 'all'];
 

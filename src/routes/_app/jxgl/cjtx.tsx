@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import { SCORE_SYSTEMS_PERMISSION } from '../../../../contracts/exam-rules';
+import { SCORE_SYSTEMS_PERMISSION } from '../../../../contracts/exam-constants';
 import { ScoreSystemsScreen } from '../../../features/exams/ScoreSystemsScreen';
 import { scoreSystemSearchParams, type ScoreSystemSearchParams } from '../../../features/exams/search';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
-import { EXAMS_PERMISSION } from '../../../../contracts/exam-rules';
+import { EXAMS_PERMISSION } from '../../../../contracts/exam-constants';
 import { ExamBatchesScreen } from '../../../features/exams/ExamBatchesScreen';
 import { examBatchSearchParams, type ExamBatchSearchParams } from '../../../features/exams/search';
 

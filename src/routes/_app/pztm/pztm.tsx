@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, useCallback } from 'react';
+import { SURVEY_PERMISSIONS } from '../../../../contracts/survey-constants';
 import { requirePerms } from '../../../app/guards';
 import { bankRouteOptions, BankScreenLazy } from '../../../features/surveys/manage/route';
 import type { BankSearchParams } from '../../../features/surveys/manage/search';
 
 /** 题目配置 (SPEC §2 /pztm/pztm, permission jzwj_wjsz): the question bank; ?keyword=&kind=&category=&page=&size=. */
 export const Route = createFileRoute('/_app/pztm/pztm')({
-  beforeLoad: requirePerms('jzwj_wjsz'),
+  beforeLoad: requirePerms(SURVEY_PERMISSIONS.bank),
   ...bankRouteOptions,
   component: BankRoute,
 });

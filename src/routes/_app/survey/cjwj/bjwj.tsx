@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect } from 'react';
+import { SURVEY_PERMISSIONS } from '../../../../../contracts/survey-constants';
 import { requirePerms } from '../../../../app/guards';
 import { surveyEditRouteOptions, SurveyEditorLazy } from '../../../../features/surveys/manage/route';
 
 /** 编辑问卷 (hidden menu /survey/cjwj/bjwj, permission survey_cjwj): ?id= (a new questionnaire: a new uuid). */
 export const Route = createFileRoute('/_app/survey/cjwj/bjwj')({
-  beforeLoad: requirePerms('survey_cjwj'),
+  beforeLoad: requirePerms(SURVEY_PERMISSIONS.manage),
   ...surveyEditRouteOptions,
   component: EditRoute,
 });

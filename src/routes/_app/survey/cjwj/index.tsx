@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, useCallback } from 'react';
+import { SURVEY_PERMISSIONS } from '../../../../../contracts/survey-constants';
 import { requirePerms } from '../../../../app/guards';
 import { surveyListRouteOptions, SurveysScreenLazy } from '../../../../features/surveys/manage/route';
 import type { SurveyListSearchParams } from '../../../../features/surveys/manage/search';
 
 /** 问卷管理 (menu /survey/cjwj, permission survey_cjwj): ?keyword=&published=&inUse=&timeState=&page=&size=. */
 export const Route = createFileRoute('/_app/survey/cjwj/')({
-  beforeLoad: requirePerms('survey_cjwj'),
+  beforeLoad: requirePerms(SURVEY_PERMISSIONS.manage),
   ...surveyListRouteOptions,
   component: SurveysRoute,
 });

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, useCallback } from 'react';
+import { SURVEY_PERMISSIONS } from '../../../../../contracts/survey-constants';
 import { requirePerms } from '../../../../app/guards';
 import { surveyPreviewRouteOptions, SurveyPreviewLazy } from '../../../../features/surveys/manage/route';
 
 /** 问卷预览 (SPEC §2 /survey/cjwj/perviewWJ, permission survey_cjwj): ?id= (&draft=1: the editor's unsaved draft). */
 export const Route = createFileRoute('/_app/survey/cjwj/perviewWJ')({
-  beforeLoad: requirePerms('survey_cjwj'),
+  beforeLoad: requirePerms(SURVEY_PERMISSIONS.manage),
   ...surveyPreviewRouteOptions,
   component: PreviewRoute,
 });
