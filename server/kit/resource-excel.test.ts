@@ -252,6 +252,9 @@ describe('readImportFile', () => {
     for (let i = 1; i <= IMPORT_MAX_ROWS + 1; i += 1) rows.push([`c${i}`, `n${i}`, 'x']);
     const tooMany = await readImportFile(aiPrompts, await workbook(rows), 'x.xlsx', {}, 'zh');
     expect(tooMany).toEqual({ rows: [], issues: [{ row: 1, field: '', message: '导入文件最多5000行数据' }] });
+    // blank lines between rows do not hide the rows after them
+    const spaced = [...rows.slice(0, 10), ...Array.from({ length: 20 }, () => []), ...rows.slice(10)];
+    expect((await readImportFile(aiPrompts, await workbook(spaced), 'x.xlsx', {}, 'zh')).issues[0].message).toBe('导入文件最多5000行数据');
     const atLimit = await readImportFile(aiPrompts, await workbook(rows.slice(0, IMPORT_MAX_ROWS + 1)), 'x.xlsx', {}, 'zh');
     expect(atLimit.issues).toEqual([]);
     expect(atLimit.rows).toHaveLength(IMPORT_MAX_ROWS);

@@ -365,18 +365,24 @@ const validDay = (text: string) => {
   return `${match[1]}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
 
-/** SheetJS reads in a worker: a crafted or truncated file can keep its parser busy for minutes (a 100-byte cut of an .xlsx did). */
+/**
+ * SheetJS reads in a worker: a crafted or truncated file can keep its parser busy for minutes (a
+ * 100-byte cut of an .xlsx did). The whole sheet is read (blank lines between rows must not hide
+ * rows past a row budget); only the first `rows` lines holding anything come back.
+ */
 const READER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.module).then((SheetJS) => {
-  const book = SheetJS.read(workerData.bytes, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false, sheetRows: workerData.rows });
+  const book = SheetJS.read(workerData.bytes, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false });
   const sheet = book.Sheets[book.SheetNames[0]];
   const data = (sheet && sheet['!data']) || [];
   const grid = [];
-  for (let r = 0; r < data.length; r += 1) {
+  let filled = 0;
+  for (let r = 0; r < data.length && filled < workerData.rows; r += 1) {
     const line = data[r] || [];
     const cells = [];
     for (let c = 0; c < line.length; c += 1) cells.push(line[c] ? { t: line[c].t, v: line[c].v, z: line[c].z } : null);
+    if (cells.some((cell) => cell && cell.v !== undefined && cell.v !== null && cell.v !== '')) filled += 1;
     grid.push(cells);
   }
   parentPort.postMessage({ grid });
@@ -396,7 +402,7 @@ function zipComplete(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** The first sheet's cells (header first; one row past the limit, to tell "too many"), or null when unreadable. */
+/** The first sheet's cells (header first; one filled row past the limit, to tell "too many"), or null when unreadable. */
 async function readGrid(bytes: Uint8Array, kind: 'xlsx' | 'xls'): Promise<(SheetJS.CellObject | null | undefined)[][] | null> {
   if (kind === 'xlsx' && !zipComplete(bytes)) return null;
   const worker = new Worker(READER_SOURCE, {
