@@ -162,9 +162,10 @@ export class CrudService {
     }
   }
 
-  /** The rows of a list page, with `<field>Name` of lookups and what the module adds. */
-  async list(tx: Tx, request: ResourceListRequest): Promise<TableAData<KitRow>> {
+  /** The rows of a list page, with `<field>Name` of lookups (a dictionary entry's in the caller's language) and what the module adds. */
+  async list(tx: Tx, request: ResourceListRequest, lang: Lang = 'zh'): Promise<TableAData<KitRow>> {
     const { total, rows } = await this.repository.page(tx, {
+      lang,
       search: request.search,
       where: this.hooks.listQuery?.(request.search),
       sort: tableASortOf(request),
@@ -178,8 +179,8 @@ export class CrudService {
   }
 
   /** Every row the search finds (export), in list order; at most `max`. */
-  async all(tx: Tx, request: Omit<ResourceListRequest, 'currPage' | 'limit'>, max: number): Promise<KitRow[]> {
-    return (await this.list(tx, { ...request, currPage: 0, limit: max })).rows;
+  async all(tx: Tx, request: Omit<ResourceListRequest, 'currPage' | 'limit'>, max: number, lang: Lang = 'zh'): Promise<KitRow[]> {
+    return (await this.list(tx, { ...request, currPage: 0, limit: max }, lang)).rows;
   }
 
   private toRow(record: KitRecord, names: Record<string, string | null>): KitRow {
@@ -467,7 +468,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       access: { anyOf: [perms.view] },
       summary: `table A of the ${noun} list: search ${Object.keys(definition.search).join(', ')}`,
       body: schemas.list,
-      handler: ({ tx, body, services }) => service(services).list(tx, body),
+      handler: ({ tx, body, services, lang }) => service(services).list(tx, body, lang),
     }),
     defineRoute({
       method: 'POST',

@@ -76,7 +76,7 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
   const tenantId = columns.tenantId;
 
   /** `<field>Name` of each ref, person, org and dict field: a scalar subquery per row (lists are pages of ≤ 500). */
-  const lookups = (): Record<string, SQL<string | null>> => {
+  const lookups = (lang: 'zh' | 'en'): Record<string, SQL<string | null>> => {
     const out: Record<string, SQL<string | null>> = {};
     // every column named with its table: drizzle leaves a single-table select's columns bare, and
     // inside the subquery a bare "tenant_id" is the subquery's own (or ambiguous in the dict join)
@@ -88,7 +88,7 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
       else if (field.kind === 'org')
         out[`${name}Name`] = sql<string | null>`(SELECT ${q(orgUnits.name)} FROM ${orgUnits} WHERE ${q(orgUnits.tenantId)} = ${q(tenantId)} AND ${q(orgUnits.id)} = ${idOf(q(value))})`;
       else if (field.kind === 'dict')
-        out[`${name}Name`] = sql<string | null>`(SELECT ${q(dictEntries.name)} FROM ${dictEntries} JOIN ${dictTypes} ON ${q(dictTypes.tenantId)} = ${q(dictEntries.tenantId)} AND ${q(dictTypes.id)} = ${q(dictEntries.typeId)} WHERE ${q(dictEntries.tenantId)} = ${q(tenantId)} AND ${q(dictTypes.code)} = ${field.dict} AND ${q(dictEntries.code)} = ${q(value)}::text LIMIT 1)`;
+        out[`${name}Name`] = sql<string | null>`(SELECT ${lang === 'en' ? sql`COALESCE(NULLIF(${q(dictEntries.nameEn)}, ''), ${q(dictEntries.name)})` : q(dictEntries.name)} FROM ${dictEntries} JOIN ${dictTypes} ON ${q(dictTypes.tenantId)} = ${q(dictEntries.tenantId)} AND ${q(dictTypes.id)} = ${q(dictEntries.typeId)} WHERE ${q(dictEntries.tenantId)} = ${q(tenantId)} AND ${q(dictTypes.code)} = ${field.dict} AND ${q(dictEntries.code)} = ${q(value)}::text LIMIT 1)`;
       else if (field.kind === 'ref') {
         const target = refTarget(field.resource);
         const other = getTableColumns(target.table) as Record<string, Column>;
@@ -128,11 +128,11 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
   return {
     columns,
 
-    async page(tx: Tx, request: { search: SearchValues; where?: SQL; sort?: { field: string; desc: boolean }; limit: number; offset: number }) {
+    async page(tx: Tx, request: { lang: 'zh' | 'en'; search: SearchValues; where?: SQL; sort?: { field: string; desc: boolean }; limit: number; offset: number }) {
       const where = whereOf(request.search, request.where);
       const [{ n }] = await tx.select({ n: count() }).from(table).where(where);
       const rows = await tx
-        .select({ record: table, ...lookups() } as never)
+        .select({ record: table, ...lookups(request.lang) } as never)
         .from(table)
         .where(where)
         .orderBy(...orderOf(request.sort))
