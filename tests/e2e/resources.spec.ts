@@ -11,6 +11,8 @@ import { resourceUrls, type AnyResourceDefinition, type ResourceField } from '..
 import type { TableAData } from '../../contracts/envelope';
 import { aiPrompts } from '../../contracts/resources/ai-prompts';
 import { apkVersions } from '../../contracts/resources/apk-versions';
+import { buildings } from '../../contracts/resources/buildings';
+import { campuses } from '../../contracts/resources/campuses';
 import { baseURL } from '../../playwright.config';
 import { DemoApi, logIn } from './support';
 
@@ -27,6 +29,9 @@ interface KitCase {
 const RESOURCES: KitCase[] = [
   { path: '/system/aitsc', definition: aiPrompts, testId: 'prompt' },
   { path: '/system/apk', definition: apkVersions, testId: 'apk', values: (n) => ({ versionName: `8.${n % 10000}.0`, versionCode: 800_000_000 + n }) },
+  { path: '/jcsj/xqgl', definition: campuses, testId: 'campus' },
+  // codes 100-899: clear of the seeded buildings (1-4) and the server tests' (900-939)
+  { path: '/xlcd/jxlgl', definition: buildings, testId: 'building', values: (n) => ({ code: 100 + (n % 800) }) },
 ];
 
 test.describe.configure({ mode: 'serial' });
