@@ -4,14 +4,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CalendarSetCurrentResult, SchoolYear, SchoolYearInput, Semester, SemesterInput } from '../../../contracts/calendar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DeleteButton } from '../../components/DeleteButton';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../components/confirmed-delete';
 import { FormShell } from '../../components/FormShell';
 import { Permission } from '../../components/Permission';
 import { RequestError } from '../../components/RequestError';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
+import { useListSelection } from '../../components/table/list-state';
 import { selectionColumn } from '../../components/table/selection';
 import { useTableQuery } from '../../components/table/table-query';
-import { HttpError } from '../../lib/http';
+import { HttpError, post } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { refreshAfterSemesterChange, refreshCalendar, saveSchoolYear, saveSemester, schoolYearsQuery, SEMESTERS_URL, setCurrentSemester } from './api';
 import { CALENDAR_ADD_PERMISSION, CALENDAR_DELETE_PERMISSION, CALENDAR_EDIT_PERMISSION } from '../../../contracts/calendar-rules';
@@ -26,6 +28,9 @@ export interface CalendarScreenProps {
 type Editing<T> = { mode: 'add' } | { mode: 'edit'; row: T } | null;
 
 /** A write's refusal as a warning toast, then rethrown so the form keeps what was typed. */
+const YEARS_DELETE_URL = '/api/calendar/years/delete';
+const SEMESTERS_DELETE_URL = '/api/calendar/semesters/delete';
+
 function warnAndRethrow(error: unknown): never {
   if (error instanceof HttpError && error.kind === 'failure') notify.warning(error.msg);
   throw error;
@@ -48,13 +53,22 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
 
   const [yearForm, setYearForm] = useState<Editing<SchoolYear>>(null);
   const [semesterForm, setSemesterForm] = useState<Editing<Semester>>(null);
-  const [pickedYears, setPickedYears] = useState<ReadonlySet<string>>(new Set());
-  const [pickedSemesters, setPickedSemesters] = useState<ReadonlySet<string>>(new Set());
   const [switching, setSwitching] = useState<{ semester: Semester; step: 1 | 2 } | null>(null);
   const [busy, setBusy] = useState(false);
   // the school years come whole (a school has a few dozen at most): paged here
   const [yearPage, setYearPage] = useState({ page: 0, size: 10 });
   const [outcome, setOutcome] = useState<CalendarSetCurrentResult | null>(null);
+  const [pickedYears, setPickedYears] = useListSelection(yearPage);
+  const [pickedSemesters, setPickedSemesters] = useListSelection(search);
+  // one question for a row's 删除 and 批量删除 of either list: which call, which ids
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<{ url: string; ids: string[] }>({
+    remove: ({ url, ids }) => post(url, { ids }),
+    onDeleted: () => {
+      setPickedYears(new Set());
+      setPickedSemesters(new Set());
+    },
+    onSettled: () => refreshCalendar(queryClient),
+  });
 
   const currentYear = yearList.find((year) => year.isCurrent);
 
@@ -136,15 +150,15 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
               </Button>
             </Permission>
             <Permission anyOf={[CALENDAR_DELETE_PERMISSION]}>
-              <DeleteButton size="xs" variant="ghost" colorPalette="red" url="/api/calendar/years/delete" params={{ ids: [row.id] }} onDeleted={() => void refreshCalendar(queryClient)}>
+              <Button size="xs" variant="ghost" colorPalette="red" onClick={() => askDelete({ url: YEARS_DELETE_URL, ids: [row.id] })}>
                 <Trans>删除</Trans>
-              </DeleteButton>
+              </Button>
             </Permission>
           </HStack>
         ),
       },
     ],
-    [t, yearRows, pickedYears, queryClient],
+    [t, yearRows, pickedYears, setPickedYears, askDelete],
   );
 
   const semesterColumns = useMemo(
@@ -194,15 +208,15 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
               )}
             </Permission>
             <Permission anyOf={[CALENDAR_DELETE_PERMISSION]}>
-              <DeleteButton size="xs" variant="ghost" colorPalette="red" url="/api/calendar/semesters/delete" params={{ ids: [row.id] }} onDeleted={() => void refreshCalendar(queryClient)}>
+              <Button size="xs" variant="ghost" colorPalette="red" onClick={() => askDelete({ url: SEMESTERS_DELETE_URL, ids: [row.id] })}>
                 <Trans>删除</Trans>
-              </DeleteButton>
+              </Button>
             </Permission>
           </Flex>
         ),
       },
     ],
-    [t, table.rows, pickedSemesters, queryClient],
+    [t, table.rows, pickedSemesters, setPickedSemesters, askDelete],
   );
 
   /** batch delete: with nothing ticked, the SPEC's 'selected … not set' message; else the delete button's confirmation */
@@ -212,9 +226,9 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
         <Trans>批量删除</Trans>
       </Button>
     ) : (
-      <DeleteButton size="sm" variant="outline" colorPalette="red" url={url} params={{ ids: [...picked] }} onDeleted={() => void afterWrite()}>
+      <Button size="sm" variant="outline" colorPalette="red" onClick={() => askDelete({ url, ids: [...picked] })}>
         <Trans>批量删除（{picked.size}）</Trans>
-      </DeleteButton>
+      </Button>
     );
 
   const switchName = switching?.semester.name ?? '';
@@ -260,7 +274,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
               <Trans>新增学年</Trans>
             </Button>
           </Permission>
-          <Permission anyOf={[CALENDAR_DELETE_PERMISSION]}>{batchDelete('/api/calendar/years/delete', pickedYears, t`未选择学年，或所选学年已不存在`)}</Permission>
+          <Permission anyOf={[CALENDAR_DELETE_PERMISSION]}>{batchDelete(YEARS_DELETE_URL, pickedYears, t`未选择学年，或所选学年已不存在`)}</Permission>
         </Flex>
         {years.isError ? (
           <RequestError error={years.error} />
@@ -307,7 +321,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
             </Button>
           </Permission>
           <Permission anyOf={[CALENDAR_DELETE_PERMISSION]}>
-            {batchDelete('/api/calendar/semesters/delete', pickedSemesters, t`所选学期未设置：未选择学期，或所选学期已不存在`)}
+            {batchDelete(SEMESTERS_DELETE_URL, pickedSemesters, t`所选学期未设置：未选择学期，或所选学期已不存在`)}
           </Permission>
         </Flex>
         <Box>
@@ -365,6 +379,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
           </Text>
         )}
       </ConfirmDialog>
+      <ConfirmDelete {...deleteDialog} title={t`提示`} />
     </Stack>
   );
 }

@@ -4,14 +4,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { ExamBatchRow } from '../../../contracts/exams';
-import { DeleteButton } from '../../components/DeleteButton';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../components/confirmed-delete';
 import { FormShell } from '../../components/FormShell';
 import { Permission, useGrants } from '../../components/Permission';
 import { RequestError } from '../../components/RequestError';
 import { SearchHeader } from '../../components/SearchHeader';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
+import { useSearchDraft } from '../../components/table/list-state';
 import { tableKeys, useTableQuery } from '../../components/table/table-query';
-import { HttpError } from '../../lib/http';
+import { HttpError, post } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { EXAMS_DELETE_URL, EXAMS_LIST_URL, examKeys, examOptionsQuery, publishBatch, saveBatch } from './api';
 import {
@@ -57,12 +59,13 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
   const filters = { semesterId: search.semesterId ?? '', name: search.name ?? '', published: search.published ?? '' };
   const table = useTableQuery<ExamBatchRow>({ url: EXAMS_LIST_URL, kind: 'A', filters, page, size });
 
-  const [draft, setDraft] = useState({ semesterId: search.semesterId ?? '', name: search.name ?? '', published: search.published ?? '' });
+  const [draft, setDraft] = useSearchDraft({ semesterId: search.semesterId ?? '', name: search.name ?? '', published: search.published ?? '' });
   const [editing, setEditing] = useState<{ batch?: ExamBatchRow; key: number } | null>(null);
   const [publishing, setPublishing] = useState<string | null>(null);
   const subjectNames = useMemo(() => new Map((options.data?.subjects ?? []).map((s) => [s.code, s.name])), [options.data]);
 
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: tableKeys.url(EXAMS_LIST_URL) }), queryClient.invalidateQueries({ queryKey: examKeys.all })]);
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<ExamBatchRow>({ remove: (row) => post(EXAMS_DELETE_URL, { id: row.id }), onSettled: refresh });
 
   const save = async (values: ExamBatchFormValues) => {
     const batch = editing?.batch;
@@ -149,7 +152,11 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
                 {row.published ? t`取消发布` : t`发布`}
               </Button>
             )}
-            {may(EXAMS_DELETE_PERMISSION) && <DeleteButton url={EXAMS_DELETE_URL} params={{ id: row.id }} onDeleted={() => void refresh()} />}
+            {may(EXAMS_DELETE_PERMISSION) && (
+              <Button size="sm" colorPalette="red" variant="outline" onClick={() => askDelete(row)}>
+                {t`删除`}
+              </Button>
+            )}
           </HStack>
         ),
       },
@@ -247,6 +254,7 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
           <ExamBatchForm id={FORM_ID} options={options.data} batch={editing.batch} semesterId={semesterId} onSubmit={save} />
         </FormShell>
       )}
+      <ConfirmDelete {...deleteDialog} title={t`删除考试批次`} />
     </Stack>
   );
 }

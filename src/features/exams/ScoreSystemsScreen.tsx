@@ -3,14 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ScoreSystemRow } from '../../../contracts/exams';
-import { DeleteButton } from '../../components/DeleteButton';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../components/confirmed-delete';
 import { FormShell } from '../../components/FormShell';
 import { Permission, useGrants } from '../../components/Permission';
 import { RequestError } from '../../components/RequestError';
 import type { DataTableColumn } from '../../components/table/DataTable';
 import { ListTable } from '../../components/table/ListTable';
 import { tableKeys } from '../../components/table/table-query';
-import { HttpError } from '../../lib/http';
+import { HttpError, post } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { EXAMS_LIST_URL, examKeys, examOptionsQuery, SCORE_SYSTEMS_DELETE_URL, saveScoreSystem, scoreSystemsQuery, semesterBatchesQuery } from './api';
 import { SCORE_SYSTEMS_ADD_PERMISSION, SCORE_SYSTEMS_DELETE_PERMISSION, SCORE_SYSTEMS_EDIT_PERMISSION } from '../../../contracts/exam-rules';
@@ -53,6 +54,7 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
       queryClient.invalidateQueries({ queryKey: examKeys.all }),
       queryClient.invalidateQueries({ queryKey: tableKeys.url(EXAMS_LIST_URL) }),
     ]);
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<ScoreSystemRow>({ remove: (row) => post(SCORE_SYSTEMS_DELETE_URL, { id: row.id }), onSettled: refresh });
 
   const save = async (values: ScoreSystemFormValues) => {
     if (!batch) return;
@@ -104,7 +106,11 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
                 {t`编辑`}
               </Button>
             )}
-            {may(SCORE_SYSTEMS_DELETE_PERMISSION) && <DeleteButton url={SCORE_SYSTEMS_DELETE_URL} params={{ id: row.id }} onDeleted={() => void refresh()} />}
+            {may(SCORE_SYSTEMS_DELETE_PERMISSION) && (
+              <Button size="sm" colorPalette="red" variant="outline" onClick={() => askDelete(row)}>
+                {t`删除`}
+              </Button>
+            )}
           </HStack>
         ),
       },
@@ -190,6 +196,7 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
           <ScoreSystemForm id={FORM_ID} batch={batch} subjectNames={subjectNames} system={editing.system} onSubmit={save} />
         </FormShell>
       )}
+      <ConfirmDelete {...deleteDialog} title={t`删除成绩体系`} />
     </Stack>
   );
 }

@@ -4,13 +4,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { APPLICATION_KINDS } from '../../../../contracts/application-rules';
 import type { BlockedPeriodRow } from '../../../../contracts/applications';
-import { DeleteButton } from '../../../components/DeleteButton';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
 import { CheckboxGroup } from '../../../components/form/CheckboxGroup';
 import { FormShell } from '../../../components/FormShell';
 import { Permission, useGrants } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { ListTable } from '../../../components/table/ListTable';
+import { post } from '../../../lib/http';
 import { isoOfLocal, localOfIso, showRange } from '../time';
 import { APPLICATION_OPTIONS_KEY, blockedPeriodsQuery, saveBlockedPeriod, SETTINGS_URLS, settingsKeys } from './api';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from '../../../../contracts/application-settings-constants';
@@ -84,6 +86,7 @@ export function BlockedPeriodsSection() {
     [queryClient],
   );
   const canEdit = grants.permissions.includes(SETTINGS_EDIT);
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<BlockedPeriodRow>({ remove: (row) => post(SETTINGS_URLS.blockedPeriodDelete, { id: row.id, version: row.version }), onSettled: refresh });
   const canDelete = grants.permissions.includes(SETTINGS_DELETE);
   const { editing, open, close, setDraft, save } = useDraftEditor<BlockedPeriodRow, PeriodDraft>({
     errorsOf: periodErrors,
@@ -131,12 +134,16 @@ export function BlockedPeriodsSection() {
                 {t`编辑`}
               </Button>
             )}
-            {canDelete && <DeleteButton url={SETTINGS_URLS.blockedPeriodDelete} params={{ id: row.id, version: row.version }} onDeleted={() => void refresh()} />}
+            {canDelete && (
+              <Button size="sm" colorPalette="red" variant="outline" onClick={() => askDelete(row)}>
+                <Trans>删除</Trans>
+              </Button>
+            )}
           </HStack>
         ),
       },
     ],
-    [t, canEdit, canDelete, refresh, open],
+    [t, canEdit, canDelete, askDelete, open],
   );
 
   const errors: PeriodErrors = editing?.tried ? periodErrors(editing.draft) : {};
@@ -169,6 +176,7 @@ export function BlockedPeriodsSection() {
           <PeriodForm draft={editing.draft} onChange={setDraft} errors={errors} />
         </FormShell>
       )}
+      <ConfirmDelete {...deleteDialog} title={t`提示`} />
     </>
   );
 }

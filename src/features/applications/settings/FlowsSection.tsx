@@ -4,12 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { LEAVE_TYPE_DICTS } from '../../../../contracts/application-rules';
 import type { AuditFlowRow } from '../../../../contracts/applications';
-import { DeleteButton } from '../../../components/DeleteButton';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { useConfirmedDelete } from '../../../components/confirmed-delete';
 import { FormShell } from '../../../components/FormShell';
 import { Permission, useGrants } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { ListTable } from '../../../components/table/ListTable';
+import { post } from '../../../lib/http';
 import { dictLabel, dictQuery } from '../../../lib/dicts';
 import { flowsQuery, rolesQuery, saveFlow, SETTINGS_URLS, settingsKeys } from './api';
 import { SETTINGS_ADD, SETTINGS_DELETE, SETTINGS_EDIT } from '../../../../contracts/application-settings-constants';
@@ -42,6 +44,7 @@ export function FlowsSection() {
   const staffTypes = useQuery(dictQuery(LEAVE_TYPE_DICTS.staff_leave!)).data;
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: settingsKeys.flows }), [queryClient]);
   const canEdit = grants.permissions.includes(SETTINGS_EDIT);
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<AuditFlowRow>({ remove: (row) => post(SETTINGS_URLS.flowDelete, { id: row.id, version: row.version }), onSettled: refresh });
   const canDelete = grants.permissions.includes(SETTINGS_DELETE);
   const { editing, open, close, setDraft, save } = useDraftEditor<AuditFlowRow, FlowDraft>({
     errorsOf: flowErrors,
@@ -87,12 +90,16 @@ export function FlowsSection() {
                 {t`编辑`}
               </Button>
             )}
-            {canDelete && <DeleteButton url={SETTINGS_URLS.flowDelete} params={{ id: row.id, version: row.version }} onDeleted={() => void refresh()} />}
+            {canDelete && (
+              <Button size="sm" colorPalette="red" variant="outline" onClick={() => askDelete(row)}>
+                <Trans>删除</Trans>
+              </Button>
+            )}
           </HStack>
         ),
       },
     ];
-  }, [t, i18n.locale, roles, studentTypes, staffTypes, canEdit, canDelete, refresh, open]);
+  }, [t, i18n.locale, roles, studentTypes, staffTypes, canEdit, canDelete, askDelete, open]);
 
   // a step that does not fit the kind is flagged as soon as it is chosen; the rest after the first save
   const errors: FlowErrors = editing ? (editing.tried ? flowErrors(editing.draft) : stepKindErrors(editing.draft)) : {};
@@ -126,6 +133,7 @@ export function FlowsSection() {
           <FlowForm draft={editing.draft} onChange={setDraft} errors={errors} roles={roles} editing={Boolean(editing.row)} />
         </FormShell>
       )}
+      <ConfirmDelete {...deleteDialog} title={t`提示`} />
     </>
   );
 }
