@@ -288,6 +288,9 @@ export function fieldIssue(field: ResourceField, value: unknown): Label | null {
   }
 }
 
+/** The words of an enum field's value (a list cell, an export cell); the value itself when it is none of the options. */
+export const choiceLabel = (field: EnumField, value: unknown): Label => field.options.find((option) => option.value === value)?.label ?? { zh: String(value), en: String(value) };
+
 /** Every field's first issue (the form shows them under the inputs; the server joins them into one 40000). */
 export function resourceIssues(definition: ResourceDefinition, input: Record<string, unknown>): FieldIssue[] {
   const issues: FieldIssue[] = [];

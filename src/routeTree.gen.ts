@@ -37,6 +37,7 @@ import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppSystemSykpRouteImport } from './routes/_app/system/sykp'
 import { Route as AppSystemUserRouteImport } from './routes/_app/system/user'
 import { Route as AppSystemXtpzRouteImport } from './routes/_app/system/xtpz'
+import { Route as AppXlcdJsglRouteImport } from './routes/_app/xlcd/jsgl'
 import { Route as AppXlcdJxlglRouteImport } from './routes/_app/xlcd/jxlgl'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
@@ -198,6 +199,11 @@ const AppSystemXtpzRoute = AppSystemXtpzRouteImport.update({
   path: '/system/xtpz',
   getParentRoute: () => AppRoute,
 } as any)
+const AppXlcdJsglRoute = AppXlcdJsglRouteImport.update({
+  id: '/xlcd/jsgl',
+  path: '/xlcd/jsgl',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppXlcdJxlglRoute = AppXlcdJxlglRouteImport.update({
   id: '/xlcd/jxlgl',
   path: '/xlcd/jxlgl',
@@ -334,6 +340,7 @@ export interface FileRoutesByFullPath {
   '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
+  '/xlcd/jsgl': typeof AppXlcdJsglRoute
   '/xlcd/jxlgl': typeof AppXlcdJxlglRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -384,6 +391,7 @@ export interface FileRoutesByTo {
   '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
+  '/xlcd/jsgl': typeof AppXlcdJsglRoute
   '/xlcd/jxlgl': typeof AppXlcdJxlglRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -436,6 +444,7 @@ export interface FileRoutesById {
   '/_app/system/sykp': typeof AppSystemSykpRoute
   '/_app/system/user': typeof AppSystemUserRoute
   '/_app/system/xtpz': typeof AppSystemXtpzRoute
+  '/_app/xlcd/jsgl': typeof AppXlcdJsglRoute
   '/_app/xlcd/jxlgl': typeof AppXlcdJxlglRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
   '/_app/xssw/cjzm': typeof AppXsswCjzmRoute
@@ -488,6 +497,7 @@ export interface FileRouteTypes {
     | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
+    | '/xlcd/jsgl'
     | '/xlcd/jxlgl'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -538,6 +548,7 @@ export interface FileRouteTypes {
     | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
+    | '/xlcd/jsgl'
     | '/xlcd/jxlgl'
     | '/xlcd/xnxq'
     | '/xssw/cjzm'
@@ -589,6 +600,7 @@ export interface FileRouteTypes {
     | '/_app/system/sykp'
     | '/_app/system/user'
     | '/_app/system/xtpz'
+    | '/_app/xlcd/jsgl'
     | '/_app/xlcd/jxlgl'
     | '/_app/xlcd/xnxq'
     | '/_app/xssw/cjzm'
@@ -817,6 +829,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemXtpzRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/xlcd/jsgl': {
+      id: '/_app/xlcd/jsgl'
+      path: '/xlcd/jsgl'
+      fullPath: '/xlcd/jsgl'
+      preLoaderRoute: typeof AppXlcdJsglRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/xlcd/jxlgl': {
       id: '/_app/xlcd/jxlgl'
       path: '/xlcd/jxlgl'
@@ -992,6 +1011,7 @@ interface AppRouteChildren {
   AppSystemSykpRoute: typeof AppSystemSykpRoute
   AppSystemUserRoute: typeof AppSystemUserRoute
   AppSystemXtpzRoute: typeof AppSystemXtpzRoute
+  AppXlcdJsglRoute: typeof AppXlcdJsglRoute
   AppXlcdJxlglRoute: typeof AppXlcdJxlglRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
   AppXsswCjzmRoute: typeof AppXsswCjzmRoute
@@ -1040,6 +1060,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemSykpRoute: AppSystemSykpRoute,
   AppSystemUserRoute: AppSystemUserRoute,
   AppSystemXtpzRoute: AppSystemXtpzRoute,
+  AppXlcdJsglRoute: AppXlcdJsglRoute,
   AppXlcdJxlglRoute: AppXlcdJxlglRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
   AppXsswCjzmRoute: AppXsswCjzmRoute,

@@ -1,6 +1,7 @@
 // Every table, for Drizzle's typed queries and for drizzle-kit (drizzle.config.ts) to generate migrations.
 export * from '../modules/tenants/tenants.table';
 export * from '../modules/places/places.table';
+export * from '../modules/places/classrooms.table';
 export * from '../modules/school/school.table';
 export * from '../modules/users/users.table';
 export * from '../modules/permissions/permissions.table';

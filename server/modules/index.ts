@@ -20,7 +20,7 @@ import { messagesRoutes } from './messages/messages.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { outboxRoutes } from './outbox/outbox.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
-import { buildingsModule, campusesModule } from './places/places.module';
+import { buildingsModule, campusesModule, classroomsModule } from './places/places.module';
 import { rolesRoutes } from './roles/roles.routes';
 import { schoolRoutes } from './school/school.routes';
 import { scoresRoutes } from './scores/scores.routes';
@@ -66,6 +66,7 @@ export const modules: Record<string, ModuleEntry> = {
   apkVersions: kit(apkVersionsModule),
   campuses: kit(campusesModule),
   buildings: kit(buildingsModule),
+  classrooms: kit(classroomsModule),
   roles: { routes: rolesRoutes },
   orgs: { routes: orgsRoutes },
 };

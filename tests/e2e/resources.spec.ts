@@ -13,6 +13,7 @@ import { aiPrompts } from '../../contracts/resources/ai-prompts';
 import { apkVersions } from '../../contracts/resources/apk-versions';
 import { buildings } from '../../contracts/resources/buildings';
 import { campuses } from '../../contracts/resources/campuses';
+import { classrooms } from '../../contracts/resources/classrooms';
 import { baseURL } from '../../playwright.config';
 import { DemoApi, logIn } from './support';
 
@@ -32,6 +33,7 @@ const RESOURCES: KitCase[] = [
   { path: '/jcsj/xqgl', definition: campuses, testId: 'campus' },
   // codes 100-899: clear of the seeded buildings (1-4) and the server tests' (900-939)
   { path: '/xlcd/jxlgl', definition: buildings, testId: 'building', values: (n) => ({ code: 100 + (n % 800) }) },
+  { path: '/xlcd/jsgl', definition: classrooms, testId: 'classroom' },
 ];
 
 test.describe.configure({ mode: 'serial' });

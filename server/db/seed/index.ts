@@ -37,7 +37,7 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
   const seeded: Record<string, SeededSchool> = {};
   for (const profile of missing) {
     const school = (seeded[profile.code] = await seedSchool(db, profile, passwordHash, today));
-    // places (issue 19): both schools
+    // 教学楼 and 教室 (issue 19): both schools
     await db.withTenant(school.tenantId, (tx) => seedPlaces(tx, school.tenantId));
     // exam batches and score systems (issue 7): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedExams(tx, school.tenantId));

@@ -4,11 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAData } from '../../../contracts/envelope';
 import { ResponseCode } from '../../../contracts/envelope';
+import { resourceUrls } from '../../../contracts/resource';
+import { classrooms } from '../../../contracts/resources/classrooms';
 import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { DEMO_BUILDINGS } from '../../db/seed/places';
 import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp, tenantIdOf } from '../../test/helpers';
+import { kitTemplateWith, kitUpload } from '../../test/kit-import';
 
-/** 校区管理, 教学楼管理 on the demo school: the tests add rows named with their own tag and remove them; the seeded places are only read. */
+/** 校区管理, 教学楼管理, 教室管理 on the demo school: the tests add rows named with their own tag and remove them; the seeded places are only read. */
 
 let t: TestApp;
 let demoId: string;
@@ -45,6 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await ownerQuery(t.db, 'DELETE FROM classrooms WHERE tenant_id = $1 AND name LIKE $2', [demoId, `%${tag}%`]);
   await ownerQuery(t.db, 'DELETE FROM buildings WHERE tenant_id = $1 AND name LIKE $2', [demoId, `%${tag}%`]);
   await ownerQuery(t.db, 'DELETE FROM campuses WHERE tenant_id = $1 AND name LIKE $2', [demoId, `%${tag}%`]);
   await t.close();
@@ -194,5 +198,148 @@ describe('migration 0025 for a school started before it', () => {
         { code: `${menu}_import`, menuname: '导入', en: 'Import', menu },
       ]),
     );
+  });
+});
+
+describe('places: classrooms', () => {
+  const urls = resourceUrls(classrooms);
+  let buildingId: string;
+  let buildingName: string;
+  const roomInput = (over: Record<string, unknown> = {}) => ({
+    code: `R${tag}${randomBytes(2).toString('hex')}`,
+    name: `教室${tag}${randomBytes(2).toString('hex')}`,
+    buildingId,
+    floor: 2,
+    category: '1',
+    adminId: '',
+    capacity: 45,
+    applyType: 'audit',
+    advanceDays: null,
+    deadlineDays: null,
+    ...over,
+  });
+  const mine = async () => (await list('classrooms', { keyword: tag })).data.rows;
+
+  beforeAll(async () => {
+    const input = buildingInput(campusId, { floors: 3 });
+    buildingName = input.name;
+    buildingId = await add('buildings', input);
+  });
+
+  it('lists the seeded classrooms with their building, category and administrator, filtered by building or category', async () => {
+    const mingde = (await list('buildings', { keyword: '明德楼' })).data.rows[0];
+    const rooms = await list('classrooms', { buildingId: mingde.id });
+    expect(rooms.code, rooms.msg).toBe(1);
+    expect(rooms.data.total).toBe(1 + 5 * 4);
+    expect(rooms.data.rows[0]).toMatchObject({ code: '1100', name: '明德楼体育馆', buildingIdName: '明德楼', floor: 1, categoryName: '体育场馆' });
+    expect(rooms.data.rows.every((row) => row.adminIdName !== '')).toBe(true);
+    // a dictionary entry in the reader's language
+    const inEn = await post<TableAData<Row>>('/api/classrooms/list', admin, { currPage: 0, limit: 1, search: { buildingId: mingde.id } }, EN);
+    expect(inEn.body.data.rows[0]).toMatchObject({ categoryName: 'Sports hall' });
+    const labs = await list('classrooms', { category: '3' });
+    expect(labs.data.rows.length).toBeGreaterThan(0);
+    expect(labs.data.rows.every((row) => row.buildingIdName === '实验楼' && row.categoryName === '实验室')).toBe(true);
+  });
+
+  it('adds without and with an administrator, with the defaults of empty numbers, and edits', async () => {
+    const input = roomInput();
+    const id = await add('classrooms', input);
+    expect((await mine()).find((row) => row.id === id)).toMatchObject({ adminId: '', adminIdName: '', advanceDays: 7, deadlineDays: 0, categoryName: '普通教室', buildingIdName: buildingName });
+    const [teacherRow] = await ownerQuery<{ id: string; name: string }>(t.db, "SELECT id, name FROM users WHERE tenant_id = $1 AND user_no = 'T1000'", [demoId]);
+    const edited = await post('/api/classrooms/save', admin, { ...input, adminId: teacherRow.id, id, version: 1 });
+    expect(edited.body.code, edited.body.msg).toBe(1);
+    expect((await mine()).find((row) => row.id === id)).toMatchObject({ adminId: teacherRow.id, adminIdName: teacherRow.name, version: 2 });
+  });
+
+  it('refuses what SPEC §3 and §5 refuse, in the field words of both languages, and writes nothing', async () => {
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [{ capacity: 100 }, 'capacity', '容纳人数不能大于99', 'The capacity may be at most 99'],
+      [{ capacity: null }, 'capacity', '请输入容纳人数', 'Enter the capacity'],
+      [{ floor: 10 }, 'floor', '所在楼层不能大于9', 'The floor may be at most 9'],
+      [{ name: '室'.repeat(31) }, 'name', '教室名称不能超过30个字符', 'The classroom name may have at most 30 characters'],
+      [{ name: `一 ${tag}` }, 'name', '教室名称只能包含字母和数字', 'The classroom name may contain only letters and digits'],
+      [{ code: `A-${tag}` }, 'code', '房间号只能包含字母和数字', 'The room number may contain only letters and digits'],
+      [{ category: '' }, 'category', '请选择教室类别', 'Choose the category'],
+      [{ applyType: 'sometimes' }, 'applyType', '申请类型取值无效', 'The booking is not one of the choices'],
+      // the building's own floors (3), a rule across tables
+      [{ floor: 4 }, 'floor', '所在楼层不能大于教学楼的楼层数3', "The floor may be at most the building's 3 floors"],
+    ];
+    for (const [over, field, zh, en] of cases) {
+      const input = roomInput(over);
+      const inZh = await post('/api/classrooms/save', admin, input);
+      expect(inZh.body, JSON.stringify(over)).toMatchObject({ code: ResponseCode.invalidInput, msg: zh, data: { issues: [{ field, message: zh }] } });
+      const inEn = await post('/api/classrooms/save', admin, input, EN);
+      expect(inEn.body, JSON.stringify(over)).toMatchObject({ code: ResponseCode.invalidInput, msg: en, data: { issues: [{ field, message: en }] } });
+    }
+    expect((await mine()).filter((row) => row.buildingId === buildingId && row.floor !== 2)).toEqual([]);
+  });
+
+  it('keeps a classroom within its building: the building cannot lose the floor a classroom is on (the database refuses too)', async () => {
+    const id = await add('classrooms', roomInput({ floor: 3 }));
+    const building = (await list('buildings', { keyword: buildingName })).data.rows[0];
+    const lowered = await post('/api/buildings/save', admin, { code: building.code, name: buildingName, campusId, floors: 2, id: buildingId, version: building.version }, EN);
+    expect(lowered.body).toMatchObject({ code: ResponseCode.invalidInput, msg: 'The floors cannot be fewer than 3: a classroom is on floor 3', data: { issues: [{ field: 'floors' }] } });
+    expect((await list('buildings', { keyword: buildingName })).data.rows[0]).toMatchObject({ floors: 3, version: building.version });
+    await expect(ownerQuery(t.db, 'UPDATE buildings SET floors = 2 WHERE tenant_id = $1 AND id = $2', [demoId, buildingId])).rejects.toThrow(/a classroom is above floor 2/);
+    await expect(ownerQuery(t.db, 'UPDATE classrooms SET floor = 4 WHERE tenant_id = $1 AND id = $2', [demoId, id])).rejects.toThrow(/above its building/);
+  });
+
+  it('two adds of the same room number at once: exactly one wins, the other is told the number is taken', async () => {
+    const code = `R${tag}same`;
+    const answers = await Promise.all([post('/api/classrooms/save', admin, roomInput({ code })), post('/api/classrooms/save', admin, roomInput({ code }))]);
+    expect(answers.map((answer) => answer.body.code).sort()).toEqual([1, ResponseCode.conflict]);
+    expect(answers.find((answer) => answer.body.code !== 1)!.body).toMatchObject({ msg: `房间号${code}已存在`, data: { field: 'code' } });
+    expect((await mine()).filter((row) => row.code === code)).toHaveLength(1);
+  });
+
+  it('refuses to delete a building with classrooms (建筑物或教室正在使用), all or nothing', async () => {
+    const free = await add('buildings', buildingInput(campusId));
+    for (const [headers, msg] of [
+      [{}, '建筑物或教室正在使用，不能删除'],
+      [EN, 'The building or classroom is in use and cannot be deleted'],
+    ] as const) {
+      const refused = await post('/api/buildings/delete', admin, { ids: [free, buildingId] }, headers);
+      expect(refused.body).toMatchObject({ code: ResponseCode.conflict, msg, data: { inUse: true } });
+    }
+    expect(await count('buildings', [free, buildingId])).toBe(2);
+  });
+
+  it('imports a filled template: the dry run lists every bad row, apply writes all or nothing', async () => {
+    const good = (n: string, over: Record<string, unknown> = {}) => ({ code: `I${tag}${n}`, name: `导入${tag}${n}`, buildingId: buildingName, floor: 1, category: '多媒体教室', adminId: 'T1000', capacity: 40, applyType: '直接预约', ...over });
+    const before = (await mine()).length;
+    const bad = await kitTemplateWith(t.app, classrooms, admin, [
+      good('1'),
+      good('2', { capacity: 100 }),
+      good('3', { floor: 3 + 1 }),
+      good('4', { buildingId: '没有这栋楼' }),
+      good('1', { name: `导入${tag}5` }),
+      good('6', { name: `导入 ${tag}` }),
+      good('7'),
+    ]);
+    const check = await kitUpload(t.app, urls.importCheck, bad, admin);
+    expect(check.code, check.msg).toBe(1);
+    expect(check.data.total).toBe(7);
+    expect(check.data.issues.map((issue) => `${issue.row}:${issue.field}`)).toEqual(['3:capacity', '4:floor', '5:buildingId', '6:code', '7:name']);
+    expect(check.data.issues[1].message).toBe('所在楼层不能大于教学楼的楼层数3');
+    const apply = await kitUpload(t.app, urls.importApply, bad, admin, EN);
+    expect(apply.code).toBe(ResponseCode.invalidInput);
+    expect(apply.data.issues).toHaveLength(5);
+    expect((await mine()).length).toBe(before);
+
+    const fixed = await kitTemplateWith(t.app, classrooms, admin, [good('1'), good('7', { adminId: '' })]);
+    expect(await kitUpload(t.app, urls.importApply, fixed, admin)).toMatchObject({ code: 1, msg: '导入成功', data: { added: 2, updated: 0 } });
+    const imported = (await mine()).filter((row) => String(row.code).startsWith(`I${tag}`));
+    expect(imported.map((row) => [row.code, row.categoryName, row.applyType, row.adminIdName !== ''])).toEqual([
+      [`I${tag}1`, '多媒体教室', 'direct', true],
+      [`I${tag}7`, '多媒体教室', 'direct', false],
+    ]);
+  });
+
+  it('keeps schools apart: the kindergarten lists only its own classrooms and cannot put one in a demo building', async () => {
+    const kg = await list('classrooms', {}, kgAdmin);
+    expect(kg.data.total).toBeGreaterThan(0);
+    expect(kg.data.rows.every((row) => ['童趣楼', '阳光楼'].includes(String(row.buildingIdName)))).toBe(true);
+    const crossed = await post('/api/classrooms/save', kgAdmin, roomInput());
+    expect(crossed.body).toMatchObject({ code: ResponseCode.invalidInput, msg: '所属教学楼不存在' });
   });
 });
