@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from './date-rules';
 import { sortedTableARequest } from './envelope';
 import { jsonObjectInput } from './input';
-import type { ResourceDefinition, ResourceField } from './resource';
+import type { AnyResourceDefinition, ResourceField } from './resource';
 
 /**
  * The zod schemas of a kit resource (contracts/resource.ts), built from its definition: the calls of
@@ -42,8 +42,7 @@ function searchValue(field: ResourceField): z.ZodType<string> {
 }
 
 /** The list's `search` object: one optional string per search key; a range key k is `kFrom` and `kTo`. */
-export function resourceSearchSchema<F extends Record<string, ResourceField>>(resource: ResourceDefinition<F>) {
-  const definition = resource as unknown as ResourceDefinition;
+export function resourceSearchSchema(definition: AnyResourceDefinition) {
   const shape: Record<string, z.ZodOptional<z.ZodType<string>>> = {};
   for (const [key, rule] of Object.entries(definition.search)) {
     if ('contains' in rule) shape[key] = searchText.optional();
@@ -100,8 +99,7 @@ export interface ResourceOption {
 }
 
 /** The schemas of every call of a kit resource (docs: kit-api.md). */
-export function resourceSchemas<F extends Record<string, ResourceField>>(resource: ResourceDefinition<F>) {
-  const definition = resource as unknown as ResourceDefinition;
+export function resourceSchemas(definition: AnyResourceDefinition) {
   const sortable = [...(definition.sortable ?? []), 'updatedAt'] as unknown as [string, ...string[]];
   const list = sortedTableARequest(sortable).extend({ search: jsonObjectInput(resourceSearchSchema(definition)) });
 

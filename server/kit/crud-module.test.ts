@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAData } from '../../contracts/envelope';
-import { type ResourceDefinition, resourceUrls } from '../../contracts/resource';
+import { type AnyResourceDefinition, type ResourceDefinition, resourceUrls } from '../../contracts/resource';
 import { aiPrompts } from '../../contracts/resources/ai-prompts';
 import { kitModules } from '../modules';
 import { aiPrompts as aiPromptsTable } from '../modules/ai-prompts/ai-prompts.table';
@@ -197,8 +197,7 @@ describe('the kit on AI prompts', () => {
   it('a deleteGuard (or a foreign key) refuses with 40900 inUse, deletes nothing and leaves the transaction usable', async () => {
     const id = await add();
     const deps = { permissions: t.app.services.permissions, files: t.app.services.files };
-    // a definition's own field types do not widen to ResourceDefinition (keyof F): the kit's entry points are generic
-    const definition = aiPrompts as unknown as ResourceDefinition;
+    const definition: ResourceDefinition = aiPrompts as AnyResourceDefinition;
     const guarded = new CrudService(definition, crudRepository(definition, aiPromptsTable, () => ({ table: aiPromptsTable, display: 'code' })), aiPromptsTable, { deleteGuard: async () => true }, deps);
     const { code: rowCode } = (await byId(id))!;
     const after = await t.app.services.auth.withSession(admin, async (scope, session) => {

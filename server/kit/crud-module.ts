@@ -25,7 +25,7 @@ import {
   joinIssues,
   type Label,
   type ResourceDefinition,
-  type ResourceField,
+  type AnyResourceDefinition,
   resourceIssues,
   resourcePerms,
   resourceTexts,
@@ -561,9 +561,8 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
 }
 
 /** A kit resource's server module: its definition and table, the service factory and the routes. */
-export function crudModule<F extends Record<string, ResourceField>>(resource: ResourceDefinition<F>, table: KitTable, hooks: CrudHooks = {}): CrudModule {
-  // a definition's own field types stay its module's business; the kit works on any definition
-  const definition = resource as unknown as ResourceDefinition;
+export function crudModule(resource: AnyResourceDefinition, table: KitTable, hooks: CrudHooks = {}): CrudModule {
+  const definition: ResourceDefinition = resource;
   if (kitTables.has(definition.name)) throw new Error(`kit resource ${definition.name} made twice`);
   const repository = crudRepository(definition, table, refTarget);
   kitTables.set(definition.name, { definition, table, repository });

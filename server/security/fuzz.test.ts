@@ -223,7 +223,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** the kit resources' workbooks (server/kit/crud-module.ts): export and import template */
-const KIT_WORKBOOKS = new Set(kitModules.flatMap(({ definition }) => [resourceUrls(definition).export, resourceUrls(definition).template]));
+const KIT_WORKBOOKS = new Set<string>(kitModules.flatMap(({ definition }) => [resourceUrls(definition).export, resourceUrls(definition).template]));
 
 const routes = routeRegistry().filter((route) => !SKIPPED.has(`${route.method} ${route.url}`));
 

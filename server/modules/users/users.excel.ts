@@ -11,6 +11,7 @@ import type { Services } from '../../services';
 import type { Session } from '../auth/session.types';
 import { contentDisposition } from '../files/files.service';
 import { userAdminRepository } from './users.repository';
+import { receiveImport } from '../../kit/import-upload';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -147,7 +148,6 @@ export function exportInitReport(reply: FastifyReply, rows: InitReportRow[], lan
 
 // ------------------------------------------------------------------ import (same columns as the template)
 
-const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const IMPORT_FIELDS = ['name', 'username', 'userType', 'gender', 'userNo', 'idNumber', 'phone', 'email', 'remark'] as const;
 type ImportField = (typeof IMPORT_FIELDS)[number];
 const IMPORT_TITLES: Record<Lang, Record<ImportField, string>> = {
@@ -159,32 +159,12 @@ export interface UserImportUpload extends Staged {
   bytes: Buffer;
 }
 
-/** Reads the one .xlsx file of a multipart import into memory before the transaction. */
+/** Reads the one .xlsx file of a multipart import into memory before the transaction (the kit's reader, then the users' own rules). */
 export async function receiveUserImport(request: FastifyRequest): Promise<UserImportUpload> {
-  if (!request.isMultipart()) throw new AppError(ResponseCode.invalidInput, 'uploadNotMultipart');
-  let file: { name: string; bytes: Buffer } | null = null;
-  let count = 0;
-  try {
-    // the import's own limit while the bytes arrive: a larger file is refused without holding it in memory
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
-      if (part.type === 'field') continue;
-      count += 1;
-      if (part.fieldname !== 'file' || file) {
-        part.file.resume();
-        continue;
-      }
-      file = { name: part.filename ?? '', bytes: await part.toBuffer() };
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ResponseCode.invalidInput, 'uploadTooLarge', { maxSize: IMPORT_MAX_BYTES / 1024 });
-    throw new AppError(ResponseCode.invalidInput, 'requestMalformed', { detail: (error as Error).message?.slice(0, 200) ?? '' });
-  }
-  if (!file) throw new AppError(ResponseCode.invalidInput, 'uploadNoFile');
-  if (count > 1) throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: 1 });
-  if (!file.name.toLowerCase().endsWith('.xlsx')) throw new AppError(ResponseCode.invalidInput, 'uploadWrongType', { types: '.xlsx' });
-  if (file.bytes.length === 0 || file.bytes.length > IMPORT_MAX_BYTES) throw new AppError(ResponseCode.invalidInput, 'usersImportEmpty');
-  return { bytes: file.bytes, discard: async () => undefined };
+  const upload = await receiveImport(request);
+  if (!upload.fileName.toLowerCase().endsWith('.xlsx')) throw new AppError(ResponseCode.invalidInput, 'uploadWrongType', { types: '.xlsx' });
+  if (upload.bytes.length === 0) throw new AppError(ResponseCode.invalidInput, 'usersImportEmpty');
+  return upload;
 }
 
 /** `GET /api/users/import-template`: the import columns with one example row. */
