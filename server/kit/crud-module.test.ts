@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAData } from '../../contracts/envelope';
 import { type AnyResourceDefinition, type ResourceDefinition, resourceUrls } from '../../contracts/resource';
 import { aiPrompts } from '../../contracts/resources/ai-prompts';
+import { campuses } from '../../contracts/resources/campuses';
 import { kitModules } from '../modules';
 import { aiPrompts as aiPromptsTable } from '../modules/ai-prompts/ai-prompts.table';
 import { allRoutes } from '../routes';
@@ -206,6 +207,16 @@ describe('the kit on AI prompts', () => {
       return guarded.list(scope.tx, { currPage: 0, limit: 10, search: { keyword: rowCode } });
     });
     expect(after.rows.map((row) => row.id)).toEqual([id]);
+  });
+
+  it('a foreign key (a building on the campus) refuses the delete with 40900 inUse in a savepoint: nothing deleted, the answer clean', async () => {
+    const campusUrls = resourceUrls(campuses);
+    const listed = (await post<TableAData<{ id: string; name: string }>>(campusUrls.list, admin, { currPage: 0, limit: 10 })).body;
+    expect(listed.code, listed.msg).toBe(1);
+    const used = listed.data.rows[0];
+    expect((await post(campusUrls.delete, admin, { ids: [used.id] })).body).toMatchObject({ code: 40900, msg: '校区正在使用，不能删除', data: { inUse: true } });
+    expect((await post(campusUrls.delete, admin, { ids: [used.id] }, EN)).body.msg).toBe('The campus is in use and cannot be deleted');
+    expect((await post<TableAData<{ id: string }>>(campusUrls.list, admin, { currPage: 0, limit: 10 })).body.data.rows.map((row) => row.id)).toContain(used.id);
   });
 
   it('checks the button permission in the service: edit without add cannot add; without any, 40300', async () => {
