@@ -146,9 +146,18 @@ export function ResourceImport({ definition, permission, onImported }: ResourceI
       key: 'field',
       title: t`列`,
       width: '32',
-      render: (issue) => columnName(issue.field),
+      render: (issue) => (
+        <Box whiteSpace="normal" overflowWrap="anywhere">
+          {columnName(issue.field)}
+        </Box>
+      ),
     },
-    { key: 'message', title: t`问题`, render: (issue) => issue.message },
+    { key: 'message', title: t`问题`, render: (issue) => (
+        // long messages wrap: at 390 px the table must not scroll sideways
+        <Box whiteSpace="normal" overflowWrap="anywhere">
+          {issue.message}
+        </Box>
+      ) },
   ];
 
   const checked = stage.kind === 'checked' ? stage : null;
@@ -263,7 +272,10 @@ export function ResourceImport({ definition, permission, onImported }: ResourceI
                               </Trans>
                             </Alert.Title>
                           </Alert.Root>
-                          <ListTable columns={issueColumns} rows={issues} rowKey={(issue) => `${issue.row}-${issue.field}-${issue.message}`} stickyHeader maxHeight="50vh" />
+                          {/* its own scroll box: a scrolling region must take the keyboard focus (DataTable's maxHeight area does not) */}
+                          <Box role="region" aria-label={t`问题列表`} tabIndex={0} maxH="50vh" overflowY="auto" data-testid="resource-import-issues">
+                            <ListTable columns={issueColumns} rows={issues} rowKey={(issue) => `${issue.row}-${issue.field}-${issue.message}`} />
+                          </Box>
                         </>
                       )}
                     </Stack>
