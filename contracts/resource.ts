@@ -302,6 +302,9 @@ export function resourceIssues(definition: ResourceDefinition, input: Record<str
   return issues;
 }
 
+/** 所属教学楼不存在 / The building does not exist: a ref, person, org or dictionary value that names nothing of the school. */
+export const unknownText = (field: ResourceField): Label => ({ zh: `${field.label.zh}不存在`, en: `The ${inSentence(field.label.en)} does not exist` });
+
 /** 编号A101已存在 / The code A101 exists already. */
 export const uniqueText = (field: ResourceField, value: unknown): Label => ({ zh: `${field.label.zh}${String(value)}已存在`, en: `The ${inSentence(field.label.en)} ${String(value)} exists already` });
 

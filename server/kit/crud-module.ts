@@ -31,6 +31,7 @@ import {
   resourceTexts,
   resourceUrls,
   uniqueText,
+  unknownText,
 } from '../../contracts/resource';
 import { ResponseCode, type TableAData, tableASortOf } from '../../contracts/envelope';
 import { UserType } from '../../contracts/session';
@@ -272,6 +273,16 @@ export class CrudService {
     if (fileIds.length > 0 && this.hooks.fileOwnerKind) await this.deps.files.claim(tx, { kind: this.hooks.fileOwnerKind, recordId: id, saverId: session.userId }, fileIds);
   }
 
+  /** The save's ids and codes that name nothing of the school (a stale form, a hand-made call): an issue on the field, not a foreign key's 59000 or a stray code. */
+  private async unknownReferences(tx: Tx, values: SaveValues): Promise<FieldIssue[]> {
+    const issues: FieldIssue[] = [];
+    for (const [name, field] of Object.entries(this.definition.fields)) {
+      const value = values[name];
+      if (typeof value === 'string' && value !== '' && !(await lookupRepository.names(tx, field, value, refTarget))) issues.push({ field: name, message: unknownText(field) });
+    }
+    return issues;
+  }
+
   /** `POST P/save`: add (no id: _add) or edit (id + version: _edit). */
   async save(tx: Tx, session: Session, request: ResourceSaveRequest, lang: Lang = 'zh'): Promise<{ id: string }> {
     await this.deps.permissions.assertHas(tx, session, request.id ? this.perms.edit : this.perms.add);
@@ -280,7 +291,8 @@ export class CrudService {
     if (issues.length > 0) throw issuesError(issues, lang);
     const existing = request.id ? await this.existingOr404(tx, request.id) : undefined;
     if (existing) this.assertUnlocked(existing, 'edit');
-    const ruleIssues = (await this.hooks.saveIssues?.(tx, values, existing)) ?? [];
+    const unknown = await this.unknownReferences(tx, values);
+    const ruleIssues = unknown.length > 0 ? unknown : ((await this.hooks.saveIssues?.(tx, values, existing)) ?? []);
     if (ruleIssues.length > 0) throw issuesError(ruleIssues, lang);
     await this.hooks.beforeSave?.(tx, session, values, existing, this.deps);
     await this.assertUniqueFree(tx, values, existing?.id);

@@ -229,6 +229,21 @@ export const lookupRepository = {
       .where(or(numbers.length > 0 ? inArray(users.userNo, numbers) : undefined, ids.length > 0 ? inArray(users.id, ids) : undefined));
   },
 
+  /** Whether a ref, person, org or dict field's value names something of the school (RLS scopes every table); true for other kinds. */
+  async names(tx: Tx, field: ResourceField, value: string, refTarget: RefTarget): Promise<boolean> {
+    const found = async (query: { limit(count: number): Promise<unknown[]> }) => (await query.limit(1)).length > 0;
+    const one = { one: sql<number>`1` };
+    if (field.kind === 'person') return found(tx.select(one).from(users).where(eq(users.id, value)));
+    if (field.kind === 'org') return found(tx.select(one).from(orgUnits).where(eq(orgUnits.id, value)));
+    if (field.kind === 'dict')
+      return found(
+        tx.select(one).from(dictEntries).innerJoin(dictTypes, and(eq(dictTypes.tenantId, dictEntries.tenantId), eq(dictTypes.id, dictEntries.typeId))).where(and(eq(dictTypes.code, field.dict), eq(dictEntries.code, value))),
+      );
+    if (field.kind !== 'ref') return true;
+    const { table } = refTarget(field.resource);
+    return found(tx.select(one).from(table).where(eq((getTableColumns(table) as Record<string, Column>).id, value)));
+  },
+
   userType: async (tx: Tx, userId: string): Promise<string | undefined> => (await tx.select({ userType: users.userType }).from(users).where(eq(users.id, userId)).limit(1))[0]?.userType,
 
   orgs: (tx: Tx): Promise<{ id: string; code: string; name: string }[]> => tx.select({ id: orgUnits.id, code: orgUnits.code, name: orgUnits.name }).from(orgUnits).orderBy(asc(orgUnits.code)),

@@ -1,5 +1,5 @@
 import { eq, max } from 'drizzle-orm';
-import type { Label } from '../../../contracts/resource';
+import { type Label, unknownText } from '../../../contracts/resource';
 import { buildings } from '../../../contracts/resources/buildings';
 import { campuses } from '../../../contracts/resources/campuses';
 import { classrooms } from '../../../contracts/resources/classrooms';
@@ -10,7 +10,8 @@ import { buildings as buildingsTable, campuses as campusesTable } from './places
 // A classroom's floor stays within its building's floors, both ways (the database holds it too:
 // migration 0026's trigger); these say it in the field's words, on a save and on each import row.
 const TEXT = {
-  buildingGone: { zh: '所属教学楼不存在', en: 'The building does not exist' },
+  // a building deleted since the kit found it (the kit says the same of ids that name nothing)
+  buildingGone: unknownText(classrooms.fields.buildingId),
   floorAbove: (floors: number) => ({ zh: `所在楼层不能大于教学楼的楼层数${floors}`, en: `The floor may be at most the building's ${floors} floors` }),
   floorsBelow: (floor: number) => ({ zh: `楼层数不能小于${floor}：有教室在第${floor}层`, en: `The floors cannot be fewer than ${floor}: a classroom is on floor ${floor}` }),
 } satisfies Record<string, Label | ((count: number) => Label)>;

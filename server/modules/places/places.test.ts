@@ -94,6 +94,7 @@ describe('places: campuses and buildings', () => {
       [{ name: `明德-${tag}` }, 'name', '教学楼名称只能包含字母和数字', 'The name may contain only letters and digits'],
       [{ name: '' }, 'name', '请输入教学楼名称', 'Enter the name'],
       [{ campusId: '' }, 'campusId', '请选择所属校区', 'Choose the campus'],
+      [{ campusId: '0190a0a0-0000-7000-8000-000000000000' }, 'campusId', '所属校区不存在', 'The campus does not exist'],
     ];
     for (const [over, field, zh, en] of cases) {
       const input = buildingInput(campusId, over);
@@ -153,7 +154,7 @@ describe('places: campuses and buildings', () => {
     expect((await post('/api/buildings/delete', kgAdmin, { ids: [demoBuilding.id] })).body.code).toBe(ResponseCode.notFound);
     // nor name a demo campus for a building of its own
     const crossed = await post('/api/buildings/save', kgAdmin, buildingInput(campusId));
-    expect(crossed.body.code).not.toBe(1);
+    expect(crossed.body).toMatchObject({ code: ResponseCode.invalidInput, msg: '所属校区不存在' });
     expect(await count('buildings', [demoBuilding.id])).toBe(1);
   });
 
@@ -261,6 +262,10 @@ describe('places: classrooms', () => {
       [{ code: `A-${tag}` }, 'code', '房间号只能包含字母和数字', 'The room number may contain only letters and digits'],
       [{ category: '' }, 'category', '请选择教室类别', 'Choose the category'],
       [{ applyType: 'sometimes' }, 'applyType', '申请类型取值无效', 'The booking is not one of the choices'],
+      // values that name nothing of the school: a code outside 教室类别, a made-up person or building
+      [{ category: '99' }, 'category', '教室类别不存在', 'The category does not exist'],
+      [{ adminId: '0190a0a0-0000-7000-8000-000000000000' }, 'adminId', '管理员不存在', 'The administrator does not exist'],
+      [{ buildingId: '0190a0a0-0000-7000-8000-000000000000' }, 'buildingId', '所属教学楼不存在', 'The building does not exist'],
       // the building's own floors (3), a rule across tables
       [{ floor: 4 }, 'floor', '所在楼层不能大于教学楼的楼层数3', "The floor may be at most the building's 3 floors"],
     ];
