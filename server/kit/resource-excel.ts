@@ -396,7 +396,9 @@ function zipComplete(bytes: Uint8Array): boolean {
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i -= 1) {
     if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x05 && bytes[i + 3] === 0x06) {
       const view = new DataView(bytes.buffer, bytes.byteOffset + i, 22);
-      return view.getUint32(16, true) + view.getUint32(12, true) <= i;
+      const offset = view.getUint32(16, true);
+      // a zip64 archive keeps its offsets elsewhere: left to the reader (in its worker)
+      return offset === 0xffffffff || offset + view.getUint32(12, true) <= i;
     }
   }
   return false;
