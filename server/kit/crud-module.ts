@@ -95,6 +95,8 @@ export const OPTIONS_MAX = 2000;
 const ID_KINDS: ReadonlySet<string> = new Set(['person', 'org', 'ref']);
 /** Most rows one export writes */
 export const EXPORT_MAX_ROWS = IMPORT_MAX_ROWS;
+/** New rows one INSERT of an import writes */
+const IMPORT_INSERT_BATCH = 500;
 /** Most issues an import's 40000 message lists (data.issues has them all) */
 const IMPORT_MESSAGE_ISSUES = 20;
 
@@ -126,6 +128,12 @@ export function importIssuesError(issues: readonly ImportIssue[]): AppError {
 
 /** A success answer with a message of the definition's (the envelope is the usual one). */
 const answered = (data: unknown, message: Label, lang: Lang) => new RawReply(okEnvelope(data, message[lang]));
+
+/** The value a unique violation's detail names: `Key (tenant_id, code)=(…, A101) already exists.` */
+const takenValue = (error: unknown): string => {
+  const detail = (error as { detail?: unknown }).detail ?? (error as { cause?: { detail?: unknown } }).cause?.detail;
+  return typeof detail === 'string' ? (/=\([^,]*, (.*)\) already exists/.exec(detail)?.[1] ?? '') : '';
+};
 
 /** The kit tables by resource name, for ref lookups (filled as modules are made). */
 const kitTables = new Map<string, { definition: ResourceDefinition; table: KitTable; repository: CrudRepository }>();
@@ -446,14 +454,25 @@ export class CrudService {
   async importApply(tx: Tx, session: Session, upload: ImportUpload, lang: Lang): Promise<{ added: number; updated: number }> {
     const { plans, issues } = await this.planImport(tx, session, upload, lang);
     if (issues.length > 0) throw importIssuesError(issues);
-    let added = 0;
-    for (const { values, existing } of plans) {
-      await this.hooks.beforeSave?.(tx, session, values, existing, this.deps);
-      const id = await this.write(tx, session, values, existing && { id: existing.id, version: existing.version });
+    for (const { values, existing } of plans) await this.hooks.beforeSave?.(tx, session, values, existing, this.deps);
+    // new rows in batches (one INSERT per IMPORT_INSERT_BATCH rows), edits one by one (each with its version)
+    const written = plans.map((plan) => ({ ...plan, id: plan.existing?.id ?? uuidv7() }));
+    const adds = written.filter((plan) => !plan.existing);
+    for (let start = 0; start < adds.length; start += IMPORT_INSERT_BATCH) {
+      const batch = adds.slice(start, start + IMPORT_INSERT_BATCH);
+      try {
+        await this.repository.insert(tx, batch.map(({ id, values }) => ({ tenantId: session.tenantId, id, ...values, createdBy: session.userId, updatedBy: session.userId })));
+      } catch (error) {
+        // a concurrent write took a value after the check: the index names the field, its detail the value
+        throw this.uniqueRefusal(error, { [this.uniqueIndexes.get(violatedIndex(error) ?? '') ?? '']: takenValue(error) }) ?? error;
+      }
+    }
+    for (const { id, values, existing } of written) {
+      if (existing) await this.write(tx, session, values, { id: existing.id, version: existing.version });
       await this.claimFiles(tx, session, id, values);
       await this.hooks.afterSave?.(tx, session, id, values, this.deps);
-      if (!existing) added += 1;
     }
+    const added = adds.length;
     return { added, updated: plans.length - added };
   }
 }

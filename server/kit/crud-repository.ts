@@ -173,7 +173,7 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
       return rows.length > 0;
     },
 
-    insert: (tx: Tx, values: Record<string, unknown>) => tx.insert(table).values(values as never),
+    insert: (tx: Tx, values: Record<string, unknown> | Record<string, unknown>[]) => tx.insert(table).values(values as never),
 
     /** Updates when the stored version is `read`; false when it moved (a stale edit). */
     async update(tx: Tx, rowId: string, read: number, set: Record<string, unknown>, userId: string): Promise<boolean> {
