@@ -9,8 +9,8 @@ import { campuses } from '../../contracts/resources/campuses';
 import { kitModules } from '../modules';
 import { aiPrompts as aiPromptsTable } from '../modules/ai-prompts/ai-prompts.table';
 import { allRoutes } from '../routes';
-import { multipartBody } from '../test/multipart';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../test/helpers';
+import { kitTemplateWith, kitUpload } from '../test/kit-import';
 import { CrudService } from './crud-module';
 import { crudRepository } from './crud-repository';
 
@@ -40,31 +40,8 @@ const add = async (over: Record<string, unknown> = {}) => {
 const mine = async () => (await list({ search: { keyword: `t_${tag}` } })).data.rows;
 const byId = async (id: string) => (await mine()).find((row) => row.id === id);
 
-/** Sends a workbook to an import call as the browser's FormData does. */
-const upload = async (url: string, bytes: Buffer, fileName = 'prompts.xlsx', token = admin, headers: Record<string, string> = {}) => {
-  const { payload, contentType } = multipartBody([{ name: 'file', filename: fileName, content: bytes }]);
-  const response = await t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType, 'x-access-token': token, ...headers }, payload });
-  return response.json() as { code: number; msg: string; data: { total: number; added: number; updated: number; issues: { row: number; field: string; message: string }[] } };
-};
-
-/** The template with `rows` filled in by header label (zh). */
-async function workbookWith(rows: Record<string, unknown>[]): Promise<Buffer> {
-  const template = await t.app.inject({ method: 'GET', url: urls.template, headers: { 'x-access-token': admin } });
-  expect(template.statusCode).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0];
-  const columns = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, column) => {
-    const label = String(cell.value).replace('*', '').trim();
-    const field = Object.entries(aiPrompts.fields).find(([, f]) => f.label.zh === label)?.[0];
-    if (field) columns.set(field, column);
-  });
-  rows.forEach((values, i) => {
-    for (const [field, value] of Object.entries(values)) sheet.getRow(i + 2).getCell(columns.get(field)!).value = value as ExcelJS.CellValue;
-  });
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+const upload = (url: string, bytes: Buffer, fileName = 'prompts.xlsx', token = admin, headers: Record<string, string> = {}) => kitUpload(t.app, url, bytes, token, headers, fileName);
+const workbookWith = (rows: Record<string, unknown>[]) => kitTemplateWith(t.app, aiPrompts, admin, rows);
 
 beforeAll(async () => {
   t = await buildTestApp();
