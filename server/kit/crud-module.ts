@@ -26,6 +26,7 @@ import {
   type Label,
   type ResourceDefinition,
   type AnyResourceDefinition,
+  type ResourceField,
   resourceIssues,
   resourcePerms,
   resourceTexts,
@@ -91,8 +92,10 @@ export interface CrudHooks {
 
 /** Most options one select lists */
 export const OPTIONS_MAX = 2000;
-/** Fields holding another row's id (a uuid column, NULL for none) */
-const ID_KINDS: ReadonlySet<string> = new Set(['person', 'org', 'ref']);
+/** Fields whose column is not text (another row's uuid, a date): NULL for none, '' on the wire */
+const NULL_WHEN_EMPTY: ReadonlySet<string> = new Set(['person', 'org', 'ref', 'date']);
+/** A stored value as the wire has it: a decimal a number (the driver reads numeric as text), NULL of a uuid or date ''. */
+const wireValue = (field: ResourceField, value: unknown): unknown => (field.kind === 'decimal' && value !== null ? Number(value) : NULL_WHEN_EMPTY.has(field.kind) && value === null ? '' : value);
 /** Most rows one export writes */
 export const EXPORT_MAX_ROWS = IMPORT_MAX_ROWS;
 /** New rows one INSERT of an import writes */
@@ -195,8 +198,7 @@ export class CrudService {
   private toRow(record: KitRecord, names: Record<string, string | null>): KitRow {
     const row: KitRow = { id: record.id, version: record.version, updatedAt: record.updatedAt.toISOString() };
     for (const [name, field] of Object.entries(this.definition.fields)) {
-      const value = record[name];
-      row[name] = field.kind === 'decimal' && value !== null ? Number(value) : ID_KINDS.has(field.kind) && value === null ? '' : value;
+      row[name] = wireValue(field, record[name]);
     }
     for (const [name, value] of Object.entries(names)) row[name] = value ?? '';
     return row;
@@ -210,8 +212,8 @@ export class CrudService {
       const value = input[name];
       if (field.kind === 'text' && typeof value === 'string') values[name] = field.raw ? value : value.trim();
       else if (field.kind === 'int' && (value === null || value === undefined)) values[name] = field.empty ?? null;
-      // an id column (uuid): none is NULL, though the form and the sheet say ''
-      else if (ID_KINDS.has(field.kind) && value === '') values[name] = null;
+      // a uuid or date column: none is NULL, though the form and the sheet say ''
+      else if (NULL_WHEN_EMPTY.has(field.kind) && value === '') values[name] = null;
       else values[name] = value;
     }
     return values;
@@ -395,7 +397,7 @@ export class CrudService {
     const values: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(this.definition.fields)) {
       if (field.readOnly) continue;
-      values[name] = field.kind === 'decimal' && record[name] !== null ? Number(record[name]) : record[name];
+      values[name] = wireValue(field, record[name]);
     }
     return values;
   }
