@@ -30,7 +30,7 @@ export type FieldInputs = Partial<Record<string, (props: FieldInputProps) => Rea
 /** The inputs that Chakra's field does not label by itself: the drawer points its label at their id. */
 export const labelledById = (field: ResourceField) => field.kind === 'boolean' || field.kind === 'file';
 
-function RefSelect({ field, ...props }: { field: RefField; id: string; value: string; onChange: (value: string) => void; invalid: boolean; testId: string }) {
+function RefSelect({ field, ...props }: { field: RefField; value: string; onChange: (value: string) => void; invalid: boolean; testId: string }) {
   const { choices, loading } = useRefChoices(field);
   return <ChoiceSelect {...props} choices={choices} loading={loading} />;
 }
@@ -70,7 +70,8 @@ export function FieldInput({ id, field, value, onChange, invalid, testId }: Fiel
     case 'dict':
       return <DictSelect typeCode={field.dict} value={text} onChange={onChange} invalid={invalid} testId={testId} />;
     case 'ref':
-      return <RefSelect field={field} id={id} value={text} onChange={onChange} invalid={invalid} testId={testId} />;
+      // no id of its own: the select takes the field's, which the drawer's label names (as the enum and dictionary selects)
+      return <RefSelect field={field} value={text} onChange={onChange} invalid={invalid} testId={testId} />;
     case 'person':
     case 'org': {
       const type = field.kind === 'person' ? 'people' : 'org';
