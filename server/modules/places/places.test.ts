@@ -289,6 +289,20 @@ describe('places: classrooms', () => {
     await expect(ownerQuery(t.db, 'UPDATE classrooms SET floor = 4 WHERE tenant_id = $1 AND id = $2', [demoId, id])).rejects.toThrow(/above its building/);
   });
 
+  it('lowering a building’s floors and adding a classroom on its top floor at once: never both', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const input = buildingInput(campusId, { floors: 4 });
+      const id = await add('buildings', input);
+      const [lowered, added] = await Promise.all([
+        post('/api/buildings/save', admin, { ...input, floors: 3, id, version: 1 }),
+        post('/api/classrooms/save', admin, roomInput({ buildingId: id, floor: 4 })),
+      ]);
+      expect([lowered.body.code, added.body.code].sort(), `round ${round}`).toEqual([1, ResponseCode.invalidInput]);
+      const [state] = await ownerQuery<{ floors: number; top: number | null }>(t.db, 'SELECT b.floors, (SELECT max(floor) FROM classrooms c WHERE c.tenant_id = b.tenant_id AND c.building_id = b.id) top FROM buildings b WHERE b.id = $1', [id]);
+      expect(state.top ?? 0).toBeLessThanOrEqual(state.floors);
+    }
+  });
+
   it('two adds of the same room number at once: exactly one wins, the other is told the number is taken', async () => {
     const code = `R${tag}same`;
     const answers = await Promise.all([post('/api/classrooms/save', admin, roomInput({ code })), post('/api/classrooms/save', admin, roomInput({ code }))]);
