@@ -62,8 +62,16 @@ export const settingsSaveRequest = z.object({
 });
 export type SettingsSaveRequest = z.infer<typeof settingsSaveRequest>;
 
-/** `GET /config.json?tenant=<code>` */
-export const publicConfigQuery = z.object({ tenant: z.string().trim().max(64).optional() });
+/** `GET /config.json?tenant=`: an unusable code (too long, a NUL byte) is no code: the file answers whatever the query (the app starts from it). */
+export const publicConfigQuery = z.object({
+  tenant: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((code) => !code.includes('\u0000'))
+    .optional()
+    .catch(undefined),
+});
 
 /* ------------------------------------------------------------------ 语言词条 */
 

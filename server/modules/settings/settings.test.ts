@@ -128,6 +128,9 @@ describe('系统配置 and /config.json', () => {
     expect((await configJson('/config.json?tenant=demo', 'kg.example')).body.loginTitle).toBe('幼儿园登录');
     expect((await configJson('/config.json', 'kg.example')).body.loginTitle).toBe('幼儿园登录');
     expect((await configJson('/config.json?tenant=nope')).body.loginTitle).toBe('构建标题');
+    // an unusable code is no code: the app still gets its configuration (found by the fuzz: a NUL byte answered 40000)
+    expect((await configJson('/config.json?tenant=%00')).body.loginTitle).toBe('构建标题');
+    expect((await configJson(`/config.json?tenant=${'x'.repeat(65)}`)).body.loginTitle).toBe('构建标题');
   });
 
   it('refuses a stale version, a bad public origin, teachers', async () => {
