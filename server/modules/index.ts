@@ -17,6 +17,7 @@ import { homeCardsRoutes } from './home-cards/home-cards.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { menusRoutes } from './menus/menus.routes';
 import { messagesRoutes } from './messages/messages.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { outboxRoutes } from './outbox/outbox.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
@@ -69,6 +70,7 @@ export const modules: Record<string, ModuleEntry> = {
   classrooms: kit(classroomsModule),
   roles: { routes: rolesRoutes },
   orgs: { routes: orgsRoutes },
+  openapi: { routes: openApiRoutes(() => modules) },
 };
 
 /** The kit modules (resources built on crudModule). */

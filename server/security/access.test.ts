@@ -49,6 +49,8 @@ const BINARY_ANSWERS = new Set([
 const KIT_OPTIONS = new Set(kitModules.map(({ definition }) => `POST ${resourceUrls(definition).options}`));
 /** public pages answering HTML rather than an envelope (a proof's verification page): an unknown code is a 404 page */
 const HTML_PAGES = new Set(['GET /api/proofs/verify/:tenant/:code']);
+/** public pages answering HTML to anyone (the API description's page, modules/openapi) */
+const OPEN_HTML_PAGES = new Set(['GET /api/docs']);
 
 /** Routes Fastify serves that the registry doesn't declare (HEAD is Fastify's automatic twin of GET). */
 function undeclaredRoutes(served: readonly string[]): string[] {
@@ -126,6 +128,13 @@ describe('every registered route answers as its access declares', () => {
           const page = await t.app.inject({ method: 'GET', url: fillPath(route.url), headers: caller.token ? { 'x-access-token': caller.token } : {} });
           calls += 1;
           expect(page.statusCode, label).toBe(404);
+          expect(page.headers['content-type'], label).toContain('text/html');
+          continue;
+        }
+        if (OPEN_HTML_PAGES.has(`${route.method} ${route.url}`)) {
+          const page = await t.app.inject({ method: 'GET', url: route.url, headers: caller.token ? { 'x-access-token': caller.token } : {} });
+          calls += 1;
+          expect(page.statusCode, label).toBe(200);
           expect(page.headers['content-type'], label).toContain('text/html');
           continue;
         }
