@@ -39,7 +39,7 @@ const PUBLIC_SURVEY_PATTERNS = [
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-*', 'node_modules', 'data', 'src/routeTree.gen.ts', 'src/locales/**/*.ts', 'test-results', 'playwright-report', 'dev-dist'],
+    ignores: ['dist', 'dist-*', 'node_modules', 'data', 'src/routeTree.gen.ts', 'src/locales/**/*.ts', 'test-results', 'playwright-report', 'dev-dist', 'bench/out'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
