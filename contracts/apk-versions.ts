@@ -1,27 +1,19 @@
 import { z } from 'zod';
+import type { ResourceRow } from './resource';
+import type { apkVersions } from './resources/apk-versions';
 
 /**
- * APK版本管理 (/system/apk) is a kit resource now (contracts/resources/apk-versions.ts). Here: the
- * Android app's public calls (`GET /api/apk/latest?tenant=<code>`, the download) and what the current
- * screens still import (the lead removes the row type and the rules re-export once they moved).
+ * APK版本管理 (/system/apk) is a kit resource (contracts/resources/apk-versions.ts). Here: the
+ * Android app's public calls, which the kit does not make (the module adds them as extra routes).
  */
-export * from './apk-rules';
 
-export interface ApkVersionRow {
-  id: string;
-  versionName: string;
-  versionCode: number;
-  fileId: string;
-  /** the file's name and size (bytes); '' and 0 without a file */
-  fileName: string;
-  fileSize: number;
-  changelog: string;
-  forceUpdate: boolean;
-  published: boolean;
-  publishedAt: string | null;
-  updatedAt: string;
-  version: number;
-}
+/** A list row: the definition's fields plus the file's name and size ('' and 0 without a file) and when it was published. */
+export type ApkVersionRow = ResourceRow<typeof apkVersions> & { fileName: string; fileSize: number; publishedAt: string | null };
+
+/** The public call of the Android app: `GET /api/apk/latest?tenant=<code>`. */
+export const APK_LATEST_URL = '/api/apk/latest';
+/** Where the app downloads a published version's file without login: `GET /api/apk/download/<id>?tenant=<code>`. */
+export const apkDownloadPath = (id: string, tenant: string) => `/api/apk/download/${encodeURIComponent(id)}?tenant=${encodeURIComponent(tenant)}`;
 
 /** `GET /api/apk/latest?tenant=<code>` (public): the newest published version, or null. */
 export const apkLatestQuery = z.object({ tenant: z.string().trim().max(64).optional() });

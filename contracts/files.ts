@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { APK_ADD_PERMISSION, APK_EDIT_PERMISSION } from './apk-rules';
 import { MAX_ATTACHMENTS } from './application-rules';
 import { SURVEY_PICTURE_PROFILE } from './survey-rules';
 import { listInput } from './input';
+import { resourcePerms } from './resource';
+import { apkVersions } from './resources/apk-versions';
 
 /**
  * Files (SPEC §3 "File record", §5 "Upload", §7 `/file/*`). Bytes live on the server's disk, metadata
@@ -87,7 +88,7 @@ export const UPLOAD_MAX_FILES: Partial<Record<FileCategory, number>> = { apk: 1 
 /** Profiles only some may upload (any one of the codes): the logo is public, an .apk is 200 MB. */
 export const UPLOAD_CATEGORY_PERMISSIONS: Partial<Record<FileCategory, readonly string[]>> = {
   logo: ['system_config'], // FILES_ADMIN_PERMISSION (declared below)
-  apk: [APK_ADD_PERMISSION, APK_EDIT_PERMISSION],
+  apk: [resourcePerms(apkVersions).add, resourcePerms(apkVersions).edit],
 };
 
 /**

@@ -6,10 +6,11 @@
  * (`src/components/resource`). Rule texts are built from the field labels here, so a rule's
  * words are written once and the form, the server and the import say the same.
  *
- * Zod-free and import-free on purpose: screens, the route kit and the e2e specs import it without
- * pulling zod into a chunk. Route files never import a definition (see `src/lib/resource-route.ts`):
+ * Zod-free on purpose (it imports only the zod-free date rules): screens, the route kit and the e2e
+ * specs import it without pulling zod into a chunk. Route files never import a definition (see `src/app/resource-route.ts`):
  * fifty screens of definitions in the entry chunk would make /login heavier.
  */
+import { isCalendarDate } from './date-rules';
 import type { FileCategory } from './files';
 
 export interface Label {
@@ -278,7 +279,7 @@ export function fieldIssue(field: ResourceField, value: unknown): Label | null {
       return null;
     }
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : { zh: `${zh}不是有效日期`, en: `The ${en} is not a valid date` };
+      return typeof value === 'string' && isCalendarDate(value) ? null : { zh: `${zh}不是有效日期`, en: `The ${en} is not a valid date` };
     case 'boolean':
       return typeof value === 'boolean' ? null : { zh: `${zh}格式不正确`, en: `The ${en} is not valid` };
     case 'enum':

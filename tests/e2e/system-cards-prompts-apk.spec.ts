@@ -7,7 +7,8 @@
 // Everything this run makes is removed; the teacher role's layout is reset even when a test fails.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ApkLatestData, ApkVersionRow } from '../../contracts/apk-versions';
-import type { AiPromptRow } from '../../contracts/ai-prompts';
+import type { ResourceRow } from '../../contracts/resource';
+import type { aiPrompts } from '../../contracts/resources/ai-prompts';
 import type { TableAData } from '../../contracts/envelope';
 import type { HomeCardRoleRow } from '../../contracts/home-cards';
 import { baseURL } from '../../playwright.config';
@@ -73,7 +74,7 @@ test.afterAll(async ({ request }) => {
   const roles = await admin.post<HomeCardRoleRow[]>('/api/home-cards/list', {});
   const teacher = roles.data?.find((role) => role.code === 'teacher');
   if (teacher?.cards) await admin.post('/api/home-cards/reset', { roleId: teacher.roleId });
-  const prompts = await admin.post<TableAData<AiPromptRow>>('/api/ai-prompts/list', { currPage: 0, limit: 50, search: JSON.stringify({ keyword: RUN }) });
+  const prompts = await admin.post<TableAData<ResourceRow<typeof aiPrompts>>>('/api/ai-prompts/list', { currPage: 0, limit: 50, search: JSON.stringify({ keyword: RUN }) });
   const promptIds = (prompts.data?.rows ?? []).map((row) => row.id);
   if (promptIds.length) await admin.post('/api/ai-prompts/delete', { ids: promptIds });
   const apks = await admin.post<TableAData<ApkVersionRow>>('/api/apk/list', { currPage: 0, limit: 50, search: JSON.stringify({ versionName: '9.' }) });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AiPromptRow } from '../../../contracts/ai-prompts';
+import type { ResourceRow } from '../../../contracts/resource';
+import type { aiPrompts } from '../../../contracts/resources/ai-prompts';
 import type { TableAData } from '../../../contracts/envelope';
 import { DEMO_AI_PROMPTS } from '../../db/seed/ai-prompts';
 import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
@@ -16,7 +17,7 @@ const tag = randomBytes(3).toString('hex');
 const EN = { 'x-lang': 'en' };
 const post = <T>(url: string, token: string, json: unknown, headers: Record<string, string> = {}) => call<T>(t.app, 'POST', url, { token, json, headers });
 const list = async (search: Record<string, string>, token = admin) =>
-  (await post<TableAData<AiPromptRow>>('/api/ai-prompts/list', token, { currPage: 0, limit: 100, search: JSON.stringify(search) })).body;
+  (await post<TableAData<ResourceRow<typeof aiPrompts>>>('/api/ai-prompts/list', token, { currPage: 0, limit: 100, search: JSON.stringify(search) })).body;
 const input = (over: Record<string, unknown> = {}) => ({ code: `t_${tag}_${randomBytes(2).toString('hex')}`, name: `测试${tag}`, scene: '测试场景', content: '请写一段话。', model: '', enabled: true, sort: 5, remark: '', ...over });
 const add = async (over: Record<string, unknown> = {}) => {
   const { body } = await post<{ id: string }>('/api/ai-prompts/save', admin, input(over));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AiPromptRow } from '../../../../contracts/ai-prompts';
+import type { ResourceRow } from '../../../../contracts/resource';
+import type { aiPrompts } from '../../../../contracts/resources/ai-prompts';
 import { setConfig } from '../../../lib/config';
 import { fakeFetch, fail, ok, renderScreen } from '../../../test/render';
 import { PromptsScreen } from './PromptsScreen';
@@ -8,7 +9,7 @@ import { recordNotices } from '../../../test/notices';
 
 let notified: string[];
 
-const rows: AiPromptRow[] = [
+const rows: ResourceRow<typeof aiPrompts>[] = [
   { id: '0193a000-0000-7000-8000-000000000001', code: 'comment', name: '期末评语', scene: '学生评价', content: '请根据成绩写一段评语', model: '', enabled: true, sort: 10, remark: '', updatedAt: '', version: 2 },
   { id: '0193a000-0000-7000-8000-000000000002', code: 'notice', name: '通知润色', scene: '', content: '润色这段通知', model: 'qwen-max', enabled: false, sort: 20, remark: '', updatedAt: '', version: 5 },
 ];
