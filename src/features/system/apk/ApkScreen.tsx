@@ -7,7 +7,7 @@
 import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { ResourceRow } from '../../../../contracts/resource';
+import type { ApkVersionRow } from '../../../../contracts/apk-versions';
 import { apkVersions } from '../../../../contracts/resources/apk-versions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { usePermitted } from '../../../components/Permission';
@@ -29,7 +29,7 @@ const apkCatalog: LocaleCatalogs = {
 };
 
 /** A list row: the definition's fields and what the module adds (the package's name and size, when it was published). */
-export type ApkRow = ResourceRow<typeof apkVersions> & { fileName: string; fileSize: number; publishedAt: string | null };
+type ApkRow = ApkVersionRow;
 
 const PUBLISH_PERMISSION = apkVersions.toggles?.published?.perm ?? 'system_apk_publish';
 
