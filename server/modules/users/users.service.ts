@@ -1,14 +1,14 @@
-import { ResponseCode } from "../../../contracts/envelope";
-import type { UserInfoRow, UserType } from "../../../contracts/session";
+import { ResponseCode } from '../../../contracts/envelope';
+import type { UserInfoRow, UserType } from '../../../contracts/session';
 
-import type { Tx } from "../../db/client";
+import type { Tx } from '../../db/client';
 
-import { AppError } from "../../plugins/envelope";
+import { AppError } from '../../plugins/envelope';
 
-import type { Session } from "../auth/session.types";
+import type { Session } from '../auth/session.types';
 
-import { usersRepository } from "./users.repository";
-import { isUuid } from "../../../contracts/ids";
+import { usersRepository } from './users.repository';
+import { isUuid } from '../../../contracts/ids';
 
 export interface UserAccount {
   id: string;
@@ -25,13 +25,10 @@ export interface UserAccount {
 }
 
 /** Permission to look at other users' accounts (the users menu of system management). */
-export const USER_ADMIN_PERMISSION = "system_user";
+export const USER_ADMIN_PERMISSION = 'system_user';
 
 export class UsersService {
-  async findAccountByUsername(
-    tx: Tx,
-    username: string,
-  ): Promise<UserAccount | null> {
+  async findAccountByUsername(tx: Tx, username: string): Promise<UserAccount | null> {
     return (await usersRepository.findAccountByUsername(tx, username)) ?? null;
   }
 
@@ -39,18 +36,8 @@ export class UsersService {
     return (await usersRepository.findAccountById(tx, id)) ?? null;
   }
 
-  async setPasswordHash(
-    tx: Tx,
-    userId: string,
-    passwordHash: string,
-    changedBy: string,
-  ): Promise<void> {
-    await usersRepository.updatePasswordHash(
-      tx,
-      userId,
-      passwordHash,
-      changedBy,
-    );
+  async setPasswordHash(tx: Tx, userId: string, passwordHash: string, changedBy: string): Promise<void> {
+    await usersRepository.updatePasswordHash(tx, userId, passwordHash, changedBy);
   }
 
   /**
@@ -69,17 +56,9 @@ export class UsersService {
     const isSelf = account?.id === session.userId;
     if (!isSelf) {
       // Checked before "not found", so callers without the permission learn nothing about other accounts.
-      if (!(await grantedCodes()).has(USER_ADMIN_PERMISSION))
-        throw new AppError(ResponseCode.forbidden, "forbidden");
+      if (!(await grantedCodes()).has(USER_ADMIN_PERMISSION)) throw new AppError(ResponseCode.forbidden, 'forbidden');
     }
-    if (!account) throw new AppError(ResponseCode.notFound, "userNotFound");
-    return [
-      {
-        ID: account.id,
-        USERNAME: account.username,
-        PASSWORD: "",
-        ENABLED: account.enabled ? "1" : "0",
-      },
-    ];
+    if (!account) throw new AppError(ResponseCode.notFound, 'userNotFound');
+    return [{ ID: account.id, USERNAME: account.username, PASSWORD: '', ENABLED: account.enabled ? '1' : '0' }];
   }
 }
