@@ -45,7 +45,7 @@ export function FieldInput({ id, field, value, onChange, invalid, testId }: Fiel
       return field.rows ? (
         <Textarea rows={field.rows} value={text} placeholder={t`请输入`} onChange={(event) => onChange(event.target.value)} data-testid={testId} />
       ) : (
-        <Input value={text} maxLength={field.max} placeholder={t`请输入`} onChange={(event) => onChange(event.target.value)} data-testid={testId} />
+        <Input value={text} placeholder={t`请输入`} onChange={(event) => onChange(event.target.value)} data-testid={testId} />
       );
     case 'int':
     case 'decimal':
