@@ -262,8 +262,10 @@ export function fieldIssue(field: ResourceField, value: unknown): Label | null {
     case 'text': {
       if (typeof value !== 'string') return { zh: `${zh}格式不正确`, en: `The ${en} is not valid` };
       const text = field.raw ? value : value.trim();
-      if (field.min !== undefined && text.length < field.min) return { zh: `${zh}不能少于${field.min}个字符`, en: `The ${en} needs at least ${field.min} characters` };
-      if (text.length > field.max) return { zh: `${zh}不能超过${field.max}个字符`, en: `The ${en} may have at most ${field.max} characters` };
+      // code points, as the database's char_length counts them (an astral character is one, not two UTF-16 units)
+      const length = [...text].length;
+      if (field.min !== undefined && length < field.min) return { zh: `${zh}不能少于${field.min}个字符`, en: `The ${en} needs at least ${field.min} characters` };
+      if (length > field.max) return { zh: `${zh}不能超过${field.max}个字符`, en: `The ${en} may have at most ${field.max} characters` };
       if (field.pattern && !field.pattern.regex.test(text)) return { zh: `${zh}${field.pattern.message.zh}`, en: `The ${en} ${field.pattern.message.en}` };
       return null;
     }
@@ -320,7 +322,17 @@ export function resourceTexts(definition: Pick<ResourceDefinition, 'noun' | 'inU
     saved: { zh: '保存成功', en: 'Saved' },
     deleted: { zh: '删除成功', en: 'Deleted' },
     imported: { zh: '导入成功', en: 'Imported' },
-  } satisfies Record<string, Label>;
+    /** an all-or-nothing delete some of whose rows are gone */
+    deleteMissing: (count: number): Label => ({
+      zh: `所选${zh}中有${count}个不存在或已被删除，未删除任何数据`,
+      en: `${count} of the selected ${en}s ${count === 1 ? 'no longer exists' : 'no longer exist'}; nothing was deleted`,
+    }),
+    /** an export of more rows than one file holds (RESOURCE_EXPORT_MAX_ROWS) */
+    exportTooLarge: {
+      zh: `导出最多${RESOURCE_EXPORT_MAX_ROWS}行，请缩小搜索范围`,
+      en: `An export holds at most ${RESOURCE_EXPORT_MAX_ROWS.toLocaleString('en')} rows; narrow the search`,
+    },
+  } satisfies Record<string, Label | ((count: number) => Label)>;
 }
 
 /** Joins issue texts into one message: zh with '；', en with '; '. */
@@ -328,3 +340,5 @@ export const joinIssues = (issues: readonly Label[], lang: 'zh' | 'en'): string 
 
 /** An import file's limits (kit-api.md): the server refuses beyond them, the dialog before sending. */
 export const RESOURCE_IMPORT_LIMITS = { maxRows: 5000, maxKB: 5 * 1024 } as const;
+/** Most rows one export writes (as many as an import reads, so an export imports back). */
+export const RESOURCE_EXPORT_MAX_ROWS = RESOURCE_IMPORT_LIMITS.maxRows;

@@ -8,7 +8,7 @@ import { aiPrompts } from '../../contracts/resources/ai-prompts';
 import { campuses } from '../../contracts/resources/campuses';
 import { kitModules } from '../modules';
 import { aiPrompts as aiPromptsTable } from '../modules/ai-prompts/ai-prompts.table';
-import { allRoutes } from '../routes';
+import { allRoutes, moduleOfRoute } from '../routes';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../test/helpers';
 import { kitTemplateWith, kitUpload } from '../test/kit-import';
 import { CrudService } from './crud-module';
@@ -69,6 +69,14 @@ describe('the kit modules', () => {
       for (const field of Object.values(definition.fields)) if (field.kind === 'ref') expect(names, `${definition.name} → ${field.resource}`).toContain(field.resource);
     }
   });
+
+  it('files a kit call in the app log under the definition’s name', () => {
+    const moduleOf = (url: string) => moduleOfRoute(allRoutes.find((route) => route.url === url)!);
+    expect(moduleOf(urls.list)).toBe('ai-prompts');
+    expect(moduleOf('/api/apk/list')).toBe('apk-versions');
+    expect(moduleOf('/api/classrooms/save')).toBe('classrooms');
+    expect(moduleOf('/api/users/list')).toBe('users');
+  });
 });
 
 describe('the kit on AI prompts', () => {
@@ -86,9 +94,11 @@ describe('the kit on AI prompts', () => {
     expect(byCode.data.total).toBe(3);
     expect(byCode.data.rows.map((row) => row.code)).toEqual([`t_${tag}_c1`, `t_${tag}_b1`]);
     expect((await list({ search: { keyword: `t_${tag}` }, sortField: 'code', order: 'desc', limit: 2, currPage: 1 })).data.rows.map((row) => row.code)).toEqual([`t_${tag}_a1`]);
-    // an unknown sort field or a bad equals value is refused
+    // an unknown sort field is refused; an equals value that does not parse is no filter (as the client's URL parser drops it)
     expect((await list({ sortField: 'passwordHash', order: 'asc' })).code).toBe(40000);
-    expect((await list({ search: { enabled: 'yes' } })).code).toBe(40000);
+    const unfiltered = await list({ search: { keyword: `t_${tag}`, enabled: 'yes' } });
+    expect(unfiltered.code, unfiltered.msg).toBe(1);
+    expect(unfiltered.data.total).toBe(3);
     const row = (await byId(ids[0]))!;
     expect(row).toMatchObject({ version: 1, enabled: true, sort: 3 });
     expect(new Date(row.updatedAt as string).toISOString()).toBe(row.updatedAt);
@@ -165,7 +175,8 @@ describe('the kit on AI prompts', () => {
 
   it('deletes all or nothing: one missing id → 40400 and nothing deleted', async () => {
     const ids = [await add(), await add()];
-    expect((await post(urls.delete, admin, { ids: [...ids, uuidv7()] })).body).toMatchObject({ code: 40400, msg: '提示词不存在' });
+    expect((await post(urls.delete, admin, { ids: [...ids, uuidv7()] })).body).toMatchObject({ code: 40400, msg: '所选提示词中有1个不存在或已被删除，未删除任何数据' });
+    expect((await post(urls.delete, admin, { ids: [...ids, uuidv7(), uuidv7()] }, EN)).body).toMatchObject({ code: 40400, msg: '2 of the selected prompts no longer exist; nothing was deleted' });
     expect((await mine()).filter((row) => ids.includes(row.id))).toHaveLength(2);
     expect((await post(urls.delete, admin, { ids: [...ids, ids[0]] })).body).toMatchObject({ code: 1, msg: '删除成功', data: { deleted: 2 } });
     expect((await mine()).filter((row) => ids.includes(row.id))).toHaveLength(0);
@@ -209,8 +220,9 @@ describe('the kit on AI prompts', () => {
     expect((await list({}, teacher)).code).toBe(40300);
     expect((await post(urls.save, teacher, input())).body.code).toBe(40300);
     expect((await upload(urls.importApply, await workbookWith([{ code: code(), name: '教师', content: '内容' }]), 'x.xlsx', teacher)).code).toBe(40300);
-    // options: staff only (as the selector)
-    expect((await post<{ rows: { id: string; label: string }[] }>(urls.options, teacher, {})).body.data.rows.map((row) => row.id)).toContain(id);
+    // options: for who views the resource (no resource refers to prompts): the editor's role holds the view permission, a teacher's not
+    expect((await post<{ rows: { id: string; label: string }[] }>(urls.options, editor, {})).body.data.rows.map((row) => row.id)).toContain(id);
+    expect((await post(urls.options, teacher, {})).body.code).toBe(40300);
     expect((await post(urls.options, await login(t.app, 'demo', 'student'), {})).body.code).toBe(40300);
     await ownerQuery(t.db, 'DELETE FROM roles WHERE id = $1', [roleId]).catch(() => undefined);
   });
@@ -269,5 +281,33 @@ describe('the kit on AI prompts', () => {
     expect(sheet.getRow(3).getCell(sortColumn).value).toBe(42);
     const check = await upload(urls.importCheck, exported.rawPayload);
     expect(check).toMatchObject({ code: 1, data: { total: 2, added: 0, updated: 2, issues: [] } });
+  });
+
+  it('refuses an export past 5,000 rows with 40000 in the caller’s language, rather than cutting it short', async () => {
+    const prefix = `t_${tag}_big`;
+    await ownerQuery(t.db, "INSERT INTO ai_prompts (tenant_id, id, code, name, content) SELECT $1, gen_random_uuid(), $2 || g, '批量', '内容' FROM generate_series(1, 5001) g", [demoId, prefix]);
+    const exportOf = (keyword: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: urls.export, headers: { 'x-access-token': admin, ...headers }, payload: { search: { keyword } } });
+    try {
+      expect((await exportOf(prefix)).json()).toMatchObject({ code: 40000, msg: '导出最多5000行，请缩小搜索范围' });
+      expect((await exportOf(prefix, EN)).json()).toMatchObject({ code: 40000, msg: 'An export holds at most 5,000 rows; narrow the search' });
+      // a narrower search exports (t_…_big1, 10–19, 100–199, 1000–1999: 1,111 rows)
+      const narrower = await exportOf(`${prefix}1`);
+      expect(narrower.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(narrower.rawPayload as unknown as ArrayBuffer);
+      expect(book.worksheets[0].actualRowCount).toBe(1 + 1111);
+    } finally {
+      await ownerQuery(t.db, 'DELETE FROM ai_prompts WHERE tenant_id = $1 AND code LIKE $2', [demoId, `${prefix}%`]);
+    }
+  });
+
+  it('imports several files at once (the sheets are read before the transaction, two at a time): every one answers', async () => {
+    const files = await Promise.all([0, 1, 2].map((n) => workbookWith([{ code: `t_${tag}_par${n}`, name: `并发${n}`, content: '内容' }])));
+    const checks = await Promise.all(files.map((bytes) => upload(urls.importCheck, bytes)));
+    for (const check of checks) expect(check).toMatchObject({ code: 1, data: { total: 1, added: 1, issues: [] } });
+    const applied = await Promise.all(files.map((bytes) => upload(urls.importApply, bytes)));
+    for (const answer of applied) expect(answer).toMatchObject({ code: 1, data: { added: 1, updated: 0 } });
+    expect((await list({ search: { keyword: `t_${tag}_par` } })).data.total).toBe(3);
   });
 });

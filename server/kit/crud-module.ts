@@ -27,6 +27,7 @@ import {
   type ResourceDefinition,
   type AnyResourceDefinition,
   type ResourceField,
+  RESOURCE_EXPORT_MAX_ROWS,
   resourceIssues,
   resourcePerms,
   resourceTexts,
@@ -35,7 +36,6 @@ import {
   unknownText,
 } from '../../contracts/resource';
 import { ResponseCode, type TableAData, tableASortOf } from '../../contracts/envelope';
-import { UserType } from '../../contracts/session';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client';
@@ -45,9 +45,21 @@ import { contentDisposition, type FileOwnerKind, type FilesService } from '../mo
 import type { PermissionsService } from '../modules/permissions/permissions.service';
 import { type Access, type AnyRoute, defineRoute, RawReply } from '../plugins/define-route';
 import { AppError, okEnvelope } from '../plugins/envelope';
-import { crudRepository, type CrudRepository, type KitRecord, type KitTable, lookupRepository, type SearchValues, uniqueIndexesOf, violatedIndex } from './crud-repository';
+import {
+  crudRepository,
+  type CrudRepository,
+  foreignKeysOf,
+  type KitRecord,
+  type KitTable,
+  lookupRepository,
+  type SearchValues,
+  uniqueIndexesOf,
+  violatedConstraint,
+  violatedIndex,
+} from './crud-repository';
+import { pgErrorCode } from '../db/unique';
 import { receiveImport, type ImportUpload } from './import-upload';
-import { buildExport, buildTemplate, type ExcelLookups, IMPORT_MAX_ROWS, type ImportIssue, readImportFile } from './resource-excel';
+import { buildExport, buildTemplate, type ExcelLookups, type ImportIssue, importRows } from './resource-excel';
 
 /** What a kit service may use besides its table (built once per app in services.ts). */
 export interface KitDeps {
@@ -90,14 +102,14 @@ export interface CrudHooks {
   extraRoutes?: readonly AnyRoute[];
 }
 
-/** Most options one select lists */
+/** Most options one select lists (an import's lookups are not capped) */
 export const OPTIONS_MAX = 2000;
 /** Fields whose column is not text (another row's uuid, a date): NULL for none, '' on the wire */
 const NULL_WHEN_EMPTY: ReadonlySet<string> = new Set(['person', 'org', 'ref', 'date']);
 /** A stored value as the wire has it: a decimal a number (the driver reads numeric as text), NULL of a uuid or date ''. */
 const wireValue = (field: ResourceField, value: unknown): unknown => (field.kind === 'decimal' && value !== null ? Number(value) : NULL_WHEN_EMPTY.has(field.kind) && value === null ? '' : value);
-/** Most rows one export writes */
-export const EXPORT_MAX_ROWS = IMPORT_MAX_ROWS;
+/** Most rows one export writes: a larger search is refused (resourceTexts exportTooLarge), never cut short */
+export const EXPORT_MAX_ROWS = RESOURCE_EXPORT_MAX_ROWS;
 /** New rows one INSERT of an import writes */
 const IMPORT_INSERT_BATCH = 500;
 /** Most issues an import's 40000 message lists (data.issues has them all) */
@@ -140,6 +152,23 @@ const takenValue = (error: unknown): string => {
 
 /** The kit tables by resource name, for ref lookups (filled as modules are made). */
 const kitTables = new Map<string, { definition: ResourceDefinition; table: KitTable; repository: CrudRepository }>();
+/**
+ * Who may read a resource's options (its selects): holders of its view permission or of the view
+ * permission of any kit resource with a ref field to it (the classroom form's building select needs
+ * /api/buildings/options with jsgl alone). Filled as modules are made; the options route's access
+ * holds the same array, so it is complete once every module is (before the app serves).
+ */
+const optionReaders = new Map<string, string[]>();
+const readersOf = (resource: string): string[] => {
+  let readers = optionReaders.get(resource);
+  if (!readers) optionReaders.set(resource, (readers = []));
+  return readers;
+};
+const addReader = (resource: string, code: string) => {
+  const readers = readersOf(resource);
+  if (!readers.includes(code)) readers.push(code);
+};
+
 const refTarget = (resource: string) => {
   const target = kitTables.get(resource);
   if (!target) throw new Error(`no kit resource named ${resource}`);
@@ -150,6 +179,7 @@ export class CrudService {
   readonly perms;
   readonly texts;
   private readonly uniqueIndexes: Map<string, string>;
+  private readonly foreignKeys: Map<string, string>;
 
   constructor(
     readonly definition: ResourceDefinition,
@@ -161,6 +191,7 @@ export class CrudService {
     this.perms = resourcePerms(definition);
     this.texts = resourceTexts(definition);
     this.uniqueIndexes = uniqueIndexesOf(definition, table, repository.columns);
+    this.foreignKeys = foreignKeysOf(table, repository.columns);
     const fileFields = Object.entries(definition.fields).filter(([, field]) => field.kind === 'file');
     if (fileFields.length > 0) {
       if (!hooks.fileOwnerKind) throw new Error(`${definition.name}: file fields need a fileOwnerKind`);
@@ -190,9 +221,11 @@ export class CrudService {
     return { total, rows: listed };
   }
 
-  /** Every row the search finds (export), in list order; at most `max`. */
+  /** Every row the search finds (export), in list order; a search finding more than `max` rows is refused (40000), never cut short. */
   async all(tx: Tx, request: Omit<ResourceListRequest, 'currPage' | 'limit'>, max: number, lang: Lang = 'zh'): Promise<KitRow[]> {
-    return (await this.list(tx, { ...request, currPage: 0, limit: max }, lang)).rows;
+    const { total, rows } = await this.list(tx, { ...request, currPage: 0, limit: max }, lang);
+    if (total > max) throw new AppError(ResponseCode.invalidInput, say(this.texts.exportTooLarge));
+    return rows;
   }
 
   private toRow(record: KitRecord, names: Record<string, string | null>): KitRow {
@@ -259,8 +292,8 @@ export class CrudService {
     }
   }
 
-  /** Writes one checked row (insert without `existing`), mapping a unique violation to 40900 with its field. */
-  async write(tx: Tx, session: Session, values: SaveValues, existing?: { id: string; version: number }): Promise<string> {
+  /** Writes one checked row (insert without `existing`), mapping the database's refusals to the definition's words (writeRefusal). */
+  async write(tx: Tx, session: Session, values: SaveValues, existing?: { id: string; version: number }, lang: Lang = 'zh'): Promise<string> {
     try {
       if (!existing) {
         const id = uuidv7();
@@ -271,8 +304,23 @@ export class CrudService {
       if (!updated) throw this.staleError();
       return existing.id;
     } catch (error) {
-      throw this.uniqueRefusal(error, values) ?? error;
+      throw this.writeRefusal(error, values, lang) ?? error;
     }
+  }
+
+  /**
+   * The database's refusal of a write in the definition's words: a unique index (23505, 40900 with
+   * the field), a foreign key whose row went meanwhile (23503, 40000 "所属教学楼不存在" on the field the
+   * constraint guards), a check or trigger (23514, e.g. the floors of 0026: the data moved since it was
+   * read, 40900 stale). Anything else stays an error (59000).
+   */
+  private writeRefusal(error: unknown, values: SaveValues, lang: Lang): AppError | null {
+    const code = pgErrorCode(error);
+    if (code === '23505') return this.uniqueRefusal(error, values);
+    if (code === '23514') return this.staleError();
+    if (code !== '23503') return null;
+    const field = this.foreignKeys.get(violatedConstraint(error) ?? '');
+    return field && field in this.definition.fields ? issuesError([{ field, message: unknownText(this.definition.fields[field]) }], lang) : this.staleError();
   }
 
   /** Claims the uploaded files of the file fields for the record (files module). */
@@ -306,7 +354,7 @@ export class CrudService {
     if (ruleIssues.length > 0) throw issuesError(ruleIssues, lang);
     await this.hooks.beforeSave?.(tx, session, values, existing, this.deps);
     await this.assertUniqueFree(tx, values, existing?.id);
-    const id = await this.write(tx, session, values, existing && { id: existing.id, version: request.version ?? -1 });
+    const id = await this.write(tx, session, values, existing && { id: existing.id, version: request.version ?? -1 }, lang);
     await this.claimFiles(tx, session, id, values);
     await this.hooks.afterSave?.(tx, session, id, values, this.deps);
     return { id };
@@ -328,12 +376,12 @@ export class CrudService {
     return { [field]: value };
   }
 
-  /** `POST P/delete`: every id or none (a missing one 40400, a locked or used one 40900). */
+  /** `POST P/delete`: every id or none (a missing one 40400 saying how many are gone, a locked or used one 40900). */
   async delete(tx: Tx, session: Session, request: ResourceDeleteRequest): Promise<{ deleted: number }> {
     await this.deps.permissions.assertHas(tx, session, this.perms.delete);
     const ids = [...new Set(request.ids)];
     const rows = await this.repository.byIdsForUpdate(tx, ids);
-    if (rows.length !== ids.length) throw this.notFoundError();
+    if (rows.length !== ids.length) throw new AppError(ResponseCode.notFound, say(this.texts.deleteMissing(ids.length - rows.length)));
     for (const row of rows) this.assertUnlocked(row, 'delete');
     const inUse = () => new AppError(ResponseCode.conflict, say(this.texts.inUse), {}, { inUse: true });
     if (await this.hooks.deleteGuard?.(tx, ids)) throw inUse();
@@ -342,24 +390,22 @@ export class CrudService {
     return result;
   }
 
-  /** `POST P/options`: id and display text of every row (the ref selects of other resources). */
+  /** `POST P/options`: id and display text of every row (the ref selects of other resources), for who may view it or a resource referring to it. */
   async options(tx: Tx, session: Session): Promise<{ rows: ResourceOption[] }> {
-    // as the selector's calls: staff look things up, students and parents do not
-    const userType = await lookupRepository.userType(tx, session.userId);
-    if (userType !== UserType.admin && userType !== UserType.teacher) throw new AppError(ResponseCode.forbidden, 'selectorStaffOnly');
+    await this.deps.permissions.assertAnyOf(tx, session, readersOf(this.definition.name));
     return { rows: await this.repository.options(tx, displayField(this.definition), OPTIONS_MAX) };
   }
 
   // --- import and export (resource-excel.ts reads and writes the workbooks; here: the database side)
 
-  /** What the workbooks show for stored ids: only what the definition's fields need. */
-  async lookups(tx: Tx): Promise<ExcelLookups> {
+  /** What the workbooks show for stored ids: only what the definition's fields need; an import's ref lookups have every row (a select's cap would make row 2,001 "not found"). */
+  async lookups(tx: Tx, use: 'import' | 'show' = 'show'): Promise<ExcelLookups> {
     const lookups: ExcelLookups = { refs: {}, dicts: {} };
     for (const [name, field] of Object.entries(this.definition.fields)) {
       if (field.kind === 'ref') {
         const target = kitTables.get(field.resource);
         if (!target) throw new Error(`no kit resource named ${field.resource}`);
-        lookups.refs![name] = await target.repository.options(tx, displayField(target.definition), OPTIONS_MAX);
+        lookups.refs![name] = await target.repository.options(tx, displayField(target.definition), use === 'import' ? undefined : OPTIONS_MAX);
       } else if (field.kind === 'dict') lookups.dicts![name] = await lookupRepository.dictEntries(tx, field.dict);
       else if (field.kind === 'person') lookups.people = (wanted) => lookupRepository.people(tx, wanted);
       else if (field.kind === 'org' && !lookups.orgs) lookups.orgs = await lookupRepository.orgs(tx);
@@ -376,7 +422,7 @@ export class CrudService {
   /** `POST P/export`: the rows the search finds, in list order, as the template's columns. */
   async export(tx: Tx, session: Session, request: Omit<ResourceListRequest, 'currPage' | 'limit'>, lang: Lang): Promise<Buffer> {
     await this.deps.permissions.assertHas(tx, session, this.perms.view);
-    return buildExport(this.definition, await this.all(tx, request, EXPORT_MAX_ROWS), await this.lookups(tx), lang);
+    return buildExport(this.definition, await this.all(tx, request, EXPORT_MAX_ROWS, lang), await this.lookups(tx), lang);
   }
 
   /** A new row's values before the sheet's: every field empty (its default), as the form starts. */
@@ -409,7 +455,8 @@ export class CrudService {
    */
   private async planImport(tx: Tx, session: Session, upload: ImportUpload, lang: Lang) {
     await this.deps.permissions.assertAnyOf(tx, session, [this.perms.import, this.perms.add]);
-    const read = await readImportFile(this.definition, upload.bytes, upload.fileName, await this.lookups(tx), lang);
+    // the sheet was parsed in the route's receive (no connection held); the lookups are the school's, in the transaction
+    const read = await importRows(this.definition, upload.sheet, await this.lookups(tx, 'import'), lang);
     const issues: ImportIssue[] = [...read.issues];
     const reported = new Set(issues.map((issue) => `${issue.row}:${issue.field}`));
     const report = (row: number, field: string, message: Label) => {
@@ -465,12 +512,12 @@ export class CrudService {
       try {
         await this.repository.insert(tx, batch.map(({ id, values }) => ({ tenantId: session.tenantId, id, ...values, createdBy: session.userId, updatedBy: session.userId })));
       } catch (error) {
-        // a concurrent write took a value after the check: the index names the field, its detail the value
-        throw this.uniqueRefusal(error, { [this.uniqueIndexes.get(violatedIndex(error) ?? '') ?? '']: takenValue(error) }) ?? error;
+        // a concurrent write took a value (the index names the field, its detail the value) or removed a referenced row after the check
+        throw this.writeRefusal(error, { [this.uniqueIndexes.get(violatedIndex(error) ?? '') ?? '']: takenValue(error) }, lang) ?? error;
       }
     }
     for (const { id, values, existing } of written) {
-      if (existing) await this.write(tx, session, values, { id: existing.id, version: existing.version });
+      if (existing) await this.write(tx, session, values, { id: existing.id, version: existing.version }, lang);
       await this.claimFiles(tx, session, id, values);
       await this.hooks.afterSave?.(tx, session, id, values, this.deps);
     }
@@ -522,8 +569,8 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
     defineRoute({
       method: 'POST',
       url: urls.options,
-      access: 'session',
-      summary: `id and name of every ${noun} (selects)`,
+      access: { anyOf: readersOf(definition.name) },
+      summary: `id and name of every ${noun} (selects): for who views it or a resource referring to it`,
       body: schemas.options,
       handler: ({ tx, session, services }) => service(services).options(tx, session),
     }),
@@ -599,6 +646,8 @@ export function crudModule(resource: AnyResourceDefinition, table: KitTable, hoo
   if (kitTables.has(definition.name)) throw new Error(`kit resource ${definition.name} made twice`);
   const repository = crudRepository(definition, table, refTarget);
   kitTables.set(definition.name, { definition, table, repository });
+  addReader(definition.name, resourcePerms(definition).view);
+  for (const field of Object.values(definition.fields)) if (field.kind === 'ref') addReader(field.resource, resourcePerms(definition).view);
   return {
     definition,
     table,

@@ -1,5 +1,6 @@
 import { and, asc, type Column, count, desc, eq, getTableColumns, getTableName, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { isCalendarDate } from '../../contracts/date-rules';
 import type { ResourceDefinition, ResourceField } from '../../contracts/resource';
 import type { Tx } from '../db/client';
 import { containsPattern } from '../db/like';
@@ -62,11 +63,29 @@ export function uniqueIndexesOf(definition: ResourceDefinition, table: KitTable,
   return byIndex;
 }
 
-/** The unique index a 23505 names (the driver's `constraint`), or undefined for any other error. */
-export function violatedIndex(error: unknown): string | undefined {
-  if (pgErrorCode(error) !== '23505') return undefined;
+/**
+ * Which foreign key guards which field (its columns other than tenant_id): a 23503 names its
+ * constraint, though not its key (PostgreSQL leaves the key out of the detail under RLS).
+ */
+export function foreignKeysOf(table: KitTable, columns: Record<string, Column>): Map<string, string> {
+  const fieldOfColumn = new Map(Object.entries(columns).map(([field, column]) => [column.name, field]));
+  const byConstraint = new Map<string, string>();
+  for (const key of getTableConfig(table).foreignKeys) {
+    const fields = key.reference().columns.map((column) => fieldOfColumn.get(column.name)).filter((field) => field && field !== 'tenantId');
+    if (fields.length === 1) byConstraint.set(key.getName(), fields[0]!);
+  }
+  return byConstraint;
+}
+
+/** The constraint a database refusal names (the driver's `constraint`, directly or as the cause). */
+export function violatedConstraint(error: unknown): string | undefined {
   const constraint = (error as { constraint?: unknown }).constraint ?? (error as { cause?: { constraint?: unknown } }).cause?.constraint;
   return typeof constraint === 'string' ? constraint : undefined;
+}
+
+/** The unique index a 23505 names (the driver's `constraint`), or undefined for any other error. */
+export function violatedIndex(error: unknown): string | undefined {
+  return pgErrorCode(error) === '23505' ? violatedConstraint(error) : undefined;
 }
 
 export function crudRepository(definition: ResourceDefinition, table: KitTable, refTarget: RefTarget) {
@@ -106,14 +125,14 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
         const text = search[key]?.trim();
         if (text) parts.push(or(...rule.contains.map((field) => (definition.fields[field].kind === 'text' ? ilike(col(field), containsPattern(text)) : ilike(sql`${col(field)}::text`, containsPattern(text))))));
       } else if ('equals' in rule) {
-        const text = search[key];
-        if (text) parts.push(eq(col(rule.equals), searchValueOf(definition.fields[rule.equals], text)));
+        const value = searchValueOf(definition.fields[rule.equals], search[key]);
+        if (value !== undefined) parts.push(eq(col(rule.equals), value));
       } else {
-        const from = search[`${key}From`];
-        const to = search[`${key}To`];
         const field = definition.fields[rule.range];
-        if (from) parts.push(gte(col(rule.range), searchValueOf(field, from)));
-        if (to) parts.push(lte(col(rule.range), searchValueOf(field, to)));
+        const from = searchValueOf(field, search[`${key}From`]);
+        const to = searchValueOf(field, search[`${key}To`]);
+        if (from !== undefined) parts.push(gte(col(rule.range), from));
+        if (to !== undefined) parts.push(lte(col(rule.range), to));
       }
     }
     return and(...parts);
@@ -141,12 +160,13 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
       return { total: n, rows: rows as unknown as ({ record: KitRecord } & Record<string, string | null>)[] };
     },
 
-    async options(tx: Tx, display: string, limit: number) {
-      return tx
+    /** id and display text of the rows, in the definition's order: at most `limit` (a select), or every one (an import's lookups). */
+    async options(tx: Tx, display: string, limit?: number) {
+      const query = tx
         .select({ id: sql<string>`${id}`, label: sql<string>`${col(display)}::text` })
         .from(table)
-        .orderBy(...orderOf())
-        .limit(limit);
+        .orderBy(...orderOf());
+      return limit === undefined ? query : query.limit(limit);
     },
 
     async byIdForUpdate(tx: Tx, rowId: string): Promise<KitRecord | undefined> {
@@ -200,18 +220,40 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
 }
 export type CrudRepository = ReturnType<typeof crudRepository>;
 
-/** A search box's text as the column's value: booleans from '1' / '0', numbers from digits. */
-function searchValueOf(field: ResourceField, text: string): unknown {
-  if (field.kind === 'boolean') return text === '1';
-  if (field.kind === 'int') return Number(text);
-  return text;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An equals or range box's text as the column's value: booleans from '1' / '0', numbers from
+ * digits, ids as uuids, dates as real days; undefined (no filter) for '' and for a value that does
+ * not parse as the field's, as the client's URL parser drops it.
+ */
+export function searchValueOf(field: ResourceField, raw: string | undefined): unknown {
+  const text = raw?.trim() ?? '';
+  if (text === '') return undefined;
+  switch (field.kind) {
+    case 'boolean':
+      return text === '1' ? true : text === '0' ? false : undefined;
+    case 'int':
+      return /^-?\d{1,9}$/.test(text) ? Number(text) : undefined;
+    case 'decimal':
+      return /^-?\d{1,12}(\.\d{1,6})?$/.test(text) ? text : undefined;
+    case 'date':
+      return isCalendarDate(text) ? text : undefined;
+    case 'ref':
+    case 'person':
+    case 'org':
+    case 'file':
+      return UUID.test(text) ? text : undefined;
+    default:
+      return text;
+  }
 }
 
 /** What an import or export shows for stored ids (resource-excel.ts ExcelLookups): SQL only. */
 export const lookupRepository = {
-  async dictEntries(tx: Tx, dictCode: string): Promise<{ code: string; name: string }[]> {
+  async dictEntries(tx: Tx, dictCode: string): Promise<{ code: string; name: string; nameEn: string }[]> {
     return tx
-      .select({ code: dictEntries.code, name: dictEntries.name })
+      .select({ code: dictEntries.code, name: dictEntries.name, nameEn: dictEntries.nameEn })
       .from(dictEntries)
       .innerJoin(dictTypes, and(eq(dictTypes.tenantId, dictEntries.tenantId), eq(dictTypes.id, dictEntries.typeId)))
       .where(eq(dictTypes.code, dictCode))
@@ -243,8 +285,6 @@ export const lookupRepository = {
     const { table } = refTarget(field.resource);
     return found(tx.select(one).from(table).where(eq((getTableColumns(table) as Record<string, Column>).id, value)));
   },
-
-  userType: async (tx: Tx, userId: string): Promise<string | undefined> => (await tx.select({ userType: users.userType }).from(users).where(eq(users.id, userId)).limit(1))[0]?.userType,
 
   orgs: (tx: Tx): Promise<{ id: string; code: string; name: string }[]> => tx.select({ id: orgUnits.id, code: orgUnits.code, name: orgUnits.name }).from(orgUnits).orderBy(asc(orgUnits.code)),
 };

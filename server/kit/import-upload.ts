@@ -2,18 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import { ResponseCode } from '../../contracts/envelope';
 import { AppError } from '../plugins/envelope';
 import type { Staged } from '../plugins/define-route';
-import { IMPORT_MAX_BYTES } from './resource-excel';
+import { IMPORT_MAX_BYTES, type ImportSheet, readImportSheet } from './resource-excel';
 
-/** The uploaded workbook of a kit import, read before the transaction (route `receive`). */
+/** The uploaded workbook of a kit import, received and parsed before the transaction (route `receive`). */
 export interface ImportUpload extends Staged {
-  bytes: Buffer;
   fileName: string;
+  sheet: ImportSheet;
 }
 
 /**
  * Reads the one `file` part of a multipart import into memory, within the import's size limit while
- * the bytes arrive (a larger file is refused without being held). Whether it is a workbook is the
- * reader's business (resource-excel.ts tells it by its first bytes).
+ * the bytes arrive (a larger file is refused without being held), then its first sheet's cells.
+ * Whether it is a workbook is the reader's business (resource-excel.ts tells it by its first bytes).
  */
 export async function receiveImport(request: FastifyRequest): Promise<ImportUpload> {
   if (!request.isMultipart()) throw new AppError(ResponseCode.invalidInput, 'uploadNotMultipart');
@@ -38,5 +38,6 @@ export async function receiveImport(request: FastifyRequest): Promise<ImportUplo
   }
   if (!file) throw new AppError(ResponseCode.invalidInput, 'uploadNoFile');
   if (count > 1) throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: 1 });
-  return { bytes: file.bytes, fileName: file.name, discard: async () => undefined };
+  // the parse (a worker, at most two at once) runs here, so no database connection waits on it
+  return { fileName: file.name, sheet: await readImportSheet(file.bytes, file.name), discard: async () => undefined };
 }

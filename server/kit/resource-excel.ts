@@ -35,13 +35,22 @@ import type { Lang } from '../i18n/messages';
 export interface ExcelLookups {
   /** per ref field: the other resource's rows (its options call) */
   refs?: Record<string, readonly { id: string; label: string }[]>;
-  /** per dict field: the dictionary's entries */
-  dicts?: Record<string, readonly { code: string; name: string }[]>;
+  /** per dict field: the dictionary's entries (the English name '' when the school gave none) */
+  dicts?: Record<string, readonly DictEntry[]>;
   /** people by user number (job or student number; import) or by id (export); answers the ones found */
   people?: (wanted: { numbers?: readonly string[]; ids?: readonly string[] }) => Promise<readonly { id: string; number: string; name: string }[]>;
   /** the school's organisation units */
   orgs?: readonly { id: string; code: string; name: string }[];
 }
+
+export interface DictEntry {
+  code: string;
+  name: string;
+  nameEn?: string;
+}
+
+/** A dictionary entry's name in the caller's language (the Chinese one when it has no English one), as the list's `<field>Name`. */
+const entryName = (entry: DictEntry, lang: Lang) => (lang === 'en' && entry.nameEn ? entry.nameEn : entry.name);
 
 export interface ImportIssue {
   /** the spreadsheet's row number (the header is row 1) */
@@ -119,7 +128,7 @@ function choices(name: string, field: ResourceField, lookups: ExcelLookups, lang
     case 'enum':
       return field.options.map((option) => option.label[lang]);
     case 'dict':
-      return lookups.dicts?.[name]?.map((entry) => entry.name) ?? null;
+      return lookups.dicts?.[name]?.map((entry) => entryName(entry, lang)) ?? null;
     case 'ref':
       return lookups.refs?.[name]?.map((row) => row.label) ?? null;
     default:
@@ -286,10 +295,12 @@ function exportCell(name: string, field: ResourceField, row: Record<string, unkn
       const text = String(value).slice(0, 10);
       return /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : text;
     }
-    case 'dict':
-      return named || (lookups.dicts?.[name]?.find((entry) => entry.code === value)?.name ?? String(value));
+    case 'dict': {
+      const entry = lookups.dicts?.[name]?.find((candidate) => candidate.code === value);
+      return entry ? entryName(entry, lang) : named || String(value);
+    }
     case 'ref':
-      return lookups.refs?.[name]?.find((option) => option.id === value)?.label ?? named;
+      return named || (lookups.refs?.[name]?.find((option) => option.id === value)?.label ?? String(value));
     case 'org':
       return lookups.orgs?.find((unit) => unit.id === value)?.code ?? named;
     case 'person':
@@ -404,9 +415,33 @@ function zipComplete(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** Most workbook readers at once in the process: each may hold 512 MB for 20 s, so a burst of uploads waits its turn. */
+const READERS_AT_ONCE = 2;
+let readersBusy = 0;
+const readersWaiting: (() => void)[] = [];
+
+/** Runs `work` when a reader slot is free (a finished reader hands its slot to the next in line). */
+async function withReaderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (readersBusy >= READERS_AT_ONCE) await new Promise<void>((resolve) => readersWaiting.push(resolve));
+  else readersBusy += 1;
+  try {
+    return await work();
+  } finally {
+    const next = readersWaiting.shift();
+    if (next) next();
+    else readersBusy -= 1;
+  }
+}
+
+type Grid = (SheetJS.CellObject | null | undefined)[][];
+
 /** The first sheet's cells (header first; one filled row past the limit, to tell "too many"), or null when unreadable. */
-async function readGrid(bytes: Uint8Array, kind: 'xlsx' | 'xls'): Promise<(SheetJS.CellObject | null | undefined)[][] | null> {
+async function readGrid(bytes: Uint8Array, kind: 'xlsx' | 'xls'): Promise<Grid | null> {
   if (kind === 'xlsx' && !zipComplete(bytes)) return null;
+  return withReaderSlot(() => readGridInWorker(bytes));
+}
+
+async function readGridInWorker(bytes: Uint8Array): Promise<Grid | null> {
   const worker = new Worker(READER_SOURCE, {
     eval: true,
     workerData: { module: READER_MODULE, bytes, rows: IMPORT_MAX_ROWS + 2 },
@@ -469,7 +504,8 @@ function convert(name: string, field: ResourceField, cell: Cell, lookups: ExcelL
     }
     case 'dict': {
       const entries = lookups.dicts?.[name] ?? [];
-      const entry = entries.find((e) => e.name === trimmed) ?? entries.find((e) => e.code === trimmed);
+      // the name in either language (a template downloaded in English offers the English names), or the code
+      const entry = entries.find((e) => e.name === trimmed || (e.nameEn && sameWord(e.nameEn, trimmed))) ?? entries.find((e) => e.code === trimmed);
       return entry ? { value: entry.code } : { issue: TEXTS.notFound(field, trimmed) };
     }
     case 'ref': {
@@ -491,6 +527,24 @@ function convert(name: string, field: ResourceField, cell: Cell, lookups: ExcelL
 /** The one issue of a file that cannot be imported at all (row 1, the file as a whole). */
 const refusal = (message: Label, lang: Lang): ImportRead => ({ rows: [], issues: [{ row: 1, field: '', message: message[lang] }] });
 
+/** An uploaded workbook's first sheet as read, or why it cannot be read at all. */
+export type ImportSheet = { grid: Grid } | { refusal: Label };
+
+/**
+ * The cells of an uploaded workbook (the route's `receive`, before the tenant transaction: a slow
+ * parse holds no database connection): too large, empty, not a workbook and unreadable files are
+ * refused here, in words of both languages.
+ */
+export async function readImportSheet(bytes: Uint8Array, fileName: string): Promise<ImportSheet> {
+  if (bytes.length > IMPORT_MAX_BYTES) return { refusal: TEXTS.tooLarge };
+  if (bytes.length === 0) return { refusal: TEXTS.empty };
+  const extension = /\.(xlsx|xls)$/i.exec(fileName)?.[1]?.toLowerCase();
+  const kind = startsWith(bytes, ZIP) ? 'xlsx' : startsWith(bytes, COMPOUND) ? 'xls' : null;
+  if (!extension || !kind) return { refusal: TEXTS.notSpreadsheet };
+  const grid = await readGrid(bytes, kind);
+  return grid ? { grid } : { refusal: TEXTS.unreadable };
+}
+
 /**
  * `POST <path>/import/check` and `/apply`: the file's rows as field values, and every issue with
  * its spreadsheet row (header = row 1): the file as a whole (not a workbook, not the template,
@@ -499,14 +553,13 @@ const refusal = (message: Label, lang: Lang): ImportRead => ({ rows: [], issues:
  * the database (unique values taken by other rows) and writes only when `issues` is empty.
  */
 export async function readImportFile(definition: AnyResourceDefinition, bytes: Uint8Array, fileName: string, lookups: ExcelLookups, lang: Lang): Promise<ImportRead> {
-  if (bytes.length > IMPORT_MAX_BYTES) return refusal(TEXTS.tooLarge, lang);
-  if (bytes.length === 0) return refusal(TEXTS.empty, lang);
-  const extension = /\.(xlsx|xls)$/i.exec(fileName)?.[1]?.toLowerCase();
-  const kind = startsWith(bytes, ZIP) ? 'xlsx' : startsWith(bytes, COMPOUND) ? 'xls' : null;
-  if (!extension || !kind) return refusal(TEXTS.notSpreadsheet, lang);
+  return importRows(definition, await readImportSheet(bytes, fileName), lookups, lang);
+}
 
-  const grid = await readGrid(bytes, kind);
-  if (!grid) return refusal(TEXTS.unreadable, lang);
+/** The rows of a sheet read by `readImportSheet` (in the transaction: the lookups are the school's). */
+export async function importRows(definition: AnyResourceDefinition, sheet: ImportSheet, lookups: ExcelLookups, lang: Lang): Promise<ImportRead> {
+  if ('refusal' in sheet) return refusal(sheet.refusal, lang);
+  const { grid } = sheet;
 
   // the header names the columns in either language, with or without the required mark
   const readable = new Map<string, string>();

@@ -36,7 +36,8 @@ export interface ModuleEntry {
   kit?: CrudModule;
 }
 
-const kit = (module: CrudModule): ModuleEntry => ({ routes: module.routes, kit: module });
+/** Kit modules by their definition's name (the app log's module of a kit call is the resource's one name, e.g. ai-prompts). */
+const kits = (...kitModules: CrudModule[]): Record<string, ModuleEntry> => Object.fromEntries(kitModules.map((module) => [module.definition.name, { routes: module.routes, kit: module }]));
 
 /**
  * The module registry: every module by the name the app log files its calls under. server/routes.ts
@@ -63,11 +64,7 @@ export const modules: Record<string, ModuleEntry> = {
   menus: { routes: menusRoutes },
   settings: { routes: settingsRoutes },
   homeCards: { routes: homeCardsRoutes },
-  aiPrompts: kit(aiPromptsModule),
-  apkVersions: kit(apkVersionsModule),
-  campuses: kit(campusesModule),
-  buildings: kit(buildingsModule),
-  classrooms: kit(classroomsModule),
+  ...kits(aiPromptsModule, apkVersionsModule, campusesModule, buildingsModule, classroomsModule),
   roles: { routes: rolesRoutes },
   orgs: { routes: orgsRoutes },
   openapi: { routes: openApiRoutes(() => modules) },

@@ -45,8 +45,6 @@ const BINARY_ANSWERS = new Set([
   // the kit resources' workbooks (server/kit/crud-module.ts)
   ...kitModules.flatMap(({ definition }) => [`POST ${resourceUrls(definition).export}`, `GET ${resourceUrls(definition).template}`]),
 ]);
-/** the kit resources' option lists: staff only, as the selector's people and org calls */
-const KIT_OPTIONS = new Set(kitModules.map(({ definition }) => `POST ${resourceUrls(definition).options}`));
 /** public pages answering HTML rather than an envelope (a proof's verification page): an unknown code is a 404 page */
 const HTML_PAGES = new Set(['GET /api/proofs/verify/:tenant/:code']);
 /** public pages answering HTML to anyone (the API description's page, modules/openapi) */
@@ -161,7 +159,7 @@ describe('every registered route answers as its access declares', () => {
         } else if (route.access === 'session') {
           expect(body.code, label).not.toBe(90001);
           // people and the org tree: staff only, by the account's type (selector.routes.ts)
-          const staffOnly = (STAFF_ONLY_ROUTES.has(`${route.method} ${route.url}`) || KIT_OPTIONS.has(`${route.method} ${route.url}`)) && ['demo/student', 'demo/parent'].includes(caller.name);
+          const staffOnly = STAFF_ONLY_ROUTES.has(`${route.method} ${route.url}`) && ['demo/student', 'demo/parent'].includes(caller.name);
           if (staffOnly) expect(body.code, label).toBe(40300);
           else expect(body.code, label).not.toBe(40300);
         } else if (isAllowed(route.access, caller.granted)) {

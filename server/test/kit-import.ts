@@ -17,9 +17,9 @@ export async function kitUpload(app: FastifyInstance, url: string, bytes: Buffer
   return response.json() as KitImportAnswer;
 }
 
-/** The resource's import template (GET, zh) with `rows` typed in by field name, as a person fills it. */
-export async function kitTemplateWith(app: FastifyInstance, definition: AnyResourceDefinition, token: string, rows: Record<string, unknown>[]): Promise<Buffer> {
-  const template = await app.inject({ method: 'GET', url: resourceUrls(definition).template, headers: { 'x-access-token': token } });
+/** The resource's import template (GET, in `lang`) with `rows` typed in by field name, as a person fills it. */
+export async function kitTemplateWith(app: FastifyInstance, definition: AnyResourceDefinition, token: string, rows: Record<string, unknown>[], lang: 'zh' | 'en' = 'zh'): Promise<Buffer> {
+  const template = await app.inject({ method: 'GET', url: resourceUrls(definition).template, headers: { 'x-access-token': token, 'x-lang': lang } });
   if (template.statusCode !== 200) throw new Error(`template: ${template.statusCode} ${template.body}`);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
@@ -27,7 +27,7 @@ export async function kitTemplateWith(app: FastifyInstance, definition: AnyResou
   const columns = new Map<string, number>();
   sheet.getRow(1).eachCell((cell, column) => {
     const label = String(cell.value).replace('*', '').trim();
-    const field = Object.entries(definition.fields).find(([, spec]) => spec.label.zh === label)?.[0];
+    const field = Object.entries(definition.fields).find(([, spec]) => spec.label[lang] === label)?.[0];
     if (field) columns.set(field, column);
   });
   rows.forEach((values, index) => {

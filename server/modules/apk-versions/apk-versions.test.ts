@@ -89,7 +89,7 @@ describe('APK versions', () => {
     // an unpublished version's file is not public
     expect((await t.app.inject({ method: 'GET', url: answer.data!.downloadUrl })).json()).toMatchObject({ code: 40400 });
     // an unknown id among them: 40400, nothing deleted
-    expect((await post('/api/apk/delete', admin, { ids: [id, '01900000-0000-7000-8000-00000000dead'] })).body).toMatchObject({ code: 40400, msg: 'APK版本不存在' });
+    expect((await post('/api/apk/delete', admin, { ids: [id, '01900000-0000-7000-8000-00000000dead'] })).body).toMatchObject({ code: 40400, msg: '所选APK版本中有1个不存在或已被删除，未删除任何数据' });
     expect(await rowOf(id)).toBeDefined();
     expect((await post('/api/apk/delete', admin, { ids: [id] })).body).toMatchObject({ code: 1, msg: '删除成功' });
     expect(await rowOf(id)).toBeUndefined();

@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAData } from '../../../contracts/envelope';
 import { ResponseCode } from '../../../contracts/envelope';
 import { resourceUrls } from '../../../contracts/resource';
+import { buildings } from '../../../contracts/resources/buildings';
 import { classrooms } from '../../../contracts/resources/classrooms';
 import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { DEMO_BUILDINGS } from '../../db/seed/places';
-import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp, tenantIdOf } from '../../test/helpers';
+import { buildTestApp, call, createUser, login, ownerQuery, seedOwnSchool, type TestApp, tenantIdOf } from '../../test/helpers';
 import { kitTemplateWith, kitUpload } from '../../test/kit-import';
 
 /** 校区管理, 教学楼管理, 教室管理 on the demo school: the tests add rows named with their own tag and remove them; the seeded places are only read. */
@@ -360,5 +362,120 @@ describe('places: classrooms', () => {
     expect(kg.data.rows.every((row) => ['童趣楼', '阳光楼'].includes(String(row.buildingIdName)))).toBe(true);
     const crossed = await post('/api/classrooms/save', kgAdmin, roomInput());
     expect(crossed.body).toMatchObject({ code: ResponseCode.invalidInput, msg: '所属教学楼不存在' });
+  });
+});
+
+describe('places: the kit’s edges', () => {
+  let buildingName: string;
+  const options = async (resource: string, token: string) => (await post<{ rows: { id: string; label: string }[] }>(`/api/${resource}/options`, token, {})).body;
+  const sheetOf = async (bytes: Buffer) => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    return book;
+  };
+
+  beforeAll(async () => {
+    const input = buildingInput(campusId, { floors: 3 });
+    buildingName = input.name;
+    await add('buildings', input);
+  });
+
+  it('says an over-long name in the field’s words with data.issues (no generic schema words), and counts characters as the database does', async () => {
+    const long = await post<Issues>('/api/campuses/save', admin, campusInput({ name: 'a'.repeat(250) }));
+    expect(long.body).toMatchObject({ code: ResponseCode.invalidInput, msg: '校区名称不能超过30个字符', data: { issues: [{ field: 'name', message: '校区名称不能超过30个字符' }] } });
+    expect((await post('/api/campuses/save', admin, campusInput({ name: 'a'.repeat(250) }), EN)).body.msg).toBe('The name may have at most 30 characters');
+    // an astral character is one character (the CHECK's char_length), not two UTF-16 units
+    const astral = `${tag}${'𠀀'.repeat(24)}`;
+    expect([...astral].length).toBe(30);
+    await add('campuses', campusInput({ name: astral }));
+    expect((await post('/api/campuses/save', admin, campusInput({ name: `${astral}𠀀` }))).body).toMatchObject({ code: ResponseCode.invalidInput, msg: '校区名称不能超过30个字符' });
+  });
+
+  it('treats a search value that does not parse (a campus id that is no uuid) as no filter', async () => {
+    const all = await list('buildings', {});
+    const bad = await list('buildings', { campusId: 'not-a-uuid' });
+    expect(bad.code, bad.msg).toBe(1);
+    expect(bad.data.total).toBe(all.data.total);
+    expect((await list('classrooms', { buildingId: '12' })).data.total).toBe((await list('classrooms', {})).data.total);
+  });
+
+  it('lists options for who views the resource or one referring to it: a classroom keeper (jsgl) reads the buildings, not the campuses or prompts', async () => {
+    const roleId = (
+      await ownerQuery<{ id: string }>(t.db, "INSERT INTO roles (tenant_id, id, code, name, type) VALUES ($1, gen_random_uuid(), $2, '教室管理员', 'ordinary') RETURNING id", [demoId, `jsgl_${tag}`])
+    )[0].id;
+    try {
+      await ownerQuery(t.db, "INSERT INTO role_menus (tenant_id, role_id, menu_id) SELECT tenant_id, $1, id FROM menus WHERE tenant_id = $2 AND perms && ARRAY['jsgl']", [roleId, demoId]);
+      const keeper = await login(t.app, 'demo', (await createUser(t.db, 'demo', { roles: [`jsgl_${tag}`] })).username);
+      const listed = await options('buildings', keeper);
+      expect(listed.code, listed.msg).toBe(1);
+      expect(listed.data.rows.map((row) => row.label)).toContain(buildingName);
+      expect((await options('campuses', keeper)).code).toBe(ResponseCode.forbidden);
+      expect((await options('ai-prompts', keeper)).code).toBe(ResponseCode.forbidden);
+      // a teacher holds none of them: no prompt codes, no buildings
+      expect((await options('ai-prompts', teacher)).code).toBe(ResponseCode.forbidden);
+      expect((await options('buildings', teacher)).code).toBe(ResponseCode.forbidden);
+      expect((await options('campuses', admin)).code).toBe(1);
+    } finally {
+      await ownerQuery(t.db, 'DELETE FROM user_roles WHERE role_id = $1', [roleId]).catch(() => undefined);
+      await ownerQuery(t.db, 'DELETE FROM roles WHERE id = $1', [roleId]).catch(() => undefined);
+    }
+  });
+
+  it('in English: the template offers and the export writes the dictionary’s English names, and import takes either name or the code', async () => {
+    const template = await t.app.inject({ method: 'GET', url: resourceUrls(classrooms).template, headers: { 'x-access-token': admin, ...EN } });
+    const lists = (await sheetOf(template.rawPayload)).getWorksheet('lists')!;
+    const offered: string[] = [];
+    lists.eachRow((row) => row.eachCell((cell) => offered.push(String(cell.value))));
+    expect(offered).toEqual(expect.arrayContaining(['Laboratory', 'Ordinary classroom', 'Booked directly']));
+    expect(offered).not.toContain('实验室');
+
+    const exported = await t.app.inject({ method: 'POST', url: resourceUrls(classrooms).export, headers: { 'x-access-token': admin, ...EN }, payload: { search: { category: '3' } } });
+    expect(exported.statusCode).toBe(200);
+    const sheet = (await sheetOf(exported.rawPayload)).worksheets[0];
+    let column = 0;
+    sheet.getRow(1).eachCell((cell, index) => {
+      if (String(cell.value).replace('*', '') === 'Category') column = index;
+    });
+    const categories = new Set<string>();
+    for (let row = 2; row <= sheet.actualRowCount; row += 1) categories.add(String(sheet.getRow(row).getCell(column).value));
+    expect([...categories]).toEqual(['Laboratory']);
+
+    const room = (n: string, category: string) => ({ code: `E${tag}${n}`, name: `英文${tag}${n}`, buildingId: buildingName, floor: 1, category, capacity: 30, applyType: 'Booked directly' });
+    const filled = await kitTemplateWith(t.app, classrooms, admin, [room('1', 'Laboratory'), room('2', 'laboratory'), room('3', '3'), room('4', '实验室')], 'en');
+    const check = await kitUpload(t.app, resourceUrls(classrooms).importCheck, filled, admin, EN);
+    expect(check).toMatchObject({ code: 1, data: { total: 4, added: 4, issues: [] } });
+  });
+
+  it('answers the database’s refusals of a write in the definition’s words: a referenced row gone (23503), a floors trigger (23514)', async () => {
+    const kit = t.app.services.kit;
+    const mingde = (await list('buildings', { keyword: '明德楼' })).data.rows[0];
+    // the refused statement aborts the transaction; the refusal is what the request would answer (and it rolls back)
+    const refusalOf = (write: (scope: { tx: Parameters<typeof kit.buildings.write>[0] }, session: Parameters<typeof kit.buildings.write>[1]) => Promise<unknown>) =>
+      t.app.services.auth.withSession(admin, (scope, session) => write(scope, session!).then(() => null, (error: unknown) => error));
+    // a building deleted after the checks: the foreign key names building_id → buildingId
+    const room = { code: `G${tag}`, name: `孤${tag}`, buildingId: randomUUID(), floor: 1, category: '1', adminId: null, capacity: 10, applyType: 'audit', advanceDays: 7, deadlineDays: 0 };
+    expect(await refusalOf((scope, session) => kit.classrooms.write(scope.tx, session, room))).toMatchObject({
+      code: ResponseCode.invalidInput,
+      data: { issues: [{ field: 'buildingId', message: '所属教学楼不存在' }] },
+    });
+    // a classroom on floor 5 of 明德楼: lowering its floors to 1 is refused by the trigger (here without the save's own check)
+    expect(await refusalOf((scope, session) => kit.buildings.write(scope.tx, session, { floors: 1 }, { id: mingde.id, version: mingde.version }, 'en'))).toMatchObject({
+      code: ResponseCode.conflict,
+      data: { stale: true },
+    });
+    expect((await list('buildings', { keyword: '明德楼' })).data.rows[0]).toMatchObject({ floors: mingde.floors, version: mingde.version });
+  });
+
+  it('an import finds a ref value past the selects’ 2,000 options (its lookups are not capped)', async () => {
+    const prefix = `Z${tag}`;
+    await ownerQuery(t.db, "INSERT INTO campuses (tenant_id, id, code, name, sort) SELECT $1, gen_random_uuid(), $2 || lpad(g::text, 4, '0'), $2 || lpad(g::text, 4, '0'), 99 FROM generate_series(1, 2001) g", [demoId, prefix]);
+    try {
+      const last = `${prefix}2001`;
+      expect((await options('campuses', admin)).data.rows.map((row) => row.label)).not.toContain(last);
+      const file = await kitTemplateWith(t.app, buildings, admin, [{ code: nextCode++, name: `远楼${tag}`, floors: 2, campusId: last }]);
+      expect(await kitUpload(t.app, resourceUrls(buildings).importCheck, file, admin)).toMatchObject({ code: 1, data: { total: 1, added: 1, issues: [] } });
+    } finally {
+      await ownerQuery(t.db, 'DELETE FROM campuses WHERE tenant_id = $1 AND code LIKE $2', [demoId, `${prefix}%`]);
+    }
   });
 });
