@@ -1,19 +1,15 @@
-import { Stack, Text } from "@chakra-ui/react";
-import { useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
-import {
-  fieldIssue,
-  type AnyResourceDefinition,
-  type ResourceField,
-} from "../../../contracts/resource";
-import { HttpError } from "../../lib/http";
-import { localText } from "../../lib/locale";
-import { FormField } from "../form/FormField";
-import { useDraft } from "../form/use-draft";
-import { FormShell } from "../FormShell";
-import { FieldInput, labelledById, type FieldInputs } from "./field-input";
-import { kebab } from "./resource-search";
-import type { KitRow } from "./useResourceList";
+import { Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { fieldIssue, type AnyResourceDefinition, type ResourceField } from '../../../contracts/resource';
+import { HttpError } from '../../lib/http';
+import { localText } from '../../lib/locale';
+import { FormField } from '../form/FormField';
+import { useDraft } from '../form/use-draft';
+import { FormShell } from '../FormShell';
+import { FieldInput, labelledById, type FieldInputs } from './field-input';
+import { kebab } from './resource-search';
+import type { KitRow } from './useResourceList';
 
 export interface ResourceDrawerProps {
   definition: AnyResourceDefinition;
@@ -28,8 +24,7 @@ export interface ResourceDrawerProps {
   onSave: (input: Record<string, unknown>) => Promise<unknown>;
 }
 
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || value === "";
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
  * The server's refusals by field, in its words (already the caller's language): a 40000's
@@ -37,51 +32,40 @@ const isBlank = (value: unknown) =>
  * `data.field` (a taken code, in the message).
  */
 export function serverFieldIssues(error: unknown): Record<string, string> {
-  if (
-    !(error instanceof HttpError) ||
-    typeof error.data !== "object" ||
-    error.data === null
-  )
-    return {};
+  if (!(error instanceof HttpError) || typeof error.data !== 'object' || error.data === null) return {};
   const data = error.data as { issues?: unknown; field?: unknown };
   if (error.code === 40000 && Array.isArray(data.issues)) {
     const found: Record<string, string> = {};
-    for (const issue of data.issues as {
-      field?: unknown;
-      message?: unknown;
-    }[]) {
-      if (typeof issue?.field === "string" && typeof issue.message === "string")
-        found[issue.field] ??= issue.message;
+    for (const issue of data.issues as { field?: unknown; message?: unknown }[]) {
+      if (typeof issue?.field === 'string' && typeof issue.message === 'string') found[issue.field] ??= issue.message;
     }
     return found;
   }
-  if (error.code === 40900 && typeof data.field === "string")
-    return { [data.field]: error.msg };
+  if (error.code === 40900 && typeof data.field === 'string') return { [data.field]: error.msg };
   return {};
 }
 
 /** A new row's value of a field: the definition's default, else empty. */
 function startValue(field: ResourceField): unknown {
   switch (field.kind) {
-    case "int":
+    case 'int':
       return field.empty ?? null;
-    case "decimal":
+    case 'decimal':
       return null;
-    case "boolean":
+    case 'boolean':
       return field.default ?? false;
-    case "enum":
-      return field.default ?? "";
+    case 'enum':
+      return field.default ?? '';
     default:
-      return "";
+      return '';
   }
 }
 
 /** The value the save call sends: text trimmed (unless raw), an empty number its `empty` value or null. */
 function sentValue(field: ResourceField, value: unknown): unknown {
-  if (field.kind === "text")
-    return field.raw ? value : String(value ?? "").trim();
-  if (field.kind === "int") return value ?? field.empty ?? null;
-  if (field.kind === "decimal") return value ?? null;
+  if (field.kind === 'text') return field.raw ? value : String(value ?? '').trim();
+  if (field.kind === 'int') return value ?? field.empty ?? null;
+  if (field.kind === 'decimal') return value ?? null;
   return value;
 }
 
@@ -90,102 +74,55 @@ function sentValue(field: ResourceField, value: unknown): unknown {
  * bring its own), the definition's rules checked as typed in the server's words (`fieldIssue`), a
  * counter under long text. Save sends every written field (+ id and version when editing).
  */
-export function ResourceDrawer({
-  definition,
-  row,
-  testId,
-  inputs = {},
-  onClose,
-  onSave,
-}: ResourceDrawerProps) {
+export function ResourceDrawer({ definition, row, testId, inputs = {}, onClose, onSave }: ResourceDrawerProps) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const fields = Object.entries(definition.fields).filter(
-    ([, field]) => !field.readOnly,
-  );
-  const { draft, setDraft, dirty } = useDraft<Record<string, unknown>>(() =>
-    Object.fromEntries(
-      fields.map(([name, field]) => [name, row?.[name] ?? startValue(field)]),
-    ),
-  );
+  const fields = Object.entries(definition.fields).filter(([, field]) => !field.readOnly);
+  const { draft, setDraft, dirty } = useDraft<Record<string, unknown>>(() => Object.fromEntries(fields.map(([name, field]) => [name, row?.[name] ?? startValue(field)])));
   const [touched, setTouched] = useState(false);
   // the server's refusal of a field stays under its input until that field is edited
   const [refused, setRefused] = useState<Record<string, string>>({});
-  const issues = Object.fromEntries(
-    fields.map(([name, field]) => [name, fieldIssue(field, draft[name])]),
-  );
+  const issues = Object.fromEntries(fields.map(([name, field]) => [name, fieldIssue(field, draft[name])]));
 
   const save = async () => {
     setTouched(true);
-    if (Object.values(issues).some(Boolean)) throw new Error("invalid");
+    if (Object.values(issues).some(Boolean)) throw new Error('invalid');
     try {
-      await onSave({
-        ...Object.fromEntries(
-          fields.map(([name, field]) => [name, sentValue(field, draft[name])]),
-        ),
-        ...(row ? { id: row.id, version: row.version } : {}),
-      });
+      await onSave({ ...Object.fromEntries(fields.map(([name, field]) => [name, sentValue(field, draft[name])])), ...(row ? { id: row.id, version: row.version } : {}) });
     } catch (error) {
       setRefused(serverFieldIssues(error));
       throw error;
     }
   };
+  const edit = (name: string, next: unknown) => {
+    setDraft((current) => ({ ...current, [name]: next }));
+    if (name in refused) setRefused(({ [name]: _edited, ...rest }) => rest);
+  };
 
   const noun = localText(definition.noun, i18n.locale);
   return (
-    <FormShell
-      open
-      dirty={dirty}
-      size="lg"
-      title={row ? t`编辑${noun}` : t`新增${noun}`}
-      onCancel={onClose}
-      onSave={save}
-    >
+    <FormShell open dirty={dirty} size="lg" title={row ? t`编辑${noun}` : t`新增${noun}`} onCancel={onClose} onSave={save}>
       <Stack gap="4" data-testid={`${testId}-form`}>
         {fields.map(([name, field]) => {
           const value = draft[name];
-          const issue =
-            issues[name] && (touched || !isBlank(value))
-              ? localText(issues[name], i18n.locale)
-              : refused[name];
+          const issue = issues[name] && (touched || !isBlank(value)) ? localText(issues[name], i18n.locale) : refused[name];
           const inputId = `${id}-${name}`;
           const fieldTestId = `${testId}-${kebab(name)}`;
-          const props = {
-            id: inputId,
-            name,
-            field,
-            value,
-            invalid: Boolean(issue),
-            testId: fieldTestId,
-            onChange: (next: unknown) => {
-              setDraft((current) => ({ ...current, [name]: next }));
-              if (name in refused)
-                setRefused(({ [name]: _edited, ...rest }) => rest);
-            },
-          };
+          const props = { id: inputId, name, field, value, invalid: Boolean(issue), testId: fieldTestId, onChange: (next: unknown) => edit(name, next) };
           const custom = inputs[name];
           return (
             <FormField
               key={name}
               label={localText(field.label, i18n.locale)}
-              required={field.required && field.kind !== "boolean"}
+              required={field.required && field.kind !== 'boolean'}
               error={issue}
               helper={field.hint && localText(field.hint, i18n.locale)}
               htmlFor={labelledById(field) ? inputId : undefined}
             >
               {custom ? custom(props) : <FieldInput {...props} />}
-              {field.kind === "text" && field.rows && (
-                <Text
-                  alignSelf="flex-end"
-                  fontSize="xs"
-                  color={
-                    String(value ?? "").length > field.max
-                      ? "fg.error"
-                      : "fg.muted"
-                  }
-                  data-testid={`${fieldTestId}-count`}
-                >
-                  {String(value ?? "").length} / {field.max}
+              {field.kind === 'text' && field.rows && (
+                <Text alignSelf="flex-end" fontSize="xs" color={String(value ?? '').length > field.max ? 'fg.error' : 'fg.muted'} data-testid={`${fieldTestId}-count`}>
+                  {String(value ?? '').length} / {field.max}
                 </Text>
               )}
             </FormField>
