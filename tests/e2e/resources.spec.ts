@@ -1,13 +1,14 @@
 // Every resource-kit screen, in Chinese and in English, through one parametrized cycle: open the
 // screen, add a row (its inputs filled from the definition: unique texts, numbers within range, the
-// first choice of each select), find it with the search header, export the list (an .xlsx arrives and
+// first choice of each select), find it with the search header (a contains rule, then an equals rule
+// set to the row's value), export the list (an .xlsx arrives and
 // holds the row), import (the template arrives; a file built from the export with new unique values is
 // checked and applied; its row is listed), edit, delete. A new kit resource is covered by one line in
 // RESOURCES. Everything a run makes carries RUN and is removed afterwards.
 import { expect, test, type Browser, type Download, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import { resourceUrls, type AnyResourceDefinition, type ResourceField } from '../../contracts/resource';
+import { LETTERS_DIGITS, resourceUrls, type AnyResourceDefinition, type ResourceField } from '../../contracts/resource';
 import type { TableAData } from '../../contracts/envelope';
 import { aiPrompts } from '../../contracts/resources/ai-prompts';
 import { apkVersions } from '../../contracts/resources/apk-versions';
@@ -43,8 +44,8 @@ const SEED = Date.now() % 1_000_000;
 const LANGS = ['zh', 'en'] as const;
 type Lang = (typeof LANGS)[number];
 const WORDS = {
-  zh: { save: '保存', saved: '保存成功', ok: '确定', deleted: '删除成功', imported: '导入成功', all: '全选' },
-  en: { save: 'Save', saved: 'Saved', ok: 'OK', deleted: 'Deleted', imported: 'Imported', all: 'Select all' },
+  zh: { save: '保存', saved: '保存成功', ok: '确定', deleted: '删除成功', imported: '导入成功', all: '全选', search: '搜索', reset: '重置' },
+  en: { save: 'Save', saved: 'Saved', ok: 'OK', deleted: 'Deleted', imported: 'Imported', all: 'Select all', search: 'Search', reset: 'Reset' },
 } as const;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -64,6 +65,8 @@ function newValues(kit: KitCase, lang: Lang, n: number): Record<string, string |
     else if (field.kind === 'int') values[name] = kit.definition.unique.includes(name) ? field.min + (n % (field.max - field.min + 1)) : field.min;
     else if (field.kind === 'decimal') values[name] = field.min;
   }
+  // switches (written or not) keep their default: as an equals filter's value, '1' / '0'
+  for (const [name, field] of Object.entries(kit.definition.fields)) if (field.kind === 'boolean') values[name] = field.default ? '1' : '0';
   return { ...values, ...kit.values?.(n) };
 }
 
@@ -74,13 +77,15 @@ function input(form: Locator, kit: KitCase, name: string, lang: Lang): Locator {
   return form.getByTestId(`${kit.testId}-${kebab(name)}`);
 }
 
+/** Fills the drawer; the values the selects took (their first choice) go into `values`, so the equals filters can use them. */
 async function fill(form: Locator, kit: KitCase, lang: Lang, values: Record<string, string | number>) {
   for (const [name, field] of writtenFields(kit.definition)) {
     if (field.kind === 'enum' || field.kind === 'dict' || field.kind === 'ref') {
       const select = input(form, kit, name, lang);
       await expect(select.locator('option').nth(1)).toBeAttached();
       await select.selectOption({ index: 1 });
-    } else if (name in values) {
+      values[name] = await select.inputValue();
+    } else if (field.kind !== 'boolean' && name in values) {
       const box = input(form, kit, name, lang);
       await box.fill(String(values[name]));
       if (field.kind === 'int' || field.kind === 'decimal') await box.press('Enter');
@@ -97,20 +102,32 @@ async function sheetRows(download: Download): Promise<string[][]> {
   return rows;
 }
 
-/** An .xlsx of one row: the export's header and its row, each unique text field given a new value. */
+/** An .xlsx of one row: the export's header and its row, each unique field given a new value (text: a new text; number: one more); `unique`: those values. */
 async function importFile(exported: string[][], kit: KitCase, lang: Lang, row: number) {
   const [header, line] = [exported[0]!, [...exported[row]!]];
+  const unique: Record<string, string> = {};
   for (const name of kit.definition.unique) {
     const field = kit.definition.fields[name];
     const column = header.findIndex((title) => title.replace(/^[\s*]+|[\s*]+$/g, '') === field.label[lang]);
     expect(column, `the export has a column ${field.label[lang]}`).toBeGreaterThanOrEqual(0);
-    line[column] = field.kind === 'text' ? textValue(field, `${lang}imp`) : String(Number(line[column]) + 1);
+    line[column] = unique[name] = field.kind === 'text' ? textValue(field, `${lang}imp`) : String(Number(line[column]) + 1);
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('data');
   sheet.addRow(header);
   sheet.addRow(line.map((cell) => (cell !== '' && /^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : cell)));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return { buffer: Buffer.from(await workbook.xlsx.writeBuffer()), unique };
+}
+
+/** The field an edit changes: the first written, non-unique field the generic filling owns (a text, else a number with room above its minimum). */
+function editedField(kit: KitCase): { name: string; value: (lang: Lang) => string } | undefined {
+  const own = (name: string) => !kit.definition.unique.includes(name) && !(name in (kit.values?.(0) ?? {}));
+  const fields = writtenFields(kit.definition).filter(([name]) => own(name));
+  const text = fields.find(([, field]) => field.kind === 'text' && (!field.pattern || field.pattern === LETTERS_DIGITS));
+  if (text) return { name: text[0], value: (lang) => textValue(text[1] as ResourceField & { kind: 'text' }, `${lang}edit`) };
+  const number = fields.find(([, field]) => field.kind === 'int' && field.max > field.min);
+  if (number && number[1].kind === 'int') return { name: number[0], value: () => String((number[1] as ResourceField & { kind: 'int' }).min + 1) };
+  return undefined;
 }
 
 let storageState: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
@@ -148,7 +165,8 @@ for (const [index, kit] of RESOURCES.entries()) {
     const w = WORDS[lang];
     test(`${lang}: ${kit.definition.title.zh} (${kit.path}): search, add, export, import, edit, delete`, async ({ browser }) => {
       test.setTimeout(90_000);
-      const n = SEED + index * 10 + langIndex;
+      // 5 apart: an imported number (one more) never meets the other language's
+      const n = SEED + index * 10 + langIndex * 5;
       const values = newValues(kit, lang, n);
       const uniqueField = kit.definition.unique[0]!;
       const page = await openScreen(browser, kit, lang);
@@ -171,6 +189,30 @@ for (const [index, kit] of RESOURCES.entries()) {
       const row = rowOf(values[uniqueField]!);
       await expect(row).toBeVisible();
 
+      // equals: the first equals rule, by the new row's value (another value hides the row; reset clears the header)
+      const equals = Object.entries(kit.definition.search).find(([, candidate]) => 'equals' in candidate);
+      if (equals && 'equals' in equals[1]) {
+        const select = page.getByTestId(`${kit.testId}-search-${kebab(equals[0])}`);
+        const own = String(values[equals[1].equals]);
+        await expect(select.locator(`option[value="${own}"]`)).toBeAttached();
+        const other = (await select.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).find((value) => value && value !== own);
+        if (other !== undefined) {
+          await select.selectOption(other);
+          await page.getByRole('button', { name: w.search, exact: true }).click();
+          await expect(row).toHaveCount(0);
+        }
+        await select.selectOption(own);
+        await page.getByRole('button', { name: w.search, exact: true }).click();
+        await expect(page.getByTestId(`${kit.testId}-row`)).toHaveCount(1);
+        await expect(row).toBeVisible();
+        await page.getByRole('button', { name: w.reset, exact: true }).click();
+        await expect(select).toHaveValue('');
+        await expect(page.getByTestId(`${kit.testId}-search-${kebab(searchKey)}`)).toHaveValue('');
+        await page.getByTestId(`${kit.testId}-search-${kebab(searchKey)}`).fill(String(values[searched]));
+        await page.getByTestId(`${kit.testId}-search-${kebab(searchKey)}`).press('Enter');
+        await expect(page.getByTestId(`${kit.testId}-row`)).toHaveCount(1);
+      }
+
       // export: the list as searched
       let exported: string[][] = [];
       if (kit.definition.exportable) {
@@ -190,22 +232,26 @@ for (const [index, kit] of RESOURCES.entries()) {
         const template = page.waitForEvent('download');
         await dialog.getByTestId('resource-import-template').click();
         expect((await sheetRows(await template))[0]!.length).toBeGreaterThan(0);
-        await dialog.getByTestId('resource-import-input').setInputFiles({ name: `import-${lang}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await importFile(exported, kit, lang, 1) });
+        const file = await importFile(exported, kit, lang, 1);
+        await dialog.getByTestId('resource-import-input').setInputFiles({ name: `import-${lang}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file.buffer });
         await expect(dialog.getByTestId('resource-import-counts')).toBeVisible();
         await dialog.getByTestId('resource-import-apply').click();
         await expect(toast(page, w.imported)).toBeVisible();
         await page.getByTestId(`${kit.testId}-search-${kebab(searchKey)}`).fill(RUN);
         await page.getByTestId(`${kit.testId}-search-${kebab(searchKey)}`).press('Enter');
-        const imported = kit.definition.fields[uniqueField]!;
-        if (imported.kind === 'text') await expect(rowOf(textValue(imported, `${lang}imp`))).toBeVisible();
+        await expect(rowOf(file.unique[uniqueField]!)).toBeVisible();
       }
 
-      // edit: a plain text field gets a new value, which the drawer shows when opened again
-      const [editedName] = writtenFields(kit.definition).find(([name, field]) => field.kind === 'text' && !field.pattern && !kit.definition.unique.includes(name)) ?? [];
-      if (editedName) {
-        const edited = `e2e${RUN}${lang}edit`;
+      // edit: a field the filling owns gets a new value, which the drawer shows when opened again
+      const edit = editedField(kit);
+      expect(edit, 'a field the edit can change').toBeDefined();
+      if (edit) {
+        const edited = edit.value(lang);
+        const editedName = edit.name;
         await row.getByTestId(`${kit.testId}-edit`).click();
-        await input(form, kit, editedName, lang).fill(edited);
+        const box = input(form, kit, editedName, lang);
+        await box.fill(edited);
+        if (kit.definition.fields[editedName]!.kind !== 'text') await box.press('Enter');
         await page.getByRole('button', { name: w.save, exact: true }).click();
         await expect(toast(page, w.saved)).toBeVisible();
         await expect(form).toHaveCount(0);
