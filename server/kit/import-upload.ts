@@ -16,6 +16,13 @@ export interface ImportUpload extends Staged {
  * Whether it is a workbook is the reader's business (resource-excel.ts tells it by its first bytes).
  */
 export async function receiveImport(request: FastifyRequest): Promise<ImportUpload> {
+  const file = await receiveImportFile(request);
+  // the parse (a worker, at most two at once) runs here, so no database connection waits on it
+  return { fileName: file.name, sheet: await readImportSheet(file.bytes, file.name), discard: async () => undefined };
+}
+
+/** The one `file` part of a multipart import, read within the import's size limit while the bytes arrive (the users' import reads its own workbook). */
+export async function receiveImportFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw new AppError(ResponseCode.invalidInput, 'uploadNotMultipart');
   let file: { name: string; bytes: Buffer } | null = null;
   let count = 0;
@@ -38,6 +45,5 @@ export async function receiveImport(request: FastifyRequest): Promise<ImportUplo
   }
   if (!file) throw new AppError(ResponseCode.invalidInput, 'uploadNoFile');
   if (count > 1) throw new AppError(ResponseCode.invalidInput, 'uploadTooManyFiles', { limit: 1 });
-  // the parse (a worker, at most two at once) runs here, so no database connection waits on it
-  return { fileName: file.name, sheet: await readImportSheet(file.bytes, file.name), discard: async () => undefined };
+  return file;
 }

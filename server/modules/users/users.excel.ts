@@ -11,7 +11,7 @@ import type { Services } from '../../services';
 import type { Session } from '../auth/session.types';
 import { contentDisposition } from '../files/files.service';
 import { userAdminRepository } from './users.repository';
-import { receiveImport } from '../../kit/import-upload';
+import { receiveImportFile } from '../../kit/import-upload';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -161,10 +161,10 @@ export interface UserImportUpload extends Staged {
 
 /** Reads the one .xlsx file of a multipart import into memory before the transaction (the kit's reader, then the users' own rules). */
 export async function receiveUserImport(request: FastifyRequest): Promise<UserImportUpload> {
-  const upload = await receiveImport(request);
-  if (!upload.fileName.toLowerCase().endsWith('.xlsx')) throw new AppError(ResponseCode.invalidInput, 'uploadWrongType', { types: '.xlsx' });
+  const upload = await receiveImportFile(request);
+  if (!upload.name.toLowerCase().endsWith('.xlsx')) throw new AppError(ResponseCode.invalidInput, 'uploadWrongType', { types: '.xlsx' });
   if (upload.bytes.length === 0) throw new AppError(ResponseCode.invalidInput, 'usersImportEmpty');
-  return upload;
+  return { bytes: upload.bytes, discard: async () => undefined };
 }
 
 /** `GET /api/users/import-template`: the import columns with one example row. */
