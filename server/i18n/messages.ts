@@ -725,6 +725,12 @@ export function fieldLabel(lang: Lang, path: string): string {
   return lang === 'zh' ? `${label.zh}(${path})` : `${label.en} (${path})`;
 }
 
+/** A success message: a catalogue key, or words both languages carry with them (a kit definition's). */
+export type SuccessMessage = MessageKey | Message;
+
+/** The words of a success message in `lang`. */
+export const successText = (lang: Lang, message: SuccessMessage): string => (typeof message === 'string' ? translate(lang, message) : message[lang]);
+
 export function translate(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
   const template: string = messages[key][lang];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));

@@ -44,7 +44,7 @@ import type { Session } from '../modules/auth/session.types';
 import { contentDisposition, type FileOwnerKind, type FilesService } from '../modules/files/files.service';
 import type { PermissionsService } from '../modules/permissions/permissions.service';
 import { type Access, type AnyRoute, defineRoute, RawReply } from '../plugins/define-route';
-import { AppError, okEnvelope } from '../plugins/envelope';
+import { AppError } from '../plugins/envelope';
 import {
   crudRepository,
   type CrudRepository,
@@ -103,13 +103,11 @@ export interface CrudHooks {
 }
 
 /** Most options one select lists (an import's lookups are not capped) */
-export const OPTIONS_MAX = 2000;
+const OPTIONS_MAX = 2000;
 /** Fields whose column is not text (another row's uuid, a date): NULL for none, '' on the wire */
 const NULL_WHEN_EMPTY: ReadonlySet<string> = new Set(['person', 'org', 'ref', 'date']);
 /** A stored value as the wire has it: a decimal a number (the driver reads numeric as text), NULL of a uuid or date ''. */
 const wireValue = (field: ResourceField, value: unknown): unknown => (field.kind === 'decimal' && value !== null ? Number(value) : NULL_WHEN_EMPTY.has(field.kind) && value === null ? '' : value);
-/** Most rows one export writes: a larger search is refused (resourceTexts exportTooLarge), never cut short */
-export const EXPORT_MAX_ROWS = RESOURCE_EXPORT_MAX_ROWS;
 /** New rows one INSERT of an import writes */
 const IMPORT_INSERT_BATCH = 500;
 /** Most issues an import's 40000 message lists (data.issues has them all) */
@@ -142,7 +140,6 @@ export function importIssuesError(issues: readonly ImportIssue[]): AppError {
 }
 
 /** A success answer with a message of the definition's (the envelope is the usual one). */
-const answered = (data: unknown, message: Label, lang: Lang) => new RawReply(okEnvelope(data, message[lang]));
 
 /** The value a unique violation's detail names: `Key (tenant_id, code)=(…, A101) already exists.` */
 const takenValue = (error: unknown): string => {
@@ -422,7 +419,7 @@ export class CrudService {
   /** `POST P/export`: the rows the search finds, in list order, as the template's columns. */
   async export(tx: Tx, session: Session, request: Omit<ResourceListRequest, 'currPage' | 'limit'>, lang: Lang): Promise<Buffer> {
     await this.deps.permissions.assertHas(tx, session, this.perms.view);
-    return buildExport(this.definition, await this.all(tx, request, EXPORT_MAX_ROWS, lang), await this.lookups(tx), lang);
+    return buildExport(this.definition, await this.all(tx, request, RESOURCE_EXPORT_MAX_ROWS, lang), await this.lookups(tx), lang);
   }
 
   /** A new row's values before the sheet's: every field empty (its default), as the form starts. */
@@ -556,7 +553,11 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       access: { anyOf: [perms.add, perms.edit] },
       summary: `adds (no id, _add) or edits (id + version, _edit) a ${noun}`,
       body: schemas.save,
-      handler: async ({ tx, session, body, services, lang }) => answered(await service(services).save(tx, session, body, lang), resourceTexts(definition).saved, lang),
+      handler: async ({ tx, session, body, services, lang, setMessage }) => {
+        const data = await service(services).save(tx, session, body, lang);
+        setMessage(resourceTexts(definition).saved);
+        return data;
+      },
     }),
     defineRoute({
       method: 'POST',
@@ -564,7 +565,11 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       access: { anyOf: [perms.delete] },
       summary: `deletes ${noun}s (ids): all or nothing`,
       body: schemas.delete,
-      handler: async ({ tx, session, body, services, lang }) => answered(await service(services).delete(tx, session, body), resourceTexts(definition).deleted, lang),
+      handler: async ({ tx, session, body, services, setMessage }) => {
+        const data = await service(services).delete(tx, session, body);
+        setMessage(resourceTexts(definition).deleted);
+        return data;
+      },
     }),
     defineRoute({
       method: 'POST',
@@ -585,9 +590,10 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         access,
         summary: `switches ${field} of a ${noun} (id, ${field}, version)`,
         body: schemas.toggles[field],
-        handler: async ({ tx, session, body, services, lang }) => {
+        handler: async ({ tx, session, body, services, setMessage }) => {
           const data = await service(services).toggle(tx, session, field, body);
-          return answered(data, data[field] ? rule.on : rule.off, lang);
+          setMessage(data[field] ? rule.on : rule.off);
+          return data;
         },
       }),
     );
@@ -633,7 +639,11 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         access: importAccess,
         summary: `multipart file (.xlsx or .xls): every row checked first, then all written or none (40000 with data.issues)`,
         receive: (request) => receiveImport(request),
-        handler: async ({ tx, session, staged, services, lang }) => answered(await service(services).importApply(tx, session, staged as ImportUpload, lang), resourceTexts(definition).imported, lang),
+        handler: async ({ tx, session, staged, services, lang, setMessage }) => {
+          const data = await service(services).importApply(tx, session, staged as ImportUpload, lang);
+          setMessage(resourceTexts(definition).imported);
+          return data;
+        },
       }),
     );
   }

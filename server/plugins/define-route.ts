@@ -5,7 +5,7 @@ import { ResponseCode } from '../../contracts/envelope';
 import { IDEMPOTENT_REPLAY_HEADER } from '../../contracts/idempotency';
 import type { AppConfig } from '../config';
 import type { AppScope, Database } from '../db/client';
-import { type Lang, type MessageKey, translate } from '../i18n/messages';
+import { type Lang, type SuccessMessage, successText, translate } from '../i18n/messages';
 import type { Session, SessionTouch } from '../modules/auth/session.types';
 import type { CallerAccess } from '../modules/permissions/permissions.service';
 import type { Services } from '../services';
@@ -93,7 +93,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
               .send(rateLimitedPage(request.lang, error.messageIn(request.lang)));
           }
         }
-        let messageKey: MessageKey = 'ok';
+        let messageKey: SuccessMessage = 'ok';
         // Input is parsed after the session and permission checks: an expired session answers
         // 90001 whatever the body, and callers without access learn nothing about the contract.
         const base = () => ({
@@ -105,7 +105,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           params: route.params ? parseInput(route.params, request.params) : undefined,
           services,
           config,
-          setMessage: (key: MessageKey) => {
+          setMessage: (key: SuccessMessage) => {
             messageKey = key;
           },
           markAnonymous: () => noteAnonymous(request),
@@ -172,7 +172,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
           }
         }
         if (data instanceof RawReply) return reply.send(data.payload);
-        return okEnvelope(data ?? null, translate(request.lang, messageKey));
+        return okEnvelope(data ?? null, successText(request.lang, messageKey));
       },
     });
   }

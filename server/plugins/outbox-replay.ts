@@ -2,7 +2,7 @@ import { ResponseCode } from '../../contracts/envelope';
 import type { OutboxBatchData, OutboxBatchResult } from '../../contracts/idempotency';
 import type { OutboxBatchRequest } from '../../contracts/outbox';
 import type { AppConfig } from '../config';
-import { type MessageKey, translate } from '../i18n/messages';
+import { type SuccessMessage, translate } from '../i18n/messages';
 import type { Services } from '../services';
 import { noteAnonymous, noteNoParams } from './app-log';
 import { AppError } from './envelope';
@@ -39,7 +39,7 @@ export function outboxReplayer(
         if (typeof route.access !== 'string' && !isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
         if (route.appLog === 'noParams') noteNoParams(request);
         const answer = await batch.tx.transaction(async (savepoint) => {
-          let messageKey: MessageKey = 'ok';
+          let messageKey: SuccessMessage = 'ok';
           const ctx: SessionContext = {
             request,
             reply,
@@ -49,7 +49,7 @@ export function outboxReplayer(
             params: undefined,
             services,
             config,
-            setMessage: (key: MessageKey) => {
+            setMessage: (key: SuccessMessage) => {
               messageKey = key;
             },
             markAnonymous: () => noteAnonymous(request),

@@ -1,4 +1,4 @@
-import { type MessageKey, translate } from '../i18n/messages';
+import { type SuccessMessage, successText } from '../i18n/messages';
 import { okEnvelope } from './envelope';
 import type { IdempotencyStore, IdempotentAnswer } from './idempotency';
 import { type AnyRoute, RawReply, type SessionContext } from './route-spec';
@@ -12,7 +12,7 @@ export async function applyIdempotent(
   route: AnyRoute,
   ctx: SessionContext<unknown, unknown, unknown>,
   key: string,
-  message: () => MessageKey,
+  message: () => SuccessMessage,
 ): Promise<IdempotentAnswer> {
   let anonymous = false;
   const inner: SessionContext = {
@@ -36,7 +36,7 @@ export async function applyIdempotent(
       const result = await route.handler(inner as never);
       // a stored answer is an envelope; raw bytes (downloads) are never replayed
       if (result instanceof RawReply) throw new Error(`${route.url}: an idempotent route must answer an envelope`);
-      return okEnvelope(result ?? null, translate(ctx.lang, message()));
+      return okEnvelope(result ?? null, successText(ctx.lang, message()));
     },
     // an anonymous answer: the key (with the user id) is not kept; the answer id makes it idempotent anyway
     () => !anonymous,

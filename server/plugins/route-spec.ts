@@ -6,7 +6,7 @@ import type { OutboxBatchData } from '../../contracts/idempotency';
 import type { OutboxBatchRequest } from '../../contracts/outbox';
 import type { AppConfig } from '../config';
 import type { Database, Tx } from '../db/client';
-import type { Lang, MessageKey } from '../i18n/messages';
+import type { Lang, SuccessMessage } from '../i18n/messages';
 import type { Session } from '../modules/auth/session.types';
 import type { Tenant } from '../modules/tenants/tenants.service';
 import type { Services } from '../services';
@@ -30,8 +30,8 @@ interface BaseContext<B, Q, P> {
   params: P;
   services: Services;
   config: AppConfig;
-  /** replaces the default success message ('操作成功' / 'Success') */
-  setMessage(key: MessageKey): void;
+  /** replaces the default success message ('操作成功' / 'Success'): a catalogue key or a kit definition's words */
+  setMessage(message: SuccessMessage): void;
   /**
    * The call concerns an answer to an anonymous questionnaire: its app-log row keeps no user, address
    * or params, and an idempotent call keeps no Idempotency-Key record after it commits.
