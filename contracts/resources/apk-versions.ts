@@ -1,5 +1,8 @@
 import { boolean, file, int, resource, text } from '../resource';
 
+/** 发布 / 取消发布: a button of its own in the menu catalogue (crud('system_apk', 'publish')). */
+export const APK_PUBLISH_PERMISSION = 'system_apk_publish';
+
 /**
  * APK版本管理 (/system/apk): the Android app's releases. Version code unique; publishing (a toggle
  * with its own permission and rules: server hooks) needs the file and a code above every published
@@ -23,7 +26,7 @@ export const apkVersions = resource({
     published: boolean({ zh: '发布', en: 'Published' }, { on: { zh: '已发布', en: 'Published' }, off: { zh: '未发布', en: 'Unpublished' }, readOnly: true, default: false }),
   },
   unique: ['versionCode'],
-  toggles: { published: { route: 'publish', perm: 'system_apk_publish', on: { zh: '发布成功', en: 'Published' }, off: { zh: '已取消发布', en: 'Unpublished' } } },
+  toggles: { published: { route: 'publish', perm: APK_PUBLISH_PERMISSION, on: { zh: '发布成功', en: 'Published' }, off: { zh: '已取消发布', en: 'Unpublished' } } },
   search: { versionName: { contains: ['versionName'], label: { zh: '版本名称', en: 'Version name' } }, published: { equals: 'published' } },
   order: [{ field: 'versionCode', desc: true }],
   sortable: ['versionName', 'versionCode', 'published'],

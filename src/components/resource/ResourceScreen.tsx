@@ -172,20 +172,29 @@ export interface ToggleCellProps<Row extends KitRow> {
   testId: string;
 }
 
+/** The words of a boolean field's value: its own on / off words (已发布 / 未发布), else 是 / 否. */
+export function useBooleanWords(): (field: BooleanField, value: boolean) => string {
+  const { t, i18n } = useLingui();
+  return (field, value) => {
+    const words = value ? field.on : field.off;
+    return words ? localText(words, i18n.locale) : value ? t`是` : t`否`;
+  };
+}
+
 /** A toggle's cell: a switch named 「label row」 for whom the toggle's permission allows, else the field's on / off words as a badge. */
 export function ToggleCell<Row extends KitRow>({ list, row, field, testId }: ToggleCellProps<Row>) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
+  const booleanWords = useBooleanWords();
   const { definition } = list;
   const rule = definition.toggles?.[field];
   const permitted = usePermitted({ anyOf: [rule?.perm ?? list.perms.edit] });
   const spec = definition.fields[field] as BooleanField;
   const value = (row as unknown as Record<string, unknown>)[field] === true;
-  const words = value ? spec.on : spec.off;
   const id = `${testId}-${row.id}`;
   if (!permitted || !rule)
     return (
       <Badge colorPalette={value ? 'green' : 'gray'} data-testid={testId}>
-        {words ? localText(words, i18n.locale) : value ? t`是` : t`否`}
+        {booleanWords(spec, value)}
       </Badge>
     );
   return (

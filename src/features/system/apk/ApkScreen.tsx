@@ -8,12 +8,12 @@ import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ApkVersionRow } from '../../../../contracts/apk-versions';
-import { apkVersions } from '../../../../contracts/resources/apk-versions';
+import { APK_PUBLISH_PERMISSION, apkVersions } from '../../../../contracts/resources/apk-versions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { usePermitted } from '../../../components/Permission';
 import type { ResourceScreenProps } from '../../../components/resource/feature';
 import type { FieldInputProps, FieldInputs } from '../../../components/resource/field-input';
-import { ResourceScreen } from '../../../components/resource/ResourceScreen';
+import { ResourceScreen, useBooleanWords } from '../../../components/resource/ResourceScreen';
 import { useResourceList } from '../../../components/resource/useResourceList';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { FileUpload } from '../../../components/upload/FileUpload';
@@ -31,7 +31,6 @@ const apkCatalog: LocaleCatalogs = {
 /** A list row: the definition's fields and what the module adds (the package's name and size, when it was published). */
 type ApkRow = ApkVersionRow;
 
-const PUBLISH_PERMISSION = apkVersions.toggles?.published?.perm ?? 'system_apk_publish';
 
 function PackageUpload({ id, value, onChange }: FieldInputProps) {
   const { t } = useLingui();
@@ -48,7 +47,8 @@ export function ApkScreen(props: ResourceScreenProps) {
 function ApkScreenBody({ search, onSearchChange }: ResourceScreenProps) {
   const { t } = useLingui();
   const list = useResourceList<ApkRow>(apkVersions, search, onSearchChange);
-  const mayPublish = usePermitted({ anyOf: [PUBLISH_PERMISSION] });
+  const booleanWords = useBooleanWords();
+  const mayPublish = usePermitted({ anyOf: [APK_PUBLISH_PERMISSION] });
   // 发布 reaches every device (强制更新: they must update): asked first; 取消发布 is not
   const [publishing, setPublishing] = useState<ApkRow | null>(null);
 
@@ -71,7 +71,7 @@ function ApkScreenBody({ search, onSearchChange }: ResourceScreenProps) {
         ),
     },
     { key: 'size', title: t`大小`, nowrap: true, hideBelow: 'md', align: 'end', render: (row) => (row.fileSize > 0 ? formatBytes(row.fileSize) : '—') },
-    { key: 'forceUpdate', title: list.title('forceUpdate'), nowrap: true, render: (row) => (row.forceUpdate ? <Badge colorPalette="orange">{t`是`}</Badge> : t`否`) },
+    { key: 'forceUpdate', title: list.title('forceUpdate'), nowrap: true, render: (row) => (row.forceUpdate ? <Badge colorPalette="orange">{booleanWords(apkVersions.fields.forceUpdate, true)}</Badge> : booleanWords(apkVersions.fields.forceUpdate, false)) },
     {
       key: 'published',
       title: t`发布状态`,
@@ -79,7 +79,7 @@ function ApkScreenBody({ search, onSearchChange }: ResourceScreenProps) {
       sortable: true,
       render: (row) => (
         <Badge colorPalette={row.published ? 'green' : 'gray'} data-testid="apk-published">
-          {row.published ? t`已发布` : t`未发布`}
+          {booleanWords(apkVersions.fields.published, row.published)}
         </Badge>
       ),
     },
