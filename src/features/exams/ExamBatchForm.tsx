@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { EXAM_NAME_MAX, EXAM_SORT_MAX, examBatchIssues } from '../../../contracts/exam-rules';
 import type { ExamBatchRow, ExamOptions } from '../../../contracts/exams';
 import { SchemaForm, type FormValues, type SchemaField } from '../../components/form/SchemaForm';
+import { semesterPickerOrder } from '../../components/SemesterSelect';
 import { ruleMessage } from './rule-messages';
 
 export interface ExamBatchFormValues {
@@ -54,7 +55,7 @@ export function ExamBatchForm({ id, options, batch, semesterId, onSubmit }: Exam
         required: true,
         validate: (value) => (String(value ?? '').trim().length > EXAM_NAME_MAX ? t`不能超过${EXAM_NAME_MAX}个字符` : null),
       },
-      { name: 'semesterId', type: 'select', label: t`学期`, required: true, options: options.semesters.map((s) => ({ mc: s.name, wid: s.id })) },
+      { name: 'semesterId', type: 'select', label: t`学期`, required: true, options: semesterPickerOrder(options.semesters).map((s) => ({ mc: s.name, wid: s.id })) },
       { name: 'gradeIds', type: 'checkbox-group', label: t`年级`, required: true, wide: true, options: grades.map((g) => ({ mc: g.name, wid: g.id })) },
       { name: 'subjects', type: 'checkbox-group', label: t`科目`, required: true, wide: true, options: options.subjects.map((s) => ({ mc: s.name, wid: s.code })) },
       { name: 'startDate', type: 'date-picker', label: t`开始日期`, required: true, before: 'endDate' },

@@ -10,6 +10,7 @@ import { FormShell } from '../../components/FormShell';
 import { Permission, useGrants } from '../../components/Permission';
 import { RequestError } from '../../components/RequestError';
 import { SearchHeader } from '../../components/SearchHeader';
+import { SemesterSelect } from '../../components/SemesterSelect';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
 import { useSearchDraft } from '../../components/table/list-state';
 import { tableKeys, useTableQuery } from '../../components/table/table-query';
@@ -187,21 +188,7 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
           onSearchChange(compact({ size: search.size }));
         }}
       >
-        <Field.Root width={{ base: 'full', sm: '56' }}>
-          <Field.Label fontSize="sm">
-            <Trans>学期</Trans>
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field minH="11" value={draft.semesterId || semesterId} onChange={(event) => setDraft({ ...draft, semesterId: event.currentTarget.value })}>
-              {(options.data?.semesters ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.isCurrent ? t`${s.name}（当前）` : s.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SemesterSelect semesters={options.data?.semesters ?? []} value={draft.semesterId || semesterId} onChange={(id) => setDraft({ ...draft, semesterId: id })} />
         <Field.Root width={{ base: 'full', sm: '48' }}>
           <Field.Label fontSize="sm">
             <Trans>考试名称</Trans>

@@ -8,6 +8,7 @@ import { useConfirmedDelete } from '../../components/confirmed-delete';
 import { FormShell } from '../../components/FormShell';
 import { Permission, useGrants } from '../../components/Permission';
 import { RequestError } from '../../components/RequestError';
+import { SemesterSelect } from '../../components/SemesterSelect';
 import type { DataTableColumn } from '../../components/table/DataTable';
 import { ListTable } from '../../components/table/ListTable';
 import { tableKeys } from '../../components/table/table-query';
@@ -126,21 +127,7 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
         <Heading as="h1" size="lg" flex="1" minW="40">
           <Trans>成绩体系</Trans>
         </Heading>
-        <Field.Root width={{ base: 'full', sm: '56' }}>
-          <Field.Label fontSize="sm">
-            <Trans>学期</Trans>
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field minH="11" value={semesterId} onChange={(event) => onSearchChange({ semesterId: event.currentTarget.value })}>
-              {(options.data?.semesters ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.isCurrent ? t`${s.name}（当前）` : s.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SemesterSelect semesters={options.data?.semesters ?? []} value={semesterId} onChange={(id) => onSearchChange({ semesterId: id })} />
         <Field.Root width={{ base: 'full', sm: '56' }}>
           <Field.Label fontSize="sm">
             <Trans>考试批次</Trans>

@@ -6,6 +6,7 @@ import { SCORES_EXPORT_PERMISSION, SCORES_SUBMIT_PERMISSION } from '../../../con
 import type { ScoreImportRowError, ScoreOptions, ScoreSaveRequest, ScoreSheet } from '../../../contracts/scores';
 import { usePermitted } from '../../components/Permission';
 import { RequestError } from '../../components/RequestError';
+import { SemesterSelect } from '../../components/SemesterSelect';
 import { dictLabel } from '../../lib/dicts';
 import { downloadFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
@@ -61,11 +62,10 @@ export function ScoreEntryScreen({ search, onSearchChange }: ScoreEntryScreenPro
         <RequestError error={options.error} testId="score-options-error" />
       ) : data ? (
         <Flex gap="3" wrap="wrap" align="end" data-testid="score-pickers">
-          <Picker
-            label={t`学期`}
+          <SemesterSelect
             testId="pick-semester"
+            semesters={data.semesters}
             value={search.semesterId ?? data.semesterId ?? ''}
-            options={data.semesters.map((item) => ({ value: item.id, label: item.isCurrent ? t`${item.name}（当前）` : item.name }))}
             onChange={(value) => onSearchChange({ semesterId: value || undefined })}
           />
           <Picker
