@@ -9,6 +9,7 @@ import { ProofsService } from './modules/applications/proofs.service';
 import { ApplicationSettingsService } from './modules/applications/settings.service';
 import { StaffSummaryService } from './modules/applications/staff-summary.service';
 import { AttendanceService } from './modules/attendance/attendance.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { DictsService } from './modules/dicts/dicts.service';
@@ -47,6 +48,7 @@ export function createServices(db: Database, config: AppConfig) {
   const files = new FilesService(db, config, permissions);
   const roles = new RolesService(db, permissions);
   const applications = new ApplicationsService(permissions, messages, files, dicts);
+  const attendance = new AttendanceService(permissions, dicts, school, leave);
   return {
     cacheBus,
     tenants,
@@ -61,7 +63,7 @@ export function createServices(db: Database, config: AppConfig) {
     roles,
     selector: new SelectorService(roles),
     leave,
-    attendance: new AttendanceService(permissions, dicts, school, leave),
+    attendance,
     scores: new ScoresService(permissions, dicts),
     exams: new ExamsService(permissions, messages),
     calendar: new CalendarService(permissions),
@@ -75,6 +77,7 @@ export function createServices(db: Database, config: AppConfig) {
     userAdmin: new UserAdminService(permissions, auth, tenants, roles),
     settings: new SettingsService(db, config, cacheBus),
     homeCards: new HomeCardsService(permissions),
+    dashboard: new DashboardService(permissions, attendance, applications),
     /** the kit resources' services by resource name (server/modules/index.ts kitModules) */
     kit: Object.fromEntries(kitModules.map((module) => [module.definition.name, module.createService({ permissions, files })])) as Record<string, CrudService>,
     surveys: new SurveysService(permissions, messages, files, loadSurveySecret(config.dataDir)),

@@ -10,6 +10,7 @@ import { appLogRoutes } from './applog/applog.routes';
 import { attendanceRoutes } from './attendance/attendance.routes';
 import { authRoutes } from './auth/auth.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { dictsRoutes } from './dicts/dicts.routes';
 import { examsRoutes } from './exams/exams.routes';
 import { filesRoutes } from './files/files.routes';
@@ -64,6 +65,7 @@ export const modules: Record<string, ModuleEntry> = {
   menus: { routes: menusRoutes },
   settings: { routes: settingsRoutes },
   homeCards: { routes: homeCardsRoutes },
+  dashboard: { routes: dashboardRoutes },
   ...kits(aiPromptsModule, apkVersionsModule, campusesModule, buildingsModule, classroomsModule),
   roles: { routes: rolesRoutes },
   orgs: { routes: orgsRoutes },

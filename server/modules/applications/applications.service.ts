@@ -338,6 +338,21 @@ export class ApplicationsService {
     return { total: counts.reduce((sum, row) => sum + row.n, 0), byKind };
   }
 
+  /**
+   * The dashboard's 待审批的申请 (server/modules/dashboard): submitted, undecided applications in the
+   * caller's audit reach, by kind (every one for administrators): what each screen lists under
+   * 全部 with the state 审核中. 40300 for a caller who audits no kind.
+   */
+  async pendingCount(tx: Tx, session: Session): Promise<TodoCount> {
+    const caller = await this.caller(tx, session);
+    const kinds = auditKindsOf(caller, APPLICATION_KINDS);
+    if (kinds.length === 0) throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
+    const counts = await repo.countByKind(tx, sql`a.state = 'pending' AND ${inAuditReach(caller, kinds)}`);
+    const byKind: TodoCount['byKind'] = {};
+    for (const row of counts) byKind[row.kind] = row.n;
+    return { total: counts.reduce((sum, row) => sum + row.n, 0), byKind };
+  }
+
   /* -------------------------------------------------------------- writes */
 
   private async conflict(tx: Tx, caller: Caller, id: string, lang: Lang): Promise<AppError> {
