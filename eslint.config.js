@@ -26,9 +26,9 @@ const PUBLIC_SURVEY_PATTERNS = [
     message: 'The public survey page and the answer form stay light: plain React, Lingui core, idb-keyval.',
   },
   {
-    regex: '(^|/)contracts/(?!survey-rules$|survey-urls$|application-rules$)',
+    regex: '(^|/)contracts/(?!survey-rules$|survey-urls$|application-rules$|school-time$)',
     allowTypeImports: true,
-    message: 'Only zod-free contracts at runtime (survey-rules, survey-urls, application-rules); types with `import type`.',
+    message: 'Only zod-free contracts at runtime (survey-rules, survey-urls, application-rules, school-time); types with `import type`.',
   },
   { group: ['**/lib/**', '**/components/**', '**/app/**', '**/routes/**'], message: "The light entry never imports the app's modules." },
   {

@@ -3,6 +3,7 @@
 // entry chunk (contracts/applications.ts holds the request schemas).
 
 import { type ApplicationFamily, type ApplicationKind, STAFF_APPLICATION_KINDS } from './application-constants';
+import { SCHOOL_OFFSET_MS } from './school-time';
 
 export * from './application-constants';
 
@@ -97,13 +98,12 @@ export function auditStateOf(application: { state: ApplicationState; steps: read
   return step.kind === 'role' ? `pending:role:${step.roleCode ?? ''}` : `pending:${step.kind}`;
 }
 
-/** The time zone of the school day (same as attendance). */
-export const SCHOOL_TIME_ZONE_OFFSET = '+08:00';
+/** The time zone of the school day (contracts/school-time.ts, the same as attendance's). */
+export { SCHOOL_TIME_ZONE_OFFSET } from './school-time';
 
 /** Calendar days [startsAt, endsAt] touches in the school's time zone (a leave 08:00-17:00 is 1 day). */
 export function daysTouched(startsAt: Date, endsAt: Date): number {
-  const offsetMs = 8 * 60 * 60 * 1000;
-  const dayOf = (date: Date) => Math.floor((date.getTime() + offsetMs) / 86_400_000);
+  const dayOf = (date: Date) => Math.floor((date.getTime() + SCHOOL_OFFSET_MS) / 86_400_000);
   return Math.max(0, dayOf(endsAt) - dayOf(startsAt) + 1);
 }
 

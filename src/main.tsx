@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { loadConfig } from './lib/config';
+import { loadConfig, showDocumentTitle } from './lib/config';
 import { activateLocale, loadServerMessages } from './lib/i18n';
 import { getStoredLocale } from './lib/locale';
 import { session } from './lib/session';
@@ -17,8 +17,8 @@ import { applyTheme, getStoredTheme } from './lib/themes';
 async function boot() {
   // The remembered colour theme paints before anything renders (no flash of the default green).
   applyTheme(getStoredTheme());
-  const [config] = await Promise.all([loadConfig(), activateLocale(getStoredLocale())]);
-  document.title = config.pageTitle;
+  await Promise.all([loadConfig(), activateLocale(getStoredLocale())]);
+  showDocumentTitle();
   // The server's language list is public: merge it at start (again after login, for the school's own texts).
   void loadServerMessages();
   const queryClient = createQueryClient();

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { RuntimeConfig } from '../../contracts/config';
 
 /**
@@ -55,9 +56,32 @@ export function rememberTenant(code: string): void {
   } catch {
     return;
   }
-  void loadConfig().then((config) => {
-    document.title = config.pageTitle;
-  });
+  void loadConfig().then(() => showDocumentTitle());
+}
+
+/**
+ * The shipped titles (public/config.json, the defaults above) are system text: shown in the
+ * reader's language. A school's own title (系统设置) is its data and shows as it wrote it.
+ */
+export function configText(text: string): string {
+  switch (text) {
+    case '校务':
+      return t`校务`;
+    case '校务管理平台':
+      return t`校务管理平台`;
+    default:
+      return text;
+  }
+}
+
+/** The screen the page title names ('' none), kept so that a new configuration or language keeps it. */
+let titledScreen = '';
+
+/** document.title: "用户管理 - 校务" / "Users - Xiaowu", or the product alone without a screen. */
+export function showDocumentTitle(screen: string = titledScreen): void {
+  titledScreen = screen;
+  const product = configText(current.pageTitle);
+  document.title = screen ? `${screen} - ${product}` : product;
 }
 
 /**

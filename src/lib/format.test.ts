@@ -1,14 +1,46 @@
 import { i18n } from '@lingui/core';
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber } from './format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDay, formatNumber, formatTime, instantOf } from './format';
 
-const day = new Date(2026, 10, 20, 14, 5);
+// 14:05 at the school (Asia/Shanghai) is 06:05 UTC and 22:05 the evening before in Los Angeles.
+const day = new Date('2026-11-20T14:05:00+08:00');
+
+// A device clock outside China: what the screens show must not change with it.
+const deviceZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/Los_Angeles';
+});
+afterAll(() => {
+  if (deviceZone === undefined) delete process.env.TZ;
+  else process.env.TZ = deviceZone;
+});
 
 describe('locale formatting', () => {
-  it('writes dates the Chinese or the English way', () => {
+  it('runs with the device in Los Angeles', () => {
+    expect(new Date('2026-11-20T06:05:00Z').getHours()).toBe(22);
+  });
+
+  it('writes dates the Chinese or the English way, in the school time zone', () => {
     expect(formatDate(day, undefined, 'zh')).toBe('2026年11月20日');
     expect(formatDate(day, undefined, 'en')).toBe('Nov 20, 2026');
     expect(formatDate('not a date', undefined, 'en')).toBe('');
+    // the device's calendar says the 19th at 22:05; the school's, the 20th at 14:05
+    expect(formatTime(day, 'en')).toBe('14:05');
+    expect(formatDate(Date.parse('2026-11-19T16:30:00Z'), undefined, 'en')).toBe('Nov 20, 2026');
+  });
+
+  it('reads a day or a wall time without a zone as the school’s', () => {
+    expect(instantOf('2026-11-28').toISOString()).toBe('2026-11-27T16:00:00.000Z');
+    expect(instantOf('2026-11-28T08:00').toISOString()).toBe('2026-11-28T00:00:00.000Z');
+    expect(instantOf('2026-11-28T08:00:30').toISOString()).toBe('2026-11-28T00:00:30.000Z');
+    expect(instantOf('2026-11-28T08:00:00Z').toISOString()).toBe('2026-11-28T08:00:00.000Z');
+  });
+
+  it('names a day with its weekday as each language does', () => {
+    expect(formatDay('2026-11-28', 'zh')).toBe('2026年11月28日星期六');
+    expect(formatDay('2026-11-28', 'en')).toBe('Sat, Nov 28, 2026');
+    // 23:30 on Friday in Los Angeles is already Saturday at the school
+    expect(formatDay(new Date('2026-11-27T23:30:00-08:00'), 'en')).toBe('Sat, Nov 28, 2026');
   });
 
   it('follows the active language by default', () => {
@@ -17,6 +49,7 @@ describe('locale formatting', () => {
     expect(formatDateTime(day)).toMatch(/^Nov 20, 2026, 2:05\sPM$/);
     i18n.activate('zh');
     expect(formatDate(day)).toBe('2026年11月20日');
+    expect(formatDateTime(day)).toBe('2026年11月20日 14:05');
   });
 
   it('groups numbers', () => {

@@ -7,7 +7,7 @@ import { ChevronDownIcon, HomeIcon } from '../../components/icons';
 import { NamedIcon } from '../../components/NamedIcon';
 import { Tooltip } from '../../components/Tooltip';
 import { schoolLogoQuery } from '../../features/school/api';
-import { getConfig } from '../../lib/config';
+import { configText, getConfig } from '../../lib/config';
 import { menuTitle, normalisePath } from '../../lib/menus';
 import { openGroupsFor, type NavEntry } from '../../lib/nav';
 import { HOME_PATH } from '../../lib/tabs';
@@ -31,6 +31,12 @@ const itemStyles = {
   _hover: { bg: 'brand.contrast/15' },
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.contrast', outlineOffset: '-2px' },
 } as const;
+
+/**
+ * A menu title wraps onto a second line rather than being cut ("Students and c…"): English titles
+ * run longer than the Chinese ones the width was drawn for. A single long word breaks too.
+ */
+const labelStyles = { minW: '0', lineHeight: 'short', overflowWrap: 'anywhere' } as const;
 
 const samePath = (a: string, b: string) => normalisePath(a).toLowerCase() === normalisePath(b).toLowerCase();
 
@@ -116,7 +122,7 @@ function SchoolLogo({ folded }: { folded: boolean }) {
       )}
       {!folded && (
         <Text fontWeight="bold" fontSize="lg" truncate>
-          {config.pageTitle}
+          {configText(config.pageTitle)}
         </Text>
       )}
     </Flex>
@@ -178,7 +184,7 @@ function NavTree({ entries, depth, folded, openPath, onToggle, onUnfold, onNavig
         <Collapsible.Trigger asChild>
           <chakra.button type="button" {...itemStyles} ps={`${3 + depth * 4}`} aria-expanded={open}>
             {icon}
-            <Text as="span" flex="1" truncate title={title}>
+            <Text as="span" flex="1" {...labelStyles}>
               {title}
             </Text>
             <ChevronDownIcon boxSize="4" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.2s" />
@@ -241,7 +247,7 @@ function NavLink({ href, title, icon, depth, folded, active, onNavigate }: NavLi
       >
         {icon}
         {!folded && (
-          <Text as="span" truncate title={title}>
+          <Text as="span" flex="1" {...labelStyles}>
             {title}
           </Text>
         )}

@@ -7,6 +7,7 @@ import { ChevronRightIcon, MenuIcon, PanelCloseIcon, PanelOpenIcon } from '../..
 import { NamedIcon } from '../../components/NamedIcon';
 import { OfflineStatus } from '../../components/offline/OfflineStatus';
 import { Tooltip } from '../../components/Tooltip';
+import { useDocumentTitle } from '../../lib/document-title';
 import { menuTitle } from '../../lib/menus';
 import { menuTrail, type NavEntry } from '../../lib/nav';
 import { HOME_PATH, isHome } from '../../lib/tabs';
@@ -59,6 +60,8 @@ function Breadcrumb({ menus }: { menus: readonly MenuNode[] }) {
   const { pathname } = useLocation();
   const trail = isHome(pathname) ? [] : menuTrail(menus, pathname);
   const crumbs = [t`首页`, ...trail.map((menu) => menuTitle(menu, i18n.locale))];
+  // the browser tab names the screen, in the reader's language
+  useDocumentTitle(crumbs.at(-1) ?? '');
   return (
     <>
       <Text display={{ base: 'block', md: 'none' }} fontWeight="semibold" truncate>

@@ -1,10 +1,8 @@
 import { t } from '@lingui/core/macro';
+import { schoolToday } from '../../lib/school-time';
 
-/** Today as yyyy-mm-dd in local time (what a native date input holds). */
-export function todayText(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today as yyyy-mm-dd (what a native date input holds): the school's today, whatever the device's zone. */
+export const todayText = (now: Date = new Date()): string => schoolToday(now);
 
 /**
  * The date helper (SPEC §5): a start later than its end gives 开始时间应早于结束时间. Values are

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { saveBlob } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
+import { localOfMs } from '../../lib/school-time';
 import { notify } from '../../lib/notify';
 import {
   discardEntry,
@@ -52,7 +53,7 @@ export function OutboxPanel({ open, onClose }: { open: boolean; onClose: () => v
 
   const exportAll = async () => {
     const blob = await exportUnsent();
-    const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+    const stamp = localOfMs(Date.now()).replace(/[-:T]/g, '');
     saveBlob(blob, `xiaowu-unsent-${stamp}.json`);
   };
 

@@ -8,7 +8,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AttendanceRoll, AttendanceSubmitRequest } from '../../../contracts/attendance';
 import { ATTENDANCE_MANAGE_PERMISSION, ATTENDANCE_TAKE_PERMISSION, AttendanceStatus } from '../../../contracts/attendance-constants';
 import { usePermitted } from '../../components/Permission';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { enqueue, useOutboxEntries, type OutboxEntry } from '../../lib/offline/outbox';
 import { attendanceRollQuery } from './api';
@@ -144,7 +144,7 @@ function RollSheet({ roll }: { roll: AttendanceRoll }) {
       <Flex gap="2" align="center" wrap="wrap" data-testid="roll-state">
         <SyncBadge state={sync} entries={queued} />
         <Text fontSize="sm" color="fg.muted">
-          {roll.semester.name} · {formatDate(`${roll.date}T00:00:00`, { dateStyle: 'full' }, i18n.locale)}
+          {roll.semester.name} · {formatDay(roll.date, i18n.locale)}
         </Text>
         {roll.version > 0 && roll.takenAt ? (
           <Text fontSize="sm" color="fg.muted" data-testid="roll-taken">

@@ -1,7 +1,8 @@
 import type { AttendanceClass } from '../../../contracts/attendance';
 import { post } from '../../lib/http';
 import { ATTENDANCE_TAKE_PERMISSION } from '../../../contracts/attendance-constants';
-import { isoDay } from './search';
+import { schoolToday } from '../../lib/school-time';
+import { weekday } from '../../../contracts/school-time';
 
 /**
  * Ready for app/dashboard-cards.ts PENDING_COUNTS ({ id: 'attendance-without-roll', requirement,
@@ -16,8 +17,9 @@ export const ATTENDANCE_TAKE_REQUIREMENT = { anyOf: [ATTENDANCE_TAKE_PERMISSION]
  * The classes call does not say whether today is a school day, so a holiday on a weekday still counts.
  */
 export async function classesWithoutRollToday(signal: AbortSignal, now = new Date()): Promise<number> {
-  const weekday = now.getDay();
-  if (weekday === 0 || weekday === 6) return 0;
-  const classes = await post<AttendanceClass[]>('/api/attendance/classes', { date: isoDay(now) }, { signal });
+  const today = schoolToday(now);
+  const day = weekday(today);
+  if (day === 0 || day === 6) return 0;
+  const classes = await post<AttendanceClass[]>('/api/attendance/classes', { date: today }, { signal });
   return classes.filter((item) => item.duties.length > 0 && !item.taken).length;
 }

@@ -43,8 +43,9 @@ describe('roll state', () => {
 });
 
 describe('dates', () => {
-  it('today and day arithmetic in the local calendar', () => {
-    expect(isoDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  it("today and day arithmetic in the school's calendar", () => {
+    // 23:59 UTC on the 5th is 07:59 on the 6th at the school
+    expect(isoDay(new Date('2026-01-05T23:59:00Z'))).toBe('2026-01-06');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });

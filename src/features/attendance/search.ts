@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '../../../contracts/envelope';
+import { addDays, schoolToday } from '../../lib/school-time';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../lib/search-params';
 
 /**
@@ -9,17 +10,11 @@ import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } fr
 const isoDate = searchField.pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
 const statusCode = searchField.pattern(/^[A-Za-z0-9_]{1,16}$/);
 
-/** A date in the device's local calendar as YYYY-MM-DD (the school's day, not UTC's). */
-export function isoDay(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** The school's day of a moment as YYYY-MM-DD (default today; the school's zone, not the device's). */
+export const isoDay = (date: Date = new Date()): string => schoolToday(date);
 
-/** `iso` moved by `days` (local calendar). */
-export function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return isoDay(new Date(y, m - 1, d + days));
-}
+/** `iso` moved by `days` (calendar days). */
+export { addDays };
 
 /** /xssw/xskq: the day of the managers' overview (default today). */
 const homeFields = { date: isoDate };

@@ -20,7 +20,8 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { LOGIN_PASSWORD_MIN, type LoginRequest } from '../../../contracts/session';
 import { LanguageToggle } from '../../components/LanguageToggle';
-import { getConfig } from '../../lib/config';
+import { configText, getConfig } from '../../lib/config';
+import { useDocumentTitle } from '../../lib/document-title';
 import { HttpError } from '../../lib/http';
 import { resetServerMessages } from '../../lib/i18n';
 import { authKeys, captchaQuery, login, loginOptionsQuery } from './api';
@@ -38,6 +39,7 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
   const { t, i18n } = useLingui();
   const config = getConfig();
   const queryClient = useQueryClient();
+  useDocumentTitle(t`登录`);
   const options = useQuery(loginOptionsQuery(i18n.locale));
   const captchaEnabled = options.data?.captchaEnabled ?? false;
   const captcha = useQuery({ ...captchaQuery, enabled: captchaEnabled });
@@ -111,7 +113,7 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
           <HStack gap="3" minW="0">
             {config.logoUrl && <Image src={config.logoUrl} alt="" boxSize="10" borderRadius="md" />}
             <Heading as="h1" size="lg" lineClamp={2}>
-              {config.loginTitle}
+              {configText(config.loginTitle)}
             </Heading>
           </HStack>
           <LanguageToggle />

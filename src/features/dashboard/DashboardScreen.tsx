@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { MenuNode, PermissionPayload } from '../../../contracts/session';
 import { ChevronRightIcon, InboxIcon } from '../../components/icons';
 import { NamedIcon } from '../../components/NamedIcon';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDay, formatNumber } from '../../lib/format';
 import { menuHref, menuTitle } from '../../lib/menus';
 import type { DashboardCard, PendingCount } from './cards';
 
@@ -37,7 +37,7 @@ export function DashboardScreen({ user, shortcuts, cards, pending, today = new D
           <Trans>欢迎，{name}</Trans>
         </Heading>
         <Text color="fg.muted" fontSize="sm" mt="1" data-testid="dashboard-today">
-          {user.tenantName} · {formatDate(today, { dateStyle: 'full' })}
+          {user.tenantName} · {formatDay(today)}
         </Text>
       </Box>
     ),

@@ -1,20 +1,10 @@
 import { BELL_BADGE_MAX } from '../../../contracts/messages';
-import { htmlLang } from '../../lib/locale';
+import { formatDate } from '../../lib/format';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const MESSAGE_TIME = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
 
-/** A message time in the reader's language: date and time to the minute (Intl). */
-export function formatMessageTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const tag = htmlLang(locale);
-  let formatter = formatters.get(tag);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(tag, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
-    formatters.set(tag, formatter);
-  }
-  return formatter.format(date);
-}
+/** A message time in the reader's language and the school's zone: date and time to the minute (lib/format). */
+export const formatMessageTime = (iso: string, locale: string): string => formatDate(iso, MESSAGE_TIME, locale);
 
 /** The bell's badge text: nothing at 0, the number up to 99, then '99+' (SPEC §2, §9). */
 export const badgeText = (count: number): string => (count <= 0 ? '' : count > BELL_BADGE_MAX ? `${BELL_BADGE_MAX}+` : String(count));

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { StaffSummary } from '../../../../contracts/applications';
 import type { GetOrgsData, OrgNode } from '../../../../contracts/selector';
 import { post } from '../../../lib/http';
+import { schoolMonth } from '../../../lib/school-time';
 
 export const STAFF_SUMMARY_URL = APPLICATION_URLS.staffSummary;
 export const STAFF_SUMMARY_EXPORT_URL = APPLICATION_URLS.staffSummaryExport;
@@ -43,4 +44,4 @@ export const departmentsQuery = () =>
   });
 
 /** This month in the school's time zone (+08:00), 'YYYY-MM'. */
-export const currentMonth = (now = new Date()) => new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 7);
+export const currentMonth = (now = new Date()) => schoolMonth(now);

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { SCHOOL_TIME_ZONE_OFFSET } from '../../../../contracts/application-rules';
+import { schoolWallTime } from '../../../../contracts/school-time';
 import type { AnswerProblem, AnswerValue, RefusalReason, SurveyQuestion } from '../../../../contracts/survey-rules';
 
 /**
@@ -11,12 +11,8 @@ import type { AnswerProblem, AnswerValue, RefusalReason, SurveyQuestion } from '
 
 /** 'YYYY-MM-DD HH:mm' in the school's time zone (+08:00), as the server words its times. */
 export function formatSchoolTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const sign = SCHOOL_TIME_ZONE_OFFSET.startsWith('-') ? -1 : 1;
-  const [hours, minutes] = SCHOOL_TIME_ZONE_OFFSET.slice(1).split(':').map(Number);
-  const local = new Date(date.getTime() + sign * ((hours ?? 0) * 60 + (minutes ?? 0)) * 60_000);
-  return local.toISOString().slice(0, 16).replace('T', ' ');
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : schoolWallTime(ms).slice(0, 16).replace('T', ' ');
 }
 
 /** What a problem of one question means, in the user's words (the question's number is shown beside it). */

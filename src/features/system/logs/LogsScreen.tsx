@@ -25,7 +25,7 @@ import { Tooltip } from '../../../components/Tooltip';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
-import { localOfMs, showTimeSeconds } from '../../../lib/school-time';
+import { schoolToday, showTimeSeconds } from '../../../lib/school-time';
 import { exportLogs, logCountQuery, logOptionsQuery, logPageQuery } from './api';
 import { useLogsCatalog } from './catalog';
 import { clientTypeLabel, issueText } from './labels';
@@ -36,8 +36,6 @@ export interface LogsScreenProps {
   onSearchChange: (next: LogSearchParams) => void;
 }
 
-/** today in school time (+08:00), YYYY-MM-DD */
-const schoolToday = () => localOfMs(Date.now()).slice(0, 10);
 
 type Draft = AppLogFilter;
 const draftOf = (search: LogSearchParams): Draft => {

@@ -14,7 +14,7 @@ import {
 import type { SettingsData } from '../../../../contracts/settings';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
-import { getConfig, lastTenant, loadConfig } from '../../../lib/config';
+import { getConfig, lastTenant, loadConfig, showDocumentTitle } from '../../../lib/config';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { refreshSettings, saveSettings } from './api';
@@ -82,8 +82,8 @@ export function ConfigForm({ data }: { data: SettingsData }) {
       notify.success(t`保存成功`);
       // this page follows at once: titles, and the encryption flag of later calls
       if (lastTenant()) {
-        const config = await loadConfig();
-        document.title = config.pageTitle;
+        await loadConfig();
+        showDocumentTitle();
       }
     } catch (failure) {
       setError(failure instanceof HttpError ? failure.msg : t`保存失败，请稍后重试`);
