@@ -28,7 +28,7 @@ function options(): ScoreOptions {
         published: false,
         startDate: '2026-11-04',
         endDate: '2026-11-06',
-        classes: [{ classId: CLASS, className: '七年级(1)班', gradeName: '七年级', subjects: SUBJECTS.map((subject) => ({ subject, submitted: false })) }],
+        classes: [{ classId: CLASS, className: '七年级(1)班', gradeName: '七年级', subjects: SUBJECTS.map((subject) => ({ subject, submitted: false, taught: true })) }],
       },
     ],
   };

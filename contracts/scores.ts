@@ -64,7 +64,13 @@ export interface ScoreOptions {
     startDate: string;
     endDate: string;
     /** the classes of the batch's grades the caller teaches (every class with _manage), with the subjects */
-    classes: { classId: string; className: string; gradeName: string; subjects: { subject: string; submitted: boolean }[] }[];
+    classes: {
+      classId: string;
+      className: string;
+      gradeName: string;
+      /** taught: the caller teaches the subject in the class (a subject teacher's duty; the screen opens such a sheet first) */
+      subjects: { subject: string; submitted: boolean; taught: boolean }[];
+    }[];
   }[];
 }
 

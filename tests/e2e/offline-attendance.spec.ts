@@ -125,7 +125,7 @@ async function mark(page: Page, index: number, label: string, status: string): P
   const row = page.getByTestId('roll-row').nth(index);
   const id = (await row.getAttribute('data-student')) ?? '';
   const name = (await row.locator('p').first().textContent()) ?? '';
-  await row.getByRole('button', { name: label, exact: true }).click();
+  await row.getByRole('radio', { name: label, exact: true }).click();
   await expect(rowOf(page, id)).toHaveAttribute('data-status', status);
   return { id, name, row: rowOf(page, id) };
 }

@@ -215,7 +215,7 @@ test('the server stops while the network stays up: 无法连接服务器 within 
   await expect(indicator).toHaveAttribute('data-state', 'unreachable');
   const row = page.getByTestId('roll-row').nth(1);
   const studentId = (await row.getAttribute('data-student')) ?? '';
-  await row.getByRole('button', { name: '缺勤', exact: true }).click();
+  await row.getByRole('radio', { name: '缺勤', exact: true }).click();
   await expect(page.locator(`[data-testid="roll-row"][data-student="${studentId}"]`)).toHaveAttribute('data-status', STATUS_ABSENT);
   await page.getByRole('button', { name: '提交', exact: true }).click();
   await expect(page.getByTestId('sync-state')).toHaveText('待同步');

@@ -72,9 +72,11 @@ const cellOf = (studentId: string, row: CellRow | undefined): ScoreCell => ({
 
 interface Rights {
   manage: boolean;
-  /** class → subjects taught ('*' = every subject: head teacher, read only) */
+  /** class → subjects taught ('*' = every subject: head teacher, read only); a manager's own duties too */
   duties: Map<string, Set<string>>;
 }
+
+const teaches = (rights: Rights, classId: string, subject: string) => rights.duties.get(classId)?.has(subject) ?? false;
 
 const mayOpen = (rights: Rights, classId: string, subject: string) => {
   if (rights.manage) return true;
@@ -95,12 +97,11 @@ export class ScoresService {
   private async rights(tx: Tx, session: Session): Promise<Rights> {
     const manage = await this.manages(tx, session);
     const duties = new Map<string, Set<string>>();
-    if (!manage) {
-      for (const row of await scoresRepository.duties(tx, session.userId)) {
-        const set = duties.get(row.class_id) ?? new Set<string>();
-        set.add(row.duty === 'head_teacher' ? '*' : row.subject);
-        duties.set(row.class_id, set);
-      }
+    // read for a manager too: the screen opens the sheet the caller teaches first
+    for (const row of await scoresRepository.duties(tx, session.userId)) {
+      const set = duties.get(row.class_id) ?? new Set<string>();
+      set.add(row.duty === 'head_teacher' ? '*' : row.subject);
+      duties.set(row.class_id, set);
     }
     return { manage, duties };
   }
@@ -158,7 +159,7 @@ export class ScoresService {
           gradeName: klass.grade_name,
           subjects: batch.subjects
             .filter((subject) => mayOpen(rights, klass.id, subject))
-            .map((subject) => ({ subject, submitted: submitted.get(`${batch.id}:${klass.id}:${subject}`) ?? false })),
+            .map((subject) => ({ subject, submitted: submitted.get(`${batch.id}:${klass.id}:${subject}`) ?? false, taught: teaches(rights, klass.id, subject) })),
         }))
         .filter((klass) => klass.subjects.length > 0),
     }));

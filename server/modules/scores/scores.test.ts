@@ -135,13 +135,17 @@ describe('options and sheets', () => {
     const batch = body.data.batches.find((b) => b.batchId === batchId)!;
     expect(batch.classes.map((c) => c.className)).toEqual(['七年级(1)班', '七年级(2)班']);
     expect(batch.classes[0].subjects.map((s) => s.subject)).toEqual(['01', '02', '03']);
-    expect(batch.classes[1].subjects).toEqual([{ subject: '02', submitted: false }]);
+    expect(batch.classes[1].subjects).toEqual([{ subject: '02', submitted: false, taught: true }]);
+    // what the teacher teaches (maths in both) apart from what heading (1) lets them read
+    expect(batch.classes[0].subjects.filter((s) => s.taught).map((s) => s.subject)).toEqual(['02']);
     expect(batch.classes[0].gradeName).toBe('七年级');
 
     const all = await post<ScoreOptions>('/api/scores/options', admin, { semesterId });
     const adminBatch = all.body.data.batches.find((b) => b.batchId === batchId)!;
     expect(adminBatch.classes.length).toBeGreaterThan(2);
     expect(adminBatch.classes.every((c) => c.subjects.length === 3)).toBe(true);
+    // the administrator teaches nothing: no sheet of theirs
+    expect(adminBatch.classes.some((c) => c.subjects.some((s) => s.taught))).toBe(false);
   });
 
   it('opens a sheet: the roster by student number, empty cells at version 0, the score system with its bands', async () => {
@@ -376,7 +380,7 @@ describe('submitting, corrections, publishing', () => {
     expect(submitted.body.data.submittedAt).not.toBeNull();
     const options = await post<ScoreOptions>('/api/scores/options', teacher, {});
     const klass = options.body.data.batches.find((b) => b.batchId === batchId)!.classes[0];
-    expect(klass.subjects.find((s) => s.subject === '02')).toEqual({ subject: '02', submitted: true });
+    expect(klass.subjects.find((s) => s.subject === '02')).toEqual({ subject: '02', submitted: true, taught: true });
 
     // a correction while unpublished: allowed and marked
     const corrected = await save(teacher, { ...target, studentId: last, score: 93, baseVersion: 1 });

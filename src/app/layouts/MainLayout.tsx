@@ -2,7 +2,7 @@ import { Box, CloseButton, Drawer, Flex, HStack, Portal, useMediaQuery } from '@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PermissionPayload } from '../../../contracts/session';
 import { BlockingDialog } from '../../components/BlockingDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -19,6 +19,7 @@ import { forgetAndLeave } from '../session-actions';
 import { useLogout } from './useLogout';
 import { FullscreenToggle, LanguageMenu, RefreshMenusButton, ThemeMenu } from './ShellActions';
 import { Sidebar, SIDEBAR_FOLDED_WIDTH, SIDEBAR_WIDTH } from './Sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { DRAWER_BELOW_PX, readSidebarOpen, storeSidebarOpen } from './sidebar-state';
 import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
@@ -98,10 +99,21 @@ function Shell({ permission }: { permission: PermissionPayload }) {
   const folded = wide && !sidebarOpen;
   // what <Permission> gates and permission-gated widgets (import button…) check against
   const grants = useMemo(() => ({ permissions: permission.permission, roles: permission.roles }), [permission]);
+  // the sticky header's height as --shell-header-h, so a screen's own pinned bar sits under it
+  const headerRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const header = headerRef.current;
+    const column = header?.parentElement;
+    if (!header || !column || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => column.style.setProperty('--shell-header-h', `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <GrantsProvider value={grants}>
       <Flex minH="100dvh" bg="bg.subtle">
+        <SkipLink />
         {wide ? (
           <Box
             as="aside"
@@ -132,7 +144,7 @@ function Shell({ permission }: { permission: PermissionPayload }) {
         )}
 
         <Flex direction="column" flex="1" minW="0">
-          <Box position="sticky" top="0" zIndex="sticky">
+          <Box ref={headerRef} position="sticky" top="0" zIndex="sticky">
             <TopBar
               menus={permission.menus}
               topEntries={top}
@@ -165,7 +177,7 @@ function Shell({ permission }: { permission: PermissionPayload }) {
             />
             <TabStrip permission={permission} />
           </Box>
-          <Box as="main" flex="1" p={{ base: '3', md: '5' }} minW="0">
+          <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1" p={{ base: '3', md: '5' }} minW="0">
             <Outlet />
           </Box>
         </Flex>

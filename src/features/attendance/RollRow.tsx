@@ -1,6 +1,6 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useState } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import type { AttendanceRollEntry } from '../../../contracts/attendance';
 import { ATTENDANCE_REMARK_MAX } from '../../../contracts/attendance-constants';
 import { formatLeaveSpan } from './leave-format';
@@ -41,16 +41,33 @@ const StatusButton = chakra('button', {
     touchAction: 'manipulation',
     _disabled: { cursor: 'not-allowed', opacity: 0.6 },
     _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' },
-    '&[aria-pressed=true]': { bg: 'colorPalette.solid', color: 'colorPalette.contrast', borderColor: 'colorPalette.solid' },
+    '&[aria-checked=true]': { bg: 'colorPalette.solid', color: 'colorPalette.contrast', borderColor: 'colorPalette.solid' },
   },
 });
 
-/** One student of the roll: name, number, approved leave, the one-tap status buttons, the remark on demand. */
+/** Arrow keys of a radio group (WAI-ARIA APG): the step they move, wrapping at the ends. */
+const ARROW_STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/**
+ * One student of the roll: name, number, approved leave, the one-tap status buttons, the remark on demand.
+ * The statuses are a radio group: one Tab stop per student (the chosen status), the arrow keys move
+ * to and choose the next or previous status.
+ */
 export const RollRow = memo(function RollRow({ student, mark, options, onStatus, onRemark, readOnly, locale }: RollRowProps) {
   const { t } = useLingui();
   const [remarkOpen, setRemarkOpen] = useState(() => mark.remark.length > 0);
   const leave = student.approvedLeave;
   const name = student.studentName;
+  const checkedIndex = Math.max(0, options.findIndex((option) => option.code === mark.status));
+  const onArrow = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = ARROW_STEPS[event.key];
+    if (step === undefined || readOnly) return;
+    event.preventDefault();
+    const next = (checkedIndex + step + options.length) % options.length;
+    onStatus(student.studentId, options[next].code);
+    const radios = event.currentTarget.querySelectorAll<HTMLButtonElement>('[role=radio]');
+    radios[next]?.focus();
+  };
   return (
     <Box
       as="li"
@@ -86,13 +103,24 @@ export const RollRow = memo(function RollRow({ student, mark, options, onStatus,
             {mark.remark ? <Trans>备注 ✓</Trans> : <Trans>备注</Trans>}
           </Button>
         </HStack>
-        <Flex gap="1" wrap="wrap" role="group" aria-label={t`${name} 的考勤状态`} flexShrink={0} w={{ base: 'full', md: 'auto' }} minW={{ md: '22rem' }}>
-          {options.map((option) => (
+        <Flex
+          gap="1"
+          wrap="wrap"
+          role="radiogroup"
+          aria-label={t`${name} 的考勤状态`}
+          flexShrink={0}
+          w={{ base: 'full', md: 'auto' }}
+          minW={{ md: '22rem' }}
+          onKeyDown={onArrow}
+        >
+          {options.map((option, index) => (
             <StatusButton
               key={option.code}
               type="button"
+              role="radio"
               colorPalette={statusPalette(option.code)}
-              aria-pressed={mark.status === option.code}
+              aria-checked={mark.status === option.code}
+              tabIndex={index === checkedIndex ? 0 : -1}
               disabled={readOnly}
               onClick={() => onStatus(student.studentId, option.code)}
             >

@@ -40,8 +40,8 @@ describe('RollScreen with a class of 40', () => {
     await screen.findByText('出勤 40');
     const rows = screen.getAllByTestId('roll-row');
     const before = renders.names.length;
-    fireEvent.click(within(rows[7]).getByRole('button', { name: '缺勤' }));
-    fireEvent.click(within(rows[12]).getByRole('button', { name: '迟到' }));
+    fireEvent.click(within(rows[7]).getByRole('radio', { name: '缺勤' }));
+    fireEvent.click(within(rows[12]).getByRole('radio', { name: '迟到' }));
     expect(screen.getByText('出勤 38')).toBeTruthy();
     expect(renders.names.slice(before)).toEqual(['学生8', '学生13']);
   });

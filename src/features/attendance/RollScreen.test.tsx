@@ -72,7 +72,7 @@ describe('RollScreen', () => {
     expect(within(row('李小红')).getByTestId('approved-leave').textContent).toMatch(/请假 11\/19–11\/21/);
     await waitFor(() => expect(count('1')).toBe('出勤 2'));
     expect(count('4')).toBe('请假 1');
-    expect(count('2')).toBe('缺勤 0');
+    expect(row('张小刚').getAttribute('data-status')).toBe('1');
     expect(screen.getByTestId('sync-state').getAttribute('data-state')).toBe('none');
     expect(screen.getByText('未点名')).toBeTruthy();
     // the roll asked for is the URL's
@@ -93,9 +93,9 @@ describe('RollScreen', () => {
     show();
     await screen.findByText('王小明');
     await waitFor(() => expect(count('1')).toBe('出勤 2'));
-    fireEvent.click(within(row('王小明')).getByRole('button', { name: '缺勤' }));
+    fireEvent.click(within(row('王小明')).getByRole('radio', { name: '缺勤' }));
     expect(row('王小明').getAttribute('data-status')).toBe('2');
-    expect(within(row('王小明')).getByRole('button', { name: '缺勤' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(row('王小明')).getByRole('radio', { name: '缺勤' }).getAttribute('aria-checked')).toBe('true');
     expect(count('1')).toBe('出勤 1');
     expect(count('2')).toBe('缺勤 1');
     expect(screen.getByText('有未提交的修改')).toBeTruthy();
@@ -109,11 +109,35 @@ describe('RollScreen', () => {
     expect(row('王小明').getAttribute('data-status')).toBe('1');
   });
 
+  it("a student's statuses are one Tab stop (the chosen one); the arrow keys move to and choose the next or previous, wrapping", async () => {
+    serve({ [ROLL]: ok(makeRoll()) });
+    show();
+    await screen.findByText('王小明');
+    const radios = () => within(row('王小明')).getAllByRole('radio');
+    expect(within(row('王小明')).getByRole('radiogroup', { name: '王小明 的考勤状态' })).toBeTruthy();
+    expect(radios().map((radio) => radio.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    radios()[0].focus();
+    fireEvent.keyDown(radios()[0], { key: 'ArrowRight' });
+    expect(row('王小明').getAttribute('data-status')).toBe('2');
+    expect(document.activeElement).toBe(radios()[1]);
+    expect(radios().map((radio) => radio.tabIndex)).toEqual([-1, 0, -1, -1, -1]);
+    fireEvent.keyDown(radios()[1], { key: 'ArrowDown' });
+    expect(row('王小明').getAttribute('data-status')).toBe('3');
+    fireEvent.keyDown(radios()[2], { key: 'ArrowLeft' });
+    fireEvent.keyDown(radios()[1], { key: 'ArrowUp' });
+    expect(row('王小明').getAttribute('data-status')).toBe('1');
+    // ↑ on the first wraps to the last; the other students keep theirs
+    fireEvent.keyDown(radios()[0], { key: 'ArrowUp' });
+    expect(row('王小明').getAttribute('data-status')).toBe('9');
+    expect(document.activeElement).toBe(radios()[4]);
+    expect(row('张小刚').getAttribute('data-status')).toBe('1');
+  });
+
   it('submits through the outbox: one entry, entity key, whole roll, base version; then shows it as waiting to sync', async () => {
     serve({ [ROLL]: ok(makeRoll({ version: 0 })) });
     const { unmount } = show();
     await screen.findByText('王小明');
-    fireEvent.click(within(row('张小刚')).getByRole('button', { name: '迟到' }));
+    fireEvent.click(within(row('张小刚')).getByRole('radio', { name: '迟到' }));
     fireEvent.click(within(row('王小明')).getByRole('button', { name: '备注' }));
     fireEvent.change(within(row('王小明')).getByRole('textbox', { name: '王小明 的备注' }), { target: { value: '  早到  ' } });
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
@@ -152,11 +176,11 @@ describe('RollScreen', () => {
     serve({ [ROLL]: ok(makeRoll({ version: 2, takenAt: '2026-11-20T00:10:00.000Z', takenByName: '李明华' })) });
     show();
     await screen.findByText('王小明');
-    fireEvent.click(within(row('王小明')).getByRole('button', { name: '缺勤' }));
+    fireEvent.click(within(row('王小明')).getByRole('radio', { name: '缺勤' }));
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     await waitFor(async () => expect(await outbox()).toHaveLength(1));
     await waitFor(() => expect(screen.getByTestId('sync-state').getAttribute('data-state')).toBe('pending'));
-    fireEvent.click(within(row('王小明')).getByRole('button', { name: '迟到' }));
+    fireEvent.click(within(row('王小明')).getByRole('radio', { name: '迟到' }));
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     await waitFor(async () => expect(await outbox()).toHaveLength(2));
     const entries = await outbox();
@@ -177,7 +201,7 @@ describe('RollScreen', () => {
     expect(screen.getByTestId('roll-taken').textContent).toMatch(/^李明华 于 .+ 提交$/);
     const submit = screen.getByRole('button', { name: '提交' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
-    fireEvent.click(within(row('王小明')).getByRole('button', { name: '其他' }));
+    fireEvent.click(within(row('王小明')).getByRole('radio', { name: '其他' }));
     expect(submit.disabled).toBe(false);
   });
 
@@ -232,7 +256,7 @@ describe('RollScreen', () => {
     serve({ [ROLL]: ok(makeRoll()) });
     const { router } = show();
     await screen.findByText('王小明');
-    fireEvent.click(within(row('王小明')).getByRole('button', { name: '缺勤' }));
+    fireEvent.click(within(row('王小明')).getByRole('radio', { name: '缺勤' }));
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     act(() => void router.navigate({ to: '/', search: { leave: 1 } as never }));
     await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
@@ -285,7 +309,7 @@ describe('RollScreen', () => {
     show(['xskq']);
     await screen.findByText('王小明');
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
-    expect((within(row('王小明')).getByRole('button', { name: '缺勤' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(row('王小明')).getByRole('radio', { name: '缺勤' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('speaks English', async () => {
@@ -293,8 +317,8 @@ describe('RollScreen', () => {
     serve({ [ROLL]: ok(makeRoll({ version: 1, takenAt: '2026-11-20T00:10:00.000Z', takenByName: 'Li' })) });
     show();
     await screen.findByText('王小明');
-    await within(row('王小明')).findByRole('button', { name: 'Absent' });
-    fireEvent.click(within(row('王小明')).getByRole('button', { name: 'Absent' }));
+    await within(row('王小明')).findByRole('radio', { name: 'Absent' });
+    fireEvent.click(within(row('王小明')).getByRole('radio', { name: 'Absent' }));
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(screen.getByText('Synced')).toBeTruthy();
     expect(count('2')).toBe('Absent 1');

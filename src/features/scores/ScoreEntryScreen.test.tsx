@@ -11,6 +11,7 @@ import { GrantsProvider } from '../../components/Permission';
 import { setConfig } from '../../lib/config';
 import { resetOfflineDbForTests, setScope } from '../../lib/offline/db';
 import { fail, fakeFetch, ok, type FakeResponse } from '../../test/render';
+import { readLastSheet } from './last-sheet';
 import { ScoreEntryScreen } from './ScoreEntryScreen';
 import type { ScoreEntrySearch } from './search';
 import { BATCH, CLASS_1, makeOptions, makeSheet, SEMESTER, student } from './test-support';
@@ -71,13 +72,49 @@ describe('ScoreEntryScreen', () => {
     show({ semesterId: SEMESTER, batchId: BATCH, classId: CLASS_1, subject: '02' });
     await screen.findByTestId('score-grid');
     const subject = screen.getByTestId('pick-subject') as HTMLSelectElement;
-    await waitFor(() => expect([...subject.options].map((option) => option.text)).toEqual(['请选择科目', '全部科目', '语文', '数学']));
+    await waitFor(() => expect([...subject.options].map((option) => option.text)).toEqual(['全部科目', '语文', '数学']));
     expect(subject.value).toBe('02');
     expect(screen.getAllByTestId('score-row')).toHaveLength(3);
     await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('textbox')[0]));
     const sheetCall = calls.find((call) => call.url.pathname === '/api/scores/sheet')!;
     expect(JSON.parse(String(sheetCall.init.body))).toEqual({ batchId: BATCH, classId: CLASS_1, subject: '02' });
     expect(screen.getByTestId('score-unpublished')).toBeTruthy();
+  });
+
+  it('the subject picker: ↓ only browses (no load, the focus stays); Enter commits, Escape reverts, a click commits at once', async () => {
+    serve({ '/api/scores/options': ok(makeOptions(['01', '02'])), '/api/scores/sheet': ok(makeSheet({}, 3)) });
+    const { onSearchChange } = show({ semesterId: SEMESTER, batchId: BATCH, classId: CLASS_1, subject: '02' });
+    await screen.findByTestId('score-grid');
+    const subject = screen.getByTestId('pick-subject') as HTMLSelectElement;
+    subject.focus();
+    // ↑ on the closed select (the browser moves the selection and fires change): browsing
+    fireEvent.keyDown(subject, { key: 'ArrowUp' });
+    fireEvent.change(subject, { target: { value: '01' } });
+    fireEvent.keyDown(subject, { key: 'ArrowUp' });
+    fireEvent.change(subject, { target: { value: 'all' } });
+    expect(subject.value).toBe('all');
+    expect(onSearchChange).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(subject);
+    fireEvent.keyDown(subject, { key: 'Escape' });
+    expect(subject.value).toBe('02');
+    fireEvent.keyDown(subject, { key: 'ArrowUp' });
+    fireEvent.change(subject, { target: { value: '01' } });
+    fireEvent.keyDown(subject, { key: 'Enter' });
+    expect(onSearchChange).toHaveBeenLastCalledWith({ semesterId: SEMESTER, batchId: BATCH, classId: CLASS_1, subject: '01' });
+    // a pick with the pointer (or from the opened list) commits at once
+    fireEvent.pointerDown(subject);
+    fireEvent.change(subject, { target: { value: 'all' } });
+    expect(onSearchChange).toHaveBeenLastCalledWith({ semesterId: SEMESTER, batchId: BATCH, classId: CLASS_1, subject: 'all' });
+    expect(onSearchChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('remembers the opened sheet for this user (the route reopens it)', async () => {
+    serve({ '/api/scores/options': ok(makeOptions(['01', '02'])), '/api/scores/sheet': ok(makeSheet({}, 3)) });
+    show({ semesterId: SEMESTER, batchId: BATCH, classId: CLASS_1, subject: '02' });
+    await screen.findByTestId('score-grid');
+    expect(readLastSheet()).toEqual({ batchId: BATCH, classId: CLASS_1, subject: '02' });
+    setScope({ tenant: 'demo', userId: 'someone-else' });
+    expect(readLastSheet()).toBeNull();
   });
 
   it("shows the server's refusal of a submission (students without scores)", async () => {

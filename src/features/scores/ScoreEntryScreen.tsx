@@ -1,7 +1,7 @@
 import { Badge, Button, Field, Flex, Heading, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SCORES_EXPORT_PERMISSION, SCORES_SUBMIT_PERMISSION } from '../../../contracts/score-rules';
 import type { ScoreImportRowError, ScoreOptions, ScoreSaveRequest, ScoreSheet } from '../../../contracts/scores';
 import { usePermitted } from '../../components/Permission';
@@ -15,13 +15,12 @@ import { notify } from '../../lib/notify';
 import { useOutboxEntries, type OutboxEntry } from '../../lib/offline/outbox';
 import { EXPORT_URL, knownNames, scoreKeys, scoreOptionsQuery, scoreSheetQuery, subjectDictQuery, SUBMIT_URL } from './api';
 import { cellKey } from './cell-state';
+import { ALL_SUBJECTS, subjectOpens } from './default-sheet';
+import { rememberLastSheet } from './last-sheet';
 import { saveScoreKind } from './outbox-kind';
 import { ScoreGrid, type GridColumn } from './ScoreGrid';
 import { ImportErrors, ScoreImport } from './ScoreImport';
 import type { ScoreEntrySearch } from './search';
-
-/** The URL's subject value that opens every subject of the class side by side. */
-const ALL_SUBJECTS = 'all';
 
 const ChangesDialog = lazy(() => import('./ScoreChangesDialog'));
 const OutboxPanel = lazy(() => import('../../components/offline/OutboxPanel').then((module) => ({ default: module.OutboxPanel })));
@@ -33,7 +32,8 @@ export interface ScoreEntryScreenProps {
 
 /**
  * /jxgl/cjlr 成绩录入: semester → batch → class → subject (only what the caller may open; the choice
- * lives in the URL), then the class's grid. With several subjects of the class open to the caller
+ * lives in the URL; the route opens the caller's most likely sheet when the URL names none), then
+ * the class's grid. With several subjects of the class open to the caller
  * (head teacher, cjlr_manage) '全部科目' shows one column per subject with each student's total.
  */
 export function ScoreEntryScreen({ search, onSearchChange }: ScoreEntryScreenProps) {
@@ -49,7 +49,11 @@ export function ScoreEntryScreen({ search, onSearchChange }: ScoreEntryScreenPro
   const batch = data?.batches.find((item) => item.batchId === search.batchId);
   const klass = batch?.classes.find((item) => item.classId === search.classId);
   const subjectCodes = klass?.subjects.map((item) => item.subject) ?? [];
-  const subject = search.subject && (search.subject === ALL_SUBJECTS ? subjectCodes.length > 1 : subjectCodes.includes(search.subject)) ? search.subject : undefined;
+  const subject = klass && subjectOpens(klass, search.subject) ? search.subject : undefined;
+  // the sheet on screen is the one this user reopens next time (default-sheet.ts)
+  useEffect(() => {
+    if (batch && klass && subject) rememberLastSheet({ batchId: batch.batchId, classId: klass.classId, subject });
+  }, [batch, klass, subject]);
 
   return (
     <Stack gap="4" pb="16">
@@ -121,6 +125,14 @@ export function ScoreEntryScreen({ search, onSearchChange }: ScoreEntryScreenPro
   );
 }
 
+/** Keys that open a closed select's list (then the pick is a deliberate one, like a click). */
+const opensList = (event: KeyboardEvent<HTMLSelectElement>) => event.key === ' ' || event.key === 'F4' || event.altKey;
+
+/**
+ * A native select that commits only a deliberate pick: a click or a pick from the opened list at once;
+ * ↑ / ↓ (or typing) on the closed select only browse — Enter or leaving the select commits, Escape
+ * reverts — so browsing the subjects never loads 全部科目 nor moves the focus.
+ */
 function Picker(props: {
   label: string;
   testId: string;
@@ -130,12 +142,37 @@ function Picker(props: {
   options: { value: string; label: string }[];
   onChange: (value: string) => void;
 }) {
+  const [browsed, setBrowsed] = useState<string | undefined>(undefined);
+  const browsing = useRef(false);
+  const commit = (value: string) => {
+    setBrowsed(undefined);
+    if (value !== props.value) props.onChange(value);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLSelectElement>) => {
+    if (event.key === 'Enter' || event.key === 'Escape') {
+      browsing.current = false;
+      if (browsed === undefined) return;
+      event.preventDefault();
+      if (event.key === 'Enter') commit(browsed);
+      else setBrowsed(undefined);
+      return;
+    }
+    browsing.current = event.key !== 'Tab' && !opensList(event);
+  };
+  const value = browsed ?? props.value;
   return (
     <Field.Root w={{ base: 'full', sm: '14rem' }} disabled={props.disabled}>
       <Field.Label>{props.label}</Field.Label>
       <NativeSelect.Root size="md">
-        <NativeSelect.Field data-testid={props.testId} value={props.value} onChange={(event) => props.onChange(event.target.value)}>
-          {props.placeholder ? <option value="">{props.placeholder}</option> : null}
+        <NativeSelect.Field
+          data-testid={props.testId}
+          value={value}
+          onKeyDown={onKeyDown}
+          onPointerDown={() => (browsing.current = false)}
+          onChange={(event) => (browsing.current ? setBrowsed(event.target.value) : commit(event.target.value))}
+          onBlur={() => (browsed === undefined ? undefined : commit(browsed))}
+        >
+          {props.placeholder && !value ? <option value="">{props.placeholder}</option> : null}
           {props.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -132,6 +132,28 @@ describe('ScoreGrid', () => {
     ]);
   });
 
+  it("the pinned bar names the focused cell's student and shows its column's figures; its marks act on that cell", async () => {
+    const maths = makeSheet({}, 3, { 1: { score: 90, version: 1 }, 2: { score: 50, version: 1 } });
+    const chinese = makeSheet({ subject: '01' }, 3, { 1: { score: 70, version: 1 } });
+    renderWithProviders(<Harness columns={[column(maths), column(chinese, '语文')]} />);
+    const bar = await screen.findByTestId('score-summary');
+    const figure = (id: string) => within(within(bar).getByTestId(`score-summary-${id}`)).getByTestId('score-summary-value').textContent;
+    await waitFor(() => expect(within(bar).getByTestId('score-marks-target').textContent).toBe('学生1'));
+    expect(within(bar).getByText('数学')).toBeTruthy();
+    expect(figure('entered')).toBe('2/3');
+    expect(figure('average')).toBe('70');
+    expect(figure('pass')).toBe('50%');
+    // → to 语文: its figures
+    key(input('学生1 数学'), 'ArrowRight');
+    expect(within(bar).getByText('语文')).toBeTruthy();
+    expect(figure('entered')).toBe('1/3');
+    key(input('学生1 语文'), 'ArrowDown');
+    expect(within(bar).getByTestId('score-marks-target').textContent).toBe('学生2');
+    fireEvent.click(within(bar).getByRole('button', { name: '免考 (m)' }));
+    await waitFor(() => expect(input('学生2 语文').value).toBe('免考'));
+    expect(document.activeElement).toBe(input('学生2 语文'));
+  });
+
   it('a column pasted from Excel fills the cells from the focused one down; invalid values stay unqueued', async () => {
     renderWithProviders(<Harness columns={[column(makeSheet({}, 4))]} />);
     const [, second, third, fourth] = inputs();

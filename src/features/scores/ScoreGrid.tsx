@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { ScoreSaveRequest, ScoreSheet } from '../../../contracts/scores';
@@ -66,7 +66,9 @@ function stateOf(entries: readonly OutboxEntry[] | undefined, recent: Recent | u
  * wraps to the next row), Escape reverts; a block pasted from Excel fills from the focused cell. Each
  * value is checked as typed (0 to the sheet's full mark, two decimals; q / 缺考 absent, m / 免考
  * exempt); a valid changed value is queued in the outbox at once (one entry per cell), an invalid one
- * stays in the cell with its message and is never queued. Live figures per column under the grid.
+ * stays in the cell with its message and is never queued. The bar pinned above the grid keeps the
+ * focused column's live figures and the marks (缺考, 免考: buttons for a phone's numeric keypad) in
+ * view while the grid scrolls; every column's figures are also under the grid.
  */
 export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: ScoreGridProps) {
   const { t, i18n } = useLingui();
@@ -84,6 +86,8 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
   }, []);
   const [recent, setRecent] = useState<Readonly<Record<string, Recent>>>({});
   const activeKey = useRef<string | null>(null);
+  // the focused cell as state too: the pinned bar names its student and shows its column's figures
+  const [active, setActive] = useState<{ row: number; col: number } | null>(null);
 
   const serverCells = useMemo(() => {
     const map = new Map<string, { value: CellValue; version: number }>();
@@ -273,8 +277,9 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
     [setDrafts],
   );
 
-  const onFocus = useCallback((key: string) => {
+  const onFocus = useCallback((key: string, row: number, col: number) => {
     activeKey.current = key;
+    setActive((prev) => (prev?.row === row && prev.col === col ? prev : { row, col }));
   }, []);
 
   const onBlur = useCallback(
@@ -324,10 +329,13 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
     [columns, commit, cols, onChange, rows, setDrafts, students, t],
   );
 
-  // the first cell takes the focus when the sheet opens: a class is entered without the mouse
+  // the first cell takes the focus when the sheet opens (a class is entered without the mouse),
+  // unless the focus is elsewhere already (a picker being browsed keeps it)
   const editable = columns.some((column) => column.sheet.editable);
   useEffect(() => {
-    if (autoFocus && editable) focusCell(0, 0, { preventScroll: true });
+    const focused = document.activeElement;
+    const free = !focused || focused === document.body || Boolean(rootRef.current?.contains(focused));
+    if (autoFocus && editable && free) focusCell(0, 0, { preventScroll: true });
   }, [autoFocus, editable, focusCell]);
 
   /** Marks for the last focused cell (the toolbar's buttons; the keyboard types q / m). */
@@ -353,28 +361,62 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
     }),
   );
   const stats = columns.map((column, index) => columnStats(columnValues[index], column.sheet.system));
+  const activeCol = active && active.col < cols ? active.col : 0;
+  const activeStudent = active && active.row < rows ? students[active.row] : undefined;
+  const marksUsable = Boolean(activeStudent) && columns[activeCol].sheet.editable;
+  // a mark button keeps the focus in the cell (no keyboard flicker on a phone)
+  const keepFocus = (event: { preventDefault: () => void }) => event.preventDefault();
 
   return (
     <Box ref={rootRef} data-testid="score-grid">
       {editable ? (
-        <HStack gap="2" wrap="wrap" mb="2" data-testid="score-marks">
-          <Text fontSize="sm" color="fg.muted">
-            <Trans>当前单元格：</Trans>
-          </Text>
-          <Button size="xs" variant="outline" minH="9" onMouseDown={(event) => event.preventDefault()} onClick={() => applyToActive('q')}>
-            <Trans>缺考 (q)</Trans>
-          </Button>
-          <Button size="xs" variant="outline" minH="9" onMouseDown={(event) => event.preventDefault()} onClick={() => applyToActive('m')}>
-            <Trans>免考 (m)</Trans>
-          </Button>
-          <Button size="xs" variant="ghost" minH="9" onMouseDown={(event) => event.preventDefault()} onClick={() => applyToActive('')}>
-            <Trans>清空</Trans>
-          </Button>
-          <Text fontSize="xs" color="fg.muted">
-            <Trans>回车或 ↓ 下移，↑ 上移，Tab / ← / → 换列，Esc 撤销；可从 Excel 粘贴一列</Trans>
-          </Text>
-        </HStack>
+        <Text fontSize="xs" color="fg.muted" mb="2" hideBelow="md">
+          <Trans>回车或 ↓ 下移，↑ 上移，Tab / ← / → 换列，Esc 撤销；q 缺考，m 免考；可从 Excel 粘贴一列</Trans>
+        </Text>
       ) : null}
+      {/* pinned under the shell's header (MainLayout sets --shell-header-h) while the grid scrolls */}
+      <Flex
+        position="sticky"
+        top="var(--shell-header-h, 0px)"
+        zIndex="docked"
+        gap="2"
+        columnGap="4"
+        wrap="wrap"
+        align="center"
+        mb="2"
+        px="3"
+        py="1.5"
+        bg="bg.panel"
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="l2"
+        boxShadow="xs"
+        data-testid="score-summary"
+      >
+        <HStack gap="3" wrap="wrap" fontSize="sm" fontVariantNumeric="tabular-nums" aria-live="off">
+          {multi ? <Text fontWeight="semibold">{columns[activeCol].subjectName}</Text> : null}
+          <Figure label={t`已录入`} value={`${stats[activeCol].entered}/${stats[activeCol].students}`} id="entered" />
+          <Figure label={t`平均分`} value={formatTotal(stats[activeCol].average, locale)} id="average" />
+          <Figure label={t`及格率`} value={formatRate(stats[activeCol].passRate, locale)} id="pass" />
+          <Figure label={t`优秀率`} value={formatRate(stats[activeCol].excellentRate, locale)} id="excellent" />
+        </HStack>
+        {editable ? (
+          <HStack gap="1.5" wrap="wrap" ms="auto" data-testid="score-marks">
+            <Text fontSize="sm" color="fg.muted" truncate maxW="10rem" data-testid="score-marks-target">
+              {activeStudent ? activeStudent.studentName : <Trans>先选中一个成绩格</Trans>}
+            </Text>
+            <Button size="sm" variant="outline" minH="11" minW="11" disabled={!marksUsable} onMouseDown={keepFocus} onClick={() => applyToActive('q')}>
+              <Trans>缺考 (q)</Trans>
+            </Button>
+            <Button size="sm" variant="outline" minH="11" minW="11" disabled={!marksUsable} onMouseDown={keepFocus} onClick={() => applyToActive('m')}>
+              <Trans>免考 (m)</Trans>
+            </Button>
+            <Button size="sm" variant="ghost" minH="11" minW="11" disabled={!marksUsable} onMouseDown={keepFocus} onClick={() => applyToActive('')}>
+              <Trans>清空</Trans>
+            </Button>
+          </HStack>
+        ) : null}
+      </Flex>
       <Box overflowX="auto" borderWidth="1px" borderColor="border" borderRadius="l2" css={GRID_CSS}>
         <table style={{ width: `${NAME_REM + NO_REM + SCORE_REM * columns.length + (multi ? TOTAL_REM : 0)}rem` }}>
           {/* fixed layout: the browser sizes 600 cells from these widths instead of measuring each */}
@@ -479,6 +521,20 @@ const failedTitle = (title: string, entries: readonly OutboxEntry[] | undefined)
 const formatTotal = (value: number | null, locale: string) => (value === null ? '—' : formatNumber(value, { maximumFractionDigits: 2 }, locale));
 const formatRate = (value: number | null, locale: string) => (value === null ? '—' : formatNumber(value, { style: 'percent', maximumFractionDigits: 1 }, locale));
 
+/** One figure of the pinned bar: its label and value. */
+function Figure({ label, value, id }: { label: string; value: string; id: string }) {
+  return (
+    <Text as="span" data-testid={`score-summary-${id}`}>
+      <Text as="span" color="fg.muted">
+        {label}
+      </Text>{' '}
+      <Text as="span" fontWeight="semibold" data-testid="score-summary-value">
+        {value}
+      </Text>
+    </Text>
+  );
+}
+
 function StatsRow({ label, stats, multi, render, id }: { label: string; stats: ColumnStats[]; multi: boolean; render: (stats: ColumnStats) => string; id: string }) {
   return (
     <tr data-testid={`score-stat-${id}`}>
@@ -510,7 +566,7 @@ interface ScoreCellViewProps {
   label: string;
   onChange: (key: string, text: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
-  onFocus: (key: string) => void;
+  onFocus: (key: string, row: number, col: number) => void;
   onBlur: (key: string) => void;
   onPaste: (event: ClipboardEvent<HTMLInputElement>) => void;
 }
@@ -538,7 +594,7 @@ const ScoreCellView = memo(function ScoreCellView(props: ScoreCellViewProps) {
         onChange={(event) => props.onChange(cellId, event.target.value)}
         onKeyDown={props.onKeyDown}
         onFocus={(event) => {
-          props.onFocus(cellId);
+          props.onFocus(cellId, props.row, props.col);
           event.currentTarget.select();
         }}
         onBlur={() => props.onBlur(cellId)}

@@ -3,6 +3,10 @@ import type { MyScoresData, ScoreCell, ScoreChange, ScoreOptions, ScoreSheet } f
 import { dictQuery } from '../../lib/dicts';
 import { post } from '../../lib/http';
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
+import { localOfMs } from '../../lib/school-time';
+import { pickSheet } from './default-sheet';
+import { readLastSheet } from './last-sheet';
+import type { ScoreEntrySearch } from './search';
 
 /** Query keys of the scores feature. */
 export const scoreKeys = {
@@ -40,6 +44,17 @@ export const scoreOptionsQuery = (semesterId?: string) =>
     queryKey: scoreKeys.options(semesterId ?? ''),
     queryFn: ({ signal }) => post<ScoreOptions>('/api/scores/options', semesterId ? { semesterId } : {}, { signal }),
   });
+
+/**
+ * The route's search with the sheet to open filled in (default-sheet.ts: the caller's own sheet of
+ * the current batch, else the last used), or null when it names a sheet the options hold already or
+ * none is available.
+ */
+export function completeSheetSearch(options: ScoreOptions, search: ScoreEntrySearch): ScoreEntrySearch | null {
+  const pick = pickSheet(options, search, localOfMs(Date.now()).slice(0, 10), readLastSheet());
+  if (!pick || (pick.batchId === search.batchId && pick.classId === search.classId && pick.subject === search.subject)) return null;
+  return { ...search, ...pick };
+}
 
 export function rememberSheet(sheet: ScoreSheet): void {
   knownNames.batches.set(sheet.batch.id, sheet.batch.name);

@@ -41,7 +41,7 @@ export function makeOptions(subjects = ['02']): ScoreOptions {
         published: false,
         startDate: '2026-11-10',
         endDate: '2026-11-12',
-        classes: [{ classId: CLASS_1, className: '七年级(1)班', gradeName: '七年级', subjects: subjects.map((subject) => ({ subject, submitted: false })) }],
+        classes: [{ classId: CLASS_1, className: '七年级(1)班', gradeName: '七年级', subjects: subjects.map((subject) => ({ subject, submitted: false, taught: true })) }],
       },
     ],
   };

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { requirePerms } from '../../../app/guards';
 import { SCORES_PERMISSION } from '../../../../contracts/score-rules';
@@ -10,7 +10,11 @@ type ScoresApi = typeof import('../../../features/scores/api');
 let scoresApi: ScoresApi | undefined;
 const loadScoresApi = async () => (scoresApi ??= await import('../../../features/scores/api'));
 
-/** 成绩录入 (menu /jxgl/cjlr, permission cjlr): ?semesterId=&batchId=&classId=&subject= (a code or 'all'). */
+/**
+ * 成绩录入 (menu /jxgl/cjlr, permission cjlr): ?semesterId=&batchId=&classId=&subject= (a code or 'all').
+ * A URL without a whole sheet is completed with the caller's most likely one (their own in the current
+ * batch, else the last used), so the pickers never start empty and a reload or a link keeps the sheet.
+ */
 export const Route = createFileRoute('/_app/jxgl/cjlr')({
   beforeLoad: requirePerms(SCORES_PERMISSION),
   validateSearch: scoreEntrySearch,
@@ -20,6 +24,8 @@ export const Route = createFileRoute('/_app/jxgl/cjlr')({
     const api = scoresApi ?? (await loadScoresApi());
     void context.queryClient.prefetchQuery(api.subjectDictQuery());
     const options = await context.queryClient.ensureQueryData(api.scoreOptionsQuery(deps.semesterId));
+    const completed = api.completeSheetSearch(options, deps);
+    if (completed) throw redirect({ to: '/jxgl/cjlr', search: completed, replace: true });
     if (!deps.batchId || !deps.classId || !deps.subject) return;
     const subjects = options.batches.find((batch) => batch.batchId === deps.batchId)?.classes.find((item) => item.classId === deps.classId)?.subjects ?? [];
     const wanted = deps.subject === 'all' ? subjects.map((item) => item.subject) : subjects.some((item) => item.subject === deps.subject) ? [deps.subject] : [];
