@@ -21,8 +21,9 @@ import { APP_LOG_CLIENT_TYPES, APP_LOG_DURATION_MAX, APP_LOG_METHODS, APP_LOG_TE
  * from / to: school days YYYY-MM-DD (+08:00), both ends included; '' means today.
  * userId (the people selector) or account (exact login name); url with urlMode prefix (default) or
  * contains; ip exact, or a prefix ending in '*'; handler (the route pattern, "class") exact;
- * params contains; minDuration at least N ms; module exact; operation contains; failed '1' = only
- * failed calls; errorCode exact; systemName exact.
+ * params contains; minDuration at least N ms; module exact; operation: the operation's zh or en name
+ * or the target contains; failed '1' = only failed calls; errorCode exact; systemName exact; reads
+ * '1' = reads too (default: changes only).
  */
 export interface AppLogFilter {
   from: string;
@@ -42,6 +43,8 @@ export interface AppLogFilter {
   failed: string;
   errorCode: string;
   systemName: string;
+  /** '1': reads too (lists, page loads, downloads); '' = changes only (and rows older than the kinds) */
+  reads: string;
 }
 
 export const APP_LOG_FILTER_KEYS = [
@@ -62,7 +65,24 @@ export const APP_LOG_FILTER_KEYS = [
   'failed',
   'errorCode',
   'systemName',
+  'reads',
 ] as const satisfies readonly (keyof AppLogFilter)[];
+
+/** A name in both languages (an operation's, a module's). */
+export interface AppLogName {
+  zh: string;
+  en: string;
+}
+
+/**
+ * What the 操作 column says: the operation's name in the reader's language and what it concerned
+ * (重置密码：黄涛建 (201812102) / Reset password: 黄涛建 (201812102)); a row no route names shows its address.
+ */
+export function appLogOperationText(row: { operationName: AppLogName | null; target: string | null; url: string }, lang: 'zh' | 'en'): string {
+  if (!row.operationName) return row.target ? `${row.url} ${row.target}` : row.url;
+  const name = row.operationName[lang];
+  return row.target ? `${name}${lang === 'zh' ? '：' : ': '}${row.target}` : name;
+}
 
 export const emptyAppLogFilter = (): AppLogFilter =>
   Object.fromEntries(APP_LOG_FILTER_KEYS.map((key) => [key, ''])) as unknown as AppLogFilter;
@@ -116,5 +136,6 @@ export function appLogFilterIssues(filter: Partial<AppLogFilter>): AppLogIssue[]
   if (value('minDuration') && !wholeNumber(value('minDuration'), APP_LOG_DURATION_MAX)) issues.push({ field: 'minDuration', code: 'appLogsDurationInvalid' });
   if (value('errorCode') && !wholeNumber(value('errorCode'), 99_999)) issues.push({ field: 'errorCode', code: 'appLogsErrorCodeInvalid' });
   if (value('failed') && value('failed') !== '1' && value('failed') !== '0') issues.push({ field: 'failed', code: 'appLogsFailedInvalid' });
+  if (value('reads') && value('reads') !== '1' && value('reads') !== '0') issues.push({ field: 'reads', code: 'appLogsFailedInvalid' });
   return issues;
 }

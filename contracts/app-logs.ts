@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './envelope';
 import { jsonObjectInput } from './input';
-import { APP_LOG_FILTER_KEYS } from './app-log-rules';
+import { APP_LOG_FILTER_KEYS, type AppLogName } from './app-log-rules';
 
 /**
  * The app log viewer (用户日志, menu /system/log; system_log, export system_log_export). SPEC §3 'Log
@@ -57,7 +57,15 @@ export interface AppLogRow {
   params: string;
   durationMs: number;
   module: string;
+  /** the module in words (a menu's name), null when the server has none for it */
+  moduleName: AppLogName | null;
+  /** the route's summary (developer words; the API description's) */
   operation: string;
+  /** the operation in people's words, null for calls no route names (unknown paths) */
+  operationName: AppLogName | null;
+  kind: 'change' | 'read';
+  /** the record the call concerned, named when it was made */
+  target: string | null;
   clientType: string;
   errorCode: number | null;
   errorMessage: string | null;
@@ -91,7 +99,8 @@ export type AppLogExportRequest = z.infer<typeof appLogExportRequest>;
 
 /** `POST /api/app-logs/options`: the choices of the module and class filters (from the route registry). */
 export interface AppLogOptions {
-  modules: string[];
+  /** every module (value) with its name in both languages */
+  modules: ({ value: string } & AppLogName)[];
   handlers: string[];
   systemNames: string[];
 }

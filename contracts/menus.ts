@@ -55,7 +55,8 @@ export interface CatalogueDirectory {
 }
 
 type ButtonKind = 'add' | 'edit' | 'delete' | 'import' | 'export' | 'audit' | 'publish' | 'submit' | 'manage';
-const BUTTON_NAMES: Record<ButtonKind, [string, string]> = {
+/** the generic buttons' names (a button named otherwise, e.g. 重置密码, names one operation of its screen) */
+export const BUTTON_NAMES: Record<ButtonKind, [string, string]> = {
   add: ['新增', 'Add'],
   edit: ['编辑', 'Edit'],
   delete: ['删除', 'Delete'],

@@ -587,6 +587,7 @@ export const messages = {
   appLogsFieldOperation: { zh: '操作', en: 'Operation' },
   appLogsFieldClientType: { zh: '客户端类型', en: 'Client type' },
   appLogsFieldFailed: { zh: '仅异常', en: 'Failed only' },
+  appLogsFieldReads: { zh: '包含查询', en: 'Include reads' },
   appLogsFieldErrorCode: { zh: '异常代码', en: 'Error code' },
   appLogsFieldSystemName: { zh: '系统名称', en: 'System name' },
   // 首页卡片 (/system/sykp)

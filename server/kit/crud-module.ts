@@ -21,6 +21,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type ResourceDeleteRequest, type ResourceListRequest, type ResourceOption, type ResourceSaveRequest, resourceSchemas, type ResourceToggleRequest } from '../../contracts/resource-schemas';
 import {
   displayField,
+  inSentence,
   type FieldIssue,
   joinIssues,
   type Label,
@@ -43,7 +44,7 @@ import type { Lang } from '../i18n/messages';
 import type { Session } from '../modules/auth/session.types';
 import { contentDisposition, type FileOwnerKind, type FilesService } from '../modules/files/files.service';
 import type { PermissionsService } from '../modules/permissions/permissions.service';
-import { type Access, type AnyRoute, defineRoute, RawReply } from '../plugins/define-route';
+import { type Access, addOrEdit, type AnyRoute, changes, defineRoute, RawReply, reads } from '../plugins/define-route';
 import { AppError } from '../plugins/envelope';
 import {
   crudRepository,
@@ -538,12 +539,25 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
   const schemas = resourceSchemas(definition);
   const service = (services: { kit: Record<string, CrudService> }) => services.kit[definition.name];
   const noun = definition.noun.en;
+  // 用户日志's names, from the definition's words: 新增校区 / Add campus
+  const zh = definition.noun.zh;
+  const en = inSentence(noun);
+  const titleEn = inSentence(definition.title.en);
+  const display = displayField(definition);
+  const keys = definition.unique.filter((field) => field !== display);
+  /** a row in the log: its name and its other unique values, e.g. 东校区 (EAST) */
+  const nameOf = (values: Record<string, unknown>) => {
+    const others = keys.map((field) => values[field]).filter((value) => value !== undefined && value !== null && value !== '');
+    return `${String(values[display] ?? '')}${others.length > 0 ? ` (${others.join(', ')})` : ''}`;
+  };
+  const namesOf = async (tx: Tx, ids: readonly string[]) => (await kitTables.get(definition.name)!.repository.byIdsForUpdate(tx, ids)).map(nameOf).join(', ');
   const routes: AnyRoute[] = [
     defineRoute({
       method: 'POST',
       url: urls.list,
       access: { anyOf: [perms.view] },
       summary: `table A of the ${noun} list: search ${Object.keys(definition.search).join(', ')}`,
+      operation: reads(`查询${zh}`, `Search ${titleEn}`),
       body: schemas.list,
       handler: ({ tx, body, services, lang }) => service(services).list(tx, body, lang),
     }),
@@ -552,7 +566,12 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       url: urls.save,
       access: { anyOf: [perms.add, perms.edit] },
       summary: `adds (no id, _add) or edits (id + version, _edit) a ${noun}`,
+      operation: { ...changes(`保存${zh}`, `Save ${en}`), variants: addOrEdit(zh, en) },
       body: schemas.save,
+      target: async ({ body }) => {
+        const values = body as Record<string, unknown>;
+        return { text: nameOf(values), variant: values.id ? 'edit' : 'add' };
+      },
       handler: async ({ tx, session, body, services, lang, setMessage }) => {
         const data = await service(services).save(tx, session, body, lang);
         setMessage(resourceTexts(definition).saved);
@@ -564,7 +583,9 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       url: urls.delete,
       access: { anyOf: [perms.delete] },
       summary: `deletes ${noun}s (ids): all or nothing`,
+      operation: changes(`删除${zh}`, `Delete ${en}`),
       body: schemas.delete,
+      target: ({ tx, body }) => namesOf(tx, (body as { ids: string[] }).ids),
       handler: async ({ tx, session, body, services, setMessage }) => {
         const data = await service(services).delete(tx, session, body);
         setMessage(resourceTexts(definition).deleted);
@@ -576,6 +597,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       url: urls.options,
       access: { anyOf: readersOf(definition.name) },
       summary: `id and name of every ${noun} (selects): for who views it or a resource referring to it`,
+      operation: reads(`${zh}选项`, `${definition.noun.en[0]!.toUpperCase()}${definition.noun.en.slice(1)} choices`),
       body: schemas.options,
       handler: ({ tx, session, services }) => service(services).options(tx, session),
     }),
@@ -589,7 +611,12 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         url: urls.toggle(rule.route),
         access,
         summary: `switches ${field} of a ${noun} (id, ${field}, version)`,
+        operation: { ...changes(`切换${zh}${definition.fields[field]!.label.zh}`, `Switch ${en} ${inSentence(definition.fields[field]!.label.en)}`), variants: { on: rule.on, off: rule.off } },
         body: schemas.toggles[field],
+        target: async ({ tx, body }) => {
+          const input = body as Record<string, unknown> & { id: string };
+          return { text: await namesOf(tx, [input.id]), variant: input[field] ? 'on' : 'off' };
+        },
         handler: async ({ tx, session, body, services, setMessage }) => {
           const data = await service(services).toggle(tx, session, field, body);
           setMessage(data[field] ? rule.on : rule.off);
@@ -610,6 +637,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         url: urls.export,
         access: { anyOf: [perms.view] },
         summary: `the ${noun} list as .xlsx (the search as the list's; the template's columns)`,
+        operation: reads(`导出${zh}`, `Export ${titleEn}`),
         body: schemas.export,
         handler: async ({ tx, session, body, services, lang, reply }) => download(reply, await service(services).export(tx, session, body, lang), lang, null),
       }),
@@ -623,6 +651,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         url: urls.template,
         access: importAccess,
         summary: `the ${noun} import template (.xlsx): field labels, dropdowns, a notes sheet`,
+        operation: reads(`下载${zh}导入模板`, `Download the ${en} import template`),
         handler: async ({ tx, session, services, lang, reply }) => download(reply, await service(services).template(tx, session, lang), lang, TEMPLATE_SUFFIX),
       }),
       defineRoute({
@@ -630,6 +659,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         url: urls.importCheck,
         access: importAccess,
         summary: `multipart file (.xlsx or .xls): what importing it would do, every bad row with its number; nothing written`,
+        operation: reads(`检查${zh}导入文件`, `Check a ${en} import file`),
         receive: (request) => receiveImport(request),
         handler: ({ tx, session, staged, services, lang }) => service(services).importCheck(tx, session, staged as ImportUpload, lang),
       }),
@@ -638,6 +668,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         url: urls.importApply,
         access: importAccess,
         summary: `multipart file (.xlsx or .xls): every row checked first, then all written or none (40000 with data.issues)`,
+        operation: changes(`导入${zh}`, `Import ${titleEn}`),
         receive: (request) => receiveImport(request),
         handler: async ({ tx, session, staged, services, lang, setMessage }) => {
           const data = await service(services).importApply(tx, session, staged as ImportUpload, lang);

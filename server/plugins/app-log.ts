@@ -5,6 +5,7 @@ import { isApiPath } from '../../contracts/paths';
 import type { Database } from '../db/client';
 import { scheduleSweep, type SweepSettings } from '../db/sweep';
 import { appLogs, appLogsPublic } from '../modules/applog/applog.table';
+import type { RouteTarget } from './route-spec';
 
 /** The `system_name` of every row this server writes. */
 export const SYSTEM_NAME = 'xiaowu';
@@ -22,12 +23,21 @@ export interface AppLogNote {
   noParams: boolean;
   /** an answer to an anonymous questionnaire: no user, no address, no params (noteAnonymous) */
   anonymous: boolean;
+  /** the record the call concerns, named by the route's `target` (several joined) */
+  target: string | null;
+  /** an outbox batch: the operation keys of the calls it replayed (the row takes theirs when they are one) */
+  replayed: string[];
+  /** which of the operation's variants the call was (RouteOperation.variants), e.g. add */
+  variant: string | null;
 }
 
 /** The route facts the app log records, put on each defineRoute route's Fastify `config`. */
 export interface AppLogRouteConfig {
   appLogModule?: string;
   appLogOperation?: string;
+  /** "METHOD url": names the operation (plugins/route-operation.ts) */
+  appLogOperationKey?: string;
+  appLogKind?: 'change' | 'read';
   /** the route's params are never recorded (answers to questionnaires) */
   appLogNoParams?: boolean;
 }
@@ -64,6 +74,24 @@ export function noteAnonymous(request: FastifyRequest) {
   note.anonymous = true;
   note.noParams = true;
   note.userId = null;
+}
+
+/** longest target text kept (a bulk call naming many records is cut, ending in '…') */
+export const MAX_TARGET_CHARS = 500;
+
+/** Names the record(s) the call concerns (a route's `target`, or each call an outbox batch replays). */
+export function noteTarget(request: FastifyRequest, target: RouteTarget) {
+  const note = request.appLogNote;
+  if (!note || !target || note.anonymous) return;
+  const { text, variant } = typeof target === 'string' ? { text: target, variant: undefined } : target;
+  if (variant) note.variant = variant;
+  if (text) note.target = note.target ? `${note.target}; ${text}` : text;
+}
+
+/** An outbox batch replayed the call of this operation key. */
+export function noteReplayed(request: FastifyRequest, operationKey: string) {
+  const note = request.appLogNote;
+  if (note && !note.replayed.includes(operationKey)) note.replayed.push(operationKey);
 }
 
 /** Records a failed answer (result false, or a fault). */
@@ -149,6 +177,9 @@ function moduleFromUrl(url: string): string {
   return meaningful ?? segments[0] ?? '';
 }
 
+/** "POST /api/campuses/save" + 'add' → "POST /api/campuses/save#add" (route-operation.ts reads it back) */
+const withVariant = (key: string | null, variant: string | null) => (key && variant ? `${key}#${variant}` : key);
+
 // ——— the buffer and its writer ———
 
 export type AppLogRow = typeof appLogs.$inferInsert;
@@ -171,7 +202,7 @@ export interface AppLogWriterOptions {
 }
 
 /**
- * One INSERT … SELECT FROM unnest(column arrays): 15 parameters whatever the batch size, where a
+ * One INSERT … SELECT FROM unnest(column arrays): 18 parameters whatever the batch size, where a
  * VALUES list would bind 16 per row (8,000 for a full batch) and cost the server noticeably more
  * to parse and plan under load.
  */
@@ -182,8 +213,9 @@ function insertRowsSql(rows: AppLogRow[], tenantId: string | null) {
       ${column((r) => r.url)}::text[], ${column((r) => r.ip)}::text[], ${column((r) => r.method)}::text[], ${column((r) => r.handler)}::text[],
       ${column((r) => r.params)}::text[], ${column((r) => r.durationMs)}::int[], ${column((r) => r.module)}::text[], ${column((r) => r.operation)}::text[],
       ${column((r) => r.clientType)}::text[], ${column((r) => r.errorCode ?? null)}::int[], ${column((r) => r.errorMessage ?? null)}::text[],
-      ${column((r) => r.systemName)}::text[])`;
-  const columns = sql`id, at, user_id, url, ip, method, handler, params, duration_ms, module, operation, client_type, error_code, error_message, system_name`;
+      ${column((r) => r.systemName)}::text[], ${column((r) => r.operationKey ?? null)}::text[], ${column((r) => r.kind ?? null)}::text[],
+      ${column((r) => r.target ?? null)}::text[])`;
+  const columns = sql`id, at, user_id, url, ip, method, handler, params, duration_ms, module, operation, client_type, error_code, error_message, system_name, operation_key, kind, target`;
   return tenantId
     ? sql`INSERT INTO ${appLogs} (tenant_id, ${columns}) SELECT ${tenantId}::uuid, v.* FROM ${values} AS v`
     : sql`INSERT INTO ${appLogsPublic} (${columns}) SELECT v.* FROM ${values} AS v`;
@@ -371,7 +403,7 @@ export function registerAppLog(
 
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, _reply, done) => {
-    request.appLogNote = { tenantId: null, userId: null, failure: null, noParams: false, anonymous: false };
+    request.appLogNote = { tenantId: null, userId: null, failure: null, noParams: false, anonymous: false, target: null, replayed: [], variant: null };
     done();
   });
 
@@ -397,6 +429,10 @@ export function registerAppLog(
       durationMs,
       module: config.appLogModule ?? moduleFromUrl(path),
       operation: config.appLogOperation ?? '',
+      // a batch that replayed calls of one operation is filed as that operation (a roll submitted offline is 提交考勤)
+      operationKey: withVariant(note.replayed.length === 1 ? note.replayed[0]! : (config.appLogOperationKey ?? null), note.variant),
+      kind: note.replayed.length > 0 ? 'change' : (config.appLogKind ?? (request.method === 'GET' ? 'read' : 'change')),
+      target: note.target && !note.anonymous ? (note.target.length > MAX_TARGET_CHARS ? `${note.target.slice(0, MAX_TARGET_CHARS - 1)}…` : note.target) : null,
       clientType: clientTypeOf(request.headers['user-agent']),
       errorCode: note.failure?.code ?? (reply.statusCode >= 500 ? reply.statusCode : null),
       errorMessage: note.failure ? note.failure.message.slice(0, MAX_ERROR_CHARS) : null,

@@ -9,11 +9,12 @@ import { type Lang, type SuccessMessage, successText, translate } from '../i18n/
 import type { Session, SessionTouch } from '../modules/auth/session.types';
 import type { CallerAccess } from '../modules/permissions/permissions.service';
 import type { Services } from '../services';
-import { type AppLogRouteConfig, noteAnonymous, noteCaller, noteFailure } from './app-log';
+import { type AppLogRouteConfig, noteAnonymous, noteCaller, noteFailure, noteTarget } from './app-log';
 import { AppError, okEnvelope } from './envelope';
 import { IdempotencyStore, type IdempotentAnswer, readIdempotencyKey } from './idempotency';
 import { outboxReplayer } from './outbox-replay';
 import { createRateLimiter } from './rate-limit';
+import { operationKeyOf, operationOf } from './route-operation';
 import { applyIdempotent } from './route-idempotent';
 import { type Access, type AnyRoute, type InputSchema, isAllowed, type PublicContext, RawReply, type RouteSpec, type SessionContext, type Staged } from './route-spec';
 import { readSessionToken } from './session';
@@ -21,7 +22,7 @@ import { resolvePublicTenant } from './tenancy';
 import { parseInput } from './validation';
 
 // Route modules import everything about a route from here.
-export { type Access, type AnyRoute, isAllowed, type PublicContext, RawReply, type RouteSpec, type SessionContext, type Staged } from './route-spec';
+export { type Access, addOrEdit, type AnyRoute, changes, isAllowed, type PublicContext, RawReply, reads, type RouteOperation, type RouteSpec, type SessionContext, type Staged } from './route-spec';
 
 /** The over-limit answer of a `rateLimitHtml` route: a small page in the caller's language. */
 function rateLimitedPage(lang: Lang, message: string): string {
@@ -72,7 +73,14 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
   const checkRateLimit = routes.some((route) => route.rateLimit) ? createRateLimiter(app, config.rateLimits) : null;
 
   for (const route of routes) {
-    const appLogConfig: AppLogRouteConfig = { appLogModule: deps.moduleOf?.(route), appLogOperation: route.summary, appLogNoParams: route.appLog === 'noParams' };
+    const appLogConfig: AppLogRouteConfig = {
+      appLogModule: deps.moduleOf?.(route),
+      appLogOperation: route.summary,
+      appLogOperationKey: operationKeyOf(route),
+      // a route without a declared operation is a read unless it writes by method (the registry test asks every route for one)
+      appLogKind: operationOf(route)?.kind ?? (route.method === 'GET' ? 'read' : 'change'),
+      appLogNoParams: route.appLog === 'noParams',
+    };
     app.route({
       method: route.method,
       url: route.url,
@@ -126,6 +134,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
                 return work(scope.tx, tenant);
               }),
           };
+          if (route.target) noteTarget(request, await route.target(ctx as never));
           data = await route.handler(ctx);
         } else {
           const token = readSessionToken(request, config);
@@ -152,6 +161,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
               await checkAccess(scope, session);
               const key = route.idempotent ? readIdempotencyKey(request) : null;
               const ctx: SessionContext = { ...base(), session, tx: scope.tx, staged, replayOutbox: (ops) => replayOutbox(ctx, ops) };
+              // named before the handler runs: a deleted record keeps its name in the log
+              if (route.target) noteTarget(request, await route.target(ctx as never));
               if (!key) return route.handler(ctx as never);
               answer = await applyIdempotent(idempotency, route, ctx, key, () => messageKey);
               return null;

@@ -4,10 +4,11 @@ import type { OutboxBatchRequest } from '../../contracts/outbox';
 import type { AppConfig } from '../config';
 import { type SuccessMessage, translate } from '../i18n/messages';
 import type { Services } from '../services';
-import { noteAnonymous, noteNoParams } from './app-log';
+import { noteAnonymous, noteNoParams, noteReplayed, noteTarget } from './app-log';
 import { AppError } from './envelope';
 import type { IdempotencyStore } from './idempotency';
 import { applyIdempotent } from './route-idempotent';
+import { operationKeyOf } from './route-operation';
 import { type AnyRoute, isAllowed, type SessionContext } from './route-spec';
 import { parseInput } from './validation';
 
@@ -38,6 +39,7 @@ export function outboxReplayer(
         if (!route) throw new AppError(ResponseCode.notFound, 'outboxUnknownCall', { url: op.url });
         if (typeof route.access !== 'string' && !isAllowed(route.access, granted)) throw new AppError(ResponseCode.forbidden, 'forbidden');
         if (route.appLog === 'noParams') noteNoParams(request);
+        noteReplayed(request, operationKeyOf(route));
         const answer = await batch.tx.transaction(async (savepoint) => {
           let messageKey: SuccessMessage = 'ok';
           const ctx: SessionContext = {
@@ -58,6 +60,7 @@ export function outboxReplayer(
             staged: undefined,
             replayOutbox: () => Promise.reject(new Error('no batch inside a batch')),
           };
+          if (route.target) noteTarget(request, await route.target(ctx as never));
           return applyIdempotent(idempotency, route, ctx, op.key, () => messageKey);
         });
         const { code, msg, data } = answer.envelope;

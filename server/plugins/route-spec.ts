@@ -19,6 +19,26 @@ import type { RateLimitName } from './rate-limit';
 export type Access = 'public' | 'session' | { anyOf: readonly string[] } | { allOf: readonly string[] };
 
 export type InputSchema = z.ZodType | undefined;
+
+/**
+ * What a call does in people's words, for 用户日志: its name in zh and en and whether it changes
+ * something or only looks (the log shows changes unless asked for reads).
+ */
+export interface RouteOperation {
+  zh: string;
+  en: string;
+  kind: 'change' | 'read';
+  /** what one call turned out to be, named by its `target` (a save that adds or edits: 新增校区 / 编辑校区) */
+  variants?: Readonly<Record<string, { zh: string; en: string }>>;
+}
+/** What a route's `target` names: the record, and which of the operation's variants the call is. */
+export type RouteTarget = string | { text: string | null; variant?: string } | null | undefined;
+/** The usual variants of a save: no id adds, an id edits. */
+export const addOrEdit = (zh: string, en: string) => ({ add: { zh: `新增${zh}`, en: `Add ${en}` }, edit: { zh: `编辑${zh}`, en: `Edit ${en}` } });
+/** a call that writes: 重置密码 / Reset password */
+export const changes = (zh: string, en: string): RouteOperation => ({ zh, en, kind: 'change' });
+/** a call that only looks (lists, reads, page loads, downloads) */
+export const reads = (zh: string, en: string): RouteOperation => ({ zh, en, kind: 'read' });
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 interface BaseContext<B, Q, P> {
@@ -78,6 +98,17 @@ export interface RouteSpec<
   access: A;
   /** one line: what the call does (listed by the route registry) */
   summary: string;
+  /**
+   * The call's name in 用户日志 (zh, en, change or read). Kit routes and routes guarded by one named
+   * menu button (重置密码) get theirs derived (plugins/route-operation.ts); every other route declares it.
+   */
+  operation?: RouteOperation;
+  /**
+   * Names the record the call affects, for its 用户日志 row ("黄涛建 (201812102)"): run in the call's
+   * transaction after the access check and before the handler, so a deleted record keeps its name.
+   * Data only (names, accounts, codes), no sentence: the log shows it beside the operation's name.
+   */
+  target?(ctx: ContextFor<A, Parsed<BS>, Parsed<QS>, Parsed<PS>>): Promise<RouteTarget>;
   body?: BS;
   query?: QS;
   params?: PS;

@@ -4,7 +4,7 @@ import { type Label, resourcePerms } from '../../../contracts/resource';
 import { apkVersions } from '../../../contracts/resources/apk-versions';
 import type { Tx } from '../../db/client';
 import { crudModule } from '../../kit/crud-module';
-import { defineRoute, type PublicContext, RawReply } from '../../plugins/define-route';
+import { defineRoute, type PublicContext, RawReply, reads } from '../../plugins/define-route';
 import { AppError } from '../../plugins/envelope';
 import { tenantFromHost } from '../../plugins/tenancy';
 import type { Tenant } from '../tenants/tenants.service';
@@ -104,6 +104,7 @@ export const apkVersionsModule = crudModule(apkVersions, apkVersionsTable, {
     defineRoute({
       method: 'GET',
       url: APK_LATEST_URL,
+      operation: reads('查询最新安卓版本', 'Latest Android version'),
       access: 'public',
       summary: 'the Android app (no login): ?tenant=<code> → the newest published version { versionName, versionCode, forceUpdate, changelog, downloadUrl } or null',
       query: apkLatestQuery,
@@ -113,6 +114,7 @@ export const apkVersionsModule = crudModule(apkVersions, apkVersionsTable, {
     defineRoute({
       method: 'GET',
       url: '/api/apk/download/:id',
+      operation: reads('下载安卓安装包', 'Download the Android app'),
       access: 'public',
       summary: 'the .apk of a published version (no login; ?tenant=<code>); 40400 for anything else',
       params: apkDownloadParams,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SETTINGS_EDIT, SETTINGS_PERMISSION } from '../../../contracts/application-settings-constants';
 import { APPLICATION_URLS, sealSaveRequest } from '../../../contracts/applications';
-import { defineRoute, RawReply } from '../../plugins/define-route';
+import { changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
 
 /** Printable proofs, their public verification page and the seal they carry (contracts/applications.ts). */
@@ -9,6 +9,7 @@ export const proofsRoutes = [
   defineRoute({
     method: 'GET',
     url: `${APPLICATION_URLS.proof}/:id`,
+    operation: reads('下载证明', 'Download a proof'),
     access: 'session',
     summary: 'an approved enrolment or score proof as an A4 PDF (seal, verification QR code); applicant, filer, parents, auditors of the kind',
     params: z.object({ id: z.uuid() }),
@@ -25,6 +26,7 @@ export const proofsRoutes = [
   defineRoute({
     method: 'GET',
     url: `${APPLICATION_URLS.verify}/:tenant/:code`,
+    operation: reads('验证证明', 'Verify a proof'),
     access: 'public',
     summary: "public page the proof's QR code opens: genuine (school, kind, masked name, class, date) or 404 not found",
     // anything the path may hold: whatever it is, the answer is the page (not found unless it is a real code)
@@ -41,6 +43,7 @@ export const proofsRoutes = [
   defineRoute({
     method: 'POST',
     url: APPLICATION_URLS.seal,
+    operation: reads('查看印章', 'Seal'),
     access: { anyOf: [SETTINGS_PERMISSION] },
     summary: "the school's seal printed on proofs: the picture's file id and name ('' = the drawn red seal)",
     handler: ({ tx, services }) => services.proofs.seal(tx),
@@ -48,6 +51,7 @@ export const proofsRoutes = [
   defineRoute({
     method: 'POST',
     url: APPLICATION_URLS.sealSave,
+    operation: changes('设置印章', 'Set the seal'),
     access: { anyOf: [SETTINGS_EDIT] },
     summary: "sets the seal: an uploaded PNG/JPG picture of this school, or '' for the drawn seal",
     body: sealSaveRequest,

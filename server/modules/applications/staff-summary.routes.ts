@@ -1,5 +1,5 @@
 import { APPLICATION_URLS, staffSummaryRequest } from '../../../contracts/applications';
-import { defineRoute, RawReply } from '../../plugins/define-route';
+import { defineRoute, RawReply, reads } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -13,6 +13,7 @@ export const staffSummaryRoutes = [
   defineRoute({
     method: 'POST',
     url: APPLICATION_URLS.staffSummary,
+    operation: reads('教职工申请汇总', 'Staff applications summary'),
     access: 'session',
     summary: 'approved staff applications of a month per person and department: leave count and days, outings and hours, overtime hours, shifts, make-ups',
     body: staffSummaryRequest,
@@ -21,6 +22,7 @@ export const staffSummaryRoutes = [
   defineRoute({
     method: 'GET',
     url: APPLICATION_URLS.staffSummaryExport,
+    operation: reads('导出教职工申请汇总', 'Export the staff applications summary'),
     access: 'session',
     summary: 'the monthly summary as .xlsx: worksheets 人员汇总 and 部门汇总, a title row with the month, numbers as numbers',
     query: staffSummaryRequest,

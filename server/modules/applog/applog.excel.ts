@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { APP_LOG_EXPORT_MAX, type AppLogRow } from '../../../contracts/app-logs';
+import { APP_LOG_EXPORT_MAX, appLogOperationText, type AppLogRow } from '../../../contracts/app-logs';
 import type { Lang } from '../../i18n/messages';
 
 /** School time (+08:00) as YYYY-MM-DD HH:mm:ss.SSS. */
@@ -93,7 +93,7 @@ export async function writeAppLogWorkbook(rows: AsyncIterable<AppLogRow[]>, lang
   header.commit();
   for await (const batch of rows) {
     for (const row of batch) {
-      sheet.addRow({ ...row, at: schoolTimeText(row.at) }).commit();
+      sheet.addRow({ ...row, at: schoolTimeText(row.at), module: row.moduleName?.[lang] ?? row.module, operation: appLogOperationText(row, lang) }).commit();
     }
   }
   sheet.commit();

@@ -34,11 +34,17 @@ export interface AppLogQuery {
   params?: string;
   minDuration?: number;
   module?: string;
-  operation?: string;
   clientType?: string;
   failed?: boolean;
   errorCode?: number;
   systemName?: string;
+  /** false: changes only (and rows from before kinds were recorded) */
+  reads: boolean;
+  /**
+   * the 操作 filter: rows of these operation keys (the routes whose zh or en name contains the
+   * text), rows before 0027 of these "METHOD handler" keys, or a target containing the text
+   */
+  operationMatch?: { keys: string[]; legacyKeys: string[]; text: string };
 }
 
 export interface Cursor {
@@ -89,8 +95,14 @@ function whereOf(q: AppLogQuery): SQL {
   if (q.minDuration !== undefined)
     parts.push(sql`l.duration_ms >= ${q.minDuration}::int`);
   if (q.module) parts.push(sql`l.module = ${q.module}`);
-  if (q.operation)
-    parts.push(sql`l.operation ILIKE ${`%${escapeLike(q.operation)}%`}`);
+  if (q.operationMatch) {
+    const { keys, legacyKeys, text } = q.operationMatch;
+    parts.push(sql`(l.operation_key = ANY(${sql.param(keys)}::text[])
+      OR (l.operation_key IS NULL AND l.method || ' ' || l.handler = ANY(${sql.param(legacyKeys)}::text[]))
+      OR l.target ILIKE ${`%${escapeLike(text)}%`})`);
+  }
+  // the partial index app_logs_change_idx has this very predicate
+  if (!q.reads) parts.push(sql`l.kind IS DISTINCT FROM 'read'`);
   if (q.clientType) parts.push(sql`l.client_type = ${q.clientType}`);
   if (q.failed === true) parts.push(sql`l.error_code IS NOT NULL`);
   if (q.failed === false) parts.push(sql`l.error_code IS NULL`);
@@ -104,7 +116,7 @@ function whereOf(q: AppLogQuery): SQL {
 const hasContains = (q: AppLogQuery) =>
   q.url?.mode === "contains" ||
   q.params !== undefined ||
-  q.operation !== undefined;
+  q.operationMatch !== undefined;
 /** how long the walk in time order may look for a "contains" filter's matches before the range is read once instead */
 export const CONTAINS_WALK_MS = 300;
 /** the longest a list, count or export batch may run; beyond it the caller is asked to narrow the filters */
@@ -175,15 +187,21 @@ interface RawRow extends Record<string, unknown> {
   error_code: number | null;
   error_message: string | null;
   system_name: string;
+  operation_key: string | null;
+  kind: 'change' | 'read' | null;
+  target: string | null;
 }
 
+/** A stored row before the names are added (the service adds them from the route registry). */
+export type StoredLogRow = Omit<AppLogRow, 'operationName' | 'moduleName' | 'kind'> & { operationKey: string | null; kind: 'change' | 'read' | null };
+
 export interface LogPageRows {
-  rows: (AppLogRow & { cursor: string })[];
+  rows: (StoredLogRow & { cursor: string })[];
   /** one more row was there beyond `limit` in the direction read */
   more: boolean;
 }
 
-const toRow = (r: RawRow): AppLogRow & { cursor: string } => ({
+const toRow = (r: RawRow): StoredLogRow & { cursor: string } => ({
   id: r.id,
   at: new Date(r.at).toISOString(),
   userId: r.user_id,
@@ -201,6 +219,9 @@ const toRow = (r: RawRow): AppLogRow & { cursor: string } => ({
   errorCode: r.error_code,
   errorMessage: r.error_message,
   systemName: r.system_name,
+  operationKey: r.operation_key,
+  kind: r.kind,
+  target: r.target,
   cursor: cursorText({ micros: r.micros, id: r.id }),
 });
 
@@ -232,7 +253,7 @@ export const appLogRepository = {
       scope.execute<RawRow>(sql`
       SELECT p.*, (extract(epoch FROM p.at) * 1000000)::bigint::text AS micros, u.name AS user_name, u.username AS account
       FROM (SELECT l.id, l.at, l.user_id, l.url, l.ip, l.method, l.handler, l.params, l.duration_ms, l.module, l.operation,
-                   l.client_type, l.error_code, l.error_message, l.system_name
+                   l.client_type, l.error_code, l.error_message, l.system_name, l.operation_key, l.kind, l.target
             FROM app_logs l WHERE ${whereOf(q)}${keyset} ORDER BY ${order} LIMIT ${limit + 1}) p
       LEFT JOIN users u ON u.tenant_id = ${q.tenantId}::uuid AND u.id = p.user_id`),
     );

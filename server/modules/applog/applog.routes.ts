@@ -1,5 +1,5 @@
 import { APP_LOG_EXPORT_PERMISSION, APP_LOG_PERMISSION, appLogExportRequest, appLogListRequest } from '../../../contracts/app-logs';
-import { defineRoute, RawReply } from '../../plugins/define-route';
+import { defineRoute, RawReply, reads } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -9,6 +9,7 @@ export const appLogRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/app-logs/options',
+    operation: reads('日志筛选选项', 'Log filter choices'),
     access: { anyOf: [APP_LOG_PERMISSION] },
     summary: 'the choices of the module, class and system-name filters (this server’s route registry)',
     handler: ({ services }) => services.appLogs.options(),
@@ -16,6 +17,7 @@ export const appLogRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/app-logs/list',
+    operation: reads('查询用户日志', 'Search user logs'),
     access: { anyOf: [APP_LOG_PERMISSION] },
     summary: "a page of the school's app log, newest first, by keyset cursor (next / prev); total counted up to 10,000",
     body: appLogListRequest,
@@ -24,6 +26,7 @@ export const appLogRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/app-logs/export',
+    operation: reads('导出用户日志', 'Export user logs'),
     access: { anyOf: [APP_LOG_EXPORT_PERMISSION] },
     summary: 'the current filters as .xlsx, newest first, at most 50,000 rows (the file says when more matched)',
     body: appLogExportRequest,

@@ -8,6 +8,7 @@ import {
   type AppLogPage,
   type AppLogRow,
   type AppLogSearch,
+  type AppLogName,
 } from '../../../contracts/app-logs';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
@@ -16,7 +17,11 @@ import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/session.types';
 import { SYSTEM_NAME } from '../../plugins/app-log';
 import { addDays, schoolDate, SCHOOL_UTC_OFFSET } from '../attendance/school-day';
-import { appLogRepository, parseCursor, type AppLogQuery } from './applog.repository';
+import { appLogRepository, parseCursor, type AppLogQuery, type StoredLogRow } from './applog.repository';
+import type { AnyRoute } from '../../plugins/route-spec';
+import { keysNamed, namesOfKey, operationKeyOf } from '../../plugins/route-operation';
+import type { ModuleEntry } from '../index';
+import { moduleName } from '../module-names';
 import { writeAppLogWorkbook } from './applog.excel';
 
 const FIELD_KEYS: Record<string, MessageKey> = {
@@ -37,13 +42,14 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   failed: 'appLogsFieldFailed',
   errorCode: 'appLogsFieldErrorCode',
   systemName: 'appLogsFieldSystemName',
+  reads: 'appLogsFieldReads',
 };
 
 /**
  * The filters as the repository takes them, or a refusal naming the first broken rule (the same
  * codes the screen shows as typed). Dates are school days (+08:00); none given = today.
  */
-export function appLogQueryOf(tenantId: string, search: AppLogSearch, now = new Date()): AppLogQuery {
+export function appLogQueryOf(tenantId: string, search: AppLogSearch, now = new Date(), operations?: OperationCatalog): AppLogQuery {
   const issues = appLogFilterIssues(search);
   if (issues.length > 0) {
     const issue = issues[0]!;
@@ -70,7 +76,8 @@ export function appLogQueryOf(tenantId: string, search: AppLogSearch, now = new 
     params: text('params') || undefined,
     minDuration: text('minDuration') ? Number(text('minDuration')) : undefined,
     module: text('module') || undefined,
-    operation: text('operation') || undefined,
+    operationMatch: text('operation') ? operations?.match(text('operation')) : undefined,
+    reads: text('reads') === '1',
     clientType: text('clientType') || undefined,
     failed: text('failed') === '1' ? true : text('failed') === '0' ? false : undefined,
     errorCode: text('errorCode') ? Number(text('errorCode')) : undefined,
@@ -80,10 +87,55 @@ export function appLogQueryOf(tenantId: string, search: AppLogSearch, now = new 
 
 const EXPORT_BATCH = 5_000;
 
+/** The route registry as the log reads it: names by operation key, keys by name, module names. */
+export class OperationCatalog {
+  private readonly byKey: Map<string, AnyRoute>;
+  private readonly moduleNames = new Map<string, AppLogName>();
+
+  constructor(
+    private readonly routes: readonly AnyRoute[],
+    modules: Record<string, ModuleEntry>,
+  ) {
+    this.byKey = new Map(routes.map((route) => [operationKeyOf(route), route]));
+    for (const [name, entry] of Object.entries(modules)) {
+      const label = moduleName(name, entry);
+      if (label) this.moduleNames.set(name, label);
+    }
+  }
+
+  /** The 操作 filter: the keys whose names contain the text (rows before 0027 by method + handler), or the target. */
+  match(text: string): NonNullable<AppLogQuery['operationMatch']> {
+    const keys = keysNamed(this.routes, text);
+    return { keys, legacyKeys: [...new Set(keys.map((key) => key.split('#')[0]!))], text };
+  }
+
+  /** A stored row with its names; a row before 0027 takes its route's operation by method + handler. */
+  named({ operationKey, kind, ...row }: StoredLogRow): AppLogRow {
+    const key = operationKey ?? (row.handler ? `${row.method} ${row.handler}` : null);
+    const names = key ? namesOfKey(this.byKey, key) : undefined;
+    return {
+      ...row,
+      moduleName: this.moduleNames.get(row.module) ?? null,
+      operationName: names ? { zh: names.zh, en: names.en } : null,
+      kind: kind ?? names?.kind ?? 'change',
+    };
+  }
+
+  modules(): AppLogOptions['modules'] {
+    return [...this.moduleNames].map(([value, label]) => ({ value, ...label }));
+  }
+}
+
+let catalog: Promise<OperationCatalog> | undefined;
+/** Built once, on first use: the registry imports every module (this one too), so it is loaded lazily. */
+export const operationCatalog = (): Promise<OperationCatalog> =>
+  (catalog ??= Promise.all([import('../../routes'), import('../index')]).then(([{ allRoutes }, { modules }]) => new OperationCatalog(allRoutes, modules)));
+
 /** 用户日志: the school's own app_logs rows only (explicit tenant and RLS); app_logs_public never. */
 export class AppLogService {
   async list(tx: Tx, session: Session, request: AppLogListRequest, now = new Date()): Promise<AppLogPage> {
-    const query = appLogQueryOf(session.tenantId, request.search, now);
+    const operations = await operationCatalog();
+    const query = appLogQueryOf(session.tenantId, request.search, now, operations);
     const cursor = request.cursor ? { cursor: parseCursor(request.cursor), direction: request.direction } : undefined;
     let { rows, more } = await appLogRepository.page(tx, query, request.limit, cursor);
     let hasPrev = cursor !== undefined && rows.length > 0;
@@ -102,7 +154,7 @@ export class AppLogService {
     }
     const total = request.count ? await appLogRepository.cappedCount(tx, query, APP_LOG_COUNT_CAP) : null;
     return {
-      rows: rows.map(({ cursor: _cursor, ...row }) => row),
+      rows: rows.map(({ cursor: _cursor, ...row }) => operations.named(row)),
       total: total === null ? null : Math.min(total, APP_LOG_COUNT_CAP),
       totalCapped: total !== null && total > APP_LOG_COUNT_CAP,
       firstCursor: rows[0]?.cursor ?? null,
@@ -114,7 +166,8 @@ export class AppLogService {
 
   /** The current filters as .xlsx, newest first, at most APP_LOG_EXPORT_MAX rows (the file says when more matched). */
   async export(tx: Tx, session: Session, request: AppLogExportRequest, lang: Lang, now = new Date()): Promise<{ fileName: string; bytes: Buffer; rows: number; capped: boolean }> {
-    const query = appLogQueryOf(session.tenantId, request.search, now);
+    const operations = await operationCatalog();
+    const query = appLogQueryOf(session.tenantId, request.search, now, operations);
     const capped = (await appLogRepository.cappedCount(tx, query, APP_LOG_EXPORT_MAX)) > APP_LOG_EXPORT_MAX;
     let written = 0;
     async function* batches(): AsyncGenerator<AppLogRow[]> {
@@ -125,7 +178,7 @@ export class AppLogService {
         if (page.rows.length === 0) return;
         written += page.rows.length;
         after = page.rows[page.rows.length - 1]!.cursor;
-        yield page.rows.map(({ cursor: _cursor, ...row }) => row);
+        yield page.rows.map(({ cursor: _cursor, ...row }) => operations.named(row));
         if (!page.more) return;
       }
     }
@@ -134,16 +187,10 @@ export class AppLogService {
     return { fileName: `${lang === 'en' ? 'user-logs' : '用户日志'}_${day}.xlsx`, bytes, rows: written, capped };
   }
 
-  /** The choices of the module and class filters: the modules and route patterns this server declares. */
+  /** The choices of the module and class filters: the modules (with their names) and route patterns this server declares. */
   async options(): Promise<AppLogOptions> {
-    const { allRoutes, moduleOfRoute } = await import('../../routes');
-    const modules = new Set<string>();
-    const handlers = new Set<string>();
-    for (const route of allRoutes) {
-      const name = moduleOfRoute(route);
-      if (name) modules.add(name);
-      handlers.add(route.url);
-    }
-    return { modules: [...modules].sort(), handlers: [...handlers].sort(), systemNames: [SYSTEM_NAME] };
+    const { allRoutes } = await import('../../routes');
+    const handlers = [...new Set(allRoutes.map((route) => route.url))].sort();
+    return { modules: (await operationCatalog()).modules(), handlers, systemNames: [SYSTEM_NAME] };
   }
 }

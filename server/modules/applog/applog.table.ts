@@ -30,6 +30,12 @@ const callColumns = () => ({
   errorMessage: text('error_message'),
   /** which system wrote the row ('xiaowu') */
   systemName: text('system_name').notNull(),
+  /** "METHOD url" of the route (plugins/route-operation.ts), whose zh / en names the registry holds; null on rows before 0027 */
+  operationKey: text('operation_key'),
+  /** 'change' | 'read'; null on rows before 0027 (shown among the changes) */
+  kind: text('kind', { enum: ['change', 'read'] }),
+  /** the record the call concerned, named when it was made ("黄涛建 (201812102)") */
+  target: text('target'),
 });
 
 /** Calls made within a tenant (a session, or a public call whose tenant was told). Written only by the app log. */
@@ -42,6 +48,8 @@ export const appLogs = pgTable(
     index('app_logs_user_idx').on(t.tenantId, t.userId, t.at.desc()).where(sql`${t.userId} IS NOT NULL`),
     index('app_logs_url_idx').on(t.tenantId, t.url, t.at.desc()),
     index('app_logs_module_idx').on(t.tenantId, t.module, t.at.desc()),
+    // the default view (changes only): most rows are reads
+    index('app_logs_change_idx').on(t.tenantId, t.at.desc(), t.id.desc()).where(sql`${t.kind} IS DISTINCT FROM 'read'`),
   ],
 );
 

@@ -12,7 +12,7 @@ import {
   attendanceSubmitRequest,
   attendanceSummaryRequest,
 } from '../../../contracts/attendance';
-import { defineRoute, RawReply } from '../../plugins/define-route';
+import { changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
 import { contentDisposition } from '../files/files.service';
 
 const TAKE = { anyOf: [ATTENDANCE_TAKE_PERMISSION, ATTENDANCE_MANAGE_PERMISSION] } as const;
@@ -23,6 +23,7 @@ export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/attendance/classes',
+    operation: reads('考勤班级', 'Attendance classes'),
     access: TAKE,
     summary: "the caller's classes (all classes with xskq_manage), each with its duties, student count and the roll of `date` (today)",
     body: attendanceClassesRequest,
@@ -31,6 +32,7 @@ export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/attendance/roll',
+    operation: reads('打开点名表', 'Open a roll'),
     access: TAKE,
     summary: "one class's roll of one day (everyone present, or on approved leave, until taken); no future date, inside a semester",
     body: attendanceRollRequest,
@@ -39,6 +41,7 @@ export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/attendance/submit',
+    operation: changes('提交考勤', 'Submit attendance'),
     access: TAKE,
     summary: 'submits a roll from baseVersion (Idempotency-Key replayable): 40900 with the server roll when it moved; audit rows for every change',
     body: attendanceSubmitRequest,
@@ -52,6 +55,7 @@ export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/attendance/missing',
+    operation: reads('未点名班级', 'Classes without a roll'),
     access: { anyOf: [ATTENDANCE_MANAGE_PERMISSION] },
     summary: 'classes without a roll on `date` (schoolDay false on weekends and outside the current semester)',
     body: attendanceMissingRequest,
@@ -60,6 +64,7 @@ export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/attendance/history',
+    operation: reads('查询考勤记录', 'Search attendance records'),
     access: READ,
     summary: 'generic table A of roll entries (search: classId or studentId, from, to, status); teachers: their classes only',
     body: attendanceHistoryRequest,
@@ -68,6 +73,7 @@ export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/attendance/summary',
+    operation: reads('考勤汇总', 'Attendance summary'),
     access: READ,
     summary: "per student of a class, days per status code over a date range",
     body: attendanceSummaryRequest,
@@ -76,6 +82,7 @@ export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/attendance/changes',
+    operation: reads('考勤修改记录', 'Attendance changes'),
     access: READ,
     summary: "a roll's audit trail (who changed which student from what to what), newest first",
     body: attendanceChangesRequest,
@@ -84,6 +91,7 @@ export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/attendance/export',
+    operation: reads('导出考勤', 'Export attendance'),
     access: { anyOf: [ATTENDANCE_EXPORT_PERMISSION] },
     summary: 'the history search as an .xlsx download (details and per-student summary sheets; RFC 5987 filename*)',
     body: attendanceExportRequest,

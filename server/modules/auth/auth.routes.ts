@@ -1,12 +1,13 @@
 import { loginRequest, updatePasswordRequest } from '../../../contracts/session';
 import { noteCaller } from '../../plugins/app-log';
-import { defineRoute } from '../../plugins/define-route';
+import { changes, defineRoute, reads } from '../../plugins/define-route';
 import { requestHostName } from '../../plugins/tenancy';
 
 export const authRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/login/options',
+    operation: reads('登录页选项', 'Login options'),
     access: 'public',
     summary: 'what the login form shows: captcha on/off, the school of this host or the list of schools',
     handler: ({ db, services, request, lang }) =>
@@ -18,6 +19,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/captcha',
+    operation: reads('获取验证码', 'Get a captcha'),
     access: 'public',
     summary: 'a new captcha image and its id (answer valid 5 minutes, once)',
     handler: ({ services }) => services.auth.createCaptcha(),
@@ -25,6 +27,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/login/v3',
+    operation: changes('登录', 'Log in'),
     access: 'public',
     summary: 'log in with username, password, captcha and school; answers headerName and token',
     body: loginRequest,
@@ -42,6 +45,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     url: '/logout',
+    operation: changes('退出登录', 'Log out'),
     access: 'session',
     beforePasswordChange: true,
     touchSession: false,
@@ -55,6 +59,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/getExpires',
+    operation: reads('查询会话有效期', 'Session expiry'),
     access: 'session',
     beforePasswordChange: true,
     touchSession: false,
@@ -64,6 +69,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/login/getPwdStrategy',
+    operation: reads('查询密码规则', 'Password rule'),
     access: 'public',
     summary: 'password rule (regular expression) and its description in the caller language',
     handler: ({ withRequestTenant, services, lang }) =>
@@ -72,6 +78,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/security/get',
+    operation: reads('获取加密公钥', 'Encryption key'),
     access: 'public',
     summary: 'RSA public key (PEM) for OAEP-SHA256 encrypted fields',
     handler: ({ services }) => services.auth.securityKey(),
@@ -79,6 +86,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/saas/db/update/pwd',
+    operation: changes('修改密码', 'Change password'),
     access: 'session',
     beforePasswordChange: true,
     summary: 'change own password (oldPassword, newPassword RSA-encrypted); ends other sessions',

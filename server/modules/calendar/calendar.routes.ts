@@ -12,7 +12,7 @@ import {
   semesterInput,
   semesterListRequest,
 } from '../../../contracts/calendar';
-import { defineRoute } from '../../plugins/define-route';
+import { changes, defineRoute, reads } from '../../plugins/define-route';
 
 const READ = { anyOf: [CALENDAR_PERMISSION] } as const;
 const ADD = { anyOf: [CALENDAR_ADD_PERMISSION] } as const;
@@ -24,6 +24,7 @@ export const calendarRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/calendar/years',
+    operation: reads('查询学年', 'School years'),
     access: READ,
     summary: 'every school year, newest first, with its number of semesters',
     body: calendarYearsRequest,
@@ -32,6 +33,7 @@ export const calendarRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/calendar/semesters',
+    operation: reads('查询学期', 'Semesters'),
     access: READ,
     summary: 'generic table A of semesters, newest first (search: schoolYearId)',
     body: semesterListRequest,
@@ -40,6 +42,7 @@ export const calendarRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/calendar/years/add',
+    operation: changes('新增学年', 'Add a school year'),
     access: ADD,
     summary: 'adds a school year (code unique, start before end)',
     body: schoolYearInput,
@@ -52,6 +55,7 @@ export const calendarRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/calendar/years/edit',
+    operation: changes('编辑学年', 'Edit a school year'),
     access: EDIT,
     summary: 'edits a school year at the version it was loaded (its semesters must stay inside it)',
     body: schoolYearEditInput,
@@ -64,6 +68,7 @@ export const calendarRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/calendar/years/delete',
+    operation: changes('删除学年', 'Delete school years'),
     access: DELETE,
     summary: 'deletes school years without semesters (all or nothing)',
     body: calendarIdsRequest,
@@ -76,6 +81,7 @@ export const calendarRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/calendar/semesters/add',
+    operation: changes('新增学期', 'Add a semester'),
     access: ADD,
     summary: 'adds a semester (the shared rules, inside its school year, no overlap, code unique)',
     body: semesterInput,
@@ -88,6 +94,7 @@ export const calendarRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/calendar/semesters/edit',
+    operation: changes('编辑学期', 'Edit a semester'),
     access: EDIT,
     summary: 'edits a semester at the version it was loaded (same rules as add)',
     body: semesterEditInput,
@@ -100,6 +107,7 @@ export const calendarRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/calendar/semesters/delete',
+    operation: changes('删除学期', 'Delete semesters'),
     access: DELETE,
     summary: 'deletes semesters, all or nothing: not the current one, none with exam batches or attendance rolls',
     body: calendarIdsRequest,
@@ -112,6 +120,7 @@ export const calendarRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/calendar/semesters/set-current',
+    operation: changes('设为当前学期', 'Make a semester current'),
     access: EDIT,
     summary: 'irreversible: makes a later semester current; a new school year upgrades every grade (top grade graduates), one transaction',
     body: calendarIdRequest,

@@ -1,7 +1,7 @@
 import { downloadQuery, fileParams, getFilesRequest } from '../../../contracts/files';
 import { ResponseCode } from '../../../contracts/envelope';
 import { AppError } from '../../plugins/envelope';
-import { defineRoute, RawReply } from '../../plugins/define-route';
+import { changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
 import type { UploadBatch } from './files.service';
 import { readSessionToken } from '../../plugins/session';
 import { resolvePublicTenant } from '../../plugins/tenancy';
@@ -11,6 +11,7 @@ export const filesRoutes = [
   defineRoute({
     method: 'POST',
     url: '/file/upload',
+    operation: changes('上传文件', 'Upload files'),
     access: 'session',
     summary: 'multipart `file` (up to 9) plus `category` (upload profile) → [{ resId, resName, resSuffix, size }]; size, extension and content checked',
     // the bytes are read and checked between the session check and the transaction that stores them
@@ -25,6 +26,7 @@ export const filesRoutes = [
   defineRoute({
     method: 'POST',
     url: '/file/getFiles',
+    operation: reads('查询文件', 'File details'),
     access: 'session',
     summary: 'resId list → [{ resId, resName, resSuffix, size, mime, createTime }] of the files that exist in the tenant and the caller may read',
     body: getFilesRequest,
@@ -34,6 +36,7 @@ export const filesRoutes = [
   defineRoute({
     method: 'POST',
     url: '/file/remove/:resId',
+    operation: changes('删除文件', 'Delete a file'),
     access: 'session',
     summary: 'deletes a file: its uploader, or a holder of system_config',
     params: fileParams,
@@ -46,6 +49,7 @@ export const filesRoutes = [
   defineRoute({
     method: 'GET',
     url: '/file/download/:resId',
+    operation: reads('下载文件', 'Download a file'),
     access: 'public',
     summary:
       'the bytes; ?preview=1 shows images and PDF inline, else an attachment (RFC 5987 filename*). Only where the record owning the file may be read (40300), an unclaimed upload by its uploader; without a session public files only (the logo, a published APK; tenant from Host or X-Tenant)',

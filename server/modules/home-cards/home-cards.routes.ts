@@ -1,11 +1,12 @@
 import { HOME_CARDS_EDIT_PERMISSION, HOME_CARDS_PERMISSION, homeCardResetRequest, homeCardSaveRequest } from '../../../contracts/home-card-layouts';
-import { defineRoute } from '../../plugins/define-route';
+import { changes, defineRoute, reads } from '../../plugins/define-route';
 
 /** 首页卡片 (/system/sykp): contracts/home-cards.ts (cards) and home-card-layouts.ts (requests). */
 export const homeCardsRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/home-cards/list',
+    operation: reads('查询首页卡片', 'Home-page cards'),
     access: { anyOf: [HOME_CARDS_PERMISSION, HOME_CARDS_EDIT_PERMISSION] },
     summary: 'every role with its home-page layout (ordered card ids; null = the default)',
     handler: ({ tx, services }) => services.homeCards.list(tx),
@@ -13,6 +14,7 @@ export const homeCardsRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/home-cards/save',
+    operation: changes('保存首页卡片', 'Save home-page cards'),
     access: { anyOf: [HOME_CARDS_EDIT_PERMISSION] },
     summary: "saves a role's ordered cards (known ids, no repeats; version 0 for the first); users reload",
     body: homeCardSaveRequest,
@@ -25,6 +27,7 @@ export const homeCardsRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/home-cards/reset',
+    operation: changes('恢复默认首页卡片', 'Reset home-page cards'),
     access: { anyOf: [HOME_CARDS_EDIT_PERMISSION] },
     summary: "back to the default: removes the role's layout; users reload",
     body: homeCardResetRequest,

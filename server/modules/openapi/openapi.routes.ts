@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { AppConfig } from '../../config';
-import { type AnyRoute, defineRoute, RawReply } from '../../plugins/define-route';
+import { type AnyRoute, defineRoute, RawReply, reads } from '../../plugins/define-route';
 import { buildOpenApiDocument } from './openapi.document';
 import { renderApiPage } from './openapi.page';
 
@@ -41,6 +41,7 @@ export function openApiRoutes(modules: ModuleRegistry) {
     defineRoute({
       method: 'GET',
       url: OPENAPI_DOCUMENT_URL,
+      operation: reads('接口说明', 'API description'),
       access: 'public',
       summary: 'the API description for integrators (OpenAPI 3.1, JSON): every call with its access and input schemas',
       handler: async ({ reply, config }) => {
@@ -51,6 +52,7 @@ export function openApiRoutes(modules: ModuleRegistry) {
     defineRoute({
       method: 'GET',
       url: OPENAPI_PAGE_URL,
+      operation: reads('接口文档', 'API documentation'),
       access: 'public',
       summary: 'the API description as a readable page (HTML): calls by module, with access and request schemas',
       handler: async ({ reply, config }) => {

@@ -1,9 +1,10 @@
-import { defineRoute } from '../../plugins/define-route';
+import { defineRoute, reads } from '../../plugins/define-route';
 
 export const permissionsRoutes = [
   defineRoute({
     method: 'GET',
     url: '/ms/getPermission',
+    operation: reads('加载菜单与权限', 'Load menus and permissions'),
     access: 'session',
     beforePasswordChange: true,
     summary: 'menus tree, permission codes, role codes and user info of the caller',
@@ -14,6 +15,7 @@ export const permissionsRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/role/refresh',
+    operation: reads('刷新权限', 'Refresh permissions'),
     access: 'session',
     beforePasswordChange: true,
     summary: 'drop the cached permission set of the caller; result true',

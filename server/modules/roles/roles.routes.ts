@@ -10,7 +10,7 @@ import {
   roleMenusSaveRequest,
   roleSaveRequest,
 } from '../../../contracts/roles';
-import { defineRoute } from '../../plugins/define-route';
+import { addOrEdit, changes, defineRoute, reads } from '../../plugins/define-route';
 
 const ROLE = 'system_role';
 const TYPE = 'system_role_type';
@@ -22,6 +22,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.categories,
+    operation: reads('查询角色类型', 'Role types'),
     access: { anyOf: [TYPE, ROLE] },
     summary: 'every role type (category) in sort order, with its role count',
     handler: ({ tx, services }) => services.roles.categories(tx),
@@ -29,6 +30,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.categorySave,
+    operation: { ...changes('保存角色类型', 'Save a role type'), variants: addOrEdit('角色类型', 'role type') },
     access: { anyOf: [`${TYPE}_add`, `${TYPE}_edit`] },
     summary: 'adds (no id) or edits (id + version) a role type: code unique; a changed code moves its roles along',
     body: roleCategorySaveRequest,
@@ -37,6 +39,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.categoryDelete,
+    operation: changes('删除角色类型', 'Delete role types'),
     access: { anyOf: [`${TYPE}_delete`] },
     summary: 'deletes role types (ids); a type that still has roles is refused; all or none',
     body: roleDeleteRequest,
@@ -45,6 +48,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.list,
+    operation: reads('查询角色', 'Search roles'),
     access: READ,
     summary: 'table A of roles: keyword (name, code), type, category; member and menu counts, last filter run and its failure',
     body: roleListRequest,
@@ -53,6 +57,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.detail,
+    operation: reads('查看角色', 'View a role'),
     access: READ,
     summary: 'one role with its filter, counts and last run',
     body: roleIdRequest,
@@ -61,6 +66,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.save,
+    operation: { ...changes('保存角色', 'Save a role'), variants: addOrEdit('角色', 'role') },
     access: { anyOf: [`${ROLE}_add`, `${ROLE}_edit`] },
     summary:
       'adds or edits a role at its version: code unique, built-ins keep code and type, category must exist; a dynamic filter is validated and run, members written',
@@ -71,6 +77,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.delete,
+    operation: changes('删除角色', 'Delete roles'),
     access: { anyOf: [`${ROLE}_delete`] },
     summary: 'deletes roles (ids) with their grants and members; built-in roles refused; all or none',
     body: roleDeleteRequest,
@@ -79,6 +86,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.filterTest,
+    operation: reads('测试角色筛选条件', 'Test a role filter'),
     access: { anyOf: [`${ROLE}_add`, `${ROLE}_edit`] },
     summary: 'validates and runs a dynamic filter without saving: count, a sample of people, duration; refusals 40000 with data.problem',
     body: roleFilterTestRequest,
@@ -87,6 +95,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.filterCatalog,
+    operation: reads('角色筛选可用字段', 'Role filter catalogue'),
     access: READ,
     summary: 'what a filter may read (relations and columns), call (functions) and name (procedures of role_filters)',
     handler: ({ tx, services }) => services.roles.catalog(tx),
@@ -94,6 +103,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.refreshMembers,
+    operation: changes('刷新角色成员', 'Refresh role members'),
     access: EDIT,
     summary: "runs a dynamic role's filter now; a failure keeps the members and is recorded on the role",
     body: roleIdRequest,
@@ -102,6 +112,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.menus,
+    operation: reads('查看角色菜单权限', 'Role menus'),
     access: READ,
     summary: 'the whole menu tree and the rows this role is granted (admin: all, read-only)',
     body: roleIdRequest,
@@ -110,6 +121,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.menusSave,
+    operation: changes('保存角色菜单权限', 'Save role menus'),
     access: EDIT,
     summary: "grants the ticked rows (and the rows above them) at the role's version; admin refused (holds all)",
     body: roleMenusSaveRequest,
@@ -118,6 +130,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.members,
+    operation: reads('查询角色成员', 'Role members'),
     access: READ,
     summary: "table A of a role's members (search roleId, keyword) with their source (manual, dynamic)",
     body: roleMemberListRequest,
@@ -126,6 +139,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.membersAdd,
+    operation: changes('添加角色成员', 'Add role members'),
     access: EDIT,
     summary: 'adds people of the school to an ordinary role',
     body: roleMembersChangeRequest,
@@ -134,6 +148,7 @@ export const rolesRoutes = [
   defineRoute({
     method: 'POST',
     url: ROLE_URLS.membersRemove,
+    operation: changes('移除角色成员', 'Remove role members'),
     access: EDIT,
     summary: "removes people from an ordinary role; never one's own admin membership nor the last admin",
     body: roleMembersChangeRequest,

@@ -17,7 +17,7 @@ import {
   scoreSubmitRequest,
 } from '../../../contracts/scores';
 import { AppError } from '../../plugins/envelope';
-import { defineRoute, RawReply, type Staged } from '../../plugins/define-route';
+import { changes, defineRoute, RawReply, reads, type Staged } from '../../plugins/define-route';
 import { parseInput } from '../../plugins/validation';
 import { contentDisposition } from '../files/files.service';
 
@@ -81,6 +81,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/scores/options',
+    operation: reads('成绩录入选项', 'Score entry choices'),
     access: READ,
     summary: "semesters, the batches of one (default the current), each with the classes and subjects the caller may open and their submitted flags",
     body: scoreOptionsRequest,
@@ -89,6 +90,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/scores/sheet',
+    operation: reads('打开成绩表', 'Open a score sheet'),
     access: READ,
     summary: "one class's cells of one subject in one batch, in roster order, with the score system (scale, lines, bands) and the submitted state",
     body: scoreSheetRequest,
@@ -97,6 +99,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/scores/save',
+    operation: changes('录入成绩', 'Enter a score'),
     access: READ,
     summary: "one cell from baseVersion (Idempotency-Key replayable): 40900 with the server's cell when it moved; an audit row (a correction once submitted)",
     body: scoreSaveBody,
@@ -106,6 +109,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/scores/submit',
+    operation: changes('提交成绩', 'Submit scores'),
     access: { anyOf: [SCORES_SUBMIT_PERMISSION] },
     summary: 'submits a sheet: refused while a student of the class has neither a score nor a mark (SPEC §8)',
     body: scoreSubmitRequest,
@@ -119,6 +123,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/scores/changes',
+    operation: reads('成绩修改记录', 'Score changes'),
     access: READ,
     summary: "a sheet's audit trail (who, when, old, new, correction), newest first",
     body: scoreChangesRequest,
@@ -127,6 +132,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/scores/export',
+    operation: reads('导出成绩', 'Export scores'),
     access: { anyOf: [SCORES_EXPORT_PERMISSION] },
     summary: 'a class sheet, a class or the whole batch as .xlsx (a worksheet per class, a column per subject; numbers as numbers)',
     body: scoreExportRequest,
@@ -139,6 +145,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/scores/template',
+    operation: reads('下载成绩导入模板', 'Download the score import template'),
     access: { anyOf: [SCORES_IMPORT_PERMISSION] },
     summary: "the import template of a sheet (its roster and current cells; names the sheet it belongs to)",
     query: scoreSheetRequest,
@@ -151,6 +158,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/scores/import',
+    operation: changes('导入成绩', 'Import scores'),
     access: { anyOf: [SCORES_IMPORT_PERMISSION] },
     summary: 'multipart file (the template, .xlsx) + batchId, classId, subject: every row checked first; any invalid row → 40000, data.errors, nothing written',
     receive: (request) => receiveImport(request),
@@ -165,6 +173,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/scores/mine',
+    operation: reads('我的成绩', 'My scores'),
     access: { anyOf: [MY_SCORES_PERMISSION] },
     summary: "generic table A of the caller's (student) or a linked child's (parent) scores of published batches, with band and class average",
     body: myScoresRequest,

@@ -1,5 +1,5 @@
 import { areaDataRequest, areaListRequest, getRolesRequest, peopleByIdsRequest, peopleSearchRequest } from '../../../contracts/selector';
-import { defineRoute } from '../../plugins/define-route';
+import { defineRoute, reads } from '../../plugins/define-route';
 
 /**
  * SPEC §7 selector data calls, rows of the session's tenant only: campuses, roles, areas and staff
@@ -19,6 +19,7 @@ export const selectorRoutes = [
   defineRoute({
     method: 'GET',
     url: '/saas/components/getXq',
+    operation: reads('校区选项', 'Campus choices'),
     access: 'session',
     summary: "the tenant's campuses → xqList [{ XQID, XQMC, XQDM }]",
     handler: ({ tx, services }) => services.selector.campuses(tx),
@@ -26,6 +27,7 @@ export const selectorRoutes = [
   defineRoute({
     method: 'POST',
     url: '/components/getRoles',
+    operation: reads('角色选项', 'Role choices'),
     access: 'session',
     summary: "roleType '' | ordinary | sql → role groups by business system [{ CODE, NAME, CHILD: [{ CODE, NAME, TYPE }] }]",
     body: getRolesRequest,
@@ -35,6 +37,7 @@ export const selectorRoutes = [
     defineRoute({
       method,
       url: '/components/getOrgsData',
+      operation: reads('组织机构树', 'Organisation tree'),
       access: 'session',
       summary: 'the organisation tree [{ id, label, children, NAME, CODE, PID, CHILD, KIND }]',
       handler: ({ tx, session, services, lang }) => services.selector.orgs(tx, session, lang),
@@ -43,6 +46,7 @@ export const selectorRoutes = [
   defineRoute({
     method: 'POST',
     url: '/saas/components/getUserAllData',
+    operation: reads('查找人员', 'Find people'),
     access: 'session',
     summary: 'people search: size, zero-based page, search JSON { USERTYPE, KEYWORD, XQID, XQDM, DWDM, ISBM, USERID } → rows, total',
     body: peopleSearchRequest,
@@ -52,6 +56,7 @@ export const selectorRoutes = [
     defineRoute({
       method: 'POST',
       url,
+      operation: reads('按编号查人员', 'People by id'),
       access: 'session',
       summary: 'people by ids (with or without the U_ prefix) → [{ ID, USERNAME, USERID, USERTYPE }]',
       body: peopleByIdsRequest,
@@ -61,6 +66,7 @@ export const selectorRoutes = [
   defineRoute({
     method: 'POST',
     url: '/components/getAreaData',
+    operation: reads('地区选项', 'Area choices'),
     access: 'session',
     summary: 'areas of one level (levNum) under parentCode → [{ CODE, NAME, CHILD, LEVNUM }]',
     body: areaDataRequest,
@@ -69,6 +75,7 @@ export const selectorRoutes = [
   defineRoute({
     method: 'POST',
     url: '/components/getAreaList',
+    operation: reads('地区路径', 'Area path'),
     access: 'session',
     summary: "an area code → its codes from the leaf up to the province, comma-separated",
     body: areaListRequest,
@@ -77,6 +84,7 @@ export const selectorRoutes = [
   defineRoute({
     method: 'POST',
     url: '/components/getJzgTypeData',
+    operation: reads('教职工类别', 'Staff categories'),
     access: 'session',
     summary: 'staff categories (教职工类别) → [{ CODE, NAME }]',
     handler: ({ tx, services, lang }) => services.selector.teacherTypes(tx, lang),

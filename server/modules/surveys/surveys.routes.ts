@@ -23,7 +23,7 @@ import type { Tx } from '../../db/client';
 import { noteCaller } from '../../plugins/app-log';
 import { AppError } from '../../plugins/envelope';
 import { deviceIdOf } from '../../plugins/rate-limit';
-import { defineRoute, type PublicContext, RawReply } from '../../plugins/define-route';
+import { addOrEdit, changes, defineRoute, type PublicContext, RawReply, reads } from '../../plugins/define-route';
 import { readSessionToken } from '../../plugins/session';
 import { tenantFromHost } from '../../plugins/tenancy';
 import type { Session } from '../auth/session.types';
@@ -69,6 +69,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.list,
+    operation: reads('查询问卷', 'Search questionnaires'),
     access: MANAGE,
     summary: 'table A of questionnaires: keyword, published, in use, time state, mine; newest first, with what the caller may do',
     body: surveyListRequest,
@@ -77,6 +78,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.get,
+    operation: reads('查看问卷', 'View a questionnaire'),
     access: MANAGE,
     summary: 'one questionnaire with its questions, target (and names) and what the caller may do',
     body: surveyGetRequest,
@@ -85,6 +87,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.save,
+    operation: { ...changes('保存问卷', 'Save a questionnaire'), variants: addOrEdit('问卷', 'questionnaire') },
     access: { anyOf: [P.add, P.edit] },
     summary: "creates (version 0, survey_cjwj_add) or changes one's own (survey_cjwj_edit; admin any) at its version; questions locked once published or answered",
     body: surveySaveRequest,
@@ -93,6 +96,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.delete,
+    operation: changes('删除问卷', 'Delete questionnaires'),
     access: { anyOf: [P.delete] },
     summary: 'deletes own (admin any) unpublished questionnaires with their answers; all or none',
     body: surveyDeleteRequest,
@@ -101,6 +105,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.publish,
+    operation: { ...changes('发布或取消发布问卷', 'Publish or unpublish a questionnaire'), variants: { on: { zh: '发布问卷', en: 'Publish a questionnaire' }, off: { zh: '取消发布问卷', en: 'Unpublish a questionnaire' } } },
     access: MANAGE,
     summary: 'publishes (survey_cjwj_publish, else contact the administrator; questions, an end ahead, a target) and tells the target; or unpublishes (answers kept)',
     body: surveyPublishRequest,
@@ -113,6 +118,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.inUse,
+    operation: changes('启用或停用问卷', 'Use or stop a questionnaire'),
     access: { anyOf: [P.edit, P.publish] },
     summary: 'in use / not used (own with survey_cjwj_edit, or a publisher)',
     body: surveyInUseRequest,
@@ -121,6 +127,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.copy,
+    operation: changes('复制问卷', 'Copy a questionnaire'),
     access: { anyOf: [P.add] },
     summary: "a new unpublished copy (newId) of a questionnaire, the caller's",
     body: surveyCopyRequest,
@@ -129,6 +136,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'GET',
     url: SURVEY_URLS.qr,
+    operation: reads('问卷二维码', 'Questionnaire QR code'),
     access: MANAGE,
     summary: 'the public answer link (origin/survey/wjdt/answerSurvey?id=&tenant=) as a PNG QR code; X-Survey-Link names the link',
     query: z.object({ id: z.uuid() }),
@@ -142,6 +150,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.results,
+    operation: reads('问卷统计', 'Questionnaire results'),
     access: MANAGE,
     summary: 'answer count, target count and rate, orgs answers came from, per-question results (counts, averages, word lists); optional org filter with sub-orgs',
     body: surveyResultsRequest,
@@ -150,6 +159,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.answers,
+    operation: reads('查看答卷', 'Questionnaire answers'),
     access: MANAGE,
     summary: 'table A of raw answers (newest first); search { id, orgUnitId }; named questionnaires show who answered',
     body: surveyAnswersRequest,
@@ -159,6 +169,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'GET',
     url: SURVEY_URLS.export,
+    operation: reads('导出答卷', 'Export answers'),
     access: MANAGE,
     summary: 'raw answers as .xlsx (?id=&orgUnitId=): a row per answer, readable values, titles in the caller language',
     query: exportQuery,
@@ -171,6 +182,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.bankList,
+    operation: reads('查询题库', 'Search the question bank'),
     access: { anyOf: [P.bank, P.add, P.edit] },
     summary: 'table A of the question bank: keyword, kind, category',
     body: bankListRequest,
@@ -179,6 +191,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.bankSave,
+    operation: changes('保存题库题目', 'Save a bank question'),
     access: { anyOf: [P.bank] },
     summary: "adds (version 0) or changes a bank question at its version (the question's id is the entry's)",
     body: bankSaveRequest,
@@ -187,6 +200,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.bankDelete,
+    operation: changes('删除题库题目', 'Delete bank questions'),
     access: { anyOf: [P.bank] },
     summary: 'deletes bank questions',
     body: bankDeleteRequest,
@@ -195,6 +209,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.mine,
+    operation: reads('我的问卷', 'My questionnaires'),
     access: { anyOf: [P.answer] },
     summary: 'table A of published, in-use questionnaires the caller may answer, with their answer time; search { answered, keyword }',
     body: mineRequest,
@@ -204,6 +219,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.open,
+    operation: reads('打开问卷', 'Open a questionnaire'),
     access: { anyOf: [P.answer] },
     summary: 'a questionnaire to answer (questions, my answer if any) or the SPEC §8 refusal with data.reason',
     body: surveyOpenRequest,
@@ -215,6 +231,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.answer,
+    operation: changes('提交答卷', 'Submit an answer'),
     access: { anyOf: [P.answer] },
     summary: 'files an answer (validated, once per person or device; the same answerId again answers the stored one); Idempotency-Key replayable (outbox surveys.answer)',
     body: surveyAnswerRequest,
@@ -230,6 +247,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.publicList,
+    operation: reads('公开问卷列表', 'Public questionnaires'),
     access: 'public',
     summary: "the school's open public questionnaires (published, in use, everyone, not ended); school from the host or X-Tenant",
     rateLimit: 'surveyRead',
@@ -238,6 +256,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.publicOpen,
+    operation: reads('打开公开问卷', 'Open a public questionnaire'),
     access: 'public',
     summary: 'a questionnaire to answer without login (optional session; X-Device-Id) or the SPEC §8 refusal with data.reason',
     body: surveyOpenRequest,
@@ -250,6 +269,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.publicAnswer,
+    operation: changes('提交公开答卷', 'Submit a public answer'),
     access: 'public',
     summary: 'files an answer without login (optional session; X-Device-Id); idempotent by answerId; rate-limited per address and device',
     body: surveyAnswerRequest,
@@ -265,6 +285,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'POST',
     url: SURVEY_URLS.publicUpload,
+    operation: changes('上传答卷图片', 'Upload an answer picture'),
     access: 'public',
     summary:
       'multipart file, ?questionnaireId=&answerId=: one picture (jpg/png, 2 MB) for a picture question of an open questionnaire, checked before receiving → { resId, resName, resSuffix, size }',
