@@ -155,6 +155,9 @@ for (const lang of ['zh', 'en'] as const) {
   const T = TEXT[lang];
 
   test.describe(`shell in ${lang}`, () => {
+    // a device outside China: the shell shows the school's time (the dashboard's date), not the device's
+    test.use({ timezoneId: 'America/Los_Angeles', locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+
     test('sidebar: icons and translated titles, hidden menus left out, always-show directory, one submenu open, top menus in the top bar', async ({
       page,
     }) => {
@@ -294,17 +297,28 @@ for (const lang of ['zh', 'en'] as const) {
       await expect.poll(() => tabTitles(page)).toEqual([T.home]);
     });
 
-    test('dashboard: unread messages, home shortcuts, nothing waiting, the date in the language', async ({ page }) => {
+    test("dashboard: unread messages, home shortcuts, nothing waiting, the school's date in the language; the page title names the screen", async ({ page }) => {
+      // 09:00 at the school is 17:00 the day before in Los Angeles: the device's calendar and the school's disagree
+      const schoolDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+      let morning = Date.parse(`${schoolDay}T09:00:00+08:00`);
+      if (morning > Date.now()) morning -= 24 * 60 * 60 * 1000;
+      await page.clock.setFixedTime(morning);
       await logInReading(page, lang);
+      const schoolDate =
+        lang === 'zh'
+          ? new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', dateStyle: 'full' }).format(morning) // 2026年11月28日星期六
+          : new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).format(morning); // Sat, Nov 28, 2026
+      await expect(page.getByTestId('dashboard-today')).toContainText(schoolDate);
+      const product = lang === 'zh' ? '校务' : 'Xiaowu';
+      await expect(page).toHaveTitle(`${T.home} - ${product}`);
       await expect(page.getByTestId('dashboard-card-unread-messages')).toBeVisible();
       const shortcuts = page.getByTestId('shortcuts-card');
       await expect(shortcuts.getByText(T.shortcuts)).toBeVisible();
       await expect(shortcuts.getByRole('link')).toHaveText([T.studentInfo, T.scoreEntry, T.leave, T.messageCentre]);
       await expect(page.getByTestId('pending-card').getByText(T.nothingWaiting)).toBeVisible();
-      const year = String(new Date().getFullYear());
-      await expect(page.getByTestId('dashboard-today')).toContainText(lang === 'zh' ? `${year}年` : new RegExp(`day, \\w+ \\d+, ${year}`));
       await shortcuts.getByRole('link', { name: T.studentInfo }).click();
       await expect(page).toHaveURL(/\/jcsj\/xsxx$/);
+      await expect(page).toHaveTitle(`${T.studentInfo} - ${product}`);
     });
   });
 }
