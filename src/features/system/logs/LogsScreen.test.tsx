@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppLogPage, AppLogRow } from '../../../../contracts/app-logs';
@@ -18,7 +19,11 @@ const row = (n: number, over: Partial<AppLogRow> = {}): AppLogRow => ({
   params: '{"body":{"limit":10}}',
   durationMs: 12,
   module: 'exams',
+  moduleName: { zh: '考试批次', en: 'Exam batches' },
   operation: 'lists exams',
+  operationName: { zh: '查询考试批次', en: 'Search exam batches' },
+  kind: 'read',
+  target: null,
   clientType: 'pc',
   errorCode: null,
   errorMessage: null,
@@ -42,12 +47,15 @@ const bodies = (calls: { url: URL; init: RequestInit }[], path: string) =>
 
 describe('LogsScreen', () => {
   beforeEach(() => setConfig({ apiBaseUrl: '' }));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    i18n.activate('zh');
+  });
 
   it('lists today’s calls with name and account, a capped total, next page by cursor; the detail shows the whole call', async () => {
     const failed = row(2, { errorCode: 40300, errorMessage: '没有权限', params: '{"body":{"search":"x"}}' });
     const fake = fakeFetch({
-      '/api/app-logs/options': ok({ modules: ['exams'], handlers: ['/api/exams/list'], systemNames: ['xiaowu'] }),
+      '/api/app-logs/options': ok({ modules: [{ value: 'exams', zh: '考试批次', en: 'Exam batches' }], handlers: ['/api/exams/list'], systemNames: ['xiaowu'] }),
       '/api/app-logs/list': (init) => {
         const body = JSON.parse(String(init.body)) as { count: boolean };
         return ok(body.count ? page([], { total: 10_000, totalCapped: true }) : page([row(1), failed]));
@@ -79,6 +87,47 @@ describe('LogsScreen', () => {
     expect(within(detail).getByTestId('log-detail-error').textContent).toBe('没有权限');
     expect(within(detail).getByTestId('log-detail-user').textContent).toBe('王老师（teacher）');
     expect(within(detail).getByTestId('log-detail-params').textContent).toContain('"search": "x"');
+  });
+
+  const reset = row(3, {
+    url: '/api/users/reset-password',
+    handler: '/api/users/reset-password',
+    module: 'users',
+    moduleName: { zh: '用户管理', en: 'Users' },
+    operationName: { zh: '重置密码', en: 'Reset password' },
+    kind: 'change',
+    target: '黄涛建 (201812102)',
+  });
+  const auditFetch = () =>
+    fakeFetch({
+      '/api/app-logs/options': ok({ modules: [{ value: 'users', zh: '用户管理', en: 'Users' }, { value: 'applog', zh: '用户日志', en: 'User logs' }], handlers: [], systemNames: [] }),
+      '/api/app-logs/list': ok(page([reset], { total: 1 })),
+    });
+
+  it('the 操作 column names the operation and its target; modules are filtered by name; reads are asked for with the switch', async () => {
+    const fake = auditFetch();
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    const onSearchChange = vi.fn();
+    renderScreen(<LogsScreen search={{ operation: '重置密码' }} onSearchChange={onSearchChange} />, { permissions: ['system_log'] });
+    const [shown] = await screen.findAllByTestId('log-row');
+    expect(within(shown!).getByTestId('log-operation').textContent).toBe('重置密码：黄涛建 (201812102)');
+    expect(JSON.parse(String(bodies(fake.calls, '/api/app-logs/list')[0]!.search))).toMatchObject({ operation: '重置密码' });
+    await waitFor(() => expect(within(screen.getByTestId('log-module')).getByRole('option', { name: '用户管理' })).toBeTruthy());
+    expect(within(screen.getByTestId('log-module')).queryByRole('option', { name: 'users' })).toBeNull();
+
+    const readsSwitch = screen.getByRole('switch');
+    expect(readsSwitch.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(readsSwitch);
+    expect(onSearchChange).toHaveBeenCalledWith(expect.objectContaining({ reads: '1', operation: '重置密码' }));
+  });
+
+  it('in English the operation, its target and the modules are English', async () => {
+    i18n.activate('en');
+    vi.stubGlobal('fetch', vi.fn(auditFetch().impl));
+    renderScreen(<LogsScreen search={{}} onSearchChange={vi.fn()} />, { permissions: ['system_log'] });
+    const [shown] = await screen.findAllByTestId('log-row');
+    expect(within(shown!).getByTestId('log-operation').textContent).toBe('Reset password: 黄涛建 (201812102)');
+    await waitFor(() => expect(within(screen.getByTestId('log-module')).getByRole('option', { name: 'User logs' })).toBeTruthy());
   });
 
   it('refuses a bad filter with the server’s words and sends nothing new; a good one goes to the URL without the cursor', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, CloseButton, Code, Drawer, Field, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, CloseButton, Code, Drawer, Field, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -10,10 +10,12 @@ import {
   APP_LOG_FILTER_KEYS,
   APP_LOG_METHODS,
   appLogFilterIssues,
+  appLogOperationText,
   type AppLogFilter,
   type AppLogIssue,
 } from '../../../../contracts/app-log-rules';
 import type { AppLogRow } from '../../../../contracts/app-logs';
+import { Switch } from '../../../components/form/fields';
 import { Permission } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import { SearchHeader } from '../../../components/SearchHeader';
@@ -63,7 +65,8 @@ export function LogsScreen(props: LogsScreenProps) {
  * detail in a drawer; export of the current filters (at most 50,000 rows).
  */
 function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const lang = i18n.locale === 'en' ? 'en' : 'zh';
   const today = schoolToday();
   const size = search.size ?? 10;
   const page = search.page ?? 0;
@@ -97,8 +100,13 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
   const reset = () => {
     setIssues([]);
     setUserName('');
-    setDraft({ ...draftOf({}), from: today, to: today });
-    onSearchChange({ size: search.size });
+    setDraft({ ...draftOf({}), from: today, to: today, reads: draft.reads });
+    onSearchChange({ size: search.size, reads: search.reads });
+  };
+  // applies at once, keeping the other filters in force
+  const setReads = (on: boolean) => {
+    setDraft((current) => ({ ...current, reads: on ? '1' : '' }));
+    onSearchChange({ ...(draftOfFilter({ ...applied, reads: on ? '1' : undefined }) as LogSearchParams), size: search.size });
   };
 
   const runExport = async () => {
@@ -151,8 +159,18 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
           </HStack>
         ),
       },
+      {
+        key: 'operation',
+        title: t`操作`,
+        minWidth: '12rem',
+        render: (row) => (
+          <Text as="span" data-testid="log-operation" data-kind={row.kind}>
+            {appLogOperationText(row, lang)}
+          </Text>
+        ),
+      },
       { key: 'ip', title: t`IP`, nowrap: true, hideBelow: 'md', render: (row) => row.ip },
-      { key: 'module', title: t`模块`, nowrap: true, hideBelow: 'lg', render: (row) => row.module },
+      { key: 'module', title: t`模块`, nowrap: true, hideBelow: 'lg', render: (row) => row.moduleName?.[lang] ?? row.module },
       { key: 'duration', title: t`耗时(毫秒)`, align: 'end', nowrap: true, render: (row) => String(row.durationMs) },
       { key: 'client', title: t`客户端类型`, nowrap: true, hideBelow: 'lg', render: (row) => clientTypeLabel(row.clientType) },
       {
@@ -164,7 +182,7 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
       },
       {
         key: 'actions',
-        title: t`操作`,
+        title: t`详情`,
         nowrap: true,
         render: (row) => (
           <Button size="sm" variant="ghost" onClick={() => setDetail(row)} data-testid="log-detail-open">
@@ -173,7 +191,7 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
         ),
       },
     ],
-    [t],
+    [t, lang],
   );
 
   const choices = (values: readonly string[], label: (value: string) => string = (value) => value) => values.map((value) => ({ value, label: label(value) }));
@@ -184,6 +202,12 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
         <Heading as="h1" size="lg" flex="1">
           <Trans>用户日志</Trans>
         </Heading>
+        <HStack gap="2">
+          <Switch id="log-reads" checked={applied.reads === '1'} onChange={setReads} />
+          <chakra.label htmlFor="log-reads" fontSize="sm" cursor="pointer" data-testid="log-reads-label">
+            <Trans>包含查询</Trans>
+          </chakra.label>
+        </HStack>
         <Permission anyOf={[APP_LOG_EXPORT_PERMISSION]}>
           <Tooltip content={t`导出当前筛选条件下的日志（最新的在前），最多 ${APP_LOG_EXPORT_MAX} 条；超出时文件中会注明`}>
             <Button colorPalette="brand" variant="outline" minH="11" loading={exporting} onClick={() => void runExport()} data-testid="log-export">
@@ -233,7 +257,14 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
         <SearchSelectField label={t`类`} value={draft.handler} onChange={set('handler')} choices={choices(options.data?.handlers ?? [])} width="64" testId="log-handler" />
         <SearchTextField label={t`参数（包含）`} value={draft.params} onChange={set('params')} maxLength={200} width="48" testId="log-params" />
         <SearchTextField label={t`耗时不少于(毫秒)`} value={draft.minDuration} onChange={set('minDuration')} maxLength={7} width="36" testId="log-duration" />
-        <SearchSelectField label={t`模块`} value={draft.module} onChange={set('module')} choices={choices(options.data?.modules ?? [])} width="36" testId="log-module" />
+        <SearchSelectField
+          label={t`模块`}
+          value={draft.module}
+          onChange={set('module')}
+          choices={(options.data?.modules ?? []).map((module) => ({ value: module.value, label: module[lang] })).sort((x, y) => x.label.localeCompare(y.label, lang))}
+          width="44"
+          testId="log-module"
+        />
         <SearchTextField label={t`操作（包含）`} value={draft.operation} onChange={set('operation')} maxLength={200} width="48" testId="log-operation" />
         <SearchSelectField label={t`客户端类型`} value={draft.clientType} onChange={set('clientType')} choices={choices(APP_LOG_CLIENT_TYPES, clientTypeLabel)} width="32" testId="log-client" />
         <SearchSelectField
@@ -326,7 +357,8 @@ const prettyParams = (text: string) => {
 };
 
 function LogDetail({ row, onClose }: { row: AppLogRow | null; onClose: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const lang = i18n.locale === 'en' ? 'en' : 'zh';
   const line = (label: string, value: ReactNode, testId?: string) => (
     <Box>
       <Text fontSize="sm" color="fg.muted">
@@ -356,8 +388,8 @@ function LogDetail({ row, onClose }: { row: AppLogRow | null; onClose: () => voi
                   {line(t`请求地址`, `${row.method} ${row.url}`, 'log-detail-url')}
                   {line(t`类`, row.handler)}
                   {line(t`IP`, row.ip)}
-                  {line(t`模块`, row.module)}
-                  {line(t`操作`, row.operation)}
+                  {line(t`模块`, row.moduleName?.[lang] ?? row.module)}
+                  {line(t`操作`, appLogOperationText(row, lang), 'log-detail-operation')}
                   {line(t`耗时(毫秒)`, String(row.durationMs), 'log-detail-duration')}
                   {line(t`客户端类型`, clientTypeLabel(row.clientType))}
                   {line(t`系统名称`, row.systemName)}

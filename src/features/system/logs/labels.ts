@@ -21,6 +21,7 @@ export const filterLabel = (field: keyof AppLogFilter): string =>
     failed: t`仅异常`,
     errorCode: t`异常代码`,
     systemName: t`系统名称`,
+    reads: t`包含查询`,
   })[field];
 
 /** A broken filter rule in words: the same as the server says (server/i18n/messages.ts appLogs…). */

@@ -24,6 +24,7 @@ const logFields = {
   failed: searchField.oneOf(['0', '1']),
   errorCode: searchField.int(0, 99_999),
   systemName: searchField.text(APP_LOG_TEXT_MAX.systemName),
+  reads: searchField.oneOf(['0', '1']),
   cursor: searchField.pattern(/^\d{1,17}_[0-9a-f-]{36}$/),
   dir: searchField.oneOf(['next', 'prev']),
   page: pageField,
