@@ -71,7 +71,16 @@ test.describe('score entry', () => {
     expect(before.cells.every((cell) => cell.score === null && cell.mark === '')).toBe(true);
 
     await teacherApp(page);
+    // 成绩录入 opens on a sheet of the teacher's own (数学, which they teach in (1) and (2)): the pickers
+    // filled, the picks in the URL (another spec may have opened a newer batch, so the batch is not named)
+    await page.goto('/jxgl/cjlr');
+    await expect(page).toHaveURL(/batchId=.+classId=.+subject=02/);
+    await expect(page.getByTestId('pick-subject')).toHaveValue(MATHS);
+    await expect(page.getByTestId('pick-class').locator('option:checked')).toHaveText(/^七年级\([12]\)班$/);
+    await expect(page.getByTestId('pick-batch')).not.toHaveValue('');
+    await expect(page.getByTestId('score-grid')).toBeVisible();
     await openSheet(page, '期中考试', '七年级(1)班', '数学');
+    const sheetUrl = page.url();
     const count = before.students.length;
     await expect(cells(page)).toHaveCount(count);
     await sheetPersisted(page, batchId, classId, MATHS);
@@ -86,10 +95,18 @@ test.describe('score entry', () => {
     }
     await expect(page.getByTestId('pending-count')).toHaveText(String(count));
     await expect(page.getByTestId('score-stat-entered').getByTestId('score-stat')).toHaveText(`${count}/${count}`);
+    // at the last row the pinned bar still shows the figures and the marks
+    await expect(cells(page).last()).toBeInViewport();
+    const summary = page.getByTestId('score-summary');
+    await expect(summary).toBeInViewport();
+    await expect(summary.getByTestId('score-summary-entered')).toContainText(`${count}/${count}`);
+    await expect(summary.getByRole('button', { name: '缺考 (q)' })).toBeInViewport();
 
     // reload with the network still off: the service worker serves the app, the device the sheet and the queue
     await page.reload();
     await expect(page.getByTestId('score-grid')).toBeVisible();
+    expect(page.url()).toBe(sheetUrl);
+    await expect(page.getByTestId('pick-class').locator('option:checked')).toHaveText('七年级(1)班');
     await expect(page.getByTestId('offline-indicator')).toHaveAttribute('data-state', 'offline');
     for (let index = 0; index < count; index += 1) await expect(cells(page).nth(index)).toHaveValue(String(scoreFor(index)));
     await expect(page.getByTestId('score-cell').first()).toHaveAttribute('data-state', 'queued');

@@ -207,10 +207,20 @@ for (const lang of ['zh', 'en'] as const) {
       expect((await context.cookies()).find((c) => c.name === 'sidebarStatus')?.value).toBe('1');
     });
 
-    test('top bar: breadcrumb of home and the matched menus; username', async ({ page }) => {
+    test('top bar: breadcrumb of home and the matched menus; username; the skip link is the first Tab stop', async ({ page }) => {
       await logInReading(page, lang);
+      // (zh has not reloaded since the login form, where the focus was)
+      if (lang === 'zh') await page.reload();
       const crumbs = page.getByTestId('breadcrumb');
       await expect(crumbs).toHaveText(T.home);
+      // 跳到主要内容: shown when Tab reaches it first, it moves the focus past the sidebar into <main>
+      await page.keyboard.press('Tab');
+      const skip = page.getByTestId('skip-link');
+      await expect(skip).toBeFocused();
+      await expect(skip).toHaveText(lang === 'zh' ? '跳到主要内容' : 'Skip to main content');
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
       await page.goto('/jxgl/cjlr');
       await expect(crumbs.getByRole('listitem')).toHaveText([T.home, T.teaching, T.scoreEntry]);
       await crumbs.getByRole('link', { name: T.home }).click();
