@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/applications';
 import { z } from 'zod';
 import { changes, defineRoute, reads } from '../../plugins/define-route';
+import { logTargets } from '../log-targets';
 
 const codes = (pick: (p: (typeof KIND_PERMISSIONS)[keyof typeof KIND_PERMISSIONS]) => string | undefined) => [
   ...new Set(APPLICATION_KINDS.flatMap((kind) => pick(KIND_PERMISSIONS[kind]) ?? [])),
@@ -78,6 +79,7 @@ export const applicationsRoutes = [
     access: AUDIT,
     summary: "passes or rejects the step it waits at, from the version the auditor saw (40900 with the current detail); outbox kind applications.audit",
     body: applicationAuditRequest,
+    target: async ({ tx, body }) => ({ text: await logTargets.applications(tx, [body.id]), variant: body.decision }),
     idempotent: true,
     handler: ({ tx, session, body, services, lang }) => services.applications.audit(tx, session, body, lang),
   }),
@@ -88,6 +90,7 @@ export const applicationsRoutes = [
     access: AUDIT,
     summary: 'passes or rejects several in one audit state, each as one audit, all or none',
     body: applicationBatchAuditRequest,
+    target: async ({ tx, body }) => ({ text: await logTargets.applications(tx, body.ids), variant: body.decision }),
     idempotent: true,
     handler: ({ tx, session, body, services, lang }) => services.applications.batchAudit(tx, session, body, lang),
   }),

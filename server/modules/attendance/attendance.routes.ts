@@ -13,6 +13,7 @@ import {
   attendanceSummaryRequest,
 } from '../../../contracts/attendance';
 import { changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
+import { logTargets } from '../log-targets';
 import { contentDisposition } from '../files/files.service';
 
 const TAKE = { anyOf: [ATTENDANCE_TAKE_PERMISSION, ATTENDANCE_MANAGE_PERMISSION] } as const;
@@ -45,6 +46,7 @@ export const attendanceRoutes = [
     access: TAKE,
     summary: 'submits a roll from baseVersion (Idempotency-Key replayable): 40900 with the server roll when it moved; audit rows for every change',
     body: attendanceSubmitRequest,
+    target: ({ tx, body }) => logTargets.attendanceRoll(tx, body.classId, body.date),
     idempotent: true,
     handler: async ({ tx, session, body, services, setMessage }) => {
       const roll = await services.attendance.submit(tx, session, body);

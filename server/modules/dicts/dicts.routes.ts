@@ -13,6 +13,7 @@ import {
   dictTypeSaveRequest,
 } from '../../../contracts/dicts';
 import { addOrEdit, changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
+import { logTargets } from '../log-targets';
 import { contentDisposition } from '../files/files.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -62,6 +63,7 @@ export const dictsRoutes = [
     access: { anyOf: [DICT_ADD_PERMISSION, DICT_EDIT_PERMISSION] },
     summary: 'adds (no id) or edits (id + version) a type: code STD_GB_/STD_JB_/STD_XB_/STD_ + capitals, unique; name ≤ 40; built-in types keep their code',
     body: dictTypeSaveRequest,
+    target: async ({ body }) => ({ text: `${body.name} (${body.code})`, variant: body.id ? 'edit' : 'add' }),
     handler: async ({ tx, session, body, services }) => services.dicts.saveType(tx, session, body, await services.permissions.grantedCodes(tx, session)),
   }),
   defineRoute({
@@ -71,6 +73,7 @@ export const dictsRoutes = [
     access: { anyOf: [DICT_DELETE_PERMISSION] },
     summary: 'deletes types (ids) with their entries; built-in types refused',
     body: dictIdsRequest,
+    target: ({ tx, body }) => logTargets.dictTypes(tx, body.ids),
     handler: async ({ tx, session, body, services }) => services.dicts.deleteTypes(tx, body.ids, await services.permissions.grantedCodes(tx, session)),
   }),
   defineRoute({
@@ -80,6 +83,7 @@ export const dictsRoutes = [
     access: { anyOf: [DICT_ADD_PERMISSION, DICT_EDIT_PERMISSION] },
     summary: 'adds or edits an entry: code unique in its type, parent an entry of the type without cycles (level = parent + 1), start not after end',
     body: dictEntrySaveRequest,
+    target: async ({ body }) => ({ text: `${body.name} (${body.code})`, variant: body.id ? 'edit' : 'add' }),
     handler: async ({ tx, session, body, services }) => services.dicts.saveEntry(tx, session, body, await services.permissions.grantedCodes(tx, session)),
   }),
   defineRoute({
@@ -89,6 +93,7 @@ export const dictsRoutes = [
     access: { anyOf: [DICT_DELETE_PERMISSION] },
     summary: 'deletes entries (ids); refused while one has a child not deleted with it',
     body: dictIdsRequest,
+    target: ({ tx, body }) => logTargets.dictEntries(tx, body.ids),
     handler: async ({ tx, session, body, services }) => services.dicts.deleteEntries(tx, body.ids, await services.permissions.grantedCodes(tx, session)),
   }),
   defineRoute({

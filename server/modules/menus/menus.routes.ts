@@ -1,5 +1,6 @@
 import { MENUS_ADD_PERMISSION, MENUS_DELETE_PERMISSION, MENUS_EDIT_PERMISSION, MENUS_PERMISSION, menuIdRequest, menuMoveRequest, menuSaveRequest } from '../../../contracts/menu-admin';
 import { addOrEdit, changes, defineRoute, reads } from '../../plugins/define-route';
+import { logTargets } from '../log-targets';
 
 /** 菜单管理 (/system/menu): contracts/menu-admin.ts. */
 export const menusRoutes = [
@@ -18,6 +19,7 @@ export const menusRoutes = [
     access: { anyOf: [MENUS_ADD_PERMISSION, MENUS_EDIT_PERMISSION] },
     summary: 'adds (no id, system_menu_add) or edits (id + version, system_menu_edit) a directory, menu or button; buttons only under menus',
     body: menuSaveRequest,
+    target: async ({ body }) => ({ text: body.menuname, variant: body.id ? 'edit' : 'add' }),
     handler: ({ tx, session, body, services }) => services.menus.save(tx, session, body),
   }),
   defineRoute({
@@ -27,6 +29,7 @@ export const menusRoutes = [
     access: { anyOf: [MENUS_DELETE_PERMISSION] },
     summary: 'deletes a menu without children (its role grants go with it)',
     body: menuIdRequest,
+    target: ({ tx, body }) => logTargets.menus(tx, [body.id]),
     handler: async ({ tx, session, body, services }) => {
       await services.menus.delete(tx, session, body);
       return null;
@@ -39,6 +42,7 @@ export const menusRoutes = [
     access: { anyOf: [MENUS_EDIT_PERMISSION] },
     summary: 'moves a menu under parentId (null = top level) at index among its siblings (their sorts renumbered); no cycles, buttons only under menus',
     body: menuMoveRequest,
+    target: ({ tx, body }) => logTargets.menus(tx, [body.id]),
     handler: async ({ tx, session, body, services }) => {
       await services.menus.move(tx, session, body);
       return null;

@@ -1,5 +1,6 @@
 import { ORGS_ADD_PERMISSION, ORGS_DELETE_PERMISSION, ORGS_EDIT_PERMISSION, ORGS_PERMISSION, orgIdRequest, orgMembersChangeRequest, orgMembersRequest, orgMoveRequest, orgSaveRequest } from '../../../contracts/orgs';
 import { addOrEdit, changes, defineRoute, reads } from '../../plugins/define-route';
+import { logTargets } from '../log-targets';
 
 const READ = { anyOf: [ORGS_PERMISSION] } as const;
 
@@ -13,6 +14,7 @@ export const orgsRoutes = [
     access: { anyOf: [ORGS_ADD_PERMISSION, ORGS_EDIT_PERMISSION] },
     summary: 'adds (system_org_add) or edits (system_org_edit, at its version) a department, grade or class (the school node: edit only)',
     body: orgSaveRequest,
+    target: async ({ body }) => ({ text: body.name, variant: body.id ? 'edit' : 'add' }),
     handler: ({ tx, session, body, services }) => services.orgs.save(tx, session, body),
   }),
   defineRoute({
@@ -22,6 +24,7 @@ export const orgsRoutes = [
     access: { anyOf: [ORGS_DELETE_PERMISSION] },
     summary: 'deletes a node without children, members, duties or business data',
     body: orgIdRequest,
+    target: ({ tx, body }) => logTargets.orgs(tx, [body.id]),
     handler: async ({ tx, session, body, services }) => {
       await services.orgs.delete(tx, session, body);
       return null;
@@ -34,6 +37,7 @@ export const orgsRoutes = [
     access: { anyOf: [ORGS_EDIT_PERMISSION] },
     summary: 'moves a node under parentId at index (same placement rules, no cycles; a class takes its new grade level)',
     body: orgMoveRequest,
+    target: ({ tx, body }) => logTargets.orgs(tx, [body.id]),
     handler: async ({ tx, session, body, services }) => {
       await services.orgs.move(tx, session, body);
       return null;
@@ -47,6 +51,7 @@ export const orgsRoutes = [
     access: { anyOf: [ORGS_EDIT_PERMISSION] },
     summary: 'puts people into a department (staff) or a class (students)',
     body: orgMembersChangeRequest,
+    target: ({ tx, body }) => logTargets.orgMembers(tx, body.orgId, body.userIds),
     handler: ({ tx, session, body, services }) => services.orgs.addMembers(tx, session, body),
   }),
   defineRoute({
@@ -56,6 +61,7 @@ export const orgsRoutes = [
     access: { anyOf: [ORGS_EDIT_PERMISSION] },
     summary: 'takes people out of a node (their org unit becomes empty)',
     body: orgMembersChangeRequest,
+    target: ({ tx, body }) => logTargets.orgMembers(tx, body.orgId, body.userIds),
     handler: ({ tx, session, body, services }) => services.orgs.removeMembers(tx, session, body),
   }),
 ];

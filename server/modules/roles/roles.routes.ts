@@ -11,6 +11,7 @@ import {
   roleSaveRequest,
 } from '../../../contracts/roles';
 import { addOrEdit, changes, defineRoute, reads } from '../../plugins/define-route';
+import { logTargets } from '../log-targets';
 
 const ROLE = 'system_role';
 const TYPE = 'system_role_type';
@@ -34,6 +35,7 @@ export const rolesRoutes = [
     access: { anyOf: [`${TYPE}_add`, `${TYPE}_edit`] },
     summary: 'adds (no id) or edits (id + version) a role type: code unique; a changed code moves its roles along',
     body: roleCategorySaveRequest,
+    target: async ({ body }) => ({ text: `${body.name} (${body.code})`, variant: body.id ? 'edit' : 'add' }),
     handler: ({ tx, session, body, services }) => services.roles.saveCategory(tx, session, body),
   }),
   defineRoute({
@@ -43,6 +45,7 @@ export const rolesRoutes = [
     access: { anyOf: [`${TYPE}_delete`] },
     summary: 'deletes role types (ids); a type that still has roles is refused; all or none',
     body: roleDeleteRequest,
+    target: ({ tx, body }) => logTargets.roleCategories(tx, body.ids),
     handler: ({ tx, session, body, services }) => services.roles.deleteCategories(tx, session, body.ids),
   }),
   defineRoute({
@@ -71,6 +74,7 @@ export const rolesRoutes = [
     summary:
       'adds or edits a role at its version: code unique, built-ins keep code and type, category must exist; a dynamic filter is validated and run, members written',
     body: roleSaveRequest,
+    target: async ({ body }) => ({ text: `${body.name} (${body.code})`, variant: body.id ? 'edit' : 'add' }),
     // RolesService.save checks add or edit itself
     handler: ({ tx, session, body, services, lang }) => services.roles.save(tx, session, lang, body),
   }),
@@ -81,6 +85,7 @@ export const rolesRoutes = [
     access: { anyOf: [`${ROLE}_delete`] },
     summary: 'deletes roles (ids) with their grants and members; built-in roles refused; all or none',
     body: roleDeleteRequest,
+    target: ({ tx, body }) => logTargets.roles(tx, body.ids),
     handler: ({ tx, session, body, services }) => services.roles.delete(tx, session, body.ids),
   }),
   defineRoute({
@@ -107,6 +112,7 @@ export const rolesRoutes = [
     access: EDIT,
     summary: "runs a dynamic role's filter now; a failure keeps the members and is recorded on the role",
     body: roleIdRequest,
+    target: ({ tx, body }) => logTargets.roles(tx, [body.id]),
     handler: ({ tx, session, body, services, lang }) => services.roles.refreshMembers(tx, session, lang, body.id),
   }),
   defineRoute({
@@ -125,6 +131,7 @@ export const rolesRoutes = [
     access: EDIT,
     summary: "grants the ticked rows (and the rows above them) at the role's version; admin refused (holds all)",
     body: roleMenusSaveRequest,
+    target: ({ tx, body }) => logTargets.roles(tx, [body.id]),
     handler: ({ tx, session, body, services }) => services.roles.saveMenus(tx, session, body),
   }),
   defineRoute({
@@ -143,6 +150,7 @@ export const rolesRoutes = [
     access: EDIT,
     summary: 'adds people of the school to an ordinary role',
     body: roleMembersChangeRequest,
+    target: ({ tx, body }) => logTargets.roleMembers(tx, body.roleId, body.userIds),
     handler: ({ tx, session, body, services }) => services.roles.addMembers(tx, session, body.roleId, body.userIds),
   }),
   defineRoute({
@@ -152,6 +160,7 @@ export const rolesRoutes = [
     access: EDIT,
     summary: "removes people from an ordinary role; never one's own admin membership nor the last admin",
     body: roleMembersChangeRequest,
+    target: ({ tx, body }) => logTargets.roleMembers(tx, body.roleId, body.userIds),
     handler: ({ tx, session, body, services }) => services.roles.removeMembers(tx, session, body.roleId, body.userIds),
   }),
 ];

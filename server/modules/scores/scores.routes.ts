@@ -18,6 +18,7 @@ import {
 } from '../../../contracts/scores';
 import { AppError } from '../../plugins/envelope';
 import { changes, defineRoute, RawReply, reads, type Staged } from '../../plugins/define-route';
+import { logTargets } from '../log-targets';
 import { parseInput } from '../../plugins/validation';
 import { contentDisposition } from '../files/files.service';
 
@@ -113,6 +114,7 @@ export const scoresRoutes = [
     access: { anyOf: [SCORES_SUBMIT_PERMISSION] },
     summary: 'submits a sheet: refused while a student of the class has neither a score nor a mark (SPEC §8)',
     body: scoreSubmitRequest,
+    target: ({ tx, body }) => logTargets.scoreSheet(tx, body),
     idempotent: true,
     handler: async ({ tx, session, body, services, setMessage }) => {
       const sheet = await services.scores.submit(tx, session, body);

@@ -24,6 +24,7 @@ import { noteCaller } from '../../plugins/app-log';
 import { AppError } from '../../plugins/envelope';
 import { deviceIdOf } from '../../plugins/rate-limit';
 import { addOrEdit, changes, defineRoute, type PublicContext, RawReply, reads } from '../../plugins/define-route';
+import { logTargets } from '../log-targets';
 import { readSessionToken } from '../../plugins/session';
 import { tenantFromHost } from '../../plugins/tenancy';
 import type { Session } from '../auth/session.types';
@@ -100,6 +101,7 @@ export const surveysRoutes = [
     access: { anyOf: [P.delete] },
     summary: 'deletes own (admin any) unpublished questionnaires with their answers; all or none',
     body: surveyDeleteRequest,
+    target: ({ tx, body }) => logTargets.questionnaires(tx, body.ids),
     handler: ({ tx, session, body, services, reply }) => services.surveys.delete(tx, session, body.ids, reply),
   }),
   defineRoute({
@@ -109,6 +111,7 @@ export const surveysRoutes = [
     access: MANAGE,
     summary: 'publishes (survey_cjwj_publish, else contact the administrator; questions, an end ahead, a target) and tells the target; or unpublishes (answers kept)',
     body: surveyPublishRequest,
+    target: async ({ tx, body }) => ({ text: await logTargets.questionnaires(tx, [body.id]), variant: body.published ? 'on' : 'off' }),
     handler: async ({ tx, session, body, services, lang, setMessage }) => {
       const data = await services.surveys.publish(tx, session, body, lang);
       setMessage(body.published ? 'surveysPublished' : 'surveysUnpublished');
