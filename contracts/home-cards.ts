@@ -8,6 +8,11 @@ export const HOME_CARDS_EDIT_PERMISSION = 'system_home_card_edit';
 /** Every card, in the built-in (default) order, with its names. */
 export const HOME_CARDS = [
   { id: 'welcome', zh: '欢迎语', en: 'Welcome' },
+  // what a head of school looks at first (issue 20 item 5; contracts/dashboard-figures.ts)
+  { id: 'attendance-today', zh: '今日考勤', en: "Today's attendance" },
+  { id: 'applications-pending', zh: '待审批的申请', en: 'Pending applications' },
+  { id: 'score-progress', zh: '成绩录入进度', en: 'Score entry progress' },
+  { id: 'survey-responses', zh: '问卷回收', en: 'Questionnaire responses' },
   { id: 'unread-messages', zh: '未读消息', en: 'Unread messages' },
   { id: 'applications-todo', zh: '待我审批', en: 'Waiting for my audit' },
   { id: 'pending', zh: '待办事项', en: 'To do' },

@@ -168,9 +168,14 @@ const EXAMS = ['单元测验', '月考', '期中考试'];
 const GRADES = ['一年级', '三年级', '五年级', '七年级', '八年级', '九年级'];
 const SURVEY_TOPICS = ['家长满意度调查', '食堂服务评价', '课后服务需求调查', '校服征订意见'];
 
+/** Reports the school's safety office files weekly, taking turns. */
+const SAFETY_REPORTS = ['校园安全巡检报告', '食堂食品安全巡检报告', '校车安全巡检报告'];
+
 /**
  * The administrator's steady stream of system messages: `count` of them, one every five hours,
- * the types taking turns; those at `readIndices` are read.
+ * the types taking turns; those at `readIndices` are read. Every title is different (issue 20: the
+ * dashboard listed the same title twice): the round `k` of the turn picks the week, grade, subject
+ * and topic, not the random generator.
  */
 function adminStream(count: number, randomSeed: number, readIndices: ReadonlySet<number>): SeedMessage[] {
   const random = createRandom(randomSeed + 7);
@@ -178,12 +183,12 @@ function adminStream(count: number, randomSeed: number, readIndices: ReadonlySet
   for (let n = 0; n < count; n += 1) {
     const hoursAgo = 9 + n * 5;
     const read = readIndices.has(n);
+    const k = Math.floor(n / 5);
     switch (n % 5) {
       case 0: {
-        const week = 20 - Math.floor(n / 5);
         list.push({
           type: MESSAGE_TYPES.notice,
-          title: `第${week > 0 ? week : 1}周校园安全巡检报告已生成`,
+          title: `第${20 - Math.floor(k / SAFETY_REPORTS.length)}周${SAFETY_REPORTS[k % SAFETY_REPORTS.length]}已生成`,
           content: p(`本周共巡检点位${30 + random.int(20)}处，发现隐患${random.int(4)}处，均已登记整改。`) + p('详细报告请到首页下载。'),
           link: '/dashboard',
           sender: null,
@@ -207,11 +212,12 @@ function adminStream(count: number, randomSeed: number, readIndices: ReadonlySet
         break;
       }
       case 2: {
-        const grade = random.pick(GRADES);
-        const subject = random.pick(SUBJECTS);
+        // every grade with every subject once in 36 rounds
+        const grade = GRADES[k % GRADES.length];
+        const subject = SUBJECTS[(k + Math.floor(k / GRADES.length)) % SUBJECTS.length];
         list.push({
           type: MESSAGE_TYPES.score,
-          title: `${grade}${subject}${random.pick(EXAMS)}成绩已发布`,
+          title: `${grade}${subject}${EXAMS[Math.floor(k / 36) % EXAMS.length]}成绩已发布`,
           content: p(`${grade}${subject}成绩已由教务处发布，年级平均分${60 + random.int(30)}分，及格率${70 + random.int(30)}%。`),
           link: '/jxgl/cjlr',
           sender: null,
@@ -223,7 +229,8 @@ function adminStream(count: number, randomSeed: number, readIndices: ReadonlySet
       case 3: {
         list.push({
           type: MESSAGE_TYPES.survey,
-          title: `问卷“${random.pick(SURVEY_TOPICS)}”已回收${50 + random.int(400)}份`,
+          // older reports counted fewer answers
+          title: `问卷“${SURVEY_TOPICS[k % SURVEY_TOPICS.length]}”已回收${450 - k * 11}份`,
           content: p('问卷仍在进行中，可在问卷管理中查看实时统计结果。'),
           link: '/survey/cjwj',
           sender: null,
@@ -233,10 +240,10 @@ function adminStream(count: number, randomSeed: number, readIndices: ReadonlySet
         break;
       }
       default: {
-        const grade = random.pick(GRADES);
+        const grade = GRADES[k % GRADES.length];
         list.push({
           type: MESSAGE_TYPES.homework,
-          title: `${grade}作业布置情况周报`,
+          title: `第${20 - Math.floor(k / GRADES.length)}周${grade}作业布置情况周报`,
           content: p(`本周${grade}共布置作业${40 + random.int(30)}次，平均每日书面作业时长${30 + random.int(40)}分钟，符合“双减”要求。`),
           link: '/gtjl/zybz',
           sender: null,

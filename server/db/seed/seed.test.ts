@@ -141,6 +141,18 @@ describe('demo seed', () => {
     expect(roles.map((r) => r.code)).toEqual(['admin', 'teacher', 'banzhuren', 'grade_leader', 'student', 'parent', 'department_head', 'teaching_office']);
   });
 
+  it("gives the administrator's seeded messages different titles (the dashboard listed one twice)", async () => {
+    const repeated = await ownerQuery<{ title: string }>(
+      t.db,
+      `SELECT m.title FROM message_recipients r
+         JOIN messages m ON m.tenant_id = r.tenant_id AND m.id = r.message_id
+         JOIN users u ON u.tenant_id = r.tenant_id AND u.id = r.user_id
+        WHERE r.tenant_id = ${inTenant('demo')} AND u.username = 'admin' AND m.created_at < now() - interval '8 hours'
+        GROUP BY m.title HAVING count(*) > 1`,
+    );
+    expect(repeated).toEqual([]);
+  });
+
   it('seeds attendance history on school days before the last nine days, two approved leaves in 七年级(1)班, the status dictionary', async () => {
     const demo = inTenant('demo');
     const today = schoolDate(new Date());

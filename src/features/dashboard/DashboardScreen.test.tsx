@@ -34,9 +34,11 @@ describe('dashboard', () => {
     expect((await screen.findByTestId('dashboard-today')).textContent).toBe('示范学校 · 2026年11月20日星期五');
   });
 
-  it('says nothing is waiting until features contribute counts', async () => {
+  it('shows no empty to-do list: the card comes with the first count a feature contributes', async () => {
     renderDashboard();
-    expect(await screen.findByText('暂无待办事项')).toBeTruthy();
+    await screen.findByTestId('dashboard-today');
+    expect(screen.queryByTestId('pending-card')).toBeNull();
+    expect(screen.queryByTestId('dashboard-card-pending')).toBeNull();
   });
 
   it('shows contributed counts with the locale grouping, each linking where the items are handled', async () => {
@@ -52,7 +54,7 @@ describe('dashboard', () => {
     renderDashboard({ pending });
     expect(await screen.findByText('12,345')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Leave requests/ }).getAttribute('href')).toBe('/xssw/qjgl');
-    expect(screen.getByTestId('dashboard-today').textContent).toBe('示范学校 · Friday, November 20, 2026');
+    expect(screen.getByTestId('dashboard-today').textContent).toBe('示范学校 · Fri, Nov 20, 2026');
   });
 
   it('shows the home shortcuts by title and the cards it is given', async () => {

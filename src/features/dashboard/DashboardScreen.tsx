@@ -34,14 +34,17 @@ export function DashboardScreen({ user, shortcuts, cards, pending, today = new D
     welcome: (
       <Box gridColumn="1 / -1">
         <Heading as="h1" size={{ base: 'lg', md: 'xl' }}>
-          <Trans>欢迎，{name}</Trans>
+          <Trans>
+            欢迎，<span data-user-text>{name}</span>
+          </Trans>
         </Heading>
         <Text color="fg.muted" fontSize="sm" mt="1" data-testid="dashboard-today">
-          {user.tenantName} · {formatDay(today)}
+          <span data-user-text>{user.tenantName}</span> · {formatDay(today)}
         </Text>
       </Box>
     ),
-    pending: <PendingCard pending={pending} />,
+    // no empty to-do list: the card shows once a feature contributes a count the user may see
+    pending: pending.length > 0 ? <PendingCard pending={pending} /> : null,
     shortcuts: <ShortcutsCard shortcuts={shortcuts} />,
   };
   const contributed = new Map(cards.map(({ id, Component }) => [id, <Component />]));
@@ -69,17 +72,11 @@ function PendingCard({ pending }: { pending: readonly PendingCount[] }) {
         </Card.Title>
       </Card.Header>
       <Card.Body pt="2">
-        {pending.length === 0 ? (
-          <EmptyLine>
-            <Trans>暂无待办事项</Trans>
-          </EmptyLine>
-        ) : (
-          <Stack gap="1">
-            {pending.map((item) => (
-              <PendingLine key={item.id} item={item} />
-            ))}
-          </Stack>
-        )}
+        <Stack gap="1">
+          {pending.map((item) => (
+            <PendingLine key={item.id} item={item} />
+          ))}
+        </Stack>
       </Card.Body>
     </Card.Root>
   );

@@ -20,7 +20,7 @@ export function MessageSummary({ row, types, titleLines = 1, gap = '0', titleWei
   const { i18n } = useLingui();
   return (
     <Stack gap={gap} w="full" minW="0">
-      <Text fontWeight={titleWeight} {...(titleLines > 1 ? { lineClamp: titleLines } : { truncate: true })}>
+      <Text fontWeight={titleWeight} {...(titleLines > 1 ? { lineClamp: titleLines } : { truncate: true })} data-user-text>
         {row.MESSAGE_TITLE}
       </Text>
       <Text fontSize="xs" color="fg.muted" fontWeight="normal">

@@ -40,21 +40,21 @@ describe('待我审核的申请 card', () => {
   it('shows the total and a line per kind, each linking to its todo list (staff kinds: 考勤审批)', async () => {
     renderCard({ student_leave: 2, staff_leave: 1, staff_makeup: 3 });
     const card = await screen.findByTestId('applications-todo-card');
-    await waitFor(() => expect(within(card).getByTestId('todo-total').textContent).toBe('6'));
+    await waitFor(() => expect(within(card).getByTestId('applications-todo-card-figure').textContent).toBe('6'));
     expect(within(card).getByTestId('todo-student_leave').getAttribute('href')).toBe('/xssw/qjgl?scope=todo');
     expect(within(card).getByTestId('todo-student_leave').textContent).toBe('学生请假2');
     expect(within(card).getByTestId('todo-staff_leave').getAttribute('href')).toBe('/jzg/kqsp?scope=todo&kind=staff_leave');
     expect(within(card).getByTestId('todo-staff_makeup').textContent).toBe('教师补课3');
     // the total opens the first kind's list
-    expect(within(card).getByTestId('todo-header').getAttribute('href')).toBe('/xssw/qjgl?scope=todo');
-    expect(within(card).getByRole('link', { name: '待我审核的申请 6' })).toBe(within(card).getByTestId('todo-header'));
+    expect(within(card).getByTestId('applications-todo-card-header').getAttribute('href')).toBe('/xssw/qjgl?scope=todo');
+    expect(within(card).getByRole('link', { name: '待我审核的申请 6' })).toBe(within(card).getByTestId('applications-todo-card-header'));
   });
 
   it('says nothing waits when the count is 0 (in English too)', async () => {
     i18n.activate('en');
     renderCard({});
     expect(await screen.findByText('Nothing awaits your audit')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('todo-total').textContent).toBe('0'));
+    await waitFor(() => expect(screen.getByTestId('applications-todo-card-figure').textContent).toBe('0'));
     expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -1,12 +1,10 @@
-import { APPLICATION_URLS } from '../../../../contracts/application-urls';
-import { Card, Flex, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { APPLICATION_URLS } from '../../../../contracts/application-urls';
 import type { ApplicationKind } from '../../../../contracts/application-rules';
 import type { TodoCount } from '../../../../contracts/applications';
-import { post } from '../../../lib/http';
+import { DASHBOARD_URLS } from '../../../../contracts/dashboard-figures';
+import { FigureCard, FigureLine } from '../../../components/FigureCard';
 import { KIND_LABELS } from './kind-labels';
 
 /**
@@ -19,67 +17,56 @@ export const STAFF_TODO_KINDS = ['staff_leave', 'staff_outing', 'staff_overtime'
 export const STAFF_TODO_PATH = '/jzg/kqsp';
 const KINDS = [...(Object.keys(STUDENT_TODO_PATHS) as ApplicationKind[]), ...STAFF_TODO_KINDS];
 
-/** Where a kind's todo list is: its own screen, or 考勤审批 for the staff kinds (with the kind filter). */
-export function todoLink(kind: ApplicationKind): { to: string; search: Record<string, string> } {
-  return kind in STUDENT_TODO_PATHS
-    ? { to: STUDENT_TODO_PATHS[kind as keyof typeof STUDENT_TODO_PATHS], search: { scope: 'todo' } }
-    : { to: STAFF_TODO_PATH, search: { scope: 'todo', kind } };
-}
+/**
+ * The two cards: waiting for my audit (待我审核, the lists' 待我审核 scope), and every undecided one I
+ * may audit (待审批, school-wide for administrators: the lists' 全部 scope with the state 审核中).
+ */
+export type TodoCardMode = 'todo' | 'pending';
+const SEARCH: Record<TodoCardMode, Record<string, string>> = { todo: { scope: 'todo' }, pending: { scope: 'all', state: 'pending' } };
 
-/** A line of the card; a link to the kind's todo list when it names one. */
-function Line({ kind, testId, children }: { kind?: ApplicationKind; testId: string; children: ReactNode }) {
-  const style = { align: 'center', gap: '3', minH: '11', px: '2', borderRadius: 'l2' } as const;
-  if (!kind) return <Flex {...style} data-testid={testId}>{children}</Flex>;
-  const link = todoLink(kind);
-  return (
-    <Flex asChild {...style} _hover={{ bg: 'bg.muted' }}>
-      <Link to={link.to as '/'} search={link.search as never} data-testid={testId}>
-        {children}
-      </Link>
-    </Flex>
-  );
+/** Where a kind's list is: its own screen, or 考勤审批 for the staff kinds (with the kind filter). */
+export function todoLink(kind: ApplicationKind, mode: TodoCardMode = 'todo'): { to: string; search: Record<string, string> } {
+  return kind in STUDENT_TODO_PATHS
+    ? { to: STUDENT_TODO_PATHS[kind as keyof typeof STUDENT_TODO_PATHS], search: SEARCH[mode] }
+    : { to: STAFF_TODO_PATH, search: { ...SEARCH[mode], kind } };
 }
 
 /**
- * The applications waiting for my audit: the total (a link to the first kind's todo list) and one
- * line per kind with its count and link. Asked on every visit of the home page, never cached.
+ * The applications waiting for my audit (`mode` 'todo'), or every undecided one I may audit
+ * ('pending'): the total (a link to the first kind's list) and one line per kind with its count and
+ * link; read on every visit of the home page.
  */
-export default function TodoCard() {
+export default function TodoCard({ mode = 'todo' }: { mode?: TodoCardMode }) {
   const { t } = useLingui();
-  const count = useQuery({
-    queryKey: ['applications', 'todo-count'],
-    queryFn: ({ signal }) => post<TodoCount>(APPLICATION_URLS.todoCount, {}, { signal }),
-    staleTime: 0,
-    gcTime: 0,
-    meta: { persist: false },
-  });
-  const byKind = count.data?.byKind ?? {};
-  const kinds = KINDS.filter((kind) => (byKind[kind] ?? 0) > 0);
+  const pending = mode === 'pending';
+  const waiting = (data: TodoCount) => KINDS.filter((kind) => (data.byKind[kind] ?? 0) > 0);
   return (
-    <Card.Root data-testid="applications-todo-card">
-      <Card.Body gap="1">
-        <Line kind={kinds[0]} testId="todo-header">
-          <Card.Title as="h2" flex="1">
-            <Trans>待我审核的申请</Trans>
-          </Card.Title>
-          <Text fontSize="2xl" fontWeight="bold" color={kinds.length ? 'brand.fg' : 'fg.muted'} data-testid="todo-total">
-            {count.data ? count.data.total : count.isError ? '—' : '…'}
-          </Text>
-        </Line>
-        {count.data && kinds.length === 0 && (
+    <FigureCard<TodoCount>
+      testId={pending ? 'applications-pending-card' : 'applications-todo-card'}
+      title={pending ? <Trans>待审批的申请</Trans> : <Trans>待我审核的申请</Trans>}
+      url={pending ? DASHBOARD_URLS.applicationsPending : APPLICATION_URLS.todoCount}
+      link={(data) => {
+        const first = waiting(data)[0];
+        return first && todoLink(first, mode);
+      }}
+      figure={(data) => data.total}
+    >
+      {(data) =>
+        waiting(data).length === 0 ? (
           <Text color="fg.muted" px="2">
-            <Trans>暂无待审核的申请</Trans>
+            {pending ? <Trans>暂无待审批的申请</Trans> : <Trans>暂无待审核的申请</Trans>}
           </Text>
-        )}
-        {kinds.map((kind) => (
-          <Line key={kind} kind={kind} testId={`todo-${kind}`}>
-            <Text flex="1">{t(KIND_LABELS[kind])}</Text>
-            <Text fontWeight="semibold" color="brand.fg">
-              {byKind[kind]}
-            </Text>
-          </Line>
-        ))}
-      </Card.Body>
-    </Card.Root>
+        ) : (
+          waiting(data).map((kind) => (
+            <FigureLine key={kind} link={todoLink(kind, mode)} testId={`${mode}-${kind}`}>
+              <Text flex="1">{t(KIND_LABELS[kind])}</Text>
+              <Text fontWeight="semibold" color="brand.fg">
+                {data.byKind[kind]}
+              </Text>
+            </FigureLine>
+          ))
+        )
+      }
+    </FigureCard>
   );
 }

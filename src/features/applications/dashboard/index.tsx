@@ -3,7 +3,11 @@
  * as the administrator, a lazy card chunk cost /dashboard ~0.8 KiB more gzipped (its own chunk and the
  * loader) than the card inside the home page's chunk.
  */
-export { default as ApplicationsTodoCard } from './TodoCard';
+import TodoCard from './TodoCard';
+
+export { TodoCard as ApplicationsTodoCard };
+/** 待审批的申请: every undecided application the user may audit (school-wide for administrators), by kind. */
+export const ApplicationsPendingCard = () => <TodoCard mode="pending" />;
 
 /**
  * Who sees the card: holders of any kind's audit code (contracts/application-rules.ts

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HomeCardRoleRow } from '../../../../contracts/home-cards';
+import { HOME_CARD_IDS, type HomeCardRoleRow } from '../../../../contracts/home-cards';
 import { setConfig } from '../../../lib/config';
 import { fail, fakeFetch, ok, renderScreen } from '../../../test/render';
 import { CARD_URLS } from './api';
@@ -10,6 +10,8 @@ import { recordNotices } from '../../../test/notices';
 let notified: string[];
 
 const EDIT = ['system_home_card', 'system_home_card_edit'];
+/** the head of school's figure cards (issue 20), between 欢迎语 and 未读消息 in the built-in order */
+const FIGURES = ['attendance-today', 'applications-pending', 'score-progress', 'survey-responses'];
 const lineIds = () => screen.getAllByTestId('card-line').map((line) => line.getAttribute('data-id'));
 const previewTexts = () => screen.queryAllByTestId('card-preview-item').map((item) => item.textContent);
 const line = (id: string) => screen.getAllByTestId('card-line').find((item) => item.getAttribute('data-id') === id)!;
@@ -59,20 +61,20 @@ describe('CardsScreen', () => {
     renderScreen(<CardsScreen search={{}} onSearchChange={vi.fn()} />, { permissions: EDIT });
     await screen.findAllByTestId('card-line');
     // the layout's cards first (ticked), then the others (unticked)
-    expect(lineIds()).toEqual(['unread-messages', 'welcome', 'applications-todo', 'pending', 'shortcuts']);
+    expect(lineIds()).toEqual(['unread-messages', 'welcome', ...FIGURES, 'applications-todo', 'pending', 'shortcuts']);
     expect(previewTexts()).toEqual(['1. 未读消息', '2. 欢迎语']);
     expect((within(line('unread-messages')).getByTestId('card-up') as HTMLButtonElement).disabled).toBe(true);
     expect((within(line('shortcuts')).getByTestId('card-down') as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(within(line('welcome')).getByTestId('card-up'));
-    expect(lineIds()).toEqual(['welcome', 'unread-messages', 'applications-todo', 'pending', 'shortcuts']);
+    expect(lineIds()).toEqual(['welcome', 'unread-messages', ...FIGURES, 'applications-todo', 'pending', 'shortcuts']);
     fireEvent.click(within(line('shortcuts')).getByTestId('card-shown'));
     fireEvent.click(within(line('shortcuts')).getByTestId('card-up'));
     fireEvent.click(within(line('shortcuts')).getByTestId('card-up'));
-    expect(lineIds()).toEqual(['welcome', 'unread-messages', 'shortcuts', 'applications-todo', 'pending']);
+    expect(lineIds()).toEqual(['welcome', 'unread-messages', ...FIGURES, 'shortcuts', 'applications-todo', 'pending']);
     fireEvent.click(within(line('unread-messages')).getByTestId('card-shown'));
     fireEvent.click(within(line('welcome')).getByTestId('card-down'));
-    expect(lineIds()).toEqual(['unread-messages', 'welcome', 'shortcuts', 'applications-todo', 'pending']);
+    expect(lineIds()).toEqual(['unread-messages', 'welcome', ...FIGURES, 'shortcuts', 'applications-todo', 'pending']);
     expect(previewTexts()).toEqual(['1. 欢迎语', '2. 快捷入口']);
 
     fireEvent.click(screen.getByTestId('card-save'));
@@ -85,7 +87,7 @@ describe('CardsScreen', () => {
     vi.stubGlobal('fetch', vi.fn(fake.impl));
     renderScreen(<CardsScreen search={{}} onSearchChange={vi.fn()} />, { permissions: EDIT });
     await screen.findAllByTestId('card-line');
-    expect(previewTexts()).toHaveLength(5);
+    expect(previewTexts()).toHaveLength(HOME_CARD_IDS.length);
     for (const box of screen.getAllByTestId('card-shown')) fireEvent.click(box);
     expect(screen.getByTestId('card-preview-empty').textContent).toBe('首页不显示任何卡片');
     fireEvent.click(screen.getByTestId('card-save'));
@@ -103,7 +105,7 @@ describe('CardsScreen', () => {
     fireEvent.click(screen.getByTestId('card-save'));
     await waitFor(() => expect(notified).toContain('该角色的卡片设置已被他人修改，请刷新后重试'));
     expect(bodiesOf(fake, CARD_URLS.save)).toHaveLength(1);
-    expect(lineIds()).toEqual(['welcome', 'unread-messages', 'pending', 'applications-todo', 'shortcuts']);
+    expect(lineIds()).toEqual(['welcome', ...FIGURES, 'unread-messages', 'pending', 'applications-todo', 'shortcuts']);
     expect((within(line('welcome')).getByTestId('card-shown') as HTMLInputElement).checked).toBe(false);
     expect(screen.getByTestId('card-role-unsaved')).toBeTruthy();
     expect(notified).not.toContain('保存成功');
@@ -165,7 +167,7 @@ describe('CardsScreen', () => {
     expect(screen.queryAllByTestId('card-handle')).toEqual([]);
     const boxes = screen.getAllByTestId('card-shown') as HTMLInputElement[];
     expect(boxes.every((box) => box.disabled && box.checked)).toBe(true);
-    expect(previewTexts()).toHaveLength(5);
+    expect(previewTexts()).toHaveLength(HOME_CARD_IDS.length);
     expect(screen.queryByTestId('card-role-unsaved')).toBeNull();
     expect(fake.calls.filter((call) => call.url.pathname !== CARD_URLS.list)).toEqual([]);
   });
