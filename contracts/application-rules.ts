@@ -20,6 +20,20 @@ export const LEAVE_TYPE_DICTS: Partial<Record<ApplicationKind, string>> = {
 };
 /** Kinds whose approved applications can be cancelled (销假: the person is back early). */
 export const CANCELLABLE_KINDS: readonly ApplicationKind[] = ['student_leave', 'staff_leave', 'staff_outing'];
+/**
+ * Why 销假 (the person is back early) is refused, or null when it may be done: only an approved, not yet
+ * cancelled leave of a cancellable kind, and only once it has started (before its start there is nothing
+ * to come back from; the applicant can ask for a new leave instead). Instants compare the same in any
+ * time zone. The screen offers the button on the same rule; the server refuses on it.
+ */
+export function cancelRefusal(
+  application: { kind: ApplicationKind; state: ApplicationState; cancelState: CancelState; startsAt: Date | string | null },
+  now: Date,
+): 'notCancellable' | 'notStarted' | null {
+  if (application.state !== 'approved' || application.cancelState !== 'not_cancelled' || !CANCELLABLE_KINDS.includes(application.kind)) return 'notCancellable';
+  if (application.startsAt === null || new Date(application.startsAt).getTime() > now.getTime()) return 'notStarted';
+  return null;
+}
 /** SPEC §5: leave certificates 4 pictures (JPG up to 2 MB). */
 export const MAX_ATTACHMENTS = 4;
 export const REASON_MAX = 300;
@@ -101,10 +115,30 @@ export function auditStateOf(application: { state: ApplicationState; steps: read
 /** The time zone of the school day (contracts/school-time.ts, the same as attendance's). */
 export { SCHOOL_TIME_ZONE_OFFSET } from './school-time';
 
-/** Calendar days [startsAt, endsAt] touches in the school's time zone (a leave 08:00-17:00 is 1 day). */
-export function daysTouched(startsAt: Date, endsAt: Date): number {
-  const dayOf = (date: Date) => Math.floor((date.getTime() + SCHOOL_OFFSET_MS) / 86_400_000);
-  return Math.max(0, dayOf(endsAt) - dayOf(startsAt) + 1);
+const DAY_MS = 86_400_000;
+/** Noon of the school day: a leave part before it is the morning, after it the afternoon. */
+const NOON_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * A leave's length in days, in halves (the one rule of the form, the list, the detail, the audit-flow
+ * thresholds and the staff summary). The school defines no class hours, so each school day (+08:00)
+ * the range touches counts 1, or 0.5 when the range covers only its morning (ends at or before 12:00)
+ * or only its afternoon (starts at or after 12:00): 13:00–17:00 is 0.5, 08:00–12:00 is 0.5,
+ * 08:00–17:00 is 1, Monday 13:00 – Tuesday 12:00 is 1. An end at midnight ends the day before.
+ */
+export function leaveDays(startsAt: Date, endsAt: Date): number {
+  const start = startsAt.getTime() + SCHOOL_OFFSET_MS;
+  // an end at exactly 00:00 closes the previous day (at its 24:00), it does not touch the next one
+  const end = endsAt.getTime() + SCHOOL_OFFSET_MS;
+  if (!(end > start)) return 0;
+  const firstDay = Math.floor(start / DAY_MS);
+  const lastDay = Math.ceil(end / DAY_MS) - 1;
+  const startInDay = start - firstDay * DAY_MS;
+  const endInDay = end - lastDay * DAY_MS;
+  if (firstDay === lastDay) return startInDay >= NOON_MS || endInDay <= NOON_MS ? 0.5 : 1;
+  const first = startInDay >= NOON_MS ? 0.5 : 1;
+  const last = endInDay <= NOON_MS ? 0.5 : 1;
+  return first + (lastDay - firstDay - 1) + last;
 }
 
 /**

@@ -331,6 +331,10 @@ export const messages = {
   applicationsNotDraft: { zh: '已提交的申请不能修改，请先撤回', en: 'A submitted application cannot be changed; withdraw it first' },
   applicationsNotWithdrawable: { zh: '只有待审核且尚未审核的申请可以撤回', en: 'Only an application nobody has audited yet can be withdrawn' },
   applicationsNotCancellable: { zh: '只有已通过且未销假的请假可以销假', en: 'Only approved leave that has not been cancelled can be cancelled' },
+  applicationsCancelNotStarted: {
+    zh: '请假尚未开始（{at} 开始），不能销假',
+    en: 'This leave has not started yet (it starts at {at}); it cannot be cancelled',
+  },
   applicationsNotYourStudent: { zh: '只能为本人或自己的孩子申请', en: 'You can apply only for yourself or your own children' },
   applicationsNoPermission: { zh: '没有该申请的权限，请联系管理员', en: 'You have no permission for this application; contact the administrator' },
   applicationsProofNotReady: { zh: '证明在审核通过后才能打印', en: 'The proof can be printed once the application is approved' },
@@ -408,6 +412,7 @@ export const messages = {
   surveysProblemTooFew: { zh: '至少选择{min}项', en: 'choose at least {min}' },
   surveysProblemTooMany: { zh: '最多{max}项', en: 'at most {max}' },
   surveysProblemTooLong: { zh: '不能超过{max}个字', en: 'at most {max} characters' },
+  surveysProblemExclusive: { zh: '“{label}”不能与其他选项同时选择', en: '"{label}" cannot be chosen together with other options' },
   surveysProblemOutOfRange: { zh: '应在{min}到{max}之间', en: 'must be between {min} and {max}' },
   surveysProblemAtLeast: { zh: '不能小于{min}', en: 'must be at least {min}' },
   surveysProblemAtMost: { zh: '不能大于{max}', en: 'must be at most {max}' },

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { type ApplicationKind, type ApplicationState, type AuditStep, DEFAULT_FLOWS, daysTouched, TEACHING_OFFICE_ROLE } from '../../../contracts/application-rules';
+import { type ApplicationKind, type ApplicationState, type AuditStep, DEFAULT_FLOWS, leaveDays, TEACHING_OFFICE_ROLE } from '../../../contracts/application-rules';
 import { applicationEvents, applications, auditFlows, blockedPeriods } from '../../modules/applications/applications.table';
 import { addDays, SCHOOL_UTC_OFFSET, schoolDate } from '../../modules/attendance/school-day';
 import type { Tx } from '../client';
@@ -87,7 +87,7 @@ export async function seedApplications(tx: Tx, tenantId: string, input: Applicat
       leaveType: a.leaveType ?? '',
       startsAt: a.startsAt,
       endsAt: a.endsAt,
-      days: daysTouched(a.startsAt, a.endsAt),
+      days: Math.ceil(leaveDays(a.startsAt, a.endsAt)),
       reason: a.reason,
       details: a.details ?? {},
       state: a.state,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { addDays, SCHOOL_UTC_OFFSET, schoolDate, weekday } from '../../modules/attendance/school-day';
 import { attendanceEntries, attendanceRolls } from '../../modules/attendance/attendance.table';
-import { DEFAULT_FLOWS, daysTouched } from '../../../contracts/application-rules';
+import { DEFAULT_FLOWS, leaveDays } from '../../../contracts/application-rules';
 import { applicationEvents, applications } from '../../modules/applications/applications.table';
 import { users } from '../../modules/users/users.table';
 import type { Tx } from '../client';
@@ -89,7 +89,7 @@ export async function seedAttendance(tx: Tx, tenantId: string, input: Attendance
     ...reasons[index],
     startsAt: from,
     endsAt: to,
-    days: daysTouched(from, to),
+    days: Math.ceil(leaveDays(from, to)),
     state: 'approved' as const,
     steps: DEFAULT_FLOWS.student_leave,
     step: 0,

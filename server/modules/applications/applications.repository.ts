@@ -10,6 +10,12 @@ import { datedRowsOf, rows, texts, uuids } from '../../db/rows';
  * application is aliased `a` wherever a predicate of applications.auditors.ts is used.
  */
 
+/**
+ * The integer column keeps leaveDays rounded up (a migration would make it numeric); answers and the
+ * audit-flow thresholds use the exact halves computed from the times (contracts/application-rules.ts).
+ */
+const storedDays = (days: number) => Math.ceil(days);
+
 /** Raw statements answer timestamps as text: these columns become Dates. */
 const { datedRows, datedFirst } = datedRowsOf(['starts_at', 'ends_at', 'submitted_at', 'decided_at', 'deadline_at', 'cancelled_at', 'created_at', 'at']);
 
@@ -287,7 +293,7 @@ export const applicationsRepository = {
     tx
       .execute<FlowRecord>(
         sql`SELECT id, kind, leave_type, min_days, steps, deadline_days, version FROM audit_flows
-             WHERE kind = ${kind} AND leave_type IN (${leaveType}, '') AND min_days <= ${days}
+             WHERE kind = ${kind} AND leave_type IN (${leaveType}, '') AND min_days <= ${days}::numeric
              ORDER BY (leave_type = ${leaveType} AND leave_type <> '') DESC, min_days DESC LIMIT 1`,
       )
       .then((result) => result.rows[0]),
@@ -305,7 +311,7 @@ export const applicationsRepository = {
       sql`INSERT INTO applications (tenant_id, id, kind, applicant_id, submitted_by, org_unit_id, leave_type, starts_at, ends_at, days, reason, details,
             attachments, state, steps, step, submitted_at, deadline_at, semester_id, created_by, updated_by)
           VALUES (${row.tenantId}, ${row.id}, ${row.kind}, ${row.applicantId}, ${row.submittedBy}, ${row.orgUnitId}, ${row.leaveType}, ${row.startsAt},
-            ${row.endsAt}, ${row.days}, ${row.reason}, ${JSON.stringify(row.details)}::jsonb, ${texts(row.attachments)}, ${row.state},
+            ${row.endsAt}, ${storedDays(row.days)}, ${row.reason}, ${JSON.stringify(row.details)}::jsonb, ${texts(row.attachments)}, ${row.state},
             ${JSON.stringify(row.steps)}::jsonb, 0, ${row.submittedAt}, ${row.deadlineAt}, ${row.semesterId}, ${row.userId}, ${row.userId})`,
     ),
 
@@ -314,7 +320,7 @@ export const applicationsRepository = {
     tx
       .execute(
         sql`UPDATE applications SET applicant_id = ${row.applicantId}, org_unit_id = ${row.orgUnitId}, leave_type = ${row.leaveType},
-              starts_at = ${row.startsAt}, ends_at = ${row.endsAt}, days = ${row.days}, reason = ${row.reason}, details = ${JSON.stringify(row.details)}::jsonb,
+              starts_at = ${row.startsAt}, ends_at = ${row.endsAt}, days = ${storedDays(row.days)}, reason = ${row.reason}, details = ${JSON.stringify(row.details)}::jsonb,
               attachments = ${texts(row.attachments)}, state = ${row.state}, steps = ${JSON.stringify(row.steps)}::jsonb, step = 0,
               submitted_at = ${row.submittedAt}, deadline_at = ${row.deadlineAt}, semester_id = ${row.semesterId},
               updated_at = now(), updated_by = ${row.userId}, version = version + 1

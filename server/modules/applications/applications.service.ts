@@ -15,14 +15,14 @@ import {
   type AuditDecision,
   auditStateOf,
   type BatchAuditResult,
-  CANCELLABLE_KINDS,
+  cancelRefusal,
   DEFAULT_DEADLINE_DAYS,
   DEFAULT_FLOWS,
-  daysTouched,
   familyOf,
   hasTimeRange,
   KIND_PERMISSIONS,
   LEAVE_TYPE_DICTS,
+  leaveDays,
   PROOF_KINDS,
   STAFF_APPLICATION_KINDS,
   STUDENT_APPLICATION_KINDS,
@@ -73,6 +73,9 @@ export function verifyCode(): string {
   return [...bytes].map((byte) => BASE32[byte % 32]).join('');
 }
 
+/** What the 销假 rule (cancelRefusal) reads of a record. */
+const cancelFacts = (record: ApplicationRecord) => ({ kind: record.kind, state: record.state, cancelState: record.cancel_state, startsAt: record.starts_at });
+
 /** The school day (YYYY-MM-DD, +08:00) of an instant. */
 const schoolDay = (at: Date) => new Date(at.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
@@ -109,7 +112,7 @@ const toRow = (r: ApplicationRecord): ApplicationRow => ({
   leaveTypeName: r.leave_type_name,
   startsAt: iso(r.starts_at),
   endsAt: iso(r.ends_at),
-  days: r.days,
+  days: r.starts_at && r.ends_at ? leaveDays(r.starts_at, r.ends_at) : 0,
   reason: r.reason,
   state: r.state,
   auditState: auditStateOf(r),
@@ -249,12 +252,7 @@ export class ApplicationsService {
     const can = {
       audit: live && turn && !self,
       withdraw: live && (record.state === 'draft' ? record.submitted_by === caller.userId : isOwn(caller, record) && record.state === 'pending' && !audited),
-      cancel:
-        live &&
-        record.state === 'approved' &&
-        record.cancel_state === 'not_cancelled' &&
-        CANCELLABLE_KINDS.includes(record.kind) &&
-        (isOwn(caller, record) || reach),
+      cancel: live && cancelRefusal(cancelFacts(record), new Date()) === null && (isOwn(caller, record) || reach),
       edit: live && record.state === 'draft' && record.submitted_by === caller.userId,
       proof: record.state === 'approved' && PROOF_KINDS.includes(record.kind),
     };
@@ -434,7 +432,7 @@ export class ApplicationsService {
     }
 
     const now = new Date();
-    const days = startsAt && endsAt ? daysTouched(startsAt, endsAt) : 0;
+    const days = startsAt && endsAt ? leaveDays(startsAt, endsAt) : 0;
     let steps: ApplicationWrite['steps'] = [];
     let deadlineAt: Date | null = null;
     if (input.submit) {
@@ -634,9 +632,9 @@ export class ApplicationsService {
     const { caller, record } = await this.visibleOr404(tx, session, input.id, lang, true);
     if (record.version !== input.version) throw await this.conflict(tx, caller, record.id, lang);
     if (record.expired) throw new AppError(ResponseCode.unprocessable, 'applicationsRecordExpired');
-    if (record.state !== 'approved' || record.cancel_state !== 'not_cancelled' || !CANCELLABLE_KINDS.includes(record.kind)) {
-      throw new AppError(ResponseCode.unprocessable, 'applicationsNotCancellable');
-    }
+    const refusal = cancelRefusal(cancelFacts(record), new Date());
+    if (refusal === 'notCancellable') throw new AppError(ResponseCode.unprocessable, 'applicationsNotCancellable');
+    if (refusal === 'notStarted') throw new AppError(ResponseCode.unprocessable, 'applicationsCancelNotStarted', { at: schoolTime(record.starts_at ?? new Date()) });
     if (!isOwn(caller, record) && !(await repo.satisfies(tx, record.id, inAuditReach(caller, auditKindsOf(caller, [record.kind]))))) {
       throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
     }

@@ -27,7 +27,7 @@ export const applications = pgTable(
     /** null for the proofs, which have no time range */
     startsAt: timestamptz('starts_at'),
     endsAt: timestamptz('ends_at'),
-    /** calendar days the range touches in the school's time zone (audit-flow thresholds, summaries) */
+    /** leaveDays (contracts/application-rules.ts) rounded up: answers compute the exact halves from the times */
     days: integer('days').notNull().default(0),
     reason: text('reason').notNull().default(''),
     /** kind-specific fields, validated by the contract (contracts/applications.ts) */

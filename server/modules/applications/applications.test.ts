@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDetail, ApplicationOptions, ApplicationRow, BlockedPeriodRow, TodoCount } from '../../../contracts/applications';
 import type { TableAData } from '../../../contracts/envelope';
 import { addDays, schoolDate } from '../attendance/school-day';
@@ -58,6 +58,21 @@ const submitted = async (username: string, body: Record<string, unknown>) => {
 };
 const audit = (username: string, app: { id: string; version: number }, decision: 'pass' | 'reject' = 'pass', opinion = '', headers: Record<string, string> = {}) =>
   post<ApplicationDetail>('/api/applications/audit', username, { id: app.id, version: app.version, decision, opinion }, headers);
+/**
+ * A call made while the server's clock reads `now` (a school time): 销假 is possible only once the leave
+ * has started, and the tests' leaves lie ahead (freshDay). Only Date is faked; the database keeps its own time.
+ */
+const whenItIs = async <T>(now: string, call: () => Promise<T>): Promise<T> => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(now));
+  try {
+    return await call();
+  } finally {
+    vi.useRealTimers();
+  }
+};
+const cancel = (username: string, body: { id: string; version: number; cancelledAt: string; reason?: string }, now = body.cancelledAt) =>
+  whenItIs(now, () => post<ApplicationDetail>('/api/applications/cancel', username, body));
 const get = (username: string, id: string) => post<ApplicationDetail>('/api/applications/get', username, { id });
 const list = (username: string, search: Record<string, unknown>, page = { currPage: 0, limit: 100 }) =>
   post<TableAData<ApplicationRow>>('/api/applications/list', username, { ...page, search: JSON.stringify(search) });
@@ -269,6 +284,22 @@ describe('applying', () => {
   });
 });
 
+describe('leave length', () => {
+  it('counts a morning or an afternoon as half a day, in the detail and the list (the stored column keeps whole days)', async () => {
+    const seat = seats[3];
+    const day = freshDay();
+    const afternoon = await submitted(seat.parent, { ...leave(seat.studentId, day), startsAt: at(day, '13:00'), endsAt: at(day, '17:00') });
+    const morning = await submitted(seat.parent, { ...leave(seat.studentId, addDays(day, 1)), startsAt: at(addDays(day, 1), '08:00'), endsAt: at(addDays(day, 1), '12:00') });
+    const across = await submitted(seat.parent, { ...leave(seat.studentId, addDays(day, 2)), startsAt: at(addDays(day, 2), '13:00'), endsAt: at(addDays(day, 3), '17:00') });
+    expect([afternoon.days, morning.days, across.days]).toEqual([0.5, 0.5, 1.5]);
+    const { body } = await list(seat.parent, { scope: 'mine' });
+    expect(body.code, body.msg).toBe(1);
+    expect(body.data.rows.filter((row) => [afternoon.id, morning.id].includes(row.id)).map((row) => row.days)).toEqual([0.5, 0.5]);
+    const stored = await ownerQuery<{ days: number }>(t.db, 'SELECT days FROM applications WHERE tenant_id = $1 AND id = $2', [tenantId, across.id]);
+    expect(stored[0].days).toBe(2);
+  });
+});
+
 describe('audit chains', () => {
   it('chooses the chain by type and length: 1 day → head teacher; 3 days → head teacher then grade leader (the seeded flow)', async () => {
     const seat = seats[3];
@@ -477,7 +508,7 @@ describe('kind fields', () => {
     const app = await submitted(seat.parent, leave(seat.studentId, day, 2));
     expect((await audit(seat.student, app)).body.code).toBe(40300);
     const approved = (await audit('teacher', app)).body.data;
-    const cancelled = await post<ApplicationDetail>('/api/applications/cancel', 'teacher', { id: app.id, version: approved.version, cancelledAt: at(addDays(day, 1), '10:00') });
+    const cancelled = await cancel('teacher', { id: app.id, version: approved.version, cancelledAt: at(addDays(day, 1), '10:00') });
     expect(cancelled.body.data.cancelState).toBe('cancelled');
     expect(cancelled.body.data.events.at(-1)).toMatchObject({ action: 'cancel', actorId: ids.teacher });
   });
@@ -551,14 +582,22 @@ describe('withdraw, cancel, expiry', () => {
     const seat = seats[4];
     const day = freshDay();
     const app = await submitted(seat.parent, leave(seat.studentId, day, 2));
-    const notYet = await post('/api/applications/cancel', seat.parent, { id: app.id, version: app.version, cancelledAt: at(day, '12:00') });
+    const notYet = await cancel(seat.parent, { id: app.id, version: app.version, cancelledAt: at(day, '12:00') });
     expect([notYet.body.code, notYet.body.msg]).toEqual([42200, '只有已通过且未销假的请假可以销假']);
     const approved = (await audit('teacher', app)).body.data;
-    expect(approved.can.cancel).toBe(true);
-    const outside = await post('/api/applications/cancel', seat.parent, { id: app.id, version: approved.version, cancelledAt: at(addDays(day, 2), '09:00') });
+    // approved but ahead: no 销假 offered, and refused if asked for anyway (zh and en)
+    expect(approved.can.cancel).toBe(false);
+    const early = { id: app.id, version: approved.version, cancelledAt: at(day, '12:00') };
+    const ahead = await post('/api/applications/cancel', seat.parent, early);
+    expect([ahead.body.code, ahead.body.msg]).toEqual([42200, `请假尚未开始（${day} 08:00 开始），不能销假`]);
+    const aheadEn = await post('/api/applications/cancel', seat.parent, early, { 'x-lang': 'en' });
+    expect(aheadEn.body.msg).toBe(`This leave has not started yet (it starts at ${day} 08:00); it cannot be cancelled`);
+    expect((await whenItIs(at(day, '07:59'), () => get(seat.parent, app.id))).body.data.can.cancel).toBe(false);
+    expect((await whenItIs(at(day, '08:00'), () => get(seat.parent, app.id))).body.data.can.cancel).toBe(true);
+    const outside = await cancel(seat.parent, { id: app.id, version: approved.version, cancelledAt: at(addDays(day, 2), '09:00') }, at(day, '09:00'));
     expect([outside.body.code, outside.body.msg]).toEqual([42200, `销假时间应在原请假时间（${day} 08:00 ~ ${addDays(day, 1)} 17:00）之内`]);
-    expect((await post('/api/applications/cancel', names.outsider, { id: app.id, version: approved.version, cancelledAt: at(day, '12:00') })).body.code).toBe(40400);
-    const cancelled = await post<ApplicationDetail>('/api/applications/cancel', seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '12:00'), reason: '已康复返校' });
+    expect((await cancel(names.outsider, { id: app.id, version: approved.version, cancelledAt: at(day, '12:00') })).body.code).toBe(40400);
+    const cancelled = await cancel(seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '12:00'), reason: '已康复返校' });
     expect(cancelled.body.data).toMatchObject({ cancelState: 'cancelled', cancelledAt: new Date(at(day, '12:00')).toISOString(), can: { cancel: false } });
     expect(await recipientsOf(app.id, '已销假')).toEqual(sorted(seat.studentId, seat.parentId, ids.teacher));
     const onLeave = (date: string) => t.db.withTenant(tenantId, (tx) => t.app.services.leave.approvedLeavesOn(tx, [seat.studentId], date, '+08:00'));
@@ -862,12 +901,11 @@ describe('review fixes (issue 8 server review)', () => {
     const day = freshDay();
     const app = await submitted(seat.student, leave(seat.studentId, day, 2));
     const approved = (await audit('teacher', app)).body.data;
-    expect(approved.can.cancel).toBe(true);
-    expect((await get(seat.parent, app.id)).body.data.can).toMatchObject({ cancel: true });
+    expect((await whenItIs(at(day, '09:00'), () => get(seat.parent, app.id))).body.data.can).toMatchObject({ cancel: true });
     expect(await listIds('teacher', { scope: 'all', state: 'not_cancelled' })).toContain(app.id);
-    const beforeStart = await post('/api/applications/cancel', seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '07:59') });
+    const beforeStart = await cancel(seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '07:59') }, at(day, '09:00'));
     expect(beforeStart.body.code).toBe(42200);
-    const cancelled = await post<ApplicationDetail>('/api/applications/cancel', seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '12:00') });
+    const cancelled = await cancel(seat.parent, { id: app.id, version: approved.version, cancelledAt: at(day, '12:00') });
     expect(cancelled.body.data).toMatchObject({ cancelState: 'cancelled' });
     expect(await listIds('teacher', { scope: 'all', state: 'not_cancelled' })).not.toContain(app.id);
     const before = await save(seat.parent, { ...leave(seat.studentId, day), startsAt: at(day, '10:00'), endsAt: at(day, '11:00') });
@@ -875,14 +913,14 @@ describe('review fixes (issue 8 server review)', () => {
     expect((await submitted(seat.parent, { ...leave(seat.studentId, day), startsAt: at(day, '13:00'), endsAt: at(day, '17:00') })).state).toBe('pending');
     // the roll: a return at 00:00 is not a day on leave
     const overnight = (await audit('teacher', await submitted(seat.parent, leave(seat.studentId, addDays(day, 2), 2)))).body.data;
-    const home = await post('/api/applications/cancel', seat.parent, { id: overnight.id, version: overnight.version, cancelledAt: at(addDays(day, 3), '00:00') });
+    const home = await cancel(seat.parent, { id: overnight.id, version: overnight.version, cancelledAt: at(addDays(day, 3), '00:00') });
     expect(home.body.code, home.body.msg).toBe(1);
     const onLeave = (date: string) => t.db.withTenant(tenantId, (tx) => t.app.services.leave.approvedLeavesOn(tx, [seat.studentId], date, '+08:00'));
     expect((await onLeave(addDays(day, 2))).has(seat.studentId)).toBe(true);
     expect((await onLeave(addDays(day, 3))).has(seat.studentId)).toBe(false);
     // a return at the very start: the leave was not taken, so the roll shows none that day
     const untaken = (await audit('teacher', await submitted(seat.parent, leave(seat.studentId, addDays(day, 5))))).body.data;
-    const atStart = await post('/api/applications/cancel', seat.parent, { id: untaken.id, version: untaken.version, cancelledAt: at(addDays(day, 5), '08:00') });
+    const atStart = await cancel(seat.parent, { id: untaken.id, version: untaken.version, cancelledAt: at(addDays(day, 5), '08:00') });
     expect(atStart.body.code, atStart.body.msg).toBe(1);
     expect((await onLeave(addDays(day, 5))).has(seat.studentId)).toBe(false);
     // pending:role:teaching_office: the seeded make-up waits there

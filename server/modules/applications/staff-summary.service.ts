@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { StaffSummary, StaffSummaryFigures, StaffSummaryRow } from '../../../contracts/applications';
-import { daysTouched, KIND_PERMISSIONS } from '../../../contracts/application-rules';
+import { leaveDays, KIND_PERMISSIONS } from '../../../contracts/application-rules';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { timestampFromText } from '../../db/rows';
@@ -40,7 +40,7 @@ function addApplication(figures: StaffSummaryFigures, application: SummaryApplic
     case 'staff_leave':
       figures.leaveCount += 1;
       // the instant `to` is the next month's first day: stop just before it
-      figures.leaveDays += daysTouched(new Date(start), new Date(Math.min(end, to.getTime() - 1)));
+      figures.leaveDays += leaveDays(new Date(start), new Date(Math.min(end, to.getTime() - 1)));
       break;
     case 'staff_outing':
       figures.outingCount += 1;

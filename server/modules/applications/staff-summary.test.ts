@@ -105,7 +105,7 @@ beforeAll(async () => {
   const applications: StaffApplication[] = [
     // leave across the month's start: 1 and 2 March count (2 days)
     { kind: 'staff_leave', applicantId: a1.id, startsAt: at('2025-02-27T08:00'), endsAt: at('2025-03-02T17:00') },
-    // 10-14 March, back (销假) on the 12th at 10:00: 10, 11, 12 (3 days)
+    // 10-14 March, back (销假) on the 12th at 10:00: 10, 11 and the morning of the 12th (2.5 days)
     { kind: 'staff_leave', applicantId: a1.id, startsAt: at('2025-03-10T08:00'), endsAt: at('2025-03-14T17:00'), cancelledAt: at('2025-03-12T10:00') },
     // across the month's end: 31 March (1 day); April has 1 and 2
     { kind: 'staff_leave', applicantId: a1.id, startsAt: at('2025-03-31T08:00'), endsAt: at('2025-04-02T17:00') },
@@ -157,11 +157,11 @@ describe('the staff monthly summary', () => {
       [departmentNames.a, 'H2A02', '甲老师二'],
     ]);
     const byId = new Map(body.data.people.map((row) => [row.userId, row]));
-    expect(figures(byId.get(people.a1))).toEqual({ leaveCount: 3, leaveDays: 6, outingCount: 2, outingHours: 3.8, overtimeHours: 7.3, shiftCount: 1, makeupCount: 1 });
+    expect(figures(byId.get(people.a1))).toEqual({ leaveCount: 3, leaveDays: 5.5, outingCount: 2, outingHours: 3.8, overtimeHours: 7.3, shiftCount: 1, makeupCount: 1 });
     expect(figures(byId.get(people.a2))).toEqual(zero);
     expect(figures(byId.get(people.head))).toEqual(zero);
     expect(body.data.departments).toEqual([
-      { departmentId: departments.a, departmentName: departmentNames.a, people: 3, leaveCount: 3, leaveDays: 6, outingCount: 2, outingHours: 3.8, overtimeHours: 7.3, shiftCount: 1, makeupCount: 1 },
+      { departmentId: departments.a, departmentName: departmentNames.a, people: 3, leaveCount: 3, leaveDays: 5.5, outingCount: 2, outingHours: 3.8, overtimeHours: 7.3, shiftCount: 1, makeupCount: 1 },
     ]);
   });
 
@@ -178,7 +178,7 @@ describe('the staff monthly summary', () => {
     expect(body.code).toBe(1);
     const mine = body.data.departments.filter((row) => row.departmentId === departments.a || row.departmentId === departments.b);
     expect(mine.map((row) => [row.departmentName, row.people, row.leaveCount, row.leaveDays])).toEqual([
-      [departmentNames.a, 3, 3, 6],
+      [departmentNames.a, 3, 3, 5.5],
       [departmentNames.b, 1, 1, 1],
     ]);
     // the seeded staff are there too, with zero figures in a month without applications
@@ -232,7 +232,7 @@ describe('the summary workbook', () => {
     const rows = [3, 4, 5].map((n) => (people.getRow(n).values as unknown[]).slice(1));
     expect(rows).toEqual([
       [departmentNames.a, 'H2A00', '甲主任', 0, 0, 0, 0, 0, 0, 0],
-      [departmentNames.a, 'H2A01', '甲老师一', 3, 6, 2, 3.8, 7.3, 1, 1],
+      [departmentNames.a, 'H2A01', '甲老师一', 3, 5.5, 2, 3.8, 7.3, 1, 1],
       [departmentNames.a, 'H2A02', '甲老师二', 0, 0, 0, 0, 0, 0, 0],
     ]);
     expect(people.rowCount).toBe(5);
@@ -240,7 +240,7 @@ describe('the summary workbook', () => {
     const totals = workbook.getWorksheet('部门汇总')!;
     expect(String(totals.getCell(1, 1).value)).toContain('2025年3月');
     expect((totals.getRow(2).values as unknown[]).slice(1)).toEqual(['部门', '人数', '请假次数', '请假天数', '外出次数', '外出时长(小时)', '加班时长(小时)', '调班次数', '补课次数']);
-    expect((totals.getRow(3).values as unknown[]).slice(1)).toEqual([departmentNames.a, 3, 3, 6, 2, 3.8, 7.3, 1, 1]);
+    expect((totals.getRow(3).values as unknown[]).slice(1)).toEqual([departmentNames.a, 3, 3, 5.5, 2, 3.8, 7.3, 1, 1]);
   });
 
   it('exports a department head’s own department', async () => {

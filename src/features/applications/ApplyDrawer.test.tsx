@@ -96,11 +96,20 @@ describe('ApplyDrawer', () => {
     renderWithGrants(<ApplyDrawer kinds={['student_leave']} onClose={vi.fn()} onSaved={onSaved} />, ['qjgl_add']);
     await fill();
     expect(screen.getByTestId('apply-student').textContent).toBe('王小明（七年级(1)班）');
+    // titled by its kind; both times carry the required mark
+    expect(screen.getByText('请假申请')).toBeTruthy();
+    expect(screen.getByTestId('apply-end').parentElement!.textContent).toContain('结束时间*');
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     expect((await screen.findByTestId('apply-time-error')).textContent).toBe('开始时间应早于结束时间');
     expect(fake.calls.some((call) => call.url.pathname === '/api/applications/save')).toBe(false);
 
+    // the pair is checked again as soon as either time changes: the fixed range clears the message at once
     fireEvent.change(screen.getByTestId('apply-end'), { target: { value: '2026-11-24T17:00' } });
+    expect(screen.queryByTestId('apply-time-error')).toBeNull();
+    fireEvent.change(screen.getByTestId('apply-start'), { target: { value: '2026-11-24T18:00' } });
+    expect(screen.getByTestId('apply-time-error').textContent).toBe('开始时间应早于结束时间');
+    fireEvent.change(screen.getByTestId('apply-start'), { target: { value: '2026-11-24T08:00' } });
+    expect(screen.queryByTestId('apply-time-error')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     expect((await screen.findByTestId('apply-error')).textContent).toContain('该时间段已有请假或申请');
     expect((screen.getByTestId('apply-reason') as HTMLTextAreaElement).value).toBe('发烧');

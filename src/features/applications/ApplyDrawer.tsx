@@ -58,18 +58,8 @@ export function validateApplication(
   if (needsStudent && !values.applicantId) errors.applicantId = messages.applicantRequired;
   if (definition.hasLeaveType && !values.leaveType && !draft) errors.leaveType = messages.leaveTypeRequired;
   if (definition.hasTimeRange) {
-    const start = msOfLocal(values.startsAt);
-    const end = msOfLocal(values.endsAt);
-    if (Number.isNaN(start) || Number.isNaN(end)) {
-      if (!draft) errors.time = messages.timeRequired;
-    } else if (start >= end) errors.time = messages.startBeforeEnd;
-    // the non-selectable periods are the submission's rule
-    else if (!draft) {
-      const blocked = options.blockedPeriods.find(
-        (period) => period.kinds.includes(values.kind) && Date.parse(period.startsAt) < end && Date.parse(period.endsAt) > start,
-      );
-      if (blocked) errors.time = messages.blocked(blocked);
-    }
+    const time = timeRangeError(values, options, messages, draft);
+    if (time) errors.time = time;
   }
   if (!values.reason.trim()) errors.reason = messages.reasonRequired;
   else if (values.reason.trim().length > REASON_MAX) errors.reason = messages.reasonTooLong;
@@ -79,6 +69,27 @@ export function validateApplication(
     if (message && !(draft && isEmptyValue(values.details[name]))) errors[`details.${name}`] = message;
   }
   return errors;
+}
+
+/**
+ * The time pair's rule (validateApplication's `time`): both given (not for a draft), start before end,
+ * no non-selectable period inside (submission only). '' when it holds. The form re-checks the pair
+ * whenever either time changes, so a fixed range clears its message at once.
+ */
+export function timeRangeError(
+  values: Pick<ApplyValues, 'kind' | 'startsAt' | 'endsAt'>,
+  options: Pick<ApplicationOptions, 'blockedPeriods'>,
+  messages: Pick<ApplyMessages, 'timeRequired' | 'startBeforeEnd' | 'blocked'>,
+  draft: boolean,
+): string {
+  const start = msOfLocal(values.startsAt);
+  const end = msOfLocal(values.endsAt);
+  if (Number.isNaN(start) || Number.isNaN(end)) return draft ? '' : messages.timeRequired;
+  if (start >= end) return messages.startBeforeEnd;
+  if (draft) return '';
+  // the non-selectable periods are the submission's rule
+  const blocked = options.blockedPeriods.find((period) => period.kinds.includes(values.kind) && Date.parse(period.startsAt) < end && Date.parse(period.endsAt) > start);
+  return blocked ? messages.blocked(blocked) : '';
 }
 
 const isEmptyValue = (value: unknown): boolean =>
@@ -144,6 +155,18 @@ export default function ApplyDrawer({ kinds, draft, onClose, onSaved }: ApplyDra
     reasonTooLong: t`事由不能超过${REASON_MAX}个字符`,
   };
 
+  /**
+   * A time changed: check the pair again at once when both are given (or a message is showing), so
+   * 开始时间应早于结束时间 goes away as soon as the range is right and appears as soon as it is wrong.
+   */
+  const setTime = (patch: Pick<Partial<ApplyValues>, 'startsAt' | 'endsAt'>) => {
+    const next = { ...values, ...patch };
+    set(patch);
+    if (!errors.time && !(next.startsAt && next.endsAt)) return;
+    const time = timeRangeError(next, options.data ?? { blockedPeriods: [] }, messages, false);
+    setErrors(({ time: _shown, ...others }) => (time ? { ...others, time } : others));
+  };
+
   const save = async (submit: boolean) => {
     const current = { ...values, applicantId };
     const found = validateApplication(current, options.data ?? { blockedPeriods: [], students: [] }, messages, student, !submit);
@@ -184,13 +207,14 @@ export default function ApplyDrawer({ kinds, draft, onClose, onSaved }: ApplyDra
   };
 
   const Fields = definition.Fields;
+  const formTitle = i18n._(definition.formTitle);
   const detailErrors = Object.fromEntries(Object.entries(errors).filter(([name]) => name.startsWith('details.')).map(([name, message]) => [name.slice(8), message]));
 
   return (
     <FormShell
       open
       size="md"
-      title={draft ? t`编辑申请` : t`申请`}
+      title={draft ? t`编辑${formTitle}` : formTitle}
       saveLabel={<Trans>提交</Trans>}
       saving={saving === 'submit'}
       onCancel={onClose}
@@ -265,13 +289,14 @@ export default function ApplyDrawer({ kinds, draft, onClose, onSaved }: ApplyDra
                   <Trans>开始时间</Trans>
                   <Field.RequiredIndicator />
                 </Field.Label>
-                <Input type="datetime-local" minH="11" aria-label={t`开始时间`} value={values.startsAt} onChange={(event) => set({ startsAt: event.currentTarget.value })} data-testid="apply-start" />
+                <Input type="datetime-local" minH="11" aria-label={t`开始时间`} value={values.startsAt} onChange={(event) => setTime({ startsAt: event.currentTarget.value })} data-testid="apply-start" />
               </Stack>
               <Stack gap="1">
                 <Text fontSize="sm" fontWeight="medium">
                   <Trans>结束时间</Trans>
+                  <Field.RequiredIndicator />
                 </Text>
-                <Input type="datetime-local" minH="11" aria-label={t`结束时间`} value={values.endsAt} min={values.startsAt || undefined} onChange={(event) => set({ endsAt: event.currentTarget.value })} data-testid="apply-end" />
+                <Input type="datetime-local" minH="11" aria-label={t`结束时间`} value={values.endsAt} min={values.startsAt || undefined} onChange={(event) => setTime({ endsAt: event.currentTarget.value })} data-testid="apply-end" />
               </Stack>
             </Stack>
             {errors.time && <Field.ErrorText data-testid="apply-time-error">{errors.time}</Field.ErrorText>}

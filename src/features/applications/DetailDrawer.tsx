@@ -1,8 +1,8 @@
 import { Box, Button, CloseButton, Drawer, Field, Grid, HStack, Input, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { familyOf, OPINION_MAX } from '../../../contracts/application-rules';
+import { cancelRefusal, familyOf, OPINION_MAX } from '../../../contracts/application-rules';
 import type { ApplicationDetail } from '../../../contracts/applications';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RequestError } from '../../components/RequestError';
@@ -84,7 +84,6 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
     setBusy((current) => (current === 'pass' || current === 'reject' ? null : current));
   }, [outboxState]);
 
-  const daysText = (days: number) => t`（${days} 天）`;
   const waitingText = (step: string) => t`等待${step}审核`;
   const failed = (error: unknown, fallback: string) => notify.error(error instanceof HttpError ? error.msg : fallback);
   /** A 40900 carries the application as it is now (someone audited or cancelled meanwhile): show it. */
@@ -220,7 +219,7 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
                     {detail.startsAt && (
                       <DetailLine label={t`起止时间`} testId="detail-range">
                         {showRange(detail.startsAt, detail.endsAt)}
-                        {daysText(detail.days)}
+                        <Plural value={detail.days} other="（# 天）" />
                       </DetailLine>
                     )}
                     <DetailLine label={t`事由`} testId="detail-reason">
@@ -288,7 +287,7 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
                     </Stack>
                   )}
 
-                  {actionable && detail.can.cancel && (
+                  {actionable && detail.can.cancel && cancelRefusal(detail, new Date()) === null && (
                     <Stack gap="2" data-testid="cancel-form">
                       <Separator />
                       {returnAt === null ? (

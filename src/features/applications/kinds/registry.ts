@@ -14,6 +14,7 @@ export function kindDefinition(kind: ApplicationKind): KindDefinition {
     byKind.get(kind) ?? {
       kind,
       label: { id: kind, message: kind },
+      formTitle: { id: kind, message: kind },
       hasLeaveType: false,
       hasTimeRange: true,
       hasAttachments: false,

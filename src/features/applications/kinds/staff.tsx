@@ -237,22 +237,24 @@ function MakeupLines({ details, options }: { details: Record<string, unknown>; o
 const common = { hasTimeRange: true, hasAttachments: false } as const;
 
 export const STAFF_KIND_DEFINITIONS: KindDefinition[] = [
-  { ...common, kind: 'staff_leave', label: msg`请假`, hasLeaveType: true, emptyDetails: () => ({}) },
+  { ...common, kind: 'staff_leave', label: msg`请假`, formTitle: msg`请假申请`, hasLeaveType: true, emptyDetails: () => ({}) },
   {
     ...common,
     kind: 'staff_outing',
     label: msg`外出`,
+    formTitle: msg`外出申请`,
     hasLeaveType: false,
     Fields: OutingFields,
     DetailLines: OutingLines,
     validateDetails: validateOuting,
     emptyDetails: () => ({ destination: '' }),
   },
-  { ...common, kind: 'staff_overtime', label: msg`加班`, hasLeaveType: false, emptyDetails: () => ({}) },
+  { ...common, kind: 'staff_overtime', label: msg`加班`, formTitle: msg`加班申请`, hasLeaveType: false, emptyDetails: () => ({}) },
   {
     ...common,
     kind: 'staff_shift',
     label: msg`调班`,
+    formTitle: msg`调班申请`,
     hasLeaveType: false,
     Fields: ShiftFields,
     DetailLines: ShiftLines,
@@ -263,6 +265,7 @@ export const STAFF_KIND_DEFINITIONS: KindDefinition[] = [
     ...common,
     kind: 'staff_makeup',
     label: msg`补课`,
+    formTitle: msg`补课申请`,
     hasLeaveType: false,
     Fields: MakeupFields,
     DetailLines: MakeupLines,

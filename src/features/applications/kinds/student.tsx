@@ -159,6 +159,7 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
   {
     kind: 'student_leave',
     label: msg`请假`,
+    formTitle: msg`请假申请`,
     hasLeaveType: true,
     hasTimeRange: true,
     hasAttachments: true,
@@ -167,6 +168,7 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
   {
     kind: 'travel',
     label: msg`出行申请`,
+    formTitle: msg({ message: '出行申请', context: 'form title' }),
     hasLeaveType: false,
     hasTimeRange: true,
     hasAttachments: false,
@@ -193,6 +195,7 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
   {
     kind: 'day_student',
     label: msg`走读申请`,
+    formTitle: msg({ message: '走读申请', context: 'form title' }),
     hasLeaveType: false,
     hasTimeRange: true,
     hasAttachments: false,
@@ -222,6 +225,7 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
   {
     kind: 'enrolment_proof',
     label: msg`在读证明`,
+    formTitle: msg`在读证明申请`,
     hasLeaveType: false,
     hasTimeRange: false,
     hasAttachments: false,
@@ -246,6 +250,7 @@ export const STUDENT_KIND_DEFINITIONS: KindDefinition[] = [
   {
     kind: 'score_proof',
     label: msg`成绩证明`,
+    formTitle: msg`成绩证明申请`,
     hasLeaveType: false,
     hasTimeRange: false,
     hasAttachments: false,

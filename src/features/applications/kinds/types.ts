@@ -24,6 +24,8 @@ export interface KindDefinition {
   kind: ApplicationKind;
   /** e.g. 请假 / Leave */
   label: MessageDescriptor;
+  /** the apply drawer's title, e.g. 请假申请 / Leave application */
+  formTitle: MessageDescriptor;
   /** leave kinds: a leave-type select from the kind's dictionary */
   hasLeaveType: boolean;
   /** false for the proofs */
