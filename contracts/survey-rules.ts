@@ -69,7 +69,36 @@ export const SURVEY_RESULTS_MIN_GROUP = 5;
 export interface SurveyOption {
   id: string;
   label: string;
+  /**
+   * Multiple choice only: an exclusive option ("都很满意", "以上都没有") is picked alone. Ticking it
+   * clears the others, ticking another clears it (pickChoice); an answer with it and another option is
+   * refused (answerProblems 'exclusive'). Absent on older questionnaires = false.
+   */
+  exclusive?: boolean;
 }
+
+/**
+ * The picked option ids after ticking (`checked`) or unticking `optionId` of a multiple-choice
+ * question, in the question's option order. An exclusive option ticked leaves only itself; another
+ * option ticked drops the exclusive ones. The answer form uses it, and the rule answerProblems
+ * checks is the same.
+ */
+export function pickChoice(question: Pick<SurveyQuestion, 'options'>, picked: readonly string[], optionId: string, checked: boolean): string[] {
+  const ticked = question.options.find((option) => option.id === optionId);
+  const exclusive = new Set(question.options.filter((option) => option.exclusive).map((option) => option.id));
+  return question.options
+    .map((option) => option.id)
+    .filter((id) => {
+      if (id === optionId) return checked;
+      if (!picked.includes(id)) return false;
+      if (!checked) return true;
+      return ticked?.exclusive ? false : !exclusive.has(id);
+    });
+}
+
+/** Whether picked ids break the exclusive rule: an exclusive option picked together with any other. */
+export const breaksExclusive = (question: Pick<SurveyQuestion, 'options'>, picked: readonly string[]): boolean =>
+  picked.length > 1 && question.options.some((option) => option.exclusive && picked.includes(option.id));
 
 /** Skip logic of a choice question: when the answer includes `optionId`, jump to `goTo` (a later question's id, or 'end'). */
 export interface SkipRule {
@@ -189,6 +218,18 @@ function jumpOf(question: SurveyQuestion, value: AnswerValue | undefined): strin
   return null;
 }
 
+/**
+ * The number each shown question carries (1, 2, 3… over the questions skip logic leaves visible), so a
+ * hidden question leaves no gap in the numbering. The form, its problem lines and the server's refusal
+ * (第3题：…) use the same numbers.
+ */
+export function questionNumbers(questions: readonly SurveyQuestion[], values: AnswerValues): Map<string, number> {
+  const visible = visibleQuestionIds(questions, values);
+  const numbers = new Map<string, number>();
+  for (const question of questions) if (visible.has(question.id)) numbers.set(question.id, numbers.size + 1);
+  return numbers;
+}
+
 /** Problems of a questionnaire's questions as the builder saves them (besides the contract's shapes). */
 export type QuestionProblem =
   | { code: 'title_missing'; index: number }
@@ -240,6 +281,8 @@ export type AnswerProblem =
   | { code: 'invalid'; index: number }
   | { code: 'too_few'; index: number; min: number }
   | { code: 'too_many'; index: number; max: number }
+  /** an exclusive option picked with another (SurveyOption.exclusive) */
+  | { code: 'exclusive'; index: number; label: string }
   | { code: 'too_long'; index: number; max: number }
   | { code: 'out_of_range'; index: number; min: number | null; max: number | null }
   | { code: 'not_integer'; index: number }
@@ -275,7 +318,14 @@ export function answerProblems(questions: readonly SurveyQuestion[], values: Ans
           problems.push({ code: 'invalid', index });
           return;
         }
-        if (q.min !== null && value.length < q.min) problems.push({ code: 'too_few', index, min: q.min });
+        const exclusive = breaksExclusive(q, value) ? q.options.find((o) => o.exclusive && value.includes(o.id)) : undefined;
+        if (exclusive) {
+          problems.push({ code: 'exclusive', index, label: exclusive.label });
+          return;
+        }
+        // an exclusive option is a whole answer: a question's "pick at least 2" does not apply to it
+        const alone = value.length === 1 && q.options.some((o) => o.exclusive && o.id === value[0]);
+        if (q.min !== null && value.length < q.min && !alone) problems.push({ code: 'too_few', index, min: q.min });
         if (q.max !== null && value.length > q.max) problems.push({ code: 'too_many', index, max: q.max });
         return;
       }

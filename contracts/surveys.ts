@@ -39,7 +39,8 @@ const text = (max: number) => z.string().trim().max(max);
 
 /* ------------------------------------------------------------------ questions */
 
-const option = z.object({ id, label: text(SURVEY_LIMITS.optionLabelMax) });
+/** `exclusive`: multiple choice only (SurveyOption.exclusive); the other kinds ignore it */
+const option = z.object({ id, label: text(SURVEY_LIMITS.optionLabelMax), exclusive: z.boolean().optional() });
 
 export const surveyQuestion = z.object({
   id,

@@ -149,6 +149,8 @@ test.describe('public survey page', () => {
     // skip logic: 走读 skips question 2
     await page.getByRole('radio', { name: '走读', exact: true }).check();
     await expect(page.getByTestId('survey-q-2')).toHaveCount(0);
+    // the visible questions are numbered without a gap: the third one now reads 2.
+    await expect(page.getByTestId('survey-q-3').locator('.xw-sf-q-number')).toHaveText('2.');
     await expect(page.getByTestId('survey-progress')).toContainText('已答 1 / 3 题');
     await page.getByRole('radio', { name: '住校', exact: true }).check();
     await expect(page.getByTestId('survey-q-2')).toBeVisible();

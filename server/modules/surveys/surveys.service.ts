@@ -9,6 +9,7 @@ import {
   answerProblems,
   cleanAnswer,
   isEmptyTarget,
+  questionNumbers,
   type QuestionProblem,
   questionProblems,
   type RefusalReason,
@@ -107,6 +108,8 @@ function problemText(lang: Lang, problem: AnswerProblem): string {
       return translate(lang, 'surveysProblemTooMany', { max: problem.max });
     case 'too_long':
       return translate(lang, 'surveysProblemTooLong', { max: problem.max });
+    case 'exclusive':
+      return translate(lang, 'surveysProblemExclusive', { label: problem.label });
     case 'out_of_range':
       if (problem.min !== null && problem.max !== null) return translate(lang, 'surveysProblemOutOfRange', { min: problem.min, max: problem.max });
       return problem.min !== null ? translate(lang, 'surveysProblemAtLeast', { min: problem.min }) : translate(lang, 'surveysProblemAtMost', { max: problem.max ?? '' });
@@ -140,7 +143,7 @@ function questionProblemText(lang: Lang, problem: QuestionProblem): string {
 const MAX_PROBLEMS = 20;
 
 /** 40000 naming the first problem's question number; data.problems lists the first MAX_PROBLEMS. */
-function answerRefusal(all: AnswerProblem[], pictureIndexes: Set<number>): AppError {
+function answerRefusal(all: AnswerProblem[], pictureIndexes: Set<number>, numbers: (index: number) => number): AppError {
   const problems = all.slice(0, MAX_PROBLEMS);
   const first = problems[0];
   if (first.code === 'unknown_question') return new AppError(ResponseCode.invalidInput, 'surveysAnswerUnknownQuestion', {}, { problems });
@@ -148,7 +151,7 @@ function answerRefusal(all: AnswerProblem[], pictureIndexes: Set<number>): AppEr
     ResponseCode.invalidInput,
     (lang) =>
       translate(lang, 'surveysAnswerProblem', {
-        number: first.index + 1,
+        number: numbers(first.index),
         problem: first.code === 'invalid' && pictureIndexes.has(first.index) ? translate(lang, 'surveysProblemPicture') : problemText(lang, first),
       }),
     {},
@@ -667,7 +670,11 @@ export class SurveysService {
         }
       });
     }
-    if (problems.length > 0) throw answerRefusal(problems, pictureIndexes);
+    if (problems.length > 0) {
+      // the number the answerer sees beside the question (skip logic leaves no gaps)
+      const shown = questionNumbers(record.questions, input.values);
+      throw answerRefusal(problems, pictureIndexes, (index) => shown.get(record.questions[index]?.id ?? '') ?? index + 1);
+    }
 
     const respondentId = who.session && !record.anonymous ? who.session.userId : null;
     const orgUnitId = who.session ? await surveyTarget.respondentOrgUnit(tx, who.session.userId, record.target) : null;

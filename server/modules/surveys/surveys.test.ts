@@ -336,7 +336,7 @@ describe('answering: validation', () => {
     const questions = [
       q('single', '是否需要', { id: single.id, options: [yes, no] }),
       q('text', '原因', { max: 10 }),
-      q('multiple', '内容', { options: [opt('甲'), opt('乙'), opt('丙')], min: 1, max: 2 }),
+      q('multiple', '内容', { options: [opt('甲'), opt('乙'), opt('丙'), { ...opt('都不需要'), exclusive: true }], min: 1, max: 2 }),
       q('rating', '评分', { max: 5 }),
       q('matrix', '评价', { rows: [opt('教学'), opt('管理')], options: [opt('好'), opt('差')] }),
       q('number', '分钟', { min: 0, max: 600, integer: true }),
@@ -363,7 +363,11 @@ describe('answering: validation', () => {
       [{ ...full(), [ids.need]: uuidv7() }, '第1题：答案无效'],
       [{ ...full(), [ids.reason]: '这是一段超过十个字的很长的原因' }, '第2题：不能超过10个字'],
       [{ ...full(), [ids.content]: [] }, '第3题：此题为必答题'],
-      [{ ...full(), [ids.content]: s.questions[2].options.map((o) => o.id) }, '第3题：最多2项'],
+      [{ ...full(), [ids.content]: s.questions[2].options.slice(0, 3).map((o) => o.id) }, '第3题：最多2项'],
+      // an exclusive choice is an answer alone
+      [{ ...full(), [ids.content]: [s.questions[2].options[0].id, s.questions[2].options[3].id] }, '第3题：“都不需要”不能与其他选项同时选择'],
+      // skip logic hid questions 2 and 3: the rating is the second question shown
+      [{ ...full(), [ids.need]: s.questions[0].options[1].id, [ids.rating]: 6 }, '第2题：应在1到5之间'],
       [{ ...full(), [ids.rating]: 6 }, '第4题：应在1到5之间'],
       [{ ...full(), [ids.rating]: '4' }, '第4题：应在1到5之间'],
       [{ ...full(), [ids.matrix]: { [s.questions[4].rows[0].id]: s.questions[4].options[0].id } }, '第5题：此题为必答题'],
@@ -377,6 +381,9 @@ describe('answering: validation', () => {
       expect(body, msg).toMatchObject({ code: 40000, msg, data: { problems: expect.any(Array) } });
     }
     expect(await answerCount(s.id)).toBe(0);
+    expect(s.questions[2].options[3]).toMatchObject({ label: '都不需要', exclusive: true });
+    const alone = await answer({ ...full(), [ids.content]: [s.questions[2].options[3].id] });
+    expect(alone.body.code, alone.body.msg).toBe(1);
   });
 
   it('skip logic: a skipped required question is not required and its value is dropped; values are stored cleaned', async () => {

@@ -69,7 +69,7 @@ describe('SurveyForm', () => {
     expect(screen.getByTestId('survey-progress').textContent).toContain('已答 1 / 8 题');
   });
 
-  it('skip logic hides the skipped questions (numbers stay the originals) and shows them again', () => {
+  it('skip logic hides the skipped questions (the shown ones numbered without a gap) and shows them again', () => {
     const q1 = question('single', '是否住校');
     const q2 = question('text', '宿舍意见');
     const q3 = question('text', '其他意见', { required: false });
@@ -78,10 +78,30 @@ describe('SurveyForm', () => {
     expect(screen.getByTestId('survey-q-2')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('是否住校选项2'));
     expect(screen.queryByTestId('survey-q-2')).toBeNull();
-    expect(screen.getByTestId('survey-q-3').textContent).toContain('3.');
+    expect(screen.getByTestId('survey-q-3').querySelector('.xw-sf-q-number')?.textContent).toBe('2.');
     expect(screen.getByTestId('survey-progress').textContent).toContain('已答 1 / 2 题');
     fireEvent.click(screen.getByLabelText('是否住校选项1'));
     expect(screen.getByTestId('survey-q-2')).toBeTruthy();
+    expect(screen.getByTestId('survey-q-3').querySelector('.xw-sf-q-number')?.textContent).toBe('3.');
+  });
+
+  it('an exclusive choice is picked alone: ticking it clears the others, ticking another clears it', () => {
+    const all = { id: id(), label: '都很满意', exclusive: true };
+    const q1 = question('multiple', '哪些方面需要改进', { max: 2, options: [{ id: id(), label: '菜品' }, { id: id(), label: '价格' }, { id: id(), label: '环境' }, all] });
+    const onValues = vi.fn();
+    render(<Harness survey={survey([q1])} onValues={onValues} />);
+    const box = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    fireEvent.click(box('菜品'));
+    fireEvent.click(box('价格'));
+    // two picked fill the question's max, yet the exclusive choice stays open: it replaces them
+    expect(box('环境').disabled).toBe(true);
+    expect(box('都很满意').disabled).toBe(false);
+    fireEvent.click(box('都很满意'));
+    expect([box('菜品').checked, box('价格').checked, box('都很满意').checked]).toEqual([false, false, true]);
+    expect(onValues).toHaveBeenLastCalledWith({ [q1.id]: [all.id] });
+    fireEvent.click(box('环境'));
+    expect([box('环境').checked, box('都很满意').checked]).toEqual([true, false]);
+    expect(onValues).toHaveBeenLastCalledWith({ [q1.id]: [q1.options[2]!.id] });
   });
 
   it('submitting shows every problem under its question and sends nothing; a complete answer is sent cleaned', () => {

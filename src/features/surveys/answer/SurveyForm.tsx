@@ -4,6 +4,7 @@ import {
   answerProblems,
   cleanAnswer,
   isEmptyAnswer,
+  questionNumbers,
   visibleQuestionIds,
   type AnswerProblem,
   type AnswerValue,
@@ -39,7 +40,8 @@ import './survey-form.css';
  * - `notice`: shown above the submit button (e.g. 'saved on this device, will be sent…').
  * - `submitLabel`: the submit button's text (default 提交 / Submit).
  * - `hideHeader`: leave out the title and description (the page shows its own).
- * - `testId`: data-testid of the form (default 'survey-form'); questions are `survey-q-<number>`.
+ * - `testId`: data-testid of the form (default 'survey-form'); questions are `survey-q-<position>` (their
+ *   place in the questionnaire; the number shown counts only the questions skip logic leaves visible).
  */
 export interface SurveyFormSurvey {
   title: string;
@@ -88,6 +90,8 @@ export function SurveyForm(props: SurveyFormProps) {
   const questions = survey.questions;
 
   const visible = useMemo(() => visibleQuestionIds(questions, values), [questions, values]);
+  // shown questions are numbered 1, 2, 3… (a question skip logic hides leaves no gap)
+  const numbers = useMemo(() => questionNumbers(questions, values), [questions, values]);
   const problems = useMemo(() => problemsOf(questions, values), [questions, values]);
   const problemByIndex = useMemo(() => {
     const map = new Map<number, AnswerProblem>();
@@ -179,13 +183,13 @@ export function SurveyForm(props: SurveyFormProps) {
           const showProblem = problem && (attempted || serverListed.has(index) || (early && touched.has(question.id)));
           const titleId = `${domId(question)}-title`;
           const problemId = `${domId(question)}-problem`;
-          const number = index + 1;
+          const number = numbers.get(question.id) ?? index + 1;
           return (
             <li
               key={question.id}
               id={domId(question)}
               className={showProblem ? 'xw-sf-q xw-sf-q-invalid' : 'xw-sf-q'}
-              data-testid={`survey-q-${number}`}
+              data-testid={`survey-q-${index + 1}`}
               data-kind={question.kind}
             >
               <div className="xw-sf-q-head" id={titleId}>
@@ -211,7 +215,7 @@ export function SurveyForm(props: SurveyFormProps) {
                 name={domId(question)}
               />
               {showProblem && problem ? (
-                <p className="xw-sf-problem" id={problemId} data-testid={`survey-problem-${number}`}>
+                <p className="xw-sf-problem" id={problemId} data-testid={`survey-problem-${index + 1}`}>
                   {answerProblemText(problem, question, values[question.id])}
                 </p>
               ) : null}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { SURVEY_LIMITS, SURVEY_PICTURE_PROFILE, type AnswerValue, type SurveyQuestion } from '../../../../contracts/survey-rules';
+import { pickChoice, SURVEY_LIMITS, SURVEY_PICTURE_PROFILE, type AnswerValue, type SurveyQuestion } from '../../../../contracts/survey-rules';
 import type { SurveyPictures } from './SurveyForm';
 
 /** One question's input, by kind (SurveyForm's part; same props for every kind). */
@@ -84,11 +84,8 @@ function MultipleInput(props: QuestionInputProps) {
   if (min !== null && max !== null) hint = min === max ? t`请选择${min}项` : t`请选择${min}到${max}项`;
   else if (min !== null) hint = t`至少选择${min}项`;
   else if (max !== null) hint = t`最多选择${max}项`;
-  const toggle = (optionId: string, checked: boolean) => {
-    // keep the questionnaire's option order
-    const next = question.options.map((o) => o.id).filter((id) => (id === optionId ? checked : picked.includes(id)));
-    onChange(next);
-  };
+  // in the questionnaire's option order; an exclusive option and the others clear each other
+  const toggle = (optionId: string, checked: boolean) => onChange(pickChoice(question, picked, optionId, checked));
   return (
     <div className="xw-sf-options" {...groupProps(props, 'group')}>
       {hint ? <p className="xw-sf-hint">{hint}</p> : null}
@@ -101,7 +98,8 @@ function MultipleInput(props: QuestionInputProps) {
               name={name}
               value={option.id}
               checked={checked}
-              disabled={disabled || (full && !checked)}
+              // an exclusive option replaces the others, so a full question still takes it
+              disabled={disabled || (full && !checked && !option.exclusive)}
               onChange={(event) => toggle(option.id, event.target.checked)}
             />
             <span>{option.label}</span>

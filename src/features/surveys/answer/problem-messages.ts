@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { schoolWallTime } from '../../../../contracts/school-time';
-import type { AnswerProblem, AnswerValue, RefusalReason, SurveyQuestion } from '../../../../contracts/survey-rules';
+import { type AnswerProblem, type AnswerValue, questionNumbers, type RefusalReason, type SurveyQuestion } from '../../../../contracts/survey-rules';
 
 /**
  * The user's words for an answer's problems and for the refusals of SPEC §8 (zh source, en in the
@@ -33,6 +33,10 @@ export function answerProblemText(problem: AnswerProblem, question?: SurveyQuest
       const { max } = problem;
       return question?.kind === 'picture' ? t`最多上传${max}张图片` : t`最多选择${max}项`;
     }
+    case 'exclusive': {
+      const { label } = problem;
+      return t`“${label}”不能与其他选项同时选择`;
+    }
     case 'too_long': {
       const { max } = problem;
       return t`不能超过${max}个字`;
@@ -56,7 +60,8 @@ export function answerProblemText(problem: AnswerProblem, question?: SurveyQuest
 export function numberedProblemText(problem: AnswerProblem, questions: readonly SurveyQuestion[], values: Record<string, AnswerValue> = {}): string {
   if (problem.code === 'unknown_question') return answerProblemText(problem);
   const question = questions[problem.index];
-  const number = problem.index + 1;
+  // the number shown beside the question: skip logic leaves no gaps
+  const number = (question && questionNumbers(questions, values).get(question.id)) ?? problem.index + 1;
   const text = answerProblemText(problem, question, question ? values[question.id] : undefined);
   return t`第${number}题：${text}`;
 }

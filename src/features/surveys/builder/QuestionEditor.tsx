@@ -5,7 +5,7 @@ import { NumberInput } from '../../../components/form/NumberInput';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
 import { CloseIcon } from '../../../components/icons';
 import { questionProblemText } from '../labels';
-import { addOption, moveOption, newUuid, removeOption, setOptionLabel, setSkip, skipOf, skipTargets, type NewId } from './question-ops';
+import { addOption, moveOption, newUuid, removeOption, setOptionExclusive, setOptionLabel, setSkip, skipOf, skipTargets, type NewId } from './question-ops';
 
 export interface QuestionEditorProps {
   question: SurveyQuestion;
@@ -62,6 +62,21 @@ export function QuestionEditor({ question, onChange, questions, index = 0, probl
                 data-testid={field === 'options' ? 'option-label' : 'row-label'}
                 onChange={(event) => onChange(setOptionLabel(q, option.id, event.currentTarget.value, field))}
               />
+              {q.kind === 'multiple' && field === 'options' && (
+                <chakra.label display="inline-flex" alignItems="center" gap="1" fontSize="sm" minH="9" whiteSpace="nowrap" title={t`选中此项时不能再选其他选项（如“以上都没有”）`}>
+                  <chakra.input
+                    type="checkbox"
+                    boxSize="4"
+                    accentColor="var(--chakra-colors-brand-solid)"
+                    checked={Boolean(option.exclusive)}
+                    disabled={readOnly}
+                    aria-label={t`“${labelText}”为排他选项`}
+                    data-testid="option-exclusive"
+                    onChange={(event) => onChange(setOptionExclusive(q, option.id, event.currentTarget.checked))}
+                  />
+                  <Trans>排他</Trans>
+                </chakra.label>
+              )}
               {targets && field === 'options' && (
                 <Box minW="40" flex={{ base: '1', md: '0 0 auto' }}>
                   <ChoiceSelect

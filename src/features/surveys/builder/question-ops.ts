@@ -25,6 +25,18 @@ export function setOptionLabel(question: SurveyQuestion, optionId: string, label
   return { ...question, [field]: question[field].map((option) => (option.id === optionId ? { ...option, label } : option)) };
 }
 
+/** Marks a multiple-choice option exclusive (picked alone, SurveyOption.exclusive) or not; stored only when set. */
+export function setOptionExclusive(question: SurveyQuestion, optionId: string, exclusive: boolean): SurveyQuestion {
+  return {
+    ...question,
+    options: question.options.map((option) => {
+      if (option.id !== optionId) return option;
+      const { exclusive: _previous, ...plain } = option;
+      return exclusive ? { ...plain, exclusive: true } : plain;
+    }),
+  };
+}
+
 /** Moves an item of a list from one index to another (out of range: unchanged). */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
