@@ -1,18 +1,17 @@
 import { i18n } from '@lingui/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatNumber, formatTime, instantOf } from './format';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDate, formatDateTime, formatDay, formatList, formatNumber, formatTime, instantOf } from './format';
 
 // 14:05 at the school (Asia/Shanghai) is 06:05 UTC and 22:05 the evening before in Los Angeles.
 const day = new Date('2026-11-20T14:05:00+08:00');
 
 // A device clock outside China: what the screens show must not change with it.
-const deviceZone = process.env.TZ;
+// (Node reads a new TZ at once; vi.stubEnv sets it, unstubAllEnvs puts the device's back)
 beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
+  vi.stubEnv('TZ', 'America/Los_Angeles');
 });
 afterAll(() => {
-  if (deviceZone === undefined) delete process.env.TZ;
-  else process.env.TZ = deviceZone;
+  vi.unstubAllEnvs();
 });
 
 describe('locale formatting', () => {
@@ -56,5 +55,13 @@ describe('locale formatting', () => {
     expect(formatNumber(1234567, {}, 'en')).toBe('1,234,567');
     expect(formatNumber(1234567, {}, 'zh')).toBe('1,234,567');
     expect(formatNumber(0.5, { style: 'percent' }, 'en')).toBe('50%');
+  });
+});
+
+describe('lists', () => {
+  it('joins names as each language does', () => {
+    expect(formatList(['语文', '数学', '英语'], 'zh')).toBe('语文、数学、英语');
+    expect(formatList(['Chinese', 'Mathematics'], 'en')).toBe('Chinese, Mathematics');
+    expect(formatList([], 'en')).toBe('');
   });
 });

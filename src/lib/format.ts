@@ -72,6 +72,9 @@ export function formatDay(value: Date | string | number, locale: string = curren
   return formatDate(value, options, locale);
 }
 
+/** Names in a row, as each language lists them: 语文、数学、英语 / Chinese, Mathematics, English. */
+export const formatList = (items: readonly string[], locale: string = currentLocale()): string => items.join(locale === 'en' ? ', ' : '、');
+
 /** A number with the locale's grouping, e.g. 12,345. */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}, locale: string = currentLocale()): string {
   return formatter('number', locale, options, (tag) => new Intl.NumberFormat(tag, options)).format(value);

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, isoOfLocal, localOfIso, localOfMs, msOfLocal, schoolMonth, schoolToday, schoolYearOf, showTime, showTimeSeconds } from './school-time';
 
 // A device clock outside China: the school's day and hours must not change with it.
-const deviceZone = process.env.TZ;
+// (Node reads a new TZ at once; vi.stubEnv sets it, unstubAllEnvs puts the device's back)
 beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
+  vi.stubEnv('TZ', 'America/Los_Angeles');
 });
 afterAll(() => {
-  if (deviceZone === undefined) delete process.env.TZ;
-  else process.env.TZ = deviceZone;
+  vi.unstubAllEnvs();
 });
 
 describe('school time (Asia/Shanghai, +08:00)', () => {

@@ -14,6 +14,7 @@ import { SemesterSelect } from '../../components/SemesterSelect';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
 import { useSearchDraft } from '../../components/table/list-state';
 import { tableKeys, useTableQuery } from '../../components/table/table-query';
+import { formatList } from '../../lib/format';
 import { HttpError, post } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { EXAMS_DELETE_URL, EXAMS_LIST_URL, examKeys, examOptionsQuery, publishBatch, saveBatch } from './api';
@@ -120,8 +121,8 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
           ),
       },
       { key: 'dates', title: t`考试时间`, nowrap: true, render: (row) => (row.startDate === row.endDate ? row.startDate : `${row.startDate} ~ ${row.endDate}`) },
-      { key: 'grades', title: t`年级`, hideBelow: 'md', render: (row) => row.gradeNames.join('、') },
-      { key: 'subjects', title: t`科目`, hideBelow: 'lg', render: (row) => row.subjects.map((code) => subjectNames.get(code) ?? code).join('、') },
+      { key: 'grades', title: t`年级`, hideBelow: 'md', render: (row) => formatList(row.gradeNames) },
+      { key: 'subjects', title: t`科目`, hideBelow: 'lg', render: (row) => formatList(row.subjects.map((code) => subjectNames.get(code) ?? code)) },
       { key: 'sort', title: t`排序`, align: 'end', nowrap: true, render: (row) => (row.regular ? String(row.sort) : t`${row.sort}（非常规）`) },
       {
         key: 'actions',

@@ -12,6 +12,7 @@ import { SemesterSelect } from '../../components/SemesterSelect';
 import type { DataTableColumn } from '../../components/table/DataTable';
 import { ListTable } from '../../components/table/ListTable';
 import { tableKeys } from '../../components/table/table-query';
+import { formatList } from '../../lib/format';
 import { HttpError, post } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { EXAMS_LIST_URL, examKeys, examOptionsQuery, SCORE_SYSTEMS_DELETE_URL, saveScoreSystem, scoreSystemsQuery, semesterBatchesQuery } from './api';
@@ -76,8 +77,8 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
     const gradeName = (id: string) => batch?.gradeNames[batch.gradeIds.indexOf(id)] || id;
     return [
       { key: 'name', title: t`体系名称`, render: (row) => <Text fontWeight="medium">{row.name}</Text> },
-      { key: 'grades', title: t`适用年级`, render: (row) => (row.gradeIds.length ? row.gradeIds.map(gradeName).join('、') : t`全部年级`) },
-      { key: 'subjects', title: t`适用科目`, render: (row) => (row.subjects.length ? row.subjects.map((code) => subjectNames.get(code) ?? code).join('、') : t`全部科目`) },
+      { key: 'grades', title: t`适用年级`, render: (row) => (row.gradeIds.length ? formatList(row.gradeIds.map(gradeName)) : t`全部年级`) },
+      { key: 'subjects', title: t`适用科目`, render: (row) => (row.subjects.length ? formatList(row.subjects.map((code) => subjectNames.get(code) ?? code)) : t`全部科目`) },
       { key: 'fullMark', title: t`满分`, align: 'end', nowrap: true },
       { key: 'excellentLine', title: t`优秀线`, align: 'end', nowrap: true, hideBelow: 'sm' },
       { key: 'passLine', title: t`及格线`, align: 'end', nowrap: true, hideBelow: 'sm' },

@@ -56,6 +56,8 @@ describe('results formatting', () => {
     expect(answerText(multiple, ['a', 'c'], String)).toBe('满意、不满意');
     const matrix = question('matrix', { rows: [{ id: 'r1', label: '饭菜' }, { id: 'r2', label: '卫生' }], options: [{ id: 'x', label: '好' }] });
     expect(answerText(matrix, { r2: 'x' }, String)).toBe('卫生：好');
+    expect(answerText(multiple, ['a', 'c'], String, 'en')).toBe('满意, 不满意');
+    expect(answerText(matrix, { r2: 'x' }, String, 'en')).toBe('卫生: 好');
     expect(answerText(question('picture'), ['f1', 'f2'], (count) => `${count}张图片`)).toBe('2张图片');
     expect(answerText(question('number'), 12.5, String)).toBe('12.5');
     expect(answerText(question('text'), undefined, String)).toBe('');

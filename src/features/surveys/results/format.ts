@@ -1,6 +1,8 @@
+import { i18n } from '@lingui/core';
 import type { AnswerValue, SurveyOption, SurveyQuestion } from '../../../../contracts/survey-rules';
 import { SURVEY_LIMITS } from '../../../../contracts/survey-rules';
 import type { QuestionResult } from '../../../../contracts/surveys';
+import { formatList } from '../../../lib/format';
 
 /**
  * The results screen's figures from the server's QuestionResult (pure: unit-tested). Percentages of a
@@ -101,25 +103,26 @@ export function sizedWords(words: readonly { word: string; count: number }[] | u
 
 /**
  * One answer's value in words (the raw answers' table): option labels, matrix 'row：column' lines,
- * numbers, dates, texts, picture counts. `pictures` words a picture answer's count.
+ * numbers, dates, texts, picture counts. `pictures` words a picture answer's count; the separators are the
+ * reader's language's (满意、不满意 / Satisfied, Unsatisfied).
  */
-export function answerText(question: SurveyQuestion, value: AnswerValue | undefined, pictures: (count: number) => string): string {
+export function answerText(question: SurveyQuestion, value: AnswerValue | undefined, pictures: (count: number) => string, locale: string = i18n.locale || 'zh'): string {
   if (value === undefined || value === null) return '';
   const label = (id: string) => question.options.find((option) => option.id === id)?.label ?? id;
   switch (question.kind) {
     case 'single':
       return typeof value === 'string' ? label(value) : '';
     case 'multiple':
-      return Array.isArray(value) ? value.map(label).join('、') : '';
+      return Array.isArray(value) ? formatList(value.map(label), locale) : '';
     case 'matrix':
       if (typeof value !== 'object' || Array.isArray(value)) return '';
       return question.rows
         .filter((row) => value[row.id])
-        .map((row) => `${row.label}：${label(value[row.id]!)}`)
-        .join('；');
+        .map((row) => (locale === 'en' ? `${row.label}: ${label(value[row.id]!)}` : `${row.label}：${label(value[row.id]!)}`))
+        .join(locale === 'en' ? '; ' : '；');
     case 'picture':
       return Array.isArray(value) && value.length ? pictures(value.length) : '';
     default:
-      return Array.isArray(value) ? value.join('、') : typeof value === 'object' ? '' : String(value);
+      return Array.isArray(value) ? formatList(value, locale) : typeof value === 'object' ? '' : String(value);
   }
 }

@@ -5,6 +5,7 @@ import type { OrgMemberRow, OrgNode } from '../../../../contracts/orgs';
 import { Permission } from '../../../components/Permission';
 import { PeopleOrgRoleSelector } from '../../../components/selector/PeopleOrgRoleSelector';
 import type { DataTableColumn } from '../../../components/table/DataTable';
+import { formatList } from '../../../lib/format';
 import { MembersDrawerFrame } from '../shared/MembersDrawerFrame';
 import { useMembersDrawer } from '../shared/useMembersDrawer';
 import { addOrgMembers, ORG_MEMBERS_URL, removeOrgMembers } from './api';
@@ -26,6 +27,7 @@ export interface MembersDrawerProps {
 export default function MembersDrawer({ node, onClose, onChanged }: MembersDrawerProps) {
   const { t, i18n } = useLingui();
   const dutyLabel = useDutyLabel();
+  const dutyWithSubject = (duty: string, subject: string) => t`${duty}（${subject}）`;
   const members = useMembersDrawer<OrgMemberRow>({
     list: ({ keyword, page, size }) => ({ url: ORG_MEMBERS_URL, kind: 'A', filters: { orgId: node.id, keyword }, page, size }),
     add: (ids) => addOrgMembers(node.id, ids),
@@ -39,7 +41,7 @@ export default function MembersDrawer({ node, onClose, onChanged }: MembersDrawe
     { key: 'name', title: t`姓名`, render: (row) => <span data-testid="org-member-name">{row.name}</span> },
     { key: 'username', title: t`账号`, nowrap: true },
     { key: 'userNo', title: t`工号/学号`, nowrap: true, hideBelow: 'sm' },
-    { key: 'duties', title: t`职务`, render: (row) => row.duties.map((duty) => (duty.subject ? `${dutyLabel(duty.duty)}（${duty.subject}）` : dutyLabel(duty.duty))).join('、') },
+    { key: 'duties', title: t`职务`, render: (row) => formatList(row.duties.map((duty) => (duty.subject ? dutyWithSubject(dutyLabel(duty.duty), duty.subject) : dutyLabel(duty.duty)))) },
     ...(editable
       ? [
           {

@@ -25,6 +25,7 @@ import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
 import { ImportButton, type ImportFailure } from '../../../components/upload/ImportButton';
 import { HttpError } from '../../../lib/http';
+import { formatList } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { showTime } from '../../../lib/school-time';
 import { deleteUsers, exportUsers, URLS, initializeUsers, initPreviewQuery, type InitTarget, refreshUsers, saveUser, setUsersEnabled, unlockUsers, userFilters, userListInput, userOptionsQuery } from './api';
@@ -114,7 +115,7 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
       { key: 'userType', title: t`用户类型`, nowrap: true, render: (row) => i18n._(USER_TYPE_LABELS[row.userType]) },
       { key: 'userNo', title: t`工号/学号`, nowrap: true, hideBelow: 'md', render: (row) => row.userNo || '—' },
       { key: 'org', title: t`组织机构`, hideBelow: 'md', render: (row) => row.orgUnitName || '—' },
-      { key: 'roles', title: t`角色`, hideBelow: 'lg', render: (row) => row.roleNames.join('、') || '—' },
+      { key: 'roles', title: t`角色`, hideBelow: 'lg', render: (row) => formatList(row.roleNames) || '—' },
       {
         key: 'state',
         title: t`状态`,
