@@ -2,6 +2,7 @@ import { APPLICATION_URLS, type SealSetting } from '../../../contracts/applicati
 import { type ApplicationKind, PROOF_KINDS } from '../../../contracts/application-rules';
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 import { ResponseCode } from '../../../contracts/envelope';
+import { schoolDate as schoolDateText } from '../../../contracts/school-time';
 import type { Database, Tx } from '../../db/client';
 import { timestampFromText } from '../../db/rows';
 import { AppError } from '../../plugins/envelope';
@@ -31,10 +32,10 @@ export const proofRenderer = { render: renderProofPdf };
 /** A verification code as the QR carries it (what the verify route accepts). */
 export const VERIFY_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 
-/** The school day of an instant (+08:00). */
+/** The school day of an instant (contracts/school-time.ts), as numbers. */
 function schoolDate(at: Date): { year: number; month: number; day: number } {
-  const local = new Date(at.getTime() + 8 * 60 * 60 * 1000);
-  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
+  const [year, month, day] = schoolDateText(at).split('-').map(Number);
+  return { year, month, day };
 }
 const zhDate = (at: Date) => {
   const { year, month, day } = schoolDate(at);

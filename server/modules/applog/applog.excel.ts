@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { APP_LOG_EXPORT_MAX, appLogOperationText, type AppLogRow } from '../../../contracts/app-logs';
+import { schoolWallTime } from '../../../contracts/school-time';
 import type { Lang } from '../../i18n/messages';
 
-/** School time (+08:00) as YYYY-MM-DD HH:mm:ss.SSS. */
-export const schoolTimeText = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 23);
+/** School time (contracts/school-time.ts) as YYYY-MM-DD HH:mm:ss.SSS. */
+export const schoolTimeText = (iso: string) => schoolWallTime(Date.parse(iso)).replace('T', ' ');
 
 const TITLES: Record<Lang, Record<string, string>> = {
   zh: {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { schoolWallTime } from '../../../contracts/school-time';
 import type { AnswerValue, SurveyQuestion } from '../../../contracts/survey-rules';
 import type { Lang } from '../../i18n/messages';
 
@@ -14,10 +15,8 @@ const TITLES: Record<Lang, { sheet: string; submittedAt: string; org: string; re
   en: { sheet: 'Answers', submittedAt: 'Submitted at', org: 'Class / department', respondent: 'Respondent' },
 };
 
-/** 'YYYY-MM-DD HH:mm:ss' in the school's time zone (+08:00). */
-export function schoolDateTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
+/** 'YYYY-MM-DD HH:mm:ss' in the school's time zone (contracts/school-time.ts). */
+export const schoolDateTime = (at: Date): string => schoolWallTime(at.getTime()).slice(0, 19).replace('T', ' ');
 
 /** A readable cell for one answer value. */
 export function readableValue(question: SurveyQuestion, value: AnswerValue | undefined): string | number | null {

@@ -1,3 +1,4 @@
+import { SCHOOL_TIME_ZONE_OFFSET, schoolDate } from '../../../contracts/school-time';
 import type { QuestionResult } from '../../../contracts/surveys';
 import { type AnswerValue, type AnswerValues, isEmptyAnswer, SURVEY_LIMITS, type SurveyQuestion } from '../../../contracts/survey-rules';
 
@@ -64,7 +65,7 @@ export interface AnswerForResults {
 export function questionResults(questions: readonly SurveyQuestion[], answers: readonly AnswerForResults[], options: { datesOnly?: boolean } = {}): QuestionResult[] {
   const newestFirst = [...answers].reverse();
   // an anonymous questionnaire's texts carry their school date only (review M5)
-  const when = (at: Date) => (options.datesOnly ? `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10)}T00:00:00+08:00` : at.toISOString());
+  const when = (at: Date) => (options.datesOnly ? `${schoolDate(at)}T00:00:00${SCHOOL_TIME_ZONE_OFFSET}` : at.toISOString());
   return questions.map((q) => {
     const given = answers.map((a) => a.values[q.id]).filter((v): v is AnswerValue => !isEmptyAnswer(v));
     const result: QuestionResult = { questionId: q.id, answered: given.length };
