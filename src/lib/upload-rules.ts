@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { extensionOf } from '../../contracts/files';
+import { extensionOf } from '../../contracts/file-constants';
 
 /**
  * The checks SPEC §5 "Upload" runs BEFORE anything is sent, with the texts of each widget:

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, chakra, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
-import { IMPORT_ACCEPT } from '../../../contracts/files';
+import { IMPORT_ACCEPT } from '../../../contracts/file-constants';
 import { RESOURCE_IMPORT_LIMITS, resourceUrls, type AnyResourceDefinition } from '../../../contracts/resource';
 import { downloadFile } from '../../lib/download';
 import { HttpError, postMultipart } from '../../lib/http';

@@ -2,7 +2,7 @@ import { Input, Textarea } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { RefField, ResourceField } from '../../../contracts/resource';
-import { SELECTOR_PREFIX, parseSelectorCode } from '../../../contracts/selector';
+import { SELECTOR_PREFIX, parseSelectorCode } from '../../../contracts/selector-constants';
 import { localText } from '../../lib/locale';
 import { Switch } from '../form/fields';
 import { NumberInput } from '../form/NumberInput';

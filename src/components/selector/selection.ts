@@ -1,4 +1,4 @@
-import { SELECTOR_PREFIX, SELECTOR_SORT, SELECTOR_TAG_CLASS, type SelectorEntry, type SelectorType } from '../../../contracts/selector';
+import { SELECTOR_PREFIX, SELECTOR_SORT, SELECTOR_TAG_CLASS, type SelectorEntry, type SelectorType } from '../../../contracts/selector-constants';
 
 /**
  * The selector's selection rules (SPEC §4 "Selector", §5): entries are de-duplicated by CODE, empty

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GetOrgsData, GetRolesData, PeopleByIdsData, PeopleSearch, PeopleSearchData, TeacherTypeData, XqData, AreaData, AreaListData } from '../../../contracts/selector';
-import { SELECTOR_PAGE_SIZE } from '../../../contracts/selector';
+import { SELECTOR_PAGE_SIZE } from '../../../contracts/selector-constants';
 import { get, post } from '../../lib/http';
 
 /** SPEC §7 selector calls; every URL can be overridden by the caller. */

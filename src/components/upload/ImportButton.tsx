@@ -2,7 +2,7 @@ import { Button, chakra, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
-import { IMPORT_ACCEPT, UPLOAD_COUNT_LIMITS, UPLOAD_PROFILES } from '../../../contracts/files';
+import { IMPORT_ACCEPT, UPLOAD_COUNT_LIMITS, UPLOAD_PROFILES } from '../../../contracts/file-constants';
 import type { Envelope } from '../../../contracts/envelope';
 import { downloadFile } from '../../lib/download';
 import { postMultipart, HttpError, type FieldValue, type HttpErrorKind } from '../../lib/http';

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useRef, useState } from 'react';
-import type { FileCategory } from '../../../contracts/files';
-import { UPLOAD_PROFILES } from '../../../contracts/files';
+import type { FileCategory } from '../../../contracts/file-constants';
+import { UPLOAD_PROFILES } from '../../../contracts/file-constants';
 import { uploadFile } from '../../lib/files';
 import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';

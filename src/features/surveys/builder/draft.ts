@@ -1,4 +1,4 @@
-import { SELECTOR_PREFIX } from '../../../../contracts/selector';
+import { SELECTOR_PREFIX } from '../../../../contracts/selector-constants';
 import type { SurveyDetail, SurveySaveRequest } from '../../../../contracts/surveys';
 import { EMPTY_TARGET, isEmptyTarget, type Audience, type OncePer, type SurveyQuestion, type SurveyTarget } from '../../../../contracts/survey-rules';
 import { knownTenant } from '../../../lib/offline/boot';

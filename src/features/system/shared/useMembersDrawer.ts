@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { parseSelectorCode } from '../../../../contracts/selector';
+import { parseSelectorCode } from '../../../../contracts/selector-constants';
 import { tableKeys, useTableQuery, type TableQueryInput } from '../../../components/table/table-query';
 import { notify } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';

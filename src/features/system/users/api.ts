@@ -72,9 +72,11 @@ export const downloadInitReport = (rows: InitReportRow[]) => downloadFile(URLS.i
 
 export const refreshUsers = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: tableKeys.url(URLS.list) });
 
+/**
+ * The route's loader waits for the rows only: the options (every org unit, role and campus) feed the
+ * org filter's name and the drawer, so they load alongside without holding the screen back.
+ */
 export async function loadUsers(queryClient: QueryClient, search: UserSearchParams): Promise<void> {
-  await Promise.all([
-    queryClient.ensureQueryData(tableQueryOptions<UserRow>(userListInput(search))).catch(() => undefined),
-    queryClient.ensureQueryData(userOptionsQuery).catch(() => undefined),
-  ]);
+  void queryClient.prefetchQuery(userOptionsQuery);
+  await queryClient.ensureQueryData(tableQueryOptions<UserRow>(userListInput(search))).catch(() => undefined);
 }
