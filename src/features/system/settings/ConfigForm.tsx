@@ -14,7 +14,7 @@ import {
 import type { SettingsData } from '../../../../contracts/settings';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { ChoiceSelect } from '../../../components/selector/ChoiceSelect';
-import { getConfig, lastTenant, loadConfig, showDocumentTitle } from '../../../lib/config';
+import { configText, getConfig, lastTenant, loadConfig, showDocumentTitle } from '../../../lib/config';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { refreshSettings, saveSettings } from './api';
@@ -104,10 +104,10 @@ export function ConfigForm({ data }: { data: SettingsData }) {
         </Text>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <FormField label={<Trans>登录页标题</Trans>} helper={<Trans>默认：{data.defaults.loginTitle}</Trans>}>
-            <Input value={draft.loginTitle} maxLength={LOGIN_TITLE_MAX} readOnly={readOnly} placeholder={data.defaults.loginTitle} onChange={(event) => set({ loginTitle: event.currentTarget.value })} data-testid="settings-login-title" />
+            <Input value={draft.loginTitle} maxLength={LOGIN_TITLE_MAX} readOnly={readOnly} placeholder={configText(data.defaults.loginTitle)} onChange={(event) => set({ loginTitle: event.currentTarget.value })} data-testid="settings-login-title" />
           </FormField>
           <FormField label={<Trans>页面标题</Trans>} helper={<Trans>浏览器标签上显示的标题</Trans>}>
-            <Input value={draft.pageTitle} maxLength={PAGE_TITLE_MAX} readOnly={readOnly} placeholder={data.defaults.pageTitle} onChange={(event) => set({ pageTitle: event.currentTarget.value })} data-testid="settings-page-title" />
+            <Input value={draft.pageTitle} maxLength={PAGE_TITLE_MAX} readOnly={readOnly} placeholder={configText(data.defaults.pageTitle)} onChange={(event) => set({ pageTitle: event.currentTarget.value })} data-testid="settings-page-title" />
           </FormField>
           <FormField label={<Trans>登录页页脚</Trans>}>
             <Input value={draft.loginFooter} maxLength={LOGIN_FOOTER_MAX} readOnly={readOnly} placeholder={data.defaults.loginFooter} onChange={(event) => set({ loginFooter: event.currentTarget.value })} data-testid="settings-login-footer" />
@@ -184,7 +184,7 @@ export function ConfigForm({ data }: { data: SettingsData }) {
           <Flex align="center" gap="3" p="4" bg="bg.panel">
             {getConfig().logoUrl && <Image src={getConfig().logoUrl} alt="" boxSize="8" borderRadius="md" />}
             <Text fontSize="lg" fontWeight="semibold" data-testid="settings-preview-title">
-              {shown.loginTitle}
+              {configText(shown.loginTitle)}
             </Text>
           </Flex>
           <Box h="24" mx="4" borderRadius="l1" bg="bg.panel" opacity={0.6} />
