@@ -19,7 +19,7 @@ const studentId = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(1
 
 function options(): ScoreOptions {
   return {
-    semesters: [{ id: SEMESTER, name: '2026-2027学年第一学期', isCurrent: true }],
+    semesters: [{ id: SEMESTER, name: '2026-2027学年第一学期', nameEn: '2026-2027 Semester 1', isCurrent: true }],
     semesterId: SEMESTER,
     batches: [
       {
@@ -28,7 +28,7 @@ function options(): ScoreOptions {
         published: false,
         startDate: '2026-11-04',
         endDate: '2026-11-06',
-        classes: [{ classId: CLASS, className: '七年级(1)班', gradeName: '七年级', subjects: SUBJECTS.map((subject) => ({ subject, submitted: false, taught: true })) }],
+        classes: [{ classId: CLASS, className: '七年级(1)班', classNameEn: 'Grade 7 Class 1', gradeName: '七年级', gradeNameEn: 'Grade 7', subjects: SUBJECTS.map((subject) => ({ subject, submitted: false, taught: true })) }],
       },
     ],
   };
@@ -40,6 +40,7 @@ function sheet(subject: string): ScoreSheet {
     batch: { id: BATCH, name: '期中考试', published: false },
     classId: CLASS,
     className: '七年级(1)班',
+    classNameEn: 'Grade 7 Class 1',
     subject,
     system: { id: '01900000-0000-7000-8000-0000000000d1', name: '百分制', fullMark: 100, excellentLine: 85, passLine: 60, bands: [] },
     submitted: false,

@@ -29,7 +29,10 @@ const statusCode = z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9_]+$/);
 export interface AttendanceClass {
   classId: string;
   className: string;
+  /** '' when the class has no English name (the client shows className then); the same for every *NameEn */
+  classNameEn: string;
   gradeName: string;
+  gradeNameEn: string;
   /** the caller's duties there: 'head_teacher', 'subject_teacher' (+ subject, a SUBJECT_DICT code); [] for managers */
   duties: { duty: 'head_teacher' | 'subject_teacher'; subject: string }[];
   studentCount: number;
@@ -57,8 +60,9 @@ export interface AttendanceRollEntry {
 export interface AttendanceRoll {
   classId: string;
   className: string;
+  classNameEn: string;
   date: string;
-  semester: { id: string; name: string };
+  semester: { id: string; name: string; nameEn: string };
   /** 0 while not taken; every submission adds one */
   version: number;
   takenAt: string | null;
@@ -92,7 +96,7 @@ export interface AttendanceMissingData {
   /** false on a weekend or outside the semester: nothing is missing then */
   schoolDay: boolean;
   totalClasses: number;
-  missing: { classId: string; className: string; gradeName: string; headTeacherName: string }[];
+  missing: { classId: string; className: string; classNameEn: string; gradeName: string; gradeNameEn: string; headTeacherName: string }[];
 }
 
 /**
@@ -118,6 +122,7 @@ export interface AttendanceHistoryRow {
   date: string;
   classId: string;
   className: string;
+  classNameEn: string;
   studentId: string;
   studentName: string;
   studentNo: string;

@@ -23,9 +23,9 @@ export const daysInclusive = (from: string, to: string) => Math.round((Date.pars
 export const maxWeeks = (startDate: string, endDate: string) => Math.ceil(daysInclusive(startDate, endDate) / 7);
 
 /** the fields of a school year's input the shared rules read (contracts/calendar.ts `SchoolYearInput`) */
-export type SchoolYearField = 'code' | 'name' | 'startDate' | 'endDate';
+export type SchoolYearField = 'code' | 'name' | 'nameEn' | 'startDate' | 'endDate';
 /** the fields of a semester's input the shared rules read (contracts/calendar.ts `SemesterInput`) */
-export type SemesterField = 'schoolYearId' | 'code' | 'name' | 'year' | 'startDate' | 'endDate' | 'teachStartDate' | 'teachEndDate' | 'weeks';
+export type SemesterField = 'schoolYearId' | 'code' | 'name' | 'nameEn' | 'year' | 'startDate' | 'endDate' | 'teachStartDate' | 'teachEndDate' | 'weeks';
 
 /** One broken rule: the field it belongs to and a message key (contracts keep no texts; both sides translate). */
 export interface CalendarProblem {
@@ -36,6 +36,7 @@ export interface CalendarProblem {
     | 'calendarCodeInvalid'
     | 'calendarNameRequired'
     | 'calendarNameTooLong'
+    | 'calendarNameEnTooLong'
     | 'calendarDateInvalid'
     | 'calendarStartBeforeEnd'
     | 'calendarYearRange'
@@ -47,14 +48,17 @@ export interface CalendarProblem {
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-function codeAndName(input: { code?: unknown; name?: unknown }, problems: CalendarProblem[]) {
+function codeAndName(input: { code?: unknown; name?: unknown; nameEn?: unknown }, problems: CalendarProblem[]) {
   const code = typeof input.code === 'string' ? input.code.trim() : '';
   const name = typeof input.name === 'string' ? input.name.trim() : '';
+  // the English name is optional ('' shows the Chinese one in English), with the Chinese name's length
+  const nameEn = typeof input.nameEn === 'string' ? input.nameEn.trim() : '';
   if (!code) problems.push({ field: 'code', key: 'calendarCodeRequired' });
   else if (code.length > CALENDAR_CODE_MAX) problems.push({ field: 'code', key: 'calendarCodeTooLong', params: { max: CALENDAR_CODE_MAX } });
   else if (!CODE_PATTERN.test(code)) problems.push({ field: 'code', key: 'calendarCodeInvalid' });
   if (!name) problems.push({ field: 'name', key: 'calendarNameRequired' });
   else if (name.length > CALENDAR_NAME_MAX) problems.push({ field: 'name', key: 'calendarNameTooLong', params: { max: CALENDAR_NAME_MAX } });
+  if (nameEn.length > CALENDAR_NAME_MAX) problems.push({ field: 'nameEn', key: 'calendarNameEnTooLong', params: { max: CALENDAR_NAME_MAX } });
 }
 
 /** a start/end pair: both real days, start strictly before end (the message goes on the start field, as the date helper does) */

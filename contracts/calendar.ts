@@ -47,6 +47,8 @@ export const schoolYearInput = z.object({
   version: version.optional(),
   code: z.string().trim().max(200),
   name: z.string().trim().max(200),
+  /** optional: '' (or absent) shows the Chinese name in English */
+  nameEn: z.string().trim().max(200).default(''),
   startDate: dayText,
   endDate: dayText,
 });
@@ -60,6 +62,7 @@ export const semesterInput = z.object({
   schoolYearId: z.uuid(),
   code: z.string().trim().max(200),
   name: z.string().trim().max(200),
+  nameEn: z.string().trim().max(200).default(''),
   year: z.number(),
   startDate: dayText,
   endDate: dayText,
@@ -87,12 +90,15 @@ export interface SchoolYear {
   id: string;
   code: string;
   name: string;
+  /** '' when none: the client shows `name` then (lib/locale.ts localName) */
+  nameEn: string;
   startDate: string;
   endDate: string;
   isCurrent: boolean;
   semesterCount: number;
   /** the name of its current semester, '' when none of its semesters is current */
   currentSemesterName: string;
+  currentSemesterNameEn: string;
   /** sent back with an edit */
   version: number;
 }
@@ -101,8 +107,11 @@ export interface Semester {
   id: string;
   schoolYearId: string;
   schoolYearName: string;
+  schoolYearNameEn: string;
   code: string;
   name: string;
+  /** '' when none: the client shows `name` then */
+  nameEn: string;
   year: number;
   startDate: string;
   endDate: string;

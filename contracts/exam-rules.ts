@@ -49,6 +49,7 @@ export type ScoreSystemIssueCode =
 
 export interface ScoreBandInput {
   name: string;
+  nameEn?: string;
   conversionScore: number | null;
   minScore: number | null;
   maxScore: number | null;

@@ -42,11 +42,11 @@ const versionOnEdit = (value: { id?: string; version?: number }, ctx: z.Refineme
 
 /** `POST /api/exams/options`: the choices of the batch form and search. */
 export interface ExamOptions {
-  semesters: { id: string; name: string; isCurrent: boolean }[];
+  semesters: { id: string; name: string; nameEn: string; isCurrent: boolean }[];
   /** the school's grades that have not graduated, in order */
-  grades: { id: string; name: string }[];
+  grades: { id: string; name: string; nameEn: string }[];
   /** the STD_KM dictionary */
-  subjects: { code: string; name: string }[];
+  subjects: { code: string; name: string; nameEn: string }[];
 }
 
 /** `POST /api/exams/list`: generic table A; search semesterId (default the current semester), name (contains), published '1' / '0'. */
@@ -66,9 +66,12 @@ export interface ExamBatchRow {
   id: string;
   semesterId: string;
   semesterName: string;
+  semesterNameEn: string;
   name: string;
   gradeIds: string[];
   gradeNames: string[];
+  /** by index of gradeIds, '' where a grade has no English name */
+  gradeNamesEn: string[];
   subjects: string[];
   startDate: string;
   endDate: string;
@@ -116,6 +119,8 @@ export interface ExamBatchPublishData {
 export interface ScoreBand {
   id: string;
   name: string;
+  /** '' when none: the client shows `name` then */
+  nameEn: string;
   conversionScore: number;
   minScore: number;
   maxScore: number;
@@ -144,6 +149,8 @@ export type ScoreSystemListRequest = z.infer<typeof scoreSystemListRequest>;
 
 export const scoreBandInput = z.object({
   name: z.string().trim().min(1).max(SCORE_BAND_NAME_MAX),
+  /** optional ('' shows the Chinese name in English), as long as the name may be */
+  nameEn: z.string().trim().max(SCORE_BAND_NAME_MAX).default(''),
   conversionScore: numberField,
   minScore: numberField,
   maxScore: numberField,

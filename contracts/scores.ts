@@ -55,7 +55,7 @@ const scoreValue = z
 export const scoreOptionsRequest = z.object({ semesterId: z.uuid().optional() });
 export type ScoreOptionsRequest = z.infer<typeof scoreOptionsRequest>;
 export interface ScoreOptions {
-  semesters: { id: string; name: string; isCurrent: boolean }[];
+  semesters: { id: string; name: string; nameEn: string; isCurrent: boolean }[];
   semesterId: string | null;
   batches: {
     batchId: string;
@@ -67,7 +67,9 @@ export interface ScoreOptions {
     classes: {
       classId: string;
       className: string;
+      classNameEn: string;
       gradeName: string;
+      gradeNameEn: string;
       /** taught: the caller teaches the subject in the class (a subject teacher's duty; the screen opens such a sheet first) */
       subjects: { subject: string; submitted: boolean; taught: boolean }[];
     }[];
@@ -94,7 +96,7 @@ export interface ScoreSystemSummary {
   fullMark: number;
   excellentLine: number;
   passLine: number;
-  bands: { name: string; conversionScore: number; minScore: number; maxScore: number }[];
+  bands: { name: string; nameEn: string; conversionScore: number; minScore: number; maxScore: number }[];
 }
 
 /** `POST /api/scores/sheet`: one class's scores of one subject in one batch, in roster order. */
@@ -102,6 +104,7 @@ export interface ScoreSheet {
   batch: { id: string; name: string; published: boolean };
   classId: string;
   className: string;
+  classNameEn: string;
   subject: string;
   /** null when no score system of the batch covers the class's grade and the subject (then noScale) */
   system: ScoreSystemSummary | null;
@@ -211,12 +214,14 @@ export interface MyScoreRow {
   batchId: string;
   batchName: string;
   semesterName: string;
+  semesterNameEn: string;
   subject: string;
   score: number | null;
   mark: ScoreMarkValue;
   fullMark: number;
   /** the grade band the score falls in ('' when none) */
   band: string;
+  bandEn: string;
   classAverage: number | null;
   publishedAt: string;
 }

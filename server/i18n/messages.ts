@@ -111,6 +111,7 @@ export const messages = {
   calendarCodeInvalid: { zh: '代码只能包含字母、数字、下划线和短横线', en: 'The code may hold letters, digits, underscores and hyphens only' },
   calendarNameRequired: { zh: '名称不能为空', en: 'The name is required' },
   calendarNameTooLong: { zh: '名称长度不能超过{max}个字符', en: 'The name must be at most {max} characters' },
+  calendarNameEnTooLong: { zh: '英文名称长度不能超过{max}个字符', en: 'The English name must be at most {max} characters' },
   calendarDateInvalid: { zh: '请选择有效的日期', en: 'Please choose a valid date' },
   calendarStartBeforeEnd: { zh: '开始时间应早于结束时间', en: 'Start time should be earlier than end time' },
   calendarYearRange: { zh: '学年须为大于{above}且小于{below}的整数', en: 'The year must be an integer above {above} and below {below}' },
@@ -198,12 +199,6 @@ export const messages = {
   },
   examBatchPublished: { zh: '发布成功，已通知学生和家长', en: 'Published; students and parents were notified' },
   examBatchUnpublished: { zh: '已取消发布', en: 'Unpublished' },
-  examScoresPublishedTitle: { zh: '成绩发布：{name}', en: 'Scores released: {name}' },
-  /** the publish notification's body: {name} and {dates} come HTML-escaped */
-  examScoresPublishedBody: {
-    zh: '{name}（{dates}）的成绩已发布，请到“我的成绩”查看。',
-    en: 'The scores of {name} ({dates}) have been released; see "My scores".',
-  },
   examBatchPublishedLocked: {
     zh: '考试批次已发布，不能修改；请先取消发布',
     en: 'The exam batch is published and cannot be changed; unpublish it first',
@@ -339,12 +334,6 @@ export const messages = {
   applicationsNoPermission: { zh: '没有该申请的权限，请联系管理员', en: 'You have no permission for this application; contact the administrator' },
   applicationsProofNotReady: { zh: '证明在审核通过后才能打印', en: 'The proof can be printed once the application is approved' },
   applicationsFlowDuplicate: { zh: '同一类型、请假类型和天数的审核流程已存在', en: 'An audit flow for this kind, leave type and length already exists' },
-  applicationsMessageSubmitted: { zh: '{applicant}的{kind}已提交，等待{step}审核', en: "{applicant}'s {kind} has been submitted and awaits the {step}" },
-  applicationsMessageToAudit: { zh: '{applicant}的{kind}（{range}）等待您审核', en: "{applicant}'s {kind} ({range}) is waiting for your audit" },
-  applicationsMessagePassed: { zh: '{applicant}的{kind}已通过{step}审核', en: "{applicant}'s {kind} has passed the {step}'s audit" },
-  applicationsMessageApproved: { zh: '{applicant}的{kind}已审核通过', en: "{applicant}'s {kind} has been approved" },
-  applicationsMessageRejected: { zh: '{applicant}的{kind}未通过审核：{opinion}', en: "{applicant}'s {kind} was rejected: {opinion}" },
-  applicationsMessageCancelled: { zh: '{applicant}的{kind}已销假（返回时间 {at}）', en: "{applicant}'s {kind} was cancelled (back at {at})" },
   // proofs, the seal and the staff monthly summary (applications/proofs.*, staff-summary.*)
   applicationsNotAProof: { zh: '该申请不是证明类申请，没有可打印的证明', en: 'This application is not a proof and has nothing to print' },
   applicationsSealNotFound: { zh: '印章图片不存在，请重新上传', en: 'The seal picture does not exist; upload it again' },
@@ -356,7 +345,6 @@ export const messages = {
   },
   applicationsSummaryOtherDepartment: { zh: '只能查看本部门的考勤汇总', en: "You can see only your own department's attendance summary" },
   // applications server core (issue 8, H1)
-  applicationsMessageTitle: { zh: '审批通知：{applicant}的{kind}', en: "Approval: {applicant}'s {kind}" },
   applicationsNotYourClass: { zh: '只能为自己任教的班级申请补课', en: 'You can apply for a make-up lesson only in a class you teach' },
   applicationsAttachmentNotYours: { zh: '附件须为您本人上传的图片', en: 'Attachments must be pictures you uploaded yourself' },
   applicationsAttachmentTooLarge: { zh: '证明图片不能超过{size}MB', en: 'A certificate picture may be at most {size} MB' },
@@ -376,8 +364,6 @@ export const messages = {
     zh: '第{n}步“{step}”不能用于{kind}的审核流程',
     en: 'Step {n} "{step}" cannot be used in the audit flow of a {kind}',
   },
-  applicationsMessageShiftCounterpart: { zh: '{applicant}申请与您调班（{range}）：{status}', en: '{applicant} asks to swap duty with you ({range}): {status}' },
-  applicationsMessageWithdrawn: { zh: '{applicant}的{kind}（{range}）已撤回，无需审核', en: "{applicant}'s {kind} ({range}) was withdrawn; no audit is needed" },
 
   // questionnaires and surveys (modules/surveys, issue 9); SPEC §8: does not exist, not started, expired,
   // no questions, already submitted, no permission, maybe not logged in (refusals carry data.reason)
@@ -401,8 +387,6 @@ export const messages = {
   surveysPublished: { zh: '问卷已发布', en: 'The questionnaire is published' },
   surveysUnpublished: { zh: '问卷已取消发布', en: 'The questionnaire is unpublished' },
   surveysAnswerReceived: { zh: '提交成功，感谢参与', en: 'Submitted. Thank you' },
-  surveysMessageTitle: { zh: '请填写问卷“{title}”', en: 'Please answer the questionnaire "{title}"' },
-  surveysMessageBody: { zh: '问卷“{title}”已发布，截止时间 {time}。', en: 'The questionnaire "{title}" is open until {time}.' },
   surveysDeviceIdRequired: { zh: '缺少设备标识，请刷新页面后重试', en: 'The device id is missing or not valid; reload the page and try again' },
   surveysAnswerIdTaken: { zh: '答卷编号已被其他问卷使用，请刷新页面后重试', en: 'This answer id belongs to another questionnaire; reload the page and try again' },
   surveysAnswerUnknownQuestion: { zh: '答案中包含问卷中不存在的题目，请刷新页面后重新填写', en: 'The answer holds a question the questionnaire does not have; reload the page and answer again' },

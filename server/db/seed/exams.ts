@@ -22,10 +22,10 @@ export const SEED_SCORE_SYSTEM = {
   excellentLine: 102,
   passLine: 72,
   bands: [
-    { name: '优秀', minScore: 102, maxScore: 120, conversionScore: 110 },
-    { name: '良好', minScore: 90, maxScore: 101, conversionScore: 95 },
-    { name: '及格', minScore: 72, maxScore: 89, conversionScore: 80 },
-    { name: '不及格', minScore: 0, maxScore: 71, conversionScore: 60 },
+    { name: '优秀', nameEn: 'Excellent', minScore: 102, maxScore: 120, conversionScore: 110 },
+    { name: '良好', nameEn: 'Good', minScore: 90, maxScore: 101, conversionScore: 95 },
+    { name: '及格', nameEn: 'Pass', minScore: 72, maxScore: 89, conversionScore: 80 },
+    { name: '不及格', nameEn: 'Fail', minScore: 0, maxScore: 71, conversionScore: 60 },
   ],
 } as const;
 

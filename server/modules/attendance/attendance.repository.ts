@@ -21,7 +21,9 @@ const isStudentOf = (classId: string) => and(eq(users.orgUnitId, classId), eq(us
 const classColumns = {
   id: orgUnits.id,
   name: orgUnits.name,
+  nameEn: orgUnits.nameEn,
   gradeName: sql<string>`coalesce(${grade.name}, '')`,
+  gradeNameEn: sql<string>`coalesce(${grade.nameEn}, '')`,
   campusId: orgUnits.campusId,
 };
 
@@ -253,6 +255,7 @@ export const attendanceRepository = {
         date: attendanceRolls.date,
         classId: attendanceRolls.classId,
         className: orgUnits.name,
+        classNameEn: orgUnits.nameEn,
         studentId: attendanceEntries.studentId,
         studentName: student.name,
         studentNo: student.userNo,

@@ -23,6 +23,7 @@ import {
 } from '../../../contracts/attendance';
 import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
+import { localName } from '../../i18n/local-name';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/session.types';
@@ -45,7 +46,9 @@ interface TeachingScope {
 interface ClassRow {
   id: string;
   name: string;
+  nameEn: string;
   gradeName: string;
+  gradeNameEn: string;
 }
 
 export class AttendanceService {
@@ -138,7 +141,9 @@ export class AttendanceService {
       return {
         classId: klass.id,
         className: klass.name,
+        classNameEn: klass.nameEn,
         gradeName: klass.gradeName,
+        gradeNameEn: klass.gradeNameEn,
         duties: scope.duties.get(klass.id) ?? [],
         studentCount: counts.get(klass.id) ?? 0,
         taken: roll ? { version: roll.version, takenAt: roll.takenAt.toISOString(), takenByName: roll.takenByName } : null,
@@ -179,8 +184,9 @@ export class AttendanceService {
     return {
       classId: klass.id,
       className: klass.name,
+      classNameEn: klass.nameEn,
       date,
-      semester: { id: semester.id, name: semester.name },
+      semester: { id: semester.id, name: semester.name, nameEn: semester.nameEn },
       version: roll?.version ?? 0,
       takenAt: roll && roll.version > 0 ? roll.takenAt.toISOString() : null,
       takenByName: roll && roll.version > 0 ? roll.takenByName : '',
@@ -263,8 +269,9 @@ export class AttendanceService {
     return {
       classId: klass.id,
       className: klass.name,
+      classNameEn: klass.nameEn,
       date: request.date,
-      semester: { id: semester.id, name: semester.name },
+      semester: { id: semester.id, name: semester.name, nameEn: semester.nameEn },
       version: taken.version,
       takenAt: taken.takenAt.toISOString(),
       takenByName: taken.takenByName,
@@ -291,7 +298,14 @@ export class AttendanceService {
       date: request.date,
       schoolDay,
       totalClasses: classes.length,
-      missing: without.map((klass) => ({ classId: klass.id, className: klass.name, gradeName: klass.gradeName, headTeacherName: heads.get(klass.id) ?? '' })),
+      missing: without.map((klass) => ({
+        classId: klass.id,
+        className: klass.name,
+        classNameEn: klass.nameEn,
+        gradeName: klass.gradeName,
+        gradeNameEn: klass.gradeNameEn,
+        headTeacherName: heads.get(klass.id) ?? '',
+      })),
     };
   }
 
@@ -356,7 +370,7 @@ export class AttendanceService {
     const rows = await attendanceRepository.pageHistory(tx, filters, 0, ATTENDANCE_EXPORT_MAX_ROWS + 1);
     if (rows.length > ATTENDANCE_EXPORT_MAX_ROWS) throw new AppError(ResponseCode.invalidInput, 'attendanceExportTooLarge', { max: ATTENDANCE_EXPORT_MAX_ROWS });
     const items = (await this.dicts.dicts(tx, [ATTENDANCE_STATUS_DICT]))[ATTENDANCE_STATUS_DICT] ?? [];
-    const statusName = new Map(items.map((item) => [item.code, lang === 'en' && item.nameEn ? item.nameEn : item.name]));
+    const statusName = new Map(items.map((item) => [item.code, localName(lang, item.name, item.nameEn)]));
     const t = EXPORT_TITLES[lang];
 
     const workbook = new ExcelJS.Workbook();
@@ -378,7 +392,7 @@ export class AttendanceService {
       detail.addRow({
         no: index + 1,
         date: row.date,
-        className: row.className,
+        className: localName(lang, row.className, row.classNameEn),
         studentNo: row.studentNo,
         studentName: row.studentName,
         status: statusName.get(row.status) ?? row.status,
@@ -395,7 +409,7 @@ export class AttendanceService {
     const perStudent = new Map<string, { studentNo: string; studentName: string; className: string; counts: Map<string, number>; days: number }>();
     for (const row of rows) {
       const key = `${row.classId}:${row.studentId}`;
-      const entry = perStudent.get(key) ?? { studentNo: row.studentNo, studentName: row.studentName, className: row.className, counts: new Map(), days: 0 };
+      const entry = perStudent.get(key) ?? { studentNo: row.studentNo, studentName: row.studentName, className: localName(lang, row.className, row.classNameEn), counts: new Map(), days: 0 };
       entry.counts.set(row.status, (entry.counts.get(row.status) ?? 0) + 1);
       entry.days += 1;
       perStudent.set(key, entry);

@@ -9,8 +9,10 @@ const semesterColumns = {
   id: semesters.id,
   schoolYearId: semesters.schoolYearId,
   schoolYearName: sql<string>`coalesce(${schoolYears.name}, '')`,
+  schoolYearNameEn: sql<string>`coalesce(${schoolYears.nameEn}, '')`,
   code: semesters.code,
   name: semesters.name,
+  nameEn: semesters.nameEn,
   year: semesters.year,
   startDate: semesters.startDate,
   endDate: semesters.endDate,
@@ -33,12 +35,14 @@ export const calendarRepository = {
         id: schoolYears.id,
         code: schoolYears.code,
         name: schoolYears.name,
+        nameEn: schoolYears.nameEn,
         startDate: schoolYears.startDate,
         endDate: schoolYears.endDate,
         isCurrent: schoolYears.isCurrent,
         // qualified by hand: inside a one-table select drizzle leaves column names bare
         semesterCount: sql<number>`(SELECT count(*)::int FROM semesters s WHERE s.tenant_id = school_years.tenant_id AND s.school_year_id = school_years.id)`,
         currentSemesterName: sql<string>`coalesce((SELECT s.name FROM semesters s WHERE s.tenant_id = school_years.tenant_id AND s.school_year_id = school_years.id AND s.is_current LIMIT 1), '')`,
+        currentSemesterNameEn: sql<string>`coalesce((SELECT s.name_en FROM semesters s WHERE s.tenant_id = school_years.tenant_id AND s.school_year_id = school_years.id AND s.is_current LIMIT 1), '')`,
         version: schoolYears.version,
       })
       .from(schoolYears)

@@ -76,7 +76,7 @@ export class CalendarService {
     const codeTaken = () => new AppError(CONFLICT, 'calendarYearCodeTaken', { code: input.code });
     const taken = await calendarRepository.yearByCode(tx, input.code);
     if (taken && taken.id !== id) throw codeTaken();
-    const row = { code: input.code, name: input.name, startDate: input.startDate, endDate: input.endDate };
+    const row = { code: input.code, name: input.name, nameEn: input.nameEn, startDate: input.startDate, endDate: input.endDate };
     // a concurrent request may take the code between the check and the write: the same refusal, not a fault
     // (the refusal ends the request, so no savepoint is needed)
     if (mode === 'add') await uniquely(() => calendarRepository.insertYear(tx, session.tenantId, session.userId, { id, ...row }), codeTaken);
@@ -128,6 +128,7 @@ export class CalendarService {
       schoolYearId: year.id,
       code: input.code,
       name: input.name,
+      nameEn: input.nameEn,
       year: input.year,
       startDate: input.startDate,
       endDate: input.endDate,

@@ -40,7 +40,7 @@ const SORTABLE: Record<ExamBatchSortField, SQLWrapper> = {
 export const examsRepository = {
   async semesters(tx: Tx) {
     return tx
-      .select({ id: semesters.id, name: semesters.name, isCurrent: semesters.isCurrent })
+      .select({ id: semesters.id, name: semesters.name, nameEn: semesters.nameEn, isCurrent: semesters.isCurrent })
       .from(semesters)
       .orderBy(desc(semesters.startDate));
   },
@@ -58,7 +58,7 @@ export const examsRepository = {
   /** Every grade org unit (graduated ones too, so old batches still name theirs). */
   async grades(tx: Tx) {
     return tx
-      .select({ id: orgUnits.id, name: orgUnits.name, graduated: orgUnits.graduated })
+      .select({ id: orgUnits.id, name: orgUnits.name, nameEn: orgUnits.nameEn, graduated: orgUnits.graduated })
       .from(orgUnits)
       .where(eq(orgUnits.kind, 'grade'))
       .orderBy(asc(orgUnits.sort), asc(orgUnits.gradeLevel), asc(orgUnits.name));
@@ -67,7 +67,7 @@ export const examsRepository = {
   /** Published entries of a dictionary, in order. */
   async dictEntries(tx: Tx, typeCode: string) {
     return tx
-      .select({ code: dictEntries.code, name: dictEntries.name })
+      .select({ code: dictEntries.code, name: dictEntries.name, nameEn: dictEntries.nameEn })
       .from(dictEntries)
       .innerJoin(dictTypes, and(eq(dictTypes.tenantId, dictEntries.tenantId), eq(dictTypes.id, dictEntries.typeId)))
       .where(and(eq(dictTypes.code, typeCode), eq(dictEntries.status, '1')))
@@ -84,6 +84,7 @@ export const examsRepository = {
       .select({
         batch: examBatches,
         semesterName: semesters.name,
+        semesterNameEn: semesters.nameEn,
         publishedByName: users.name,
         systemCount: sql<number>`(SELECT count(*)::int FROM ${scoreSystems} s WHERE s.tenant_id = ${examBatches.tenantId} AND s.batch_id = ${examBatches.id})`,
       })

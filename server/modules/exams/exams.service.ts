@@ -46,6 +46,7 @@ export type ScoreSystemWithBands = ScoreSystemRow;
 const toBand = (band: BandRecord): ScoreBand => ({
   id: band.id,
   name: band.name,
+  nameEn: band.nameEn,
   conversionScore: band.conversionScore,
   minScore: band.minScore,
   maxScore: band.maxScore,
@@ -135,7 +136,7 @@ export class ExamsService {
   /** `POST /api/exams/options`: semesters (newest first), grades not graduated, subjects (STD_KM). */
   async options(tx: Tx): Promise<ExamOptions> {
     const semesters = await examsRepository.semesters(tx);
-    const grades = (await examsRepository.grades(tx)).filter((grade) => !grade.graduated).map(({ id, name }) => ({ id, name }));
+    const grades = (await examsRepository.grades(tx)).filter((grade) => !grade.graduated).map(({ id, name, nameEn }) => ({ id, name, nameEn }));
     const subjects = await examsRepository.dictEntries(tx, SUBJECT_DICT);
     return { semesters, grades, subjects };
   }
@@ -147,16 +148,18 @@ export class ExamsService {
     const published = search.published === '1' ? true : search.published === '0' ? false : undefined;
     const sort = tableASortOf(request);
     const { total, rows } = await examsRepository.listBatches(tx, { semesterId, name: search.name || undefined, published }, request.currPage, request.limit, sort);
-    const gradeNames = new Map((await examsRepository.grades(tx)).map((grade) => [grade.id, grade.name]));
+    const grades = new Map((await examsRepository.grades(tx)).map((grade) => [grade.id, grade]));
     return {
       total,
-      rows: rows.map(({ batch, semesterName, publishedByName, systemCount }) => ({
+      rows: rows.map(({ batch, semesterName, semesterNameEn, publishedByName, systemCount }) => ({
         id: batch.id,
         semesterId: batch.semesterId,
         semesterName,
+        semesterNameEn,
         name: batch.name,
         gradeIds: batch.gradeIds,
-        gradeNames: batch.gradeIds.map((id) => gradeNames.get(id) ?? ''),
+        gradeNames: batch.gradeIds.map((id) => grades.get(id)?.name ?? ''),
+        gradeNamesEn: batch.gradeIds.map((id) => grades.get(id)?.nameEn ?? ''),
         subjects: batch.subjects,
         startDate: batch.startDate,
         endDate: batch.endDate,
@@ -353,6 +356,7 @@ export class ExamsService {
     const bandRows = ordered.map((band, index) => ({
       tenantId: session.tenantId,
       id: uuidv7(),
+      nameEn: band.nameEn,
       systemId: id,
       name: band.name,
       conversionScore: band.conversionScore,

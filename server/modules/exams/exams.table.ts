@@ -77,6 +77,8 @@ export const scoreBands = pgTable(
     id: uuid('id').notNull(),
     systemId: uuid('system_id').notNull(),
     name: text('name').notNull(),
+    /** '' when the band has no English name (the client shows the Chinese one) */
+    nameEn: text('name_en').notNull().default(''),
     conversionScore: integer('conversion_score').notNull(),
     minScore: integer('min_score').notNull(),
     maxScore: integer('max_score').notNull(),

@@ -120,9 +120,9 @@ describe('seed and options', () => {
     expect(options.semesters.filter((s) => s.isCurrent)).toHaveLength(1);
     expect(options.grades.map((g) => g.name)).toEqual(expect.arrayContaining(['七年级', '八年级', '九年级']));
     expect(options.subjects.slice(0, 3)).toEqual([
-      { code: '01', name: '语文' },
-      { code: '02', name: '数学' },
-      { code: '03', name: '英语' },
+      { code: '01', name: '语文', nameEn: 'Chinese' },
+      { code: '02', name: '数学', nameEn: 'Mathematics' },
+      { code: '03', name: '英语', nameEn: 'English' },
     ]);
   });
 
@@ -350,18 +350,20 @@ describe('publishing', () => {
     expect(row).toMatchObject({ published: true, publishedByName: '系统管理员' });
     expect(row.publishedAt).not.toBeNull();
     const name = row.name;
-    // one message per recipient, in both languages (the message centre keeps one text)
-    const messages = await ownerQuery<{ type: string; link: string; content: string; n: string }>(
+    // one message for every recipient, stored as a key and parameters (each reads it in their language)
+    const messages = await ownerQuery<{ type: string; link: string; content: string; message_key: string; message_params: unknown; n: string }>(
       t.db,
-      `SELECT m.type, m.link, m.content, count(r.user_id) n FROM messages m JOIN message_recipients r ON r.tenant_id = m.tenant_id AND r.message_id = m.id
+      `SELECT m.type, m.link, m.content, m.message_key, m.message_params, count(r.user_id) n FROM messages m JOIN message_recipients r ON r.tenant_id = m.tenant_id AND r.message_id = m.id
         WHERE m.tenant_id = $1 AND m.title = $2 GROUP BY m.type, m.link, m.content, m.id`,
-      [demoId, `成绩发布：${name} / Scores released: ${name}`],
+      [demoId, `成绩发布：${name}`],
     );
     expect(messages).toEqual([
       {
         type: '3',
         link: '/jxgl/wdcj',
-        content: `<p>${name}（2026-12-01 ~ 2026-12-02）的成绩已发布，请到“我的成绩”查看。</p><p>The scores of ${name} (2026-12-01 ~ 2026-12-02) have been released; see "My scores".</p>`,
+        content: `<p>${name}（2026-12-01 ~ 2026-12-02）的成绩已发布，请到“我的成绩”查看。</p>`,
+        message_key: 'scoresReleased',
+        message_params: { name, dates: '2026-12-01 ~ 2026-12-02' },
         n: String(body.data.notified),
       },
     ]);
@@ -572,7 +574,7 @@ describe('locks: publish and delete wait for a score save in flight (review 1.2)
     expect(notified[1]).toBeGreaterThan(0);
     const [{ n }] = await ownerQuery<{ n: string }>(t.db, `SELECT count(*) n FROM messages WHERE tenant_id = $1 AND title = $2`, [
       demoId,
-      `成绩发布：${name} / Scores released: ${name}`,
+      `成绩发布：${name}`,
     ]);
     expect(Number(n)).toBe(1);
     expect((await post('/api/exams/publish', admin, { id, published: false })).body.code).toBe(1);

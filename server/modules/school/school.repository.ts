@@ -2,7 +2,7 @@ import { and, desc, gte, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { schoolInfo, semesters } from './school.table';
 
-const semesterColumns = { id: semesters.id, name: semesters.name, startDate: semesters.startDate, endDate: semesters.endDate, isCurrent: semesters.isCurrent };
+const semesterColumns = { id: semesters.id, name: semesters.name, nameEn: semesters.nameEn, startDate: semesters.startDate, endDate: semesters.endDate, isCurrent: semesters.isCurrent };
 
 export const schoolRepository = {
   info: (tx: Tx) =>

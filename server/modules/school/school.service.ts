@@ -5,6 +5,7 @@ import { schoolRepository } from './school.repository';
 export interface Semester {
   id: string;
   name: string;
+  nameEn: string;
   /** YYYY-MM-DD, inclusive */
   startDate: string;
   endDate: string;

@@ -55,6 +55,8 @@ export const schoolYears = pgTable(
     id: uuid('id').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** '' when the school year has no English name (the client shows the Chinese one) */
+    nameEn: text('name_en').notNull().default(''),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
@@ -71,6 +73,8 @@ export const semesters = pgTable(
     schoolYearId: uuid('school_year_id').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** '' when the semester has no English name (the client shows the Chinese one) */
+    nameEn: text('name_en').notNull().default(''),
     /** SPEC §5: an integer above 2000 and below 9999 (the school year's first calendar year) */
     year: integer('year').notNull(),
     /** working start and end (staff on duty); school days and attendance use these */

@@ -33,6 +33,7 @@ export type SheetContextRow = {
   batch_grade_ids: string[];
   class_id: string | null;
   class_name: string | null;
+  class_name_en: string | null;
   grade_id: string | null;
   /** the caller teaches the subject in the class (subject_teacher duty): may write */
   teaches: boolean;
@@ -79,7 +80,7 @@ const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]
 
 const sheetContextColumns = (userId: string) => sql`
   b.name AS batch_name, b.published, b.subjects AS batch_subjects, b.grade_ids AS batch_grade_ids,
-  c.id AS class_id, c.name AS class_name, c.parent_id AS grade_id,
+  c.id AS class_id, c.name AS class_name, c.name_en AS class_name_en, c.parent_id AS grade_id,
   EXISTS (
     SELECT 1 FROM staff_duties d
     WHERE d.tenant_id = b.tenant_id AND d.user_id = ${userId} AND d.org_unit_id = c.id
@@ -243,8 +244,8 @@ export const scoresRepository = {
 
   bands: (tx: Tx, systemId: string) =>
     tx
-      .execute<{ name: string; conversion_score: number; min_score: number; max_score: number }>(
-        sql`SELECT name, conversion_score, min_score, max_score FROM score_bands WHERE system_id = ${systemId} ORDER BY min_score DESC, sort, name`,
+      .execute<{ name: string; name_en: string; conversion_score: number; min_score: number; max_score: number }>(
+        sql`SELECT name, name_en, conversion_score, min_score, max_score FROM score_bands WHERE system_id = ${systemId} ORDER BY min_score DESC, sort, name`,
       )
       .then((result) => result.rows),
 
@@ -253,8 +254,8 @@ export const scoresRepository = {
     systemIds.length === 0
       ? Promise.resolve([])
       : tx
-          .execute<{ system_id: string; name: string; min_score: number; max_score: number }>(
-            sql`SELECT system_id, name, min_score, max_score FROM score_bands WHERE system_id = ANY (${uuidArray(systemIds)}) ORDER BY min_score DESC, sort, name`,
+          .execute<{ system_id: string; name: string; name_en: string; min_score: number; max_score: number }>(
+            sql`SELECT system_id, name, name_en, min_score, max_score FROM score_bands WHERE system_id = ANY (${uuidArray(systemIds)}) ORDER BY min_score DESC, sort, name`,
           )
           .then((result) => result.rows),
 
@@ -348,7 +349,7 @@ export const scoresRepository = {
 
   semesters: (tx: Tx) =>
     tx
-      .execute<{ id: string; name: string; is_current: boolean }>(sql`SELECT id, name, is_current FROM semesters ORDER BY start_date DESC, code DESC`)
+      .execute<{ id: string; name: string; name_en: string; is_current: boolean }>(sql`SELECT id, name, name_en, is_current FROM semesters ORDER BY start_date DESC, code DESC`)
       .then((result) => result.rows),
 
   batchesOf: (tx: Tx, semesterId: string) =>
@@ -371,8 +372,8 @@ export const scoresRepository = {
     gradeIds.length === 0
       ? Promise.resolve([])
       : tx
-          .execute<{ id: string; name: string; grade_id: string; grade_name: string }>(
-            sql`SELECT c.id, c.name, c.parent_id AS grade_id, coalesce(g.name, '') AS grade_name
+          .execute<{ id: string; name: string; name_en: string; grade_id: string; grade_name: string; grade_name_en: string }>(
+            sql`SELECT c.id, c.name, c.name_en, c.parent_id AS grade_id, coalesce(g.name, '') AS grade_name, coalesce(g.name_en, '') AS grade_name_en
                 FROM org_units c LEFT JOIN org_units g ON g.tenant_id = c.tenant_id AND g.id = c.parent_id
                 WHERE c.kind = 'class' AND c.parent_id = ANY (${uuidArray(gradeIds)})
                 ORDER BY c.grade_level, g.sort, c.sort, c.code`,
@@ -429,6 +430,7 @@ export const scoresRepository = {
         batch_id: string;
         batch_name: string;
         semester_name: string;
+        semester_name_en: string;
         subject: string;
         score: number | null;
         mark: string;
@@ -439,7 +441,7 @@ export const scoresRepository = {
         class_average: number | null;
         published_at: Date | null;
       }>(
-        sql`SELECT count(*) OVER ()::int AS total, b.id AS batch_id, b.name AS batch_name, se.name AS semester_name, sh.subject,
+        sql`SELECT count(*) OVER ()::int AS total, b.id AS batch_id, b.name AS batch_name, se.name AS semester_name, se.name_en AS semester_name_en, sh.subject,
                    sc.score::float8 AS score, sc.mark, c.parent_id AS grade_id, b.grade_ids AS batch_grade_ids, b.subjects AS batch_subjects,
                    ${systemsOfBatch} AS systems,
                    (SELECT round(avg(x.score), 2)::float8 FROM scores x WHERE x.tenant_id = sh.tenant_id AND x.sheet_id = sh.id AND x.score IS NOT NULL) AS class_average,

@@ -19,6 +19,7 @@ import {
   type ScoreSheetRequest,
 } from '../../../contracts/scores';
 import type { Tx } from '../../db/client';
+import { localName } from '../../i18n/local-name';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/session.types';
@@ -60,6 +61,8 @@ type CheckedContext<C extends SheetContextRow = SheetContextRow> = C & {
 type WritableContext<C extends SheetContextRow = SheetContextRow> = CheckedContext<C> & { system: SystemRow };
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+/** a score's band as a my-scores row says it: both names ('' when none), the reader's language picks */
+const bandNames = (band: { name: string; nameEn: string } | null) => ({ band: band?.name ?? '', bandEn: band?.nameEn ?? '' });
 
 const cellOf = (studentId: string, row: CellRow | undefined): ScoreCell => ({
   studentId,
@@ -138,7 +141,7 @@ export class ScoresService {
   async options(tx: Tx, session: Session, request: ScoreOptionsRequest): Promise<ScoreOptions> {
     const semesters = await scoresRepository.semesters(tx);
     const semesterId = request.semesterId ?? semesters.find((s) => s.is_current)?.id ?? semesters[0]?.id ?? null;
-    const result: ScoreOptions = { semesters: semesters.map((s) => ({ id: s.id, name: s.name, isCurrent: s.is_current })), semesterId, batches: [] };
+    const result: ScoreOptions = { semesters: semesters.map((s) => ({ id: s.id, name: s.name, nameEn: s.name_en, isCurrent: s.is_current })), semesterId, batches: [] };
     if (!semesterId) return result;
     const batches = await scoresRepository.batchesOf(tx, semesterId);
     if (batches.length === 0) return result;
@@ -156,7 +159,9 @@ export class ScoresService {
         .map((klass) => ({
           classId: klass.id,
           className: klass.name,
+          classNameEn: klass.name_en,
           gradeName: klass.grade_name,
+          gradeNameEn: klass.grade_name_en,
           subjects: batch.subjects
             .filter((subject) => mayOpen(rights, klass.id, subject))
             .map((subject) => ({ subject, submitted: submitted.get(`${batch.id}:${klass.id}:${subject}`) ?? false, taught: teaches(rights, klass.id, subject) })),
@@ -192,6 +197,7 @@ export class ScoresService {
       batch: { id: request.batchId, name: context.batch_name, published: context.published },
       classId: context.class_id,
       className: context.class_name,
+      classNameEn: context.class_name_en ?? '',
       subject: request.subject,
       system: context.system
         ? {
@@ -200,7 +206,7 @@ export class ScoresService {
             fullMark: context.system.fullMark,
             excellentLine: context.system.excellentLine,
             passLine: context.system.passLine,
-            bands: bands.map((band) => ({ name: band.name, conversionScore: band.conversion_score, minScore: band.min_score, maxScore: band.max_score })),
+            bands: bands.map((band) => ({ name: band.name, nameEn: band.name_en, conversionScore: band.conversion_score, minScore: band.min_score, maxScore: band.max_score })),
           }
         : null,
       ...(context.system ? {} : { noScale: true }),
@@ -323,7 +329,7 @@ export class ScoresService {
 
   private async subjectNames(tx: Tx, lang: Lang): Promise<Map<string, string>> {
     const items = (await this.dicts.dicts(tx, [SUBJECT_DICT]))[SUBJECT_DICT] ?? [];
-    return new Map(items.map((item) => [item.code, lang === 'en' && item.nameEn ? item.nameEn : item.name]));
+    return new Map(items.map((item) => [item.code, localName(lang, item.name, item.nameEn)]));
   }
 
   /**
@@ -355,7 +361,7 @@ export class ScoresService {
     const cells = new Map((await scoresRepository.batchCells(tx, batch.id)).map((row) => [`${row.class_id}:${row.subject}:${row.student_id}`, row]));
     const names = await this.subjectNames(tx, lang);
     const sheets: ExportClass[] = plan.map(({ klass, subjects }) => ({
-      className: klass.name,
+      className: localName(lang, klass.name, klass.name_en),
       subjects: subjects.map((subject) => ({ code: subject, name: names.get(subject) ?? subject })),
       students: rosters
         .filter((s) => s.class_id === klass.id)
@@ -369,7 +375,7 @@ export class ScoresService {
         })),
     }));
     const bytes = await buildScoresWorkbook(sheets, lang);
-    const single = plan.length === 1 ? `_${plan[0].klass.name}${plan[0].subjects.length === 1 ? `_${names.get(plan[0].subjects[0]) ?? plan[0].subjects[0]}` : ''}` : '';
+    const single = plan.length === 1 ? `_${localName(lang, plan[0].klass.name, plan[0].klass.name_en)}${plan[0].subjects.length === 1 ? `_${names.get(plan[0].subjects[0]) ?? plan[0].subjects[0]}` : ''}` : '';
     return { fileName: `${batch.name}${single}.xlsx`, bytes };
   }
 
@@ -382,7 +388,7 @@ export class ScoresService {
     const sheet = await this.readSheet(tx, context, request);
     const subjectName = (await this.subjectNames(tx, lang)).get(request.subject) ?? request.subject;
     const bytes = await buildTemplate(request, sheet, subjectName, lang);
-    return { fileName: `${sheet.batch.name}_${sheet.className}_${subjectName}${lang === 'zh' ? '_导入模板' : '_template'}.xlsx`, bytes };
+    return { fileName: `${sheet.batch.name}_${localName(lang, sheet.className, sheet.classNameEn)}_${subjectName}${lang === 'zh' ? '_导入模板' : '_template'}.xlsx`, bytes };
   }
 
   /**
@@ -464,18 +470,19 @@ export class ScoresService {
     const systems = rows.map((row) => pickScoreSystem(row.systems, { gradeIds: row.batch_grade_ids, subjects: row.batch_subjects }, row.grade_id, row.subject));
     const bands = await scoresRepository.bandsOfSystems(tx, [...new Set(systems.flatMap((system) => (system ? [system.id] : [])))]);
     const bandRanges = (systemId: string) =>
-      bands.filter((band) => band.system_id === systemId).map((band) => ({ name: band.name, minScore: band.min_score, maxScore: band.max_score }));
+      bands.filter((band) => band.system_id === systemId).map((band) => ({ name: band.name, nameEn: band.name_en, minScore: band.min_score, maxScore: band.max_score }));
     return {
       total: rows[0]?.total ?? (request.currPage > 0 ? (await scoresRepository.myScores(tx, studentId, { semesterId, batchId }, 0, 1))[0]?.total ?? 0 : 0),
       rows: rows.map((row, index) => ({
         batchId: row.batch_id,
         batchName: row.batch_name,
         semesterName: row.semester_name,
+        semesterNameEn: row.semester_name_en,
         subject: row.subject,
         score: row.score,
         mark: row.mark as ScoreMarkValue,
         fullMark: systems[index]?.fullMark ?? 0,
-        band: systems[index] ? bandOf(row.score, bandRanges(systems[index].id)) : '',
+        ...bandNames(systems[index] ? bandOf(row.score, bandRanges(systems[index].id)) : null),
         classAverage: row.class_average,
         publishedAt: iso(row.published_at) ?? '',
       })),

@@ -49,16 +49,17 @@ export function pickScoreSystem<S extends SystemCoverage>(systems: readonly S[],
 
 export interface BandRange {
   name: string;
+  nameEn: string;
   minScore: number;
   maxScore: number;
 }
 
-/** The band a score falls in (minScore ≤ score < maxScore + 1, the highest band first), '' when none. */
-export function bandOf(score: number | null, bands: readonly BandRange[]): string {
-  if (score === null) return '';
+/** The band a score falls in (minScore ≤ score < maxScore + 1, the highest band first), null when none. */
+export function bandOf(score: number | null, bands: readonly BandRange[]): BandRange | null {
+  if (score === null) return null;
   let best: BandRange | null = null;
   for (const band of bands) {
     if (band.minScore <= score && score < band.maxScore + 1 && (best === null || band.minScore > best.minScore)) best = band;
   }
-  return best?.name ?? '';
+  return best;
 }

@@ -19,8 +19,8 @@ const missingData = (over: Partial<AttendanceMissingData> = {}): AttendanceMissi
   schoolDay: true,
   totalClasses: 12,
   missing: [
-    { classId: CLASS_2, className: '七年级(2)班', gradeName: '七年级', headTeacherName: '王芳' },
-    { classId: CLASS_3, className: '八年级(1)班', gradeName: '八年级', headTeacherName: '' },
+    { classId: CLASS_2, className: '七年级(2)班', classNameEn: 'Grade 7 Class 2', gradeName: '七年级', gradeNameEn: 'Grade 7', headTeacherName: '王芳' },
+    { classId: CLASS_3, className: '八年级(1)班', classNameEn: 'Grade 8 Class 1', gradeName: '八年级', gradeNameEn: 'Grade 8', headTeacherName: '' },
   ],
   ...over,
 });
@@ -108,9 +108,14 @@ describe('AttendanceHomeScreen', () => {
     renderScreen(<AttendanceHomeScreen search={{}} onSearchChange={vi.fn()} />, { permissions: ['xskq', 'xskq_add', 'xskq_manage'] });
     const card = await screen.findByTestId('attendance-class');
     expect(within(card).getByText('Not taken')).toBeTruthy();
+    // class and grade names in English (the data's own English names)
+    expect(within(card).getByText('Grade 7 Class 1')).toBeTruthy();
+    expect(card.textContent).toContain('Grade 7 · ');
+    expect(card.textContent).not.toContain('年级');
     expect(within(card).getByRole('link', { name: 'Take attendance' })).toBeTruthy();
     expect(await screen.findByText('2 of 12 classes without attendance')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Open the roll' })).toHaveLength(2);
+    expect(screen.getAllByTestId('attendance-missing-class').map((item) => item.querySelector('p')?.textContent)).toEqual(['Grade 7 Class 2', 'Grade 8 Class 1']);
     expect(screen.getByRole('heading', { name: 'Student attendance' })).toBeTruthy();
   });
 });

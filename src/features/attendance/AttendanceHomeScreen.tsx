@@ -10,6 +10,7 @@ import { usePermitted } from '../../components/Permission';
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 import { dictLabel, dictQuery } from '../../lib/dicts';
 import { formatDateTime } from '../../lib/format';
+import { useLocalName } from '../../lib/local-name';
 import { useOutboxEntries } from '../../lib/offline/outbox';
 import { attendanceClassesQuery, attendanceMissingQuery } from './api';
 import { submitRollKind } from './outbox-kind';
@@ -89,6 +90,7 @@ function MyClasses({ today, hideWhenEmpty }: { today: string; hideWhenEmpty: boo
 
 function ClassCard({ item, today, pending }: { item: AttendanceClass; today: string; pending: boolean }) {
   const { t, i18n } = useLingui();
+  const localName = useLocalName();
   const subjects = useQuery(dictQuery(SUBJECT_DICT));
   const duties = item.duties.map((duty) => {
     const subject = dictLabel(subjects.data, duty.subject, i18n.locale);
@@ -100,10 +102,10 @@ function ClassCard({ item, today, pending }: { item: AttendanceClass; today: str
         <HStack justify="space-between" align="start" gap="2">
           <Stack gap="0">
             <Text fontWeight="semibold" fontSize="lg">
-              {item.className}
+              {localName(item.className, item.classNameEn)}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              {item.gradeName} · <Trans>{item.studentCount} 人</Trans>
+              {localName(item.gradeName, item.gradeNameEn)} · <Trans>{item.studentCount} 人</Trans>
             </Text>
           </Stack>
           {pending ? (
@@ -153,6 +155,7 @@ function ClassCard({ item, today, pending }: { item: AttendanceClass; today: str
 
 function MissingOverview({ date, today, onDateChange }: { date: string; today: string; onDateChange: (date: string) => void }) {
   const missing = useQuery(attendanceMissingQuery(date));
+  const localName = useLocalName();
   const data = missing.data;
   return (
     <Stack gap="3" as="section" aria-labelledby="attendance-missing" data-testid="attendance-missing">
@@ -197,9 +200,9 @@ function MissingOverview({ date, today, onDateChange }: { date: string; today: s
                   _last={{ borderBottomWidth: 0 }}
                 >
                   <Stack gap="0" flex="1" minW="0">
-                    <Text fontWeight="medium">{item.className}</Text>
+                    <Text fontWeight="medium">{localName(item.className, item.classNameEn)}</Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {item.gradeName}
+                      {localName(item.gradeName, item.gradeNameEn)}
                       {item.headTeacherName ? (
                         <>
                           {' · '}

@@ -15,6 +15,7 @@ const historyRow = (over: Partial<AttendanceHistoryRow> = {}): AttendanceHistory
   date: '2026-11-19',
   classId: CLASS_1,
   className: '七年级(1)班',
+  classNameEn: 'Grade 7 Class 1',
   studentId: student(1),
   studentName: '王小明',
   studentNo: '2026001',

@@ -12,6 +12,7 @@ import { useTableQuery } from '../../components/table/table-query';
 import { downloadFile } from '../../lib/download';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { HttpError } from '../../lib/http';
+import { useLocalName } from '../../lib/local-name';
 import { notify } from '../../lib/notify';
 import { attendanceClassesQuery, EXPORT_URL, HISTORY_URL } from './api';
 import { addDays, compactHistorySearch, historyFiltersOf, historyPageOf, isoDay, type AttendanceHistoryParams } from './search';
@@ -42,6 +43,7 @@ const spanDays = (from: string, to: string) => Math.round((Date.parse(`${to}T00:
  */
 export function HistoryScreen({ search, onSearchChange }: HistoryScreenProps) {
   const { t, i18n } = useLingui();
+  const localName = useLocalName();
   const today = isoDay();
   const filters = historyFiltersOf(search, today);
   const { page, size } = historyPageOf(search);
@@ -84,7 +86,7 @@ export function HistoryScreen({ search, onSearchChange }: HistoryScreenProps) {
     const day = (iso: string) => formatDate(`${iso}T00:00:00`, { year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short' }, i18n.locale);
     return [
       { key: 'date', title: t`日期`, nowrap: true, render: (row) => <time dateTime={row.date}>{day(row.date)}</time> },
-      { key: 'className', title: t`班级`, hideBelow: 'md', nowrap: true },
+      { key: 'className', title: t`班级`, hideBelow: 'md', nowrap: true, render: (row) => localName(row.className, row.classNameEn) },
       {
         key: 'studentName',
         title: t`学生`,
@@ -125,7 +127,7 @@ export function HistoryScreen({ search, onSearchChange }: HistoryScreenProps) {
         ),
       },
     ];
-  }, [t, i18n.locale, label, search, onSearchChange]);
+  }, [t, i18n.locale, localName, label, search, onSearchChange]);
 
   const exportExcel = async () => {
     setExporting(true);
@@ -186,7 +188,7 @@ export function HistoryScreen({ search, onSearchChange }: HistoryScreenProps) {
               <option value="">{t`请选择`}</option>
               {(classes.data ?? []).map((item) => (
                 <option key={item.classId} value={item.classId}>
-                  {item.className}
+                  {localName(item.className, item.classNameEn)}
                 </option>
               ))}
             </NativeSelect.Field>

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import type { AttendanceRoll, AttendanceSubmitRequest } from '../../../contracts/attendance';
 import type { OutboxEntry } from '../../lib/offline/outbox';
 import { formatDateTime } from '../../lib/format';
+import { useLocalName } from '../../lib/local-name';
 import { changedStudents, marksOfRoll, overlayMarks } from './roll-state';
 import { statusPalette, useStatusOptions } from './status';
 
@@ -12,6 +13,7 @@ import { statusPalette, useStatusOptions } from './status';
  */
 export default function RollConflictView({ entry }: { entry: OutboxEntry<AttendanceSubmitRequest> }) {
   const { label } = useStatusOptions();
+  const localName = useLocalName();
   const server = entry.serverData as AttendanceRoll | null;
   const serverMarks = server && Array.isArray(server.entries) ? marksOfRoll(server) : {};
   const mine = overlayMarks({}, entry.payload);
@@ -20,7 +22,7 @@ export default function RollConflictView({ entry }: { entry: OutboxEntry<Attenda
     Object.fromEntries(Object.entries(serverMarks).filter(([id]) => id in mine)),
   );
   const names = new Map((server?.entries ?? []).map((student) => [student.studentId, student]));
-  const className = server?.className ?? '';
+  const className = server ? localName(server.className, server.classNameEn) : '';
   const date = entry.payload.date;
 
   return (

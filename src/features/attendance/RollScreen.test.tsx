@@ -324,5 +324,7 @@ describe('RollScreen', () => {
     expect(count('2')).toBe('Absent 1');
     expect(screen.getByRole('button', { name: 'Change history' })).toBeTruthy();
     expect(within(row('李小红')).getByTestId('approved-leave').textContent).toMatch(/^Leave /);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Grade 7 Class 1');
+    expect(screen.getByTestId('roll-state').textContent).toContain('2026-2027 Semester 1 · ');
   });
 });

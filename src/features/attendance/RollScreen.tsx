@@ -9,6 +9,7 @@ import type { AttendanceRoll, AttendanceSubmitRequest } from '../../../contracts
 import { ATTENDANCE_MANAGE_PERMISSION, ATTENDANCE_TAKE_PERMISSION, AttendanceStatus } from '../../../contracts/attendance-constants';
 import { usePermitted } from '../../components/Permission';
 import { formatDateTime, formatDay } from '../../lib/format';
+import { useLocalName } from '../../lib/local-name';
 import { notify } from '../../lib/notify';
 import { enqueue, useOutboxEntries, type OutboxEntry } from '../../lib/offline/outbox';
 import { attendanceRollQuery } from './api';
@@ -36,6 +37,7 @@ const TAKE = { anyOf: [ATTENDANCE_TAKE_PERMISSION, ATTENDANCE_MANAGE_PERMISSION]
  */
 export function RollScreen({ classId, date, onDateChange }: RollScreenProps) {
   const roll = useQuery(attendanceRollQuery(classId, date));
+  const localName = useLocalName();
   const today = isoDay();
 
   return (
@@ -48,7 +50,7 @@ export function RollScreen({ classId, date, onDateChange }: RollScreenProps) {
             </Link>
           </Text>
           <Heading as="h1" size="lg">
-            {roll.data ? roll.data.className : <Trans>点名</Trans>}
+            {roll.data ? localName(roll.data.className, roll.data.classNameEn) : <Trans>点名</Trans>}
           </Heading>
         </Stack>
         <DayInput value={date} max={today} onChange={onDateChange} />
@@ -77,6 +79,7 @@ export function RollScreen({ classId, date, onDateChange }: RollScreenProps) {
 
 function RollSheet({ roll }: { roll: AttendanceRoll }) {
   const { t, i18n } = useLingui();
+  const localName = useLocalName();
   const canTake = usePermitted(TAKE);
   const { options, label } = useStatusOptions();
   const entityKey = rollEntityKey(roll.classId, roll.date);
@@ -144,7 +147,7 @@ function RollSheet({ roll }: { roll: AttendanceRoll }) {
       <Flex gap="2" align="center" wrap="wrap" data-testid="roll-state">
         <SyncBadge state={sync} entries={queued} />
         <Text fontSize="sm" color="fg.muted">
-          {roll.semester.name} · {formatDay(roll.date, i18n.locale)}
+          {localName(roll.semester.name, roll.semester.nameEn)} · {formatDay(roll.date, i18n.locale)}
         </Text>
         {roll.version > 0 && roll.takenAt ? (
           <Text fontSize="sm" color="fg.muted" data-testid="roll-taken">

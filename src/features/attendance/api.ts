@@ -10,6 +10,7 @@ import type {
 import { ATTENDANCE_STATUS_DICT } from '../../../contracts/attendance-constants';
 import { dictQuery } from '../../lib/dicts';
 import { post } from '../../lib/http';
+import type { LocalNames } from '../../lib/local-name';
 
 /** Query keys of the attendance feature. */
 export const attendanceKeys = {
@@ -30,7 +31,7 @@ export const EXPORT_URL = '/api/attendance/export';
  * Class names seen in answers, so the outbox panel can name a queued roll's class (its payload
  * carries only the id). Filled by the queries below; lost on reload (then the line names the date).
  */
-export const knownClassNames = new Map<string, string>();
+export const knownClassNames = new Map<string, LocalNames>();
 
 /** `POST /api/attendance/classes`: the classes whose roll the caller takes, with the state of `date`'s roll. */
 export const attendanceClassesQuery = (date: string) =>
@@ -38,7 +39,7 @@ export const attendanceClassesQuery = (date: string) =>
     queryKey: attendanceKeys.classes(date),
     queryFn: async ({ signal }) => {
       const classes = await post<AttendanceClass[]>('/api/attendance/classes', { date }, { signal });
-      for (const item of classes) knownClassNames.set(item.classId, item.className);
+      for (const item of classes) knownClassNames.set(item.classId, { name: item.className, nameEn: item.classNameEn });
       return classes;
     },
   });
@@ -49,7 +50,7 @@ export const attendanceRollQuery = (classId: string, date: string) =>
     queryKey: attendanceKeys.roll(classId, date),
     queryFn: async ({ signal }) => {
       const roll = await post<AttendanceRoll>('/api/attendance/roll', { classId, date }, { signal });
-      knownClassNames.set(roll.classId, roll.className);
+      knownClassNames.set(roll.classId, { name: roll.className, nameEn: roll.classNameEn });
       return roll;
     },
   });

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,8 +48,11 @@ describe("outbox kind 'attendance.submit'", () => {
   it('describes a queued roll in one line, with the class name once known', () => {
     knownClassNames.delete(CLASS_1);
     expect(submitRollKind.describe(payload)).toBe('学生考勤：2026-11-20（3 人）');
-    knownClassNames.set(CLASS_1, '七年级(1)班');
+    knownClassNames.set(CLASS_1, { name: '七年级(1)班', nameEn: 'Grade 7 Class 1' });
     expect(submitRollKind.describe(payload)).toBe('学生考勤：七年级(1)班，2026-11-20（3 人）');
+    // the language of the moment, not the one the name was learnt in
+    i18n.activate('en');
+    expect(submitRollKind.describe(payload)).toContain('Grade 7 Class 1');
   });
 
   it('on delivery puts the new roll into its cache and refreshes the lists', async () => {

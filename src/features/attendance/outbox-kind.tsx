@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import type { AttendanceRoll, AttendanceSubmitRequest } from '../../../contracts/attendance';
+import { currentLocalName } from '../../lib/local-name';
 import { defineOutboxKind, type OutboxEntry } from '../../lib/offline/outbox';
 import { attendanceKeys, invalidateAttendanceLists, knownClassNames } from './api';
 
@@ -28,7 +29,8 @@ export const submitRollKind = defineOutboxKind<AttendanceSubmitRequest, Attendan
   kind: 'attendance.submit',
   url: '/api/attendance/submit',
   describe(payload) {
-    const className = knownClassNames.get(payload.classId);
+    const known = knownClassNames.get(payload.classId);
+    const className = known ? currentLocalName(known) : '';
     const date = payload.date;
     const count = payload.entries.length;
     return className ? t`学生考勤：${className}，${date}（${count} 人）` : t`学生考勤：${date}（${count} 人）`;

@@ -46,8 +46,9 @@ export function makeRoll(over: Partial<AttendanceRoll> = {}): AttendanceRoll {
   return {
     classId: CLASS_1,
     className: '七年级(1)班',
+    classNameEn: 'Grade 7 Class 1',
     date: '2026-11-20',
-    semester: { id: '01900000-0000-7000-8000-0000000000a1', name: '2026-2027学年第一学期' },
+    semester: { id: '01900000-0000-7000-8000-0000000000a1', name: '2026-2027学年第一学期', nameEn: '2026-2027 Semester 1' },
     version: 0,
     takenAt: null,
     takenByName: '',
@@ -68,7 +69,9 @@ export function makeClass(over: Partial<AttendanceClass> = {}): AttendanceClass 
   return {
     classId: CLASS_1,
     className: '七年级(1)班',
+    classNameEn: 'Grade 7 Class 1',
     gradeName: '七年级',
+    gradeNameEn: 'Grade 7',
     duties: [{ duty: 'head_teacher', subject: '' }],
     studentCount: 40,
     taken: null,

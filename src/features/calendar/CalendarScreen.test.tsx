@@ -12,13 +12,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const YEAR: SchoolYear = { id: '0190a0a0-0000-7000-8000-000000000001', code: '2026-2027', name: '2026-2027学年', startDate: '2026-09-01', endDate: '2027-08-31', isCurrent: true, semesterCount: 2, currentSemesterName: '2026-2027学年第一学期', version: 1 };
+const YEAR: SchoolYear = { id: '0190a0a0-0000-7000-8000-000000000001', code: '2026-2027', name: '2026-2027学年', nameEn: '2026-2027 School Year', startDate: '2026-09-01', endDate: '2027-08-31', isCurrent: true, semesterCount: 2, currentSemesterName: '2026-2027学年第一学期', currentSemesterNameEn: '2026-2027 Semester 1', version: 1 };
 const semester = (n: 1 | 2, isCurrent: boolean): Semester => ({
   id: `0190a0a0-0000-7000-8000-00000000001${n}`,
   schoolYearId: YEAR.id,
   schoolYearName: YEAR.name,
+  schoolYearNameEn: YEAR.nameEn,
   code: `2026-2027-${n}`,
   name: n === 1 ? '2026-2027学年第一学期' : '2026-2027学年第二学期',
+  // the second semester has no English name: English shows its Chinese one
+  nameEn: n === 1 ? '2026-2027 Semester 1' : '',
   year: 2026,
   startDate: n === 1 ? '2026-09-01' : '2027-02-23',
   endDate: n === 1 ? '2027-01-24' : '2027-07-10',
@@ -92,13 +95,27 @@ describe('学年学期 screen', () => {
 
   it('an upgrade reports the grades moved and graduated, in English too', async () => {
     i18n.activate('en');
-    setup(ALL, () => ok<CalendarSetCurrentResult>({ semester: { ...semester(2, true), name: '2027-2028 S1' }, upgraded: true, movedGrades: 8, graduatedGrades: 1, classes: 27 }));
+    setup(ALL, () => ok<CalendarSetCurrentResult>({ semester: { ...semester(2, true), name: '2027-2028学年第一学期', nameEn: '2027-2028 S1' }, upgraded: true, movedGrades: 8, graduatedGrades: 1, classes: 27 }));
     const [second] = await rows();
     expect(screen.getByRole('heading', { name: 'School years and semesters' })).toBeTruthy();
     fireEvent.click(within(second).getByRole('button', { name: 'Make current' }));
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Continue' })));
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Confirm' })));
     expect((await screen.findByTestId('switch-outcome')).textContent).toContain('"2027-2028 S1" is now the current semester: 8 grade(s) moved up, 1 grade(s) graduated');
+  });
+
+  it('shows the English names of school years and semesters in English, the Chinese ones in Chinese, and the Chinese one where no English one is set', async () => {
+    i18n.activate('en');
+    setup(['xnxq']);
+    const [second, first] = await rows();
+    expect(first.textContent).toContain('2026-2027 Semester 1');
+    expect(first.textContent).not.toContain('学期');
+    expect(second.textContent).toContain('2026-2027学年第二学期');
+    expect(screen.getByTestId('current-semester').textContent).toBe('Current semester: 2026-2027 Semester 1 (2026-2027 School Year)');
+    // the language switch needs no new answer: both names came with the first one
+    await act(async () => i18n.activate('zh'));
+    expect(first.textContent).toContain('2026-2027学年第一学期');
+    expect(screen.getByTestId('current-semester').textContent).toContain('2026-2027学年第一学期（2026-2027学年）');
   });
 
   it('a refusal (an earlier semester) shows the server’s message and changes nothing on screen', async () => {

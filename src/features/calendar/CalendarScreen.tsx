@@ -14,6 +14,7 @@ import { useListSelection } from '../../components/table/list-state';
 import { selectionColumn } from '../../components/table/selection';
 import { useTableQuery } from '../../components/table/table-query';
 import { HttpError, post } from '../../lib/http';
+import { useLocalName } from '../../lib/local-name';
 import { notify } from '../../lib/notify';
 import { refreshAfterSemesterChange, refreshCalendar, saveSchoolYear, saveSemester, schoolYearsQuery, SEMESTERS_URL, setCurrentSemester } from './api';
 import { CALENDAR_ADD_PERMISSION, CALENDAR_DELETE_PERMISSION, CALENDAR_EDIT_PERMISSION } from '../../../contracts/calendar-rules';
@@ -43,6 +44,7 @@ function warnAndRethrow(error: unknown): never {
  */
 export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) {
   const { t } = useLingui();
+  const localName = useLocalName();
   const queryClient = useQueryClient();
   const years = useQuery(schoolYearsQuery());
   const yearList = useMemo(() => years.data ?? [], [years.data]);
@@ -92,8 +94,8 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
 
   const outcomeText = (result: CalendarSetCurrentResult) =>
     result.upgraded
-      ? t`已将“${result.semester.name}”设为当前学期：${result.movedGrades}个年级升级，${result.graduatedGrades}个年级毕业`
-      : t`已将“${result.semester.name}”设为当前学期（同一学年内切换，年级不变）`;
+      ? t`已将“${localName(result.semester.name, result.semester.nameEn)}”设为当前学期：${result.movedGrades}个年级升级，${result.graduatedGrades}个年级毕业`
+      : t`已将“${localName(result.semester.name, result.semester.nameEn)}”设为当前学期（同一学年内切换，年级不变）`;
 
   const confirmSwitch = async () => {
     if (!switching) return;
@@ -120,14 +122,14 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
   // the shared selection column: select-all in a named header, a named box per row (batch delete)
   const yearColumns = useMemo(
     (): DataTableColumn<SchoolYear>[] => [
-      selectionColumn({ rows: yearRows, rowKey: (row) => row.id, selected: pickedYears, onChange: setPickedYears, allLabel: t`全选学年`, rowLabel: (row) => t`选择${row.name}` }),
+      selectionColumn({ rows: yearRows, rowKey: (row) => row.id, selected: pickedYears, onChange: setPickedYears, allLabel: t`全选学年`, rowLabel: (row) => t`选择${localName(row.name, row.nameEn)}` }),
       { key: 'code', title: t`学年代码`, nowrap: true, hideBelow: 'md' },
       {
         key: 'name',
         title: t`学年名称`,
         render: (row) => (
           <HStack gap="2" wrap="wrap">
-            <Text as="span">{row.name}</Text>
+            <Text as="span">{localName(row.name, row.nameEn)}</Text>
             {row.isCurrent && (
               <Badge colorPalette="green" variant="solid" data-testid="current-year-badge">
                 <Trans>当前学年</Trans>
@@ -158,12 +160,12 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
         ),
       },
     ],
-    [t, yearRows, pickedYears, setPickedYears, askDelete],
+    [t, localName, yearRows, pickedYears, setPickedYears, askDelete],
   );
 
   const semesterColumns = useMemo(
     (): DataTableColumn<Semester>[] => [
-      selectionColumn({ rows: table.rows, rowKey: (row) => row.id, selected: pickedSemesters, onChange: setPickedSemesters, allLabel: t`全选学期`, rowLabel: (row) => t`选择${row.name}` }),
+      selectionColumn({ rows: table.rows, rowKey: (row) => row.id, selected: pickedSemesters, onChange: setPickedSemesters, allLabel: t`全选学期`, rowLabel: (row) => t`选择${localName(row.name, row.nameEn)}` }),
       {
         key: 'name',
         title: t`学期名称`,
@@ -172,7 +174,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
           <Stack gap="0">
             <HStack gap="2" wrap="wrap">
               <Text as="span" fontWeight={row.isCurrent ? 'semibold' : undefined}>
-                {row.name}
+                {localName(row.name, row.nameEn)}
               </Text>
               {row.isCurrent && (
                 <Badge colorPalette="green" variant="solid" data-testid="current-semester-badge">
@@ -186,7 +188,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
           </Stack>
         ),
       },
-      { key: 'schoolYearName', title: t`所属学年`, nowrap: true, hideBelow: 'md' },
+      { key: 'schoolYearName', title: t`所属学年`, nowrap: true, hideBelow: 'md', render: (row) => localName(row.schoolYearName, row.schoolYearNameEn) },
       { key: 'year', title: t`年份`, align: 'end', hideBelow: 'lg' },
       { key: 'work', title: t`工作日期`, nowrap: true, render: (row) => `${row.startDate} ~ ${row.endDate}`, hideBelow: 'sm' },
       { key: 'teach', title: t`教学日期`, nowrap: true, render: (row) => `${row.teachStartDate} ~ ${row.teachEndDate}`, hideBelow: 'lg' },
@@ -216,7 +218,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
         ),
       },
     ],
-    [t, table.rows, pickedSemesters, setPickedSemesters, askDelete],
+    [t, localName, table.rows, pickedSemesters, setPickedSemesters, askDelete],
   );
 
   /** batch delete: with nothing ticked, the SPEC's 'selected … not set' message; else the delete button's confirmation */
@@ -231,7 +233,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
       </Button>
     );
 
-  const switchName = switching?.semester.name ?? '';
+  const switchName = switching ? localName(switching.semester.name, switching.semester.nameEn) : '';
 
   return (
     <Stack gap="6" data-testid="calendar-screen">
@@ -242,7 +244,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
         <Text color="fg.muted" data-testid="current-semester">
           {currentYear?.currentSemesterName ? (
             <Trans>
-              当前学期：{currentYear.currentSemesterName}（{currentYear.name}）
+              当前学期：{localName(currentYear.currentSemesterName, currentYear.currentSemesterNameEn)}（{localName(currentYear.name, currentYear.nameEn)}）
             </Trans>
           ) : (
             <Trans>尚未设置当前学期</Trans>
@@ -309,7 +311,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
               <option value="">{t`全部学年`}</option>
               {yearList.map((year) => (
                 <option key={year.id} value={year.id}>
-                  {year.name}
+                  {localName(year.name, year.nameEn)}
                 </option>
               ))}
             </NativeSelect.Field>

@@ -5,13 +5,15 @@ import type { SchoolYear, Semester } from '../../../contracts/calendar';
 import { renderWithProviders } from '../../test/render';
 import { SchoolYearForm, SemesterForm } from './forms';
 
-const YEAR: SchoolYear = { id: '0190a0a0-0000-7000-8000-000000000001', code: '2027-2028', name: '2027-2028学年', startDate: '2027-09-01', endDate: '2028-08-31', isCurrent: false, semesterCount: 0, currentSemesterName: '', version: 2 };
+const YEAR: SchoolYear = { id: '0190a0a0-0000-7000-8000-000000000001', code: '2027-2028', name: '2027-2028学年', nameEn: '', startDate: '2027-09-01', endDate: '2028-08-31', isCurrent: false, semesterCount: 0, currentSemesterName: '', currentSemesterNameEn: '', version: 2 };
 const SEMESTER: Semester = {
   id: '0190a0a0-0000-7000-8000-000000000002',
   schoolYearId: YEAR.id,
   schoolYearName: YEAR.name,
+  schoolYearNameEn: '',
   code: '2027-2028-1',
   name: '2027-2028学年第一学期',
+  nameEn: '2027-2028 Semester 1',
   year: 2027,
   startDate: '2027-09-01',
   endDate: '2028-01-24',
@@ -48,7 +50,7 @@ describe('semester form: the shared rules show per field before anything is sent
     await go();
     expect(within(field('年份')).queryByText('学年须为大于2000且小于9999的整数')).toBeNull();
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit.mock.calls[0][0]).toMatchObject({ id: SEMESTER.id, version: 4, year: 2001, weeks: 20, schoolYearId: YEAR.id });
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ id: SEMESTER.id, version: 4, year: 2001, weeks: 20, schoolYearId: YEAR.id, nameEn: '2027-2028 Semester 1' });
   });
 
   it('start before end (开始时间应早于结束时间), teaching inside working, weeks within the working range', async () => {
@@ -99,13 +101,29 @@ describe('school year form', () => {
     renderWithProviders(<SchoolYearForm id="f" onSubmit={onSubmit} />);
     typeInto('学年代码', ' 2030-2031 ');
     typeInto('学年名称', '2030-2031学年');
+    typeInto('英文名称', ' 2030-2031 School Year ');
     setDate('开始日期', '2031-09-01');
     setDate('结束日期', '2031-08-31');
     await go();
     expect(within(field('开始日期')).getByText('开始时间应早于结束时间')).toBeTruthy();
     setDate('开始日期', '2030-09-01');
     await go();
-    expect(onSubmit).toHaveBeenCalledWith({ code: '2030-2031', name: '2030-2031学年', startDate: '2030-09-01', endDate: '2031-08-31' });
+    expect(onSubmit).toHaveBeenCalledWith({ code: '2030-2031', name: '2030-2031学年', nameEn: '2030-2031 School Year', startDate: '2030-09-01', endDate: '2031-08-31' });
+  });
+
+  it('the English name is optional and as long as the Chinese one may be (50), in both languages', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SchoolYearForm id="f" initial={YEAR} onSubmit={onSubmit} />);
+    typeInto('英文名称', 'Y'.repeat(51));
+    await go();
+    expect(within(field('英文名称')).getByText('英文名称长度不能超过50个字符')).toBeTruthy();
+    await act(async () => i18n.activate('en'));
+    await go();
+    expect(within(field('English name')).getByText('The English name must be at most 50 characters')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    typeInto('English name', 'Y'.repeat(50));
+    await go();
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ nameEn: 'Y'.repeat(50) }));
   });
 
   it('an edit sends the id and the version the row was loaded at', async () => {
@@ -113,6 +131,6 @@ describe('school year form', () => {
     renderWithProviders(<SchoolYearForm id="f" initial={YEAR} onSubmit={onSubmit} />);
     typeInto('学年名称', '2027-2028学年（改）');
     await go();
-    expect(onSubmit).toHaveBeenCalledWith({ id: YEAR.id, version: 2, code: '2027-2028', name: '2027-2028学年（改）', startDate: '2027-09-01', endDate: '2028-08-31' });
+    expect(onSubmit).toHaveBeenCalledWith({ id: YEAR.id, version: 2, code: '2027-2028', name: '2027-2028学年（改）', nameEn: '', startDate: '2027-09-01', endDate: '2028-08-31' });
   });
 });

@@ -4,6 +4,7 @@ import type { SchoolYear, SchoolYearInput, Semester, SemesterInput } from '../..
 // the rules come zod-free: this module is reached from the route file, and zod must stay out of its chunks
 import { schoolYearProblems, semesterProblems } from '../../../contracts/calendar-rules';
 import { SchemaForm, type FormValues, type SchemaField } from '../../components/form/SchemaForm';
+import { useLocalName } from '../../lib/local-name';
 import { fieldProblem } from './problems';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -15,7 +16,7 @@ const idAndVersion = (loaded: Loaded) => (loaded ? { id: loaded.id, version: loa
 
 /** The form's values as the contract's input (what the API receives). */
 export function schoolYearInputOf(values: FormValues, loaded?: Loaded): SchoolYearInput {
-  return { ...idAndVersion(loaded), code: text(values.code), name: text(values.name), startDate: text(values.startDate), endDate: text(values.endDate) };
+  return { ...idAndVersion(loaded), code: text(values.code), name: text(values.name), nameEn: text(values.nameEn), startDate: text(values.startDate), endDate: text(values.endDate) };
 }
 
 export function semesterInputOf(values: FormValues, loaded?: Loaded): SemesterInput {
@@ -24,6 +25,7 @@ export function semesterInputOf(values: FormValues, loaded?: Loaded): SemesterIn
     schoolYearId: text(values.schoolYearId),
     code: text(values.code),
     name: text(values.name),
+    nameEn: text(values.nameEn),
     year: num(values.year),
     startDate: text(values.startDate),
     endDate: text(values.endDate),
@@ -47,11 +49,12 @@ export function SchoolYearForm({ id, initial, onSubmit }: SchoolYearFormProps) {
     return [
       { name: 'code', type: 'input', label: t`学年代码`, required: true, placeholder: t`如 2027-2028`, validate: rule('code') },
       { name: 'name', type: 'input', label: t`学年名称`, required: true, placeholder: t`如 2027-2028学年`, validate: rule('name') },
+      { name: 'nameEn', type: 'input', label: t`英文名称`, placeholder: t`如 2027-2028 School Year`, validate: rule('nameEn') },
       { name: 'startDate', type: 'date-picker', label: t`开始日期`, required: true, validate: rule('startDate') },
       { name: 'endDate', type: 'date-picker', label: t`结束日期`, required: true, validate: rule('endDate') },
     ];
   }, [t]);
-  const initialValues = initial ? { code: initial.code, name: initial.name, startDate: initial.startDate, endDate: initial.endDate } : {};
+  const initialValues = initial ? { code: initial.code, name: initial.name, nameEn: initial.nameEn, startDate: initial.startDate, endDate: initial.endDate } : {};
   return <SchemaForm id={id} fields={fields} initialValues={initialValues} columns={2} onSubmit={(values) => onSubmit(schoolYearInputOf(values, initial))} />;
 }
 
@@ -71,12 +74,14 @@ export interface SemesterFormProps {
  */
 export function SemesterForm({ id, years, initial, defaultYearId, onSubmit }: SemesterFormProps) {
   const { t } = useLingui();
+  const localName = useLocalName();
   const fields = useMemo((): SchemaField[] => {
     const rule = (field: string) => (_: unknown, values: FormValues) => fieldProblem(semesterProblems(semesterInputOf(values)), field);
     return [
-      { name: 'schoolYearId', type: 'select', label: t`所属学年`, required: true, options: years.map((year) => ({ id: year.id, name: year.name })), labelKey: 'name', valueKey: 'id', wide: true },
+      { name: 'schoolYearId', type: 'select', label: t`所属学年`, required: true, options: years.map((year) => ({ id: year.id, name: localName(year.name, year.nameEn) })), labelKey: 'name', valueKey: 'id', wide: true },
       { name: 'code', type: 'input', label: t`学期代码`, required: true, placeholder: t`如 2027-2028-1`, validate: rule('code') },
       { name: 'name', type: 'input', label: t`学期名称`, required: true, placeholder: t`如 2027-2028学年第一学期`, validate: rule('name') },
+      { name: 'nameEn', type: 'input', label: t`英文名称`, placeholder: t`如 2027-2028 Semester 1`, validate: rule('nameEn') },
       { name: 'year', type: 'input-number', label: t`年份`, required: true, helperText: t`大于2000且小于9999的整数`, validate: rule('year') },
       {
         name: 'weeks',
@@ -91,10 +96,10 @@ export function SemesterForm({ id, years, initial, defaultYearId, onSubmit }: Se
       { name: 'teachStartDate', type: 'date-picker', label: t`教学开始日期`, required: true, validate: rule('teachStartDate') },
       { name: 'teachEndDate', type: 'date-picker', label: t`教学结束日期`, required: true, validate: rule('teachEndDate') },
     ];
-  }, [t, years]);
+  }, [t, years, localName]);
   const initialValues = useMemo((): FormValues => {
     if (initial) {
-      const { id: _id, schoolYearName: _name, isCurrent: _current, version: _version, ...rest } = initial;
+      const { id: _id, schoolYearName: _name, schoolYearNameEn: _nameEn, isCurrent: _current, version: _version, ...rest } = initial;
       return rest;
     }
     const year = years.find((item) => item.id === defaultYearId) ?? years[0];

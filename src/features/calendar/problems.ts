@@ -20,6 +20,8 @@ export function problemText(problem: CalendarProblem): string {
       return t`名称不能为空`;
     case 'calendarNameTooLong':
       return t`名称长度不能超过${max}个字符`;
+    case 'calendarNameEnTooLong':
+      return t`英文名称长度不能超过${max}个字符`;
     case 'calendarDateInvalid':
       return t`请选择有效的日期`;
     case 'calendarStartBeforeEnd':

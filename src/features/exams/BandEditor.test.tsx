@@ -77,6 +77,14 @@ describe('BandEditor', () => {
     expect(within(rows()[1]).getByText('分数段与等级“优秀”重叠')).toBeTruthy();
   });
 
+  it('an optional English name per band, as long as the name may be', () => {
+    expect(bandErrors([{ ...band('优秀', '85', '100', '95'), nameEn: 'E'.repeat(21) }], 100)[0]).toEqual({ nameEn: '不能超过20个字符' });
+    expect(hasBandErrors(bandErrors([{ ...band('优秀', '85', '100', '95'), nameEn: 'E'.repeat(20) }], 100))).toBe(false);
+    renderWithProviders(<Harness initial={[band('优秀', '85', '100', '95')]} />);
+    type('第1行 英文名称', 'Excellent');
+    expect((screen.getByLabelText('第1行 英文名称') as HTMLInputElement).value).toBe('Excellent');
+  });
+
   it('speaks English', () => {
     i18n.activate('en');
     renderWithProviders(<Harness initial={[band('A', '90', '80', '85')]} showAll />);

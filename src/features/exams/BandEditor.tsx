@@ -9,23 +9,26 @@ import { ruleMessage } from './rule-messages';
 export interface BandDraft {
   key: string;
   name: string;
+  /** optional: '' shows the Chinese name in English */
+  nameEn: string;
   minScore: string;
   maxScore: string;
   conversionScore: string;
 }
 
-export type BandField = 'name' | 'minScore' | 'maxScore' | 'conversionScore';
+export type BandField = 'name' | 'nameEn' | 'minScore' | 'maxScore' | 'conversionScore';
 export type BandErrors = Partial<Record<BandField, string>>[];
 
 let nextKey = 0;
 export const newBandKey = () => `band-${(nextKey += 1)}`;
-export const emptyBand = (): BandDraft => ({ key: newBandKey(), name: '', minScore: '', maxScore: '', conversionScore: '' });
+export const emptyBand = (): BandDraft => ({ key: newBandKey(), name: '', nameEn: '', minScore: '', maxScore: '', conversionScore: '' });
 
 /** '' is empty (null); anything else a number, NaN when it is not one (the rules call it not an integer). */
 const numberOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
 export const bandInputOf = (row: BandDraft): ScoreBandInput => ({
   name: row.name.trim(),
+  nameEn: row.nameEn.trim(),
   minScore: numberOf(row.minScore),
   maxScore: numberOf(row.maxScore),
   conversionScore: numberOf(row.conversionScore),
@@ -43,6 +46,7 @@ export function bandErrors(rows: readonly BandDraft[], fullMark: number | null):
   rows.forEach((row, index) => {
     if (!row.name.trim()) errors[index].name = t`请输入`;
     else if (row.name.trim().length > SCORE_BAND_NAME_MAX) errors[index].name = t`不能超过${SCORE_BAND_NAME_MAX}个字符`;
+    if (row.nameEn.trim().length > SCORE_BAND_NAME_MAX) errors[index].nameEn = t`不能超过${SCORE_BAND_NAME_MAX}个字符`;
     for (const field of NUMBER_FIELDS) if (row[field].trim() === '') errors[index][field] = t`请输入`;
   });
   for (const issue of scoreSystemIssues({ fullMark, bands: rows.map(bandInputOf) })) {
@@ -80,11 +84,12 @@ export function BandEditor({ rows, onChange, fullMark, showAll = false }: BandEd
 
   const labels: Record<BandField, string> = {
     name: t`等级名称`,
+    nameEn: t`英文名称`,
     minScore: t`最低分`,
     maxScore: t`最高分`,
     conversionScore: t`换算分`,
   };
-  const columns = { base: '1fr 1fr', md: '1.4fr 1fr 1fr 1fr auto' };
+  const columns = { base: '1fr 1fr', md: '1.2fr 1.2fr 1fr 1fr 1fr auto' };
 
   return (
     <Stack gap="2" data-testid="band-editor">
@@ -101,15 +106,15 @@ export function BandEditor({ rows, onChange, fullMark, showAll = false }: BandEd
           const n = index + 1;
           return (
             <Grid key={row.key} templateColumns={columns} gap="2" alignItems="start" data-testid="band-row" borderBottomWidth="1px" pb="2">
-              {(['name', 'minScore', 'maxScore', 'conversionScore'] as const).map((field) => (
-                <Field.Root key={field} invalid={Boolean(shown[field])} required>
+              {(['name', 'nameEn', 'minScore', 'maxScore', 'conversionScore'] as const).map((field) => (
+                <Field.Root key={field} invalid={Boolean(shown[field])} required={field !== 'nameEn'}>
                   <Field.Label fontSize="xs" color="fg.muted">
                     {labels[field]}
                   </Field.Label>
                   <Input
                     size="sm"
                     aria-label={t`第${n}行 ${labels[field]}`}
-                    inputMode={field === 'name' ? undefined : 'numeric'}
+                    inputMode={field === 'name' || field === 'nameEn' ? undefined : 'numeric'}
                     value={row[field]}
                     onChange={(event) => update(index, field, event.currentTarget.value)}
                   />

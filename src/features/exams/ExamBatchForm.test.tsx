@@ -7,16 +7,16 @@ import { ExamBatchForm } from './ExamBatchForm';
 
 const options: ExamOptions = {
   semesters: [
-    { id: '0199a000-0000-7000-8000-000000000001', name: '2026-2027学年第一学期', isCurrent: true },
-    { id: '0199a000-0000-7000-8000-000000000002', name: '2026-2027学年第二学期', isCurrent: false },
+    { id: '0199a000-0000-7000-8000-000000000001', name: '2026-2027学年第一学期', nameEn: '2026-2027 Semester 1', isCurrent: true },
+    { id: '0199a000-0000-7000-8000-000000000002', name: '2026-2027学年第二学期', nameEn: '', isCurrent: false },
   ],
   grades: [
-    { id: '0199a000-0000-7000-8000-000000000007', name: '七年级' },
-    { id: '0199a000-0000-7000-8000-000000000008', name: '八年级' },
+    { id: '0199a000-0000-7000-8000-000000000007', name: '七年级', nameEn: 'Grade 7' },
+    { id: '0199a000-0000-7000-8000-000000000008', name: '八年级', nameEn: 'Grade 8' },
   ],
   subjects: [
-    { code: '01', name: '语文' },
-    { code: '02', name: '数学' },
+    { code: '01', name: '语文', nameEn: 'Chinese' },
+    { code: '02', name: '数学', nameEn: 'Mathematics' },
   ],
 };
 
@@ -96,5 +96,10 @@ describe('ExamBatchForm', () => {
     numberField('Sort', '25');
     await save();
     expect(screen.getByText('The sort of a regular session must be a multiple of 10')).toBeTruthy();
+    // the choices by their English names; a semester without one by its Chinese name
+    expect(screen.getByRole('option', { name: '2026-2027 Semester 1' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: '2026-2027学年第二学期' })).toBeTruthy();
+    expect(screen.getByLabelText('Grade 7')).toBeTruthy();
+    expect(screen.getByLabelText('Mathematics')).toBeTruthy();
   });
 });

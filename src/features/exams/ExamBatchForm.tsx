@@ -4,6 +4,7 @@ import { EXAM_NAME_MAX, EXAM_SORT_MAX, examBatchIssues } from '../../../contract
 import type { ExamBatchRow, ExamOptions } from '../../../contracts/exams';
 import { SchemaForm, type FormValues, type SchemaField } from '../../components/form/SchemaForm';
 import { semesterPickerOrder } from '../../components/SemesterSelect';
+import { useLocalName } from '../../lib/local-name';
 import { ruleMessage } from './rule-messages';
 
 export interface ExamBatchFormValues {
@@ -32,6 +33,7 @@ const numberOf = (value: unknown): number | null => (value === null || value ===
 /** The batch form (SchemaForm): the date helper on the start, the shared rules (contracts/exams.ts) on end and sort. */
 export function ExamBatchForm({ id, options, batch, semesterId, onSubmit }: ExamBatchFormProps) {
   const { t } = useLingui();
+  const localName = useLocalName();
   const fields = useMemo((): SchemaField[] => {
     const issue = (values: FormValues, field: string) => {
       const found = examBatchIssues({
@@ -45,7 +47,7 @@ export function ExamBatchForm({ id, options, batch, semesterId, onSubmit }: Exam
     // grades of an old batch that have graduated since stay choosable on it
     const grades = [...options.grades];
     for (const [index, gradeId] of (batch?.gradeIds ?? []).entries()) {
-      if (!grades.some((grade) => grade.id === gradeId)) grades.push({ id: gradeId, name: batch?.gradeNames[index] || gradeId });
+      if (!grades.some((grade) => grade.id === gradeId)) grades.push({ id: gradeId, name: batch?.gradeNames[index] || gradeId, nameEn: batch?.gradeNamesEn[index] ?? '' });
     }
     return [
       {
@@ -55,9 +57,9 @@ export function ExamBatchForm({ id, options, batch, semesterId, onSubmit }: Exam
         required: true,
         validate: (value) => (String(value ?? '').trim().length > EXAM_NAME_MAX ? t`不能超过${EXAM_NAME_MAX}个字符` : null),
       },
-      { name: 'semesterId', type: 'select', label: t`学期`, required: true, options: semesterPickerOrder(options.semesters).map((s) => ({ mc: s.name, wid: s.id })) },
-      { name: 'gradeIds', type: 'checkbox-group', label: t`年级`, required: true, wide: true, options: grades.map((g) => ({ mc: g.name, wid: g.id })) },
-      { name: 'subjects', type: 'checkbox-group', label: t`科目`, required: true, wide: true, options: options.subjects.map((s) => ({ mc: s.name, wid: s.code })) },
+      { name: 'semesterId', type: 'select', label: t`学期`, required: true, options: semesterPickerOrder(options.semesters).map((s) => ({ mc: localName(s.name, s.nameEn), wid: s.id })) },
+      { name: 'gradeIds', type: 'checkbox-group', label: t`年级`, required: true, wide: true, options: grades.map((g) => ({ mc: localName(g.name, g.nameEn), wid: g.id })) },
+      { name: 'subjects', type: 'checkbox-group', label: t`科目`, required: true, wide: true, options: options.subjects.map((s) => ({ mc: localName(s.name, s.nameEn), wid: s.code })) },
       { name: 'startDate', type: 'date-picker', label: t`开始日期`, required: true, before: 'endDate' },
       { name: 'endDate', type: 'date-picker', label: t`结束日期`, required: true, validate: (_value, values) => issue(values, 'endDate') },
       { name: 'regular', type: 'switch', label: t`常规考试`, helperText: t`常规考试（月考、期中、期末）的排序为10的倍数` },
@@ -72,7 +74,7 @@ export function ExamBatchForm({ id, options, batch, semesterId, onSubmit }: Exam
         validate: (_value, values) => issue(values, 'sort'),
       },
     ];
-  }, [t, options, batch]);
+  }, [t, localName, options, batch]);
 
   const initialValues: FormValues = batch
     ? {

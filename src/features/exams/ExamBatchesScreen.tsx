@@ -14,8 +14,9 @@ import { SemesterSelect } from '../../components/SemesterSelect';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
 import { useSearchDraft } from '../../components/table/list-state';
 import { tableKeys, useTableQuery } from '../../components/table/table-query';
-import { formatList } from '../../lib/format';
 import { HttpError, post } from '../../lib/http';
+import { formatList } from '../../lib/format';
+import { useLocalName } from '../../lib/local-name';
 import { notify } from '../../lib/notify';
 import { EXAMS_DELETE_URL, EXAMS_LIST_URL, examKeys, examOptionsQuery, publishBatch, saveBatch } from './api';
 import {
@@ -51,6 +52,7 @@ const failed = (error: unknown, fallback: string): never => {
  */
 export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenProps) {
   const { t } = useLingui();
+  const localName = useLocalName();
   const queryClient = useQueryClient();
   const grants = useGrants();
   const options = useQuery(examOptionsQuery());
@@ -64,7 +66,7 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
   const [draft, setDraft] = useSearchDraft({ semesterId: search.semesterId ?? '', name: search.name ?? '', published: search.published ?? '' });
   const [editing, setEditing] = useState<{ batch?: ExamBatchRow; key: number } | null>(null);
   const [publishing, setPublishing] = useState<string | null>(null);
-  const subjectNames = useMemo(() => new Map((options.data?.subjects ?? []).map((s) => [s.code, s.name])), [options.data]);
+  const subjectNames = useMemo(() => new Map((options.data?.subjects ?? []).map((s) => [s.code, localName(s.name, s.nameEn)])), [options.data, localName]);
 
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: tableKeys.url(EXAMS_LIST_URL) }), queryClient.invalidateQueries({ queryKey: examKeys.all })]);
   const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<ExamBatchRow>({ remove: (row) => post(EXAMS_DELETE_URL, { id: row.id }), onSettled: refresh });
@@ -121,7 +123,7 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
           ),
       },
       { key: 'dates', title: t`考试时间`, nowrap: true, render: (row) => (row.startDate === row.endDate ? row.startDate : `${row.startDate} ~ ${row.endDate}`) },
-      { key: 'grades', title: t`年级`, hideBelow: 'md', render: (row) => formatList(row.gradeNames) },
+      { key: 'grades', title: t`年级`, hideBelow: 'md', render: (row) => formatList(row.gradeNames.map((name, index) => localName(name, row.gradeNamesEn[index]))) },
       { key: 'subjects', title: t`科目`, hideBelow: 'lg', render: (row) => formatList(row.subjects.map((code) => subjectNames.get(code) ?? code)) },
       { key: 'sort', title: t`排序`, align: 'end', nowrap: true, render: (row) => (row.regular ? String(row.sort) : t`${row.sort}（非常规）`) },
       {
@@ -164,7 +166,7 @@ export function ExamBatchesScreen({ search, onSearchChange }: ExamBatchesScreenP
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `may` and the handlers read current state through grants / publishing
-  }, [t, subjectNames, grants, publishing]);
+  }, [t, localName, subjectNames, grants, publishing]);
 
   if (options.isError) return <RequestError error={options.error} />;
 

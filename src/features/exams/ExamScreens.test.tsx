@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExamBatchRow, ExamOptions, ScoreSystemRow } from '../../../contracts/exams';
@@ -15,20 +16,22 @@ afterEach(() => {
 const SEMESTER = '0199a000-0000-7000-8000-000000000001';
 const GRADE = '0199a000-0000-7000-8000-000000000007';
 const options: ExamOptions = {
-  semesters: [{ id: SEMESTER, name: '2026-2027学年第一学期', isCurrent: true }],
-  grades: [{ id: GRADE, name: '七年级' }],
+  semesters: [{ id: SEMESTER, name: '2026-2027学年第一学期', nameEn: '2026-2027 Semester 1', isCurrent: true }],
+  grades: [{ id: GRADE, name: '七年级', nameEn: 'Grade 7' }],
   subjects: [
-    { code: '01', name: '语文' },
-    { code: '02', name: '数学' },
+    { code: '01', name: '语文', nameEn: 'Chinese' },
+    { code: '02', name: '数学', nameEn: 'Mathematics' },
   ],
 };
 const BATCH: ExamBatchRow = {
   id: '0199a000-0000-7000-8000-0000000000b1',
   semesterId: SEMESTER,
   semesterName: '2026-2027学年第一学期',
+  semesterNameEn: '2026-2027 Semester 1',
   name: '第一次月考',
   gradeIds: [GRADE],
   gradeNames: ['七年级'],
+  gradeNamesEn: ['Grade 7'],
   subjects: ['01', '02'],
   startDate: '2026-10-10',
   endDate: '2026-10-11',
@@ -50,7 +53,7 @@ const SYSTEM: ScoreSystemRow = {
   excellentLine: 85,
   passLine: 60,
   ratio: 1,
-  bands: [{ id: '0199a000-0000-7000-8000-0000000000d1', name: '优秀', conversionScore: 95, minScore: 85, maxScore: 100 }],
+  bands: [{ id: '0199a000-0000-7000-8000-0000000000d1', name: '优秀', nameEn: 'Excellent', conversionScore: 95, minScore: 85, maxScore: 100 }],
   version: 5,
 };
 const LOCKED = '考试批次已发布，不能修改；请先取消发布';
@@ -100,7 +103,21 @@ describe('exam screens: edits carry the version read, refusals show the server�
     const dialog = await screen.findByRole('dialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
     await waitFor(() => expect(error).toHaveBeenCalledWith(LOCKED));
-    expect(sent(fake, '/api/score-systems/save')).toMatchObject({ id: SYSTEM.id, version: 5, batchId: BATCH.id, fullMark: 100, bands: [{ name: '优秀', minScore: 85, maxScore: 100, conversionScore: 95 }] });
+    expect(sent(fake, '/api/score-systems/save')).toMatchObject({ id: SYSTEM.id, version: 5, batchId: BATCH.id, fullMark: 100, bands: [{ name: '优秀', nameEn: 'Excellent', minScore: 85, maxScore: 100, conversionScore: 95 }] });
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('成绩体系 in English: the batch picker, grades, subjects and bands by their English names', async () => {
+    i18n.activate('en');
+    serve({});
+    renderWithProviders(
+      <GrantsProvider value={{ permissions: ['cjtx'], roles: [] }}>
+        <ScoreSystemsScreen search={{ semesterId: SEMESTER, batchId: BATCH.id }} onSearchChange={() => undefined} />
+      </GrantsProvider>,
+    );
+    const [row] = await screen.findAllByTestId('score-system-row');
+    expect(within(row).getByText('Excellent 85-100')).toBeTruthy();
+    expect(screen.getByRole('option', { name: '2026-2027 Semester 1 (current)' })).toBeTruthy();
+    expect(row.textContent).not.toContain('优秀');
   });
 });

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { SCORE_BOUNDARY_MAX, SCORE_SYSTEM_NAME_MAX, scoreSystemIssues } from '../../../contracts/exam-rules';
 import type { ExamBatchRow, ScoreSystemRow } from '../../../contracts/exams';
 import { SchemaForm, type FormValues, type SchemaField } from '../../components/form/SchemaForm';
+import { useLocalName } from '../../lib/local-name';
 import { BandEditor, bandErrors, hasBandErrors, newBandKey, type BandDraft } from './BandEditor';
 import { ruleMessage } from './rule-messages';
 
@@ -15,7 +16,7 @@ export interface ScoreSystemFormValues {
   excellentLine: number;
   passLine: number;
   ratio: number;
-  bands: { name: string; minScore: number; maxScore: number; conversionScore: number }[];
+  bands: { name: string; nameEn: string; minScore: number; maxScore: number; conversionScore: number }[];
 }
 
 export interface ScoreSystemFormProps {
@@ -36,11 +37,13 @@ const numberOf = (value: unknown): number | null => (value === null || value ===
  */
 export function ScoreSystemForm({ id, batch, subjectNames, system, onSubmit }: ScoreSystemFormProps) {
   const { t } = useLingui();
+  const localName = useLocalName();
   const [fullMark, setFullMark] = useState<number | null>(system?.fullMark ?? 100);
   const [bands, setBands] = useState<BandDraft[]>(() =>
     (system?.bands ?? []).map((band) => ({
       key: newBandKey(),
       name: band.name,
+      nameEn: band.nameEn,
       minScore: String(band.minScore),
       maxScore: String(band.maxScore),
       conversionScore: String(band.conversionScore),
@@ -79,7 +82,7 @@ export function ScoreSystemForm({ id, batch, subjectNames, system, onSubmit }: S
         label: t`适用年级`,
         helperText: t`不选表示该批次的全部年级`,
         wide: true,
-        options: batch.gradeIds.map((gradeId, index) => ({ mc: batch.gradeNames[index] || gradeId, wid: gradeId })),
+        options: batch.gradeIds.map((gradeId, index) => ({ mc: localName(batch.gradeNames[index], batch.gradeNamesEn[index]) || gradeId, wid: gradeId })),
       },
       {
         name: 'subjects',
@@ -115,7 +118,7 @@ export function ScoreSystemForm({ id, batch, subjectNames, system, onSubmit }: S
       },
       { name: 'ratio', type: 'input-number', label: t`折算比例`, required: true, min: 0, max: 1, step: 0.1, strict: false, precision: 3, helperText: t`0-1，该批次成绩计入学期总评的比例` },
     ];
-  }, [t, batch, subjectNames]);
+  }, [t, localName, batch, subjectNames]);
 
   const initialValues: FormValues = system
     ? {
@@ -142,6 +145,7 @@ export function ScoreSystemForm({ id, batch, subjectNames, system, onSubmit }: S
       ratio: numberOf(values.ratio) ?? 1,
       bands: bands.map((band) => ({
         name: band.name.trim(),
+        nameEn: band.nameEn.trim(),
         minScore: Number(band.minScore),
         maxScore: Number(band.maxScore),
         conversionScore: Number(band.conversionScore),

@@ -12,8 +12,9 @@ import { SemesterSelect } from '../../components/SemesterSelect';
 import type { DataTableColumn } from '../../components/table/DataTable';
 import { ListTable } from '../../components/table/ListTable';
 import { tableKeys } from '../../components/table/table-query';
-import { formatList } from '../../lib/format';
 import { HttpError, post } from '../../lib/http';
+import { formatList } from '../../lib/format';
+import { useLocalName } from '../../lib/local-name';
 import { notify } from '../../lib/notify';
 import { EXAMS_LIST_URL, examKeys, examOptionsQuery, SCORE_SYSTEMS_DELETE_URL, saveScoreSystem, scoreSystemsQuery, semesterBatchesQuery } from './api';
 import { SCORE_SYSTEMS_ADD_PERMISSION, SCORE_SYSTEMS_DELETE_PERMISSION, SCORE_SYSTEMS_EDIT_PERMISSION } from '../../../contracts/exam-rules';
@@ -35,6 +36,7 @@ const rowProps = () => ({ 'data-testid': 'score-system-row' });
  */
 export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScreenProps) {
   const { t } = useLingui();
+  const localName = useLocalName();
   const queryClient = useQueryClient();
   const grants = useGrants();
   const options = useQuery(examOptionsQuery());
@@ -43,7 +45,7 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
   const batch = batches.data?.find((row) => row.id === search.batchId);
   const systems = useQuery({ ...scoreSystemsQuery(search.batchId ?? ''), enabled: Boolean(batch) });
   const [editing, setEditing] = useState<{ system?: ScoreSystemRow; key: number } | null>(null);
-  const subjectNames = useMemo(() => new Map((options.data?.subjects ?? []).map((s) => [s.code, s.name])), [options.data]);
+  const subjectNames = useMemo(() => new Map((options.data?.subjects ?? []).map((s) => [s.code, localName(s.name, s.nameEn)])), [options.data, localName]);
 
   // the first batch of the semester when none is chosen
   const firstBatchId = batches.data?.[0]?.id;
@@ -74,7 +76,10 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
 
   const may = (code: string) => grants.permissions.includes(code);
   const columns = useMemo((): DataTableColumn<ScoreSystemRow>[] => {
-    const gradeName = (id: string) => batch?.gradeNames[batch.gradeIds.indexOf(id)] || id;
+    const gradeName = (id: string) => {
+      const index = batch?.gradeIds.indexOf(id) ?? -1;
+      return (batch && index >= 0 && localName(batch.gradeNames[index], batch.gradeNamesEn[index])) || id;
+    };
     return [
       { key: 'name', title: t`体系名称`, render: (row) => <Text fontWeight="medium">{row.name}</Text> },
       { key: 'grades', title: t`适用年级`, render: (row) => (row.gradeIds.length ? formatList(row.gradeIds.map(gradeName)) : t`全部年级`) },
@@ -91,7 +96,7 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
           <HStack gap="1" wrap="wrap">
             {row.bands.map((band) => (
               <Badge key={band.id} variant="outline" title={t`换算分 ${band.conversionScore}`}>
-                {band.name} {band.minScore}-{band.maxScore}
+                {localName(band.name, band.nameEn)} {band.minScore}-{band.maxScore}
               </Badge>
             ))}
           </HStack>
@@ -118,7 +123,7 @@ export function ScoreSystemsScreen({ search, onSearchChange }: ScoreSystemsScree
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `may` reads grants
-  }, [t, batch, subjectNames, grants]);
+  }, [t, localName, batch, subjectNames, grants]);
 
   if (options.isError) return <RequestError error={options.error} />;
 

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyScoreRow } from '../../../contracts/scores';
@@ -10,11 +11,13 @@ const row = (subject: string, over: Partial<MyScoreRow> = {}): MyScoreRow => ({
   batchId: BATCH,
   batchName: '第一次月考',
   semesterName: '2026-2027学年第一学期',
+  semesterNameEn: '2026-2027 Semester 1',
   subject,
   score: 92.5,
   mark: '',
   fullMark: 120,
   band: '良好',
+  bandEn: 'Good',
   classAverage: 88.41,
   publishedAt: '2026-10-10T10:00:00.000Z',
   ...over,
@@ -39,6 +42,19 @@ describe('MyScoresScreen', () => {
     expect(screen.queryByTestId('pick-child')).toBeNull();
     const body = JSON.parse(String(fake.calls.find((call) => call.url.pathname === '/api/scores/mine')!.init.body));
     expect(body).toMatchObject({ currPage: 0, search: '{}' });
+  });
+
+  it('in English: the semester, subject and band by their English names, from the same answer', async () => {
+    const fake = fakeFetch({
+      '/dicts': ok({ STD_KM: [{ code: '01', name: '语文', nameEn: 'Chinese', sort: 1 }] }),
+      '/api/scores/mine': ok({ rows: [row('01')], total: 1 }),
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.impl));
+    i18n.activate('en');
+    renderWithProviders(<MyScoresScreen search={{}} onSearchChange={vi.fn()} />);
+    const [first] = await screen.findAllByTestId('my-score-row');
+    await within(first).findByText('Chinese');
+    expect(first.textContent).toBe('第一次月考2026-2027 Semester 1Chinese92.5120Good88.41');
   });
 
   it('a parent with several children picks one (when the server names them)', async () => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { ScoreSheet } from '../../../contracts/scores';
 import { QueryContent } from '../../components/QueryContent';
 import { formatDateTime } from '../../lib/format';
+import { useLocalName } from '../../lib/local-name';
 import { scoreChangesQuery } from './api';
 import { describeValue } from './outbox-kind';
 
@@ -18,6 +19,7 @@ export interface ScoreChangesDialogProps {
 /** The audit trail of a sheet, or of one student: who, when, old, new, correction. */
 export default function ScoreChangesDialog({ sheet, subjectName, open, onClose }: ScoreChangesDialogProps) {
   const { t, i18n } = useLingui();
+  const localName = useLocalName();
   const [studentId, setStudentId] = useState('');
   const changes = useQuery({ ...scoreChangesQuery(sheet.batch.id, sheet.classId, sheet.subject, studentId || undefined), enabled: open });
 
@@ -29,7 +31,7 @@ export default function ScoreChangesDialog({ sheet, subjectName, open, onClose }
           <Dialog.Content data-testid="score-changes">
             <Dialog.Header pe="12">
               <Dialog.Title>
-                <Trans>修改记录</Trans> · {sheet.className} {subjectName}
+                <Trans>修改记录</Trans> · {localName(sheet.className, sheet.classNameEn)} {subjectName}
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ScoreSaveRequest, ScoreSheet } from '../../../contracts/scores';
 import { formatDateTime } from '../../lib/format';
+import { useLocalName } from '../../lib/local-name';
 import type { OutboxEntry } from '../../lib/offline/outbox';
 import { knownNames, scoreKeys } from './api';
 import { describeValue, isScoreCell } from './outbox-kind';
@@ -14,6 +15,7 @@ import { describeValue, isScoreCell } from './outbox-kind';
  */
 export default function ScoreConflictView({ entry }: { entry: OutboxEntry<ScoreSaveRequest> }) {
   const { i18n } = useLingui();
+  const localName = useLocalName();
   const queryClient = useQueryClient();
   const { batchId, classId, subject, studentId } = entry.payload;
   const sheet = queryClient.getQueryData<ScoreSheet>(scoreKeys.sheet(batchId, classId, subject));
@@ -25,7 +27,7 @@ export default function ScoreConflictView({ entry }: { entry: OutboxEntry<ScoreS
   return (
     <Stack gap="2" data-testid="score-conflict">
       <Text fontSize="sm">
-        {sheet ? `${sheet.batch.name} · ${sheet.className} · ` : ''}
+        {sheet ? `${sheet.batch.name} · ${localName(sheet.className, sheet.classNameEn)} · ` : ''}
         {subjectName} · {name}
       </Text>
       <Table.Root size="sm">

@@ -11,6 +11,7 @@ import { dictLabel } from '../../lib/dicts';
 import { downloadFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
 import { HttpError, post } from '../../lib/http';
+import { useLocalName } from '../../lib/local-name';
 import { notify } from '../../lib/notify';
 import { useOutboxEntries, type OutboxEntry } from '../../lib/offline/outbox';
 import { EXPORT_URL, knownNames, scoreKeys, scoreOptionsQuery, scoreSheetQuery, subjectDictQuery, SUBMIT_URL } from './api';
@@ -38,6 +39,7 @@ export interface ScoreEntryScreenProps {
  */
 export function ScoreEntryScreen({ search, onSearchChange }: ScoreEntryScreenProps) {
   const { t, i18n } = useLingui();
+  const localName = useLocalName();
   const options = useQuery(scoreOptionsQuery(search.semesterId));
   const subjects = useQuery(subjectDictQuery());
   const subjectName = (code: string) => dictLabel(subjects.data, code, i18n.locale);
@@ -86,7 +88,7 @@ export function ScoreEntryScreen({ search, onSearchChange }: ScoreEntryScreenPro
             value={klass?.classId ?? ''}
             placeholder={t`请选择班级`}
             disabled={!batch}
-            options={(batch?.classes ?? []).map((item) => ({ value: item.classId, label: item.className }))}
+            options={(batch?.classes ?? []).map((item) => ({ value: item.classId, label: localName(item.className, item.classNameEn) }))}
             onChange={(value) => onSearchChange({ semesterId: search.semesterId, batchId: batch?.batchId, classId: value || undefined })}
           />
           <Picker
@@ -190,6 +192,7 @@ type Batch = ScoreOptions['batches'][number];
 /** The opened sheet(s) of one class: toolbar (state, submit, audit, export, import) and the grid. */
 function SheetArea({ batch, classId, subjects, subjectName }: { batch: Batch; classId: string; subjects: string[]; subjectName: (code: string) => string }) {
   const { t } = useLingui();
+  const localName = useLocalName();
   const sheets = useQueries({ queries: subjects.map((subject) => scoreSheetQuery(batch.batchId, classId, subject)) });
   const entries = useOutboxEntries({ kind: saveScoreKind.kind }) as OutboxEntry<ScoreSaveRequest>[];
   const [importErrors, setImportErrors] = useState<ScoreImportRowError[]>([]);
@@ -233,7 +236,7 @@ function SheetArea({ batch, classId, subjects, subjectName }: { batch: Batch; cl
     <Stack gap="3">
       <Flex gap="2" align="center" wrap="wrap" data-testid="score-sheet-state">
         <Text fontWeight="semibold">
-          {first.batch.name} · {first.className}
+          {first.batch.name} · {localName(first.className, first.classNameEn)}
         </Text>
         {first.batch.published ? (
           <Badge colorPalette="green" data-testid="score-published">

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { MyScoresData, ScoreCell, ScoreChange, ScoreOptions, ScoreSheet } from '../../../contracts/scores';
 import { dictQuery } from '../../lib/dicts';
 import { post } from '../../lib/http';
+import type { LocalNames } from '../../lib/local-name';
 import { SUBJECT_DICT } from '../../../contracts/dict-codes';
 import { localOfMs } from '../../lib/school-time';
 import { pickSheet } from './default-sheet';
@@ -32,7 +33,8 @@ export const MINE_URL = '/api/scores/mine';
  */
 export const knownNames = {
   students: new Map<string, string>(),
-  classes: new Map<string, string>(),
+  /** both names: the line is in the language of the moment (lib/local-name.ts currentLocalName) */
+  classes: new Map<string, LocalNames>(),
   batches: new Map<string, string>(),
   /** subject code → name in the reader's language (from the STD_KM dictionary) */
   subjects: new Map<string, string>(),
@@ -58,7 +60,7 @@ export function completeSheetSearch(options: ScoreOptions, search: ScoreEntrySea
 
 export function rememberSheet(sheet: ScoreSheet): void {
   knownNames.batches.set(sheet.batch.id, sheet.batch.name);
-  knownNames.classes.set(sheet.classId, sheet.className);
+  knownNames.classes.set(sheet.classId, { name: sheet.className, nameEn: sheet.classNameEn });
   for (const student of sheet.students) knownNames.students.set(student.studentId, student.studentName);
 }
 

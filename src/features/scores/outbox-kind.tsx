@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import type { ScoreCell, ScoreSaveRequest } from '../../../contracts/scores';
+import { currentLocalName } from '../../lib/local-name';
 import { defineOutboxKind, type OutboxEntry } from '../../lib/offline/outbox';
 import { knownNames, putCell, scoreKeys } from './api';
 import { ScoreMark } from '../../../contracts/score-rules';
@@ -38,7 +39,8 @@ export const saveScoreKind = defineOutboxKind<ScoreSaveRequest, ScoreCell>({
   url: '/api/scores/save',
   describe(payload) {
     const student = knownNames.students.get(payload.studentId) ?? '';
-    const className = knownNames.classes.get(payload.classId) ?? '';
+    const known = knownNames.classes.get(payload.classId);
+    const className = known ? currentLocalName(known) : '';
     const batch = knownNames.batches.get(payload.batchId) ?? '';
     const value = describeValue(payload.score, payload.mark);
     const subject = knownNames.subjects.get(payload.subject) ?? payload.subject;

@@ -18,6 +18,7 @@ export function makeSheet(over: Partial<ScoreSheet> = {}, count = 3, cells: Reco
     batch: { id: BATCH, name: '期中考试', published: false },
     classId: CLASS_1,
     className: '七年级(1)班',
+    classNameEn: 'Grade 7 Class 1',
     subject: '02',
     system: SYSTEM,
     submitted: false,
@@ -32,7 +33,7 @@ export function makeSheet(over: Partial<ScoreSheet> = {}, count = 3, cells: Reco
 
 export function makeOptions(subjects = ['02']): ScoreOptions {
   return {
-    semesters: [{ id: SEMESTER, name: '2026-2027学年第一学期', isCurrent: true }],
+    semesters: [{ id: SEMESTER, name: '2026-2027学年第一学期', nameEn: '2026-2027 Semester 1', isCurrent: true }],
     semesterId: SEMESTER,
     batches: [
       {
@@ -41,7 +42,7 @@ export function makeOptions(subjects = ['02']): ScoreOptions {
         published: false,
         startDate: '2026-11-10',
         endDate: '2026-11-12',
-        classes: [{ classId: CLASS_1, className: '七年级(1)班', gradeName: '七年级', subjects: subjects.map((subject) => ({ subject, submitted: false, taught: true })) }],
+        classes: [{ classId: CLASS_1, className: '七年级(1)班', classNameEn: 'Grade 7 Class 1', gradeName: '七年级', gradeNameEn: 'Grade 7', subjects: subjects.map((subject) => ({ subject, submitted: false, taught: true })) }],
       },
     ],
   };
