@@ -356,9 +356,9 @@ export class ExamsService {
     const bandRows = ordered.map((band, index) => ({
       tenantId: session.tenantId,
       id: uuidv7(),
-      nameEn: band.nameEn,
       systemId: id,
       name: band.name,
+      nameEn: band.nameEn,
       conversionScore: band.conversionScore,
       minScore: band.minScore,
       maxScore: band.maxScore,
