@@ -15,11 +15,18 @@ const firstPort = Number(process.env.E2E_PORT ?? 8181);
 // their own account): tests/e2e/encryption.spec.ts and the public survey page's encrypted case.
 const encryptionPort = Number(process.env.E2E_ENC_PORT ?? firstPort + 1);
 export const encryptionBaseURL = `http://127.0.0.1:${encryptionPort}`;
-const workerPort = (parallelIndex: number) => (parallelIndex === 0 ? firstPort : encryptionPort + parallelIndex);
-export const baseURL = `http://127.0.0.1:${workerPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0))}`;
+const workerPort = (index: number) => (index === 0 ? firstPort : encryptionPort + index);
+const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const baseURL = `http://127.0.0.1:${workerPort(parallelIndex)}`;
+// The build, a copy per further worker: pwa.spec and offline-attendance.spec rewrite its sw.js to
+// stage a new deployment (at XIAOWU_STATIC_DIR, which they read in the worker, so it is set here).
+const staticDir = (process.env.XIAOWU_STATIC_DIR ?? 'dist').replace(/-e2e-worker\d+$/, '');
+const workerStaticDir = (index: number) => (index === 0 ? staticDir : `${staticDir}-e2e-worker${index}`);
+if (parallelIndex > 0) process.env.XIAOWU_STATIC_DIR = workerStaticDir(parallelIndex);
 
-const server = (port: number, env: Record<string, string> = {}) => ({
-  command: 'node scripts/e2e-server.mjs',
+const server = (port: number, env: Record<string, string> = {}, copyBuildTo?: string) => ({
+  // (Playwright runs the command in a shell)
+  command: `${copyBuildTo ? `rm -rf '${copyBuildTo}' && cp -r '${staticDir}' '${copyBuildTo}' && ` : ''}node scripts/e2e-server.mjs`,
   url: `http://127.0.0.1:${port}/api/login/options`,
   timeout: 180_000,
   reuseExistingServer: false,
@@ -58,7 +65,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
-    ...Array.from({ length: workers }, (_, parallelIndex) => server(workerPort(parallelIndex))),
+    ...Array.from({ length: workers }, (_, index) =>
+      index === 0 ? server(firstPort) : server(workerPort(index), { XIAOWU_STATIC_DIR: workerStaticDir(index) }, workerStaticDir(index)),
+    ),
     server(encryptionPort, { XIAOWU_REQUEST_ENCRYPTION: 'on' }),
   ],
 });
