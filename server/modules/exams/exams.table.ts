@@ -1,4 +1,5 @@
-import { boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantIdColumn, timestamptz } from '../../db/columns';
 import { semesters } from '../school/school.table';
 import { users } from '../users/users.table';
@@ -89,6 +90,7 @@ export const scoreBands = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('score_bands_tenant_system_name_key').on(t.tenantId, t.systemId, t.name),
     index('score_bands_tenant_system_idx').on(t.tenantId, t.systemId),
+    check('score_bands_name_en_check', sql`char_length(${t.nameEn}) <= 20`),
     foreignKey({ name: 'score_bands_system_fk', columns: [t.tenantId, t.systemId], foreignColumns: [scoreSystems.tenantId, scoreSystems.id] }),
   ],
 );

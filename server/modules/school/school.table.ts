@@ -1,4 +1,5 @@
-import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantIdColumn } from '../../db/columns';
 import { campuses } from '../places/places.table';
 
@@ -62,7 +63,11 @@ export const schoolYears = pgTable(
     isCurrent: boolean('is_current').notNull().default(false),
     ...auditColumns(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('school_years_tenant_code_key').on(t.tenantId, t.code)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('school_years_tenant_code_key').on(t.tenantId, t.code),
+    check('school_years_name_en_check', sql`char_length(${t.nameEn}) <= 50`),
+  ],
 );
 
 export const semesters = pgTable(
@@ -90,6 +95,7 @@ export const semesters = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('semesters_tenant_code_key').on(t.tenantId, t.code),
+    check('semesters_name_en_check', sql`char_length(${t.nameEn}) <= 50`),
     foreignKey({
       name: 'semesters_school_year_fk',
       columns: [t.tenantId, t.schoolYearId],
