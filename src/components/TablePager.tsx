@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contracts/envelope';
 import { ChevronRightIcon } from './icons';
+import { belowQuery, useMediaQuery } from './table/use-media';
 
 export interface TablePagerProps {
   total: number;
@@ -17,12 +18,17 @@ export interface TablePagerProps {
   label?: string;
 }
 
+/** Touch screens: every button, select and box of the pager is a 44 px target. */
+const COARSE_TARGETS = { '@media (pointer: coarse)': { '& button, & select, & input': { minH: '11', minW: '11' } } } as const;
+
 /**
  * The table pager of SPEC §9: total, page sizes, prev, 7 page buttons, next, jumper. Pages are
  * zero-based in and out, shown one-based.
  */
 export function TablePager({ total, page, size, sizes = PAGE_SIZES, onChange, disabled, label }: TablePagerProps) {
   const { t } = useLingui();
+  // phones: five page buttons (first, …, current, …, last) so the 44 px targets fit 360 px
+  const narrow = useMediaQuery(belowQuery('md'));
   const pageCount = Math.max(1, Math.ceil(total / size));
   const [jump, setJump] = useState('');
   const goTo = (text: string) => {
@@ -33,7 +39,7 @@ export function TablePager({ total, page, size, sizes = PAGE_SIZES, onChange, di
   const sizeChoices = sizes.includes(size) ? sizes : [...sizes, size].sort((a, b) => a - b);
 
   return (
-    <Flex wrap="wrap" gap="3" align="center" justify={{ base: 'center', md: 'flex-end' }} fontSize="sm" data-testid="table-pager">
+    <Flex wrap="wrap" gap="3" align="center" justify={{ base: 'center', md: 'flex-end' }} fontSize="sm" data-testid="table-pager" css={COARSE_TARGETS}>
       <Text color="fg.muted">
         <Trans>共 {total} 条</Trans>
       </Text>
@@ -51,7 +57,7 @@ export function TablePager({ total, page, size, sizes = PAGE_SIZES, onChange, di
         count={total}
         pageSize={size}
         page={Math.min(page + 1, pageCount)}
-        siblingCount={1}
+        siblingCount={narrow ? 0 : 1}
         onPageChange={(details) => onChange(details.page - 1, size)}
         translations={{
           rootLabel: label ? t`分页：${label}` : t`分页`,

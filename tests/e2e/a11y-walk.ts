@@ -37,10 +37,45 @@ export interface A11yWalk {
   /** every page audited, as `lang path` */
   pages: string[];
   findings: A11yFinding[];
+  /** lists that do not fit (issue 20): `lang width path: what` */
+  misfits: string[];
 }
 
-/** Desktop Chrome as the e2e projects use it; Chinese browser, the app's default. */
-const CONTEXT = { ...devices['Desktop Chrome'], locale: 'zh-CN' };
+/** The two screens of issue 20: a laptop, and a phone held upright (touch). */
+export type A11yScreen = 'laptop' | 'phone';
+const SCREENS = {
+  laptop: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
+  phone: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+} as const;
+/** Chinese browser, the app's default. */
+const CONTEXT = { locale: 'zh-CN' };
+
+/**
+ * Issue 20: the page does not scroll sideways (html, body, the shared list's container) and every list's
+ * actions are on screen (the table's pinned 操作 cell, or a card's last button). Returns what does not fit.
+ */
+export function listMisfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const overflows = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+    for (const element of [document.documentElement, document.body]) {
+      if (overflows(element)) found.push(`${element.tagName.toLowerCase()} scrolls sideways (${element.scrollWidth} > ${element.clientWidth})`);
+    }
+    const main = document.querySelector('main');
+    if (main && overflows(main)) found.push(`main scrolls sideways (${main.scrollWidth} > ${main.clientWidth})`);
+    const right = document.documentElement.clientWidth + 1;
+    document.querySelectorAll('main [data-list-container]').forEach((list, index) => {
+      if (overflows(list)) found.push(`list ${index + 1} scrolls sideways (${list.scrollWidth} > ${list.clientWidth})`);
+      const listRight = Math.min(right, list.getBoundingClientRect().right + 1);
+      const actions = Array.from(list.querySelectorAll('tbody > tr:first-child > td[data-pin], [data-cards] li:first-of-type button:last-of-type'));
+      for (const action of actions) {
+        const box = action.getBoundingClientRect();
+        if (box.width > 0 && box.right > listRight) found.push(`list ${index + 1}: the row's actions end at ${Math.round(box.right)} px, past ${Math.round(listRight)}`);
+      }
+    });
+    return found;
+  });
+}
 
 const LOGIN_LABELS = {
   zh: { school: '学校', username: '用户名', password: '密码', submit: '登录', forgot: '忘记密码？', back: '返回登录' },
@@ -122,9 +157,14 @@ async function navigate(page: Page, href: string) {
 }
 
 /** A walk in a page of a browser context of its own (closed after), its requests tracked from the start. */
-async function walkInNewContext(browser: Browser, baseURL: string, visit: (page: Page, inFlight: () => number, walk: A11yWalk) => Promise<void>): Promise<A11yWalk> {
-  const walk: A11yWalk = { pages: [], findings: [] };
-  const context = await browser.newContext({ ...CONTEXT, baseURL });
+async function walkInNewContext(
+  browser: Browser,
+  baseURL: string,
+  visit: (page: Page, inFlight: () => number, walk: A11yWalk) => Promise<void>,
+  screen: A11yScreen = 'laptop',
+): Promise<A11yWalk> {
+  const walk: A11yWalk = { pages: [], findings: [], misfits: [] };
+  const context = await browser.newContext({ ...SCREENS[screen], ...CONTEXT, baseURL });
   try {
     const page = await context.newPage();
     await visit(page, trackRequests(page), walk);
@@ -165,7 +205,17 @@ async function loginPages(page: Page, lang: A11yLang, inFlight: () => number, wa
   await auditInto(walk, page, lang, '/RePassword');
   await page.getByRole('link', { name: labels.back }).click();
   await settle(page, inFlight, 'form');
+  await submitLogin(page, lang);
+}
 
+/** /login in `lang` and logged in as the demo admin, nothing audited. */
+async function logIn(page: Page, lang: A11yLang, inFlight: () => number) {
+  await openPublicPage(page, lang, inFlight, '/login', 'form');
+  await submitLogin(page, lang);
+}
+
+async function submitLogin(page: Page, lang: A11yLang) {
+  const labels = LOGIN_LABELS[lang];
   const school = page.getByLabel(labels.school);
   if (await school.isVisible()) await school.selectOption('demo');
   await page.getByLabel(labels.username).fill('admin');
@@ -188,26 +238,43 @@ async function permissionMenus(page: Page): Promise<MenuNode[]> {
   return body.data.menus;
 }
 
-/**
- * /login, then /dashboard and every screen of the admin's menu in `lang`. Placeholder pages ("not built
- * yet", "Cannot find module") are one component each: audited the first time only.
- */
-export function walkApp(browser: Browser, baseURL: string, lang: A11yLang): Promise<A11yWalk> {
-  return walkInNewContext(browser, baseURL, async (page, inFlight, walk) => {
-    await loginPages(page, lang, inFlight, walk);
+export interface WalkOptions {
+  /** the screen's size (default 'laptop', 1366 × 900) */
+  screen?: A11yScreen;
+  /** run axe (default); without it only the lists' fit is checked */
+  axe?: boolean;
+}
 
-    const placeholdersSeen = new Set<string>();
-    for (const href of ['/dashboard', ...menuAddresses(await permissionMenus(page))]) {
-      await navigate(page, href);
-      await settle(page, inFlight, 'main > *');
-      const placeholder = await page.evaluate(() => document.querySelector('main [data-testid="not-built"], main [data-testid="missing-module"]')?.getAttribute('data-testid'));
-      if (placeholder) {
-        if (placeholdersSeen.has(placeholder)) continue;
-        placeholdersSeen.add(placeholder);
+/**
+ * /login, then /dashboard and every screen of the admin's menu in `lang`, on a laptop or a phone: axe on
+ * each, and whether its lists fit (`misfits`). Placeholder pages ("not built yet", "Cannot find module")
+ * are one component each: visited the first time only.
+ */
+export function walkApp(browser: Browser, baseURL: string, lang: A11yLang, { screen = 'laptop', axe = true }: WalkOptions = {}): Promise<A11yWalk> {
+  return walkInNewContext(
+    browser,
+    baseURL,
+    async (page, inFlight, walk) => {
+      if (axe) await loginPages(page, lang, inFlight, walk);
+      else await logIn(page, lang, inFlight);
+
+      const placeholdersSeen = new Set<string>();
+      for (const href of ['/dashboard', ...menuAddresses(await permissionMenus(page))]) {
+        await navigate(page, href);
+        await settle(page, inFlight, 'main > *');
+        const placeholder = await page.evaluate(() => document.querySelector('main [data-testid="not-built"], main [data-testid="missing-module"]')?.getAttribute('data-testid'));
+        if (placeholder) {
+          if (placeholdersSeen.has(placeholder)) continue;
+          placeholdersSeen.add(placeholder);
+        }
+        const where = new URL(page.url()).pathname;
+        walk.misfits.push(...(await listMisfits(page)).map((misfit) => `${lang} ${SCREENS[screen].viewport.width} ${where}: ${misfit}`));
+        if (axe) await auditInto(walk, page, lang, where);
+        else walk.pages.push(`${lang} ${where}`);
       }
-      await auditInto(walk, page, lang, new URL(page.url()).pathname);
-    }
-  });
+    },
+    screen,
+  );
 }
 
 /** The public survey page (no login): the list of a school, then the first open questionnaire's answer page. */
@@ -224,20 +291,25 @@ export function walkPublicSurvey(browser: Browser, baseURL: string, lang: A11yLa
 }
 
 /** The whole walk in one language: the app, then the public survey page. */
-export async function walkAll(browser: Browser, baseURL: string, lang: A11yLang): Promise<A11yWalk> {
-  const app = await walkApp(browser, baseURL, lang);
+export async function walkAll(browser: Browser, baseURL: string, lang: A11yLang, options: WalkOptions = {}): Promise<A11yWalk> {
+  const app = await walkApp(browser, baseURL, lang, options);
   const survey = await walkPublicSurvey(browser, baseURL, lang);
-  return { pages: [...app.pages, ...survey.pages], findings: [...app.findings, ...survey.findings] };
+  return { pages: [...app.pages, ...survey.pages], findings: [...app.findings, ...survey.findings], misfits: app.misfits };
 }
 
 /**
- * The walk in Chinese and in English side by side, a browser context each: axe is CPU-bound in each
- * page's renderer, so on two cores this takes about half the time of one language after the other
- * (145 s against 358 s measured on a busy machine).
+ * The walk in Chinese on a laptop and in English on a phone, side by side, a browser context each (axe
+ * is CPU-bound in each page's renderer, so on two cores this takes about half the time of one after
+ * the other); then, without axe, whether the lists fit in the two other combinations (Chinese on a
+ * phone, English on a laptop).
  */
-export async function walkBothLanguages(browser: Browser, baseURL: string): Promise<A11yWalk> {
-  const walks = await Promise.all((['zh', 'en'] as const).map((lang) => walkAll(browser, baseURL, lang)));
-  return { pages: walks.flatMap((walk) => walk.pages), findings: walks.flatMap((walk) => walk.findings) };
+export async function walkBothLanguages(browser: Browser, baseURL: string, { fitOnly = true }: { fitOnly?: boolean } = {}): Promise<A11yWalk> {
+  const walks = await Promise.all([walkAll(browser, baseURL, 'zh', { screen: 'laptop' }), walkAll(browser, baseURL, 'en', { screen: 'phone' })]);
+  if (fitOnly) {
+    const fits = await Promise.all([walkApp(browser, baseURL, 'zh', { screen: 'phone', axe: false }), walkApp(browser, baseURL, 'en', { screen: 'laptop', axe: false })]);
+    walks.push(...fits.map((walk) => ({ ...walk, pages: [] })));
+  }
+  return { pages: walks.flatMap((walk) => walk.pages), findings: walks.flatMap((walk) => walk.findings), misfits: walks.flatMap((walk) => walk.misfits) };
 }
 
 /** Findings by impact: rule-on-page violations and the elements they name. */

@@ -11,9 +11,9 @@ const KEPT_FIXED = new Set(['heading-order', 'empty-table-header', 'landmark-uni
 
 test.describe.configure({ timeout: 360_000 });
 
-test('no serious or critical axe violation on /login, any menu screen or the public survey page, in zh and en', async ({ browser, baseURL }, testInfo) => {
+test('no serious or critical axe violation on /login, any menu screen or the public survey page, in zh and en; every list fits a laptop and a phone', async ({ browser, baseURL }, testInfo) => {
   const started = performance.now();
-  const { pages, findings } = await walkBothLanguages(browser, baseURL!);
+  const { pages, findings, misfits } = await walkBothLanguages(browser, baseURL!);
   const counts = countByImpact(findings);
   await testInfo.attach('axe.json', { body: JSON.stringify({ pages, counts, findings }, null, 2), contentType: 'application/json' });
   console.log(
@@ -27,6 +27,9 @@ test('no serious or critical axe violation on /login, any menu screen or the pub
   for (const lang of ['zh', 'en']) {
     for (const path of ['/login', '/dashboard', '/system/user', '/xlcd/xnxq', '/survey/wjdt/answerSurvey']) expect(pages).toContain(`${lang} ${path}`);
   }
+
+  // issue 20: no screen scrolls sideways and every list's actions are on screen, at 1366 × 900 and 390 × 844 (touch), zh and en
+  expect(misfits, `lists that do not fit:\n${misfits.join('\n')}`).toEqual([]);
 
   const failing = findings.filter((f) => f.impact === 'serious' || f.impact === 'critical' || KEPT_FIXED.has(f.rule));
   expect(failing, `axe violations:\n${describe(failing)}`).toEqual([]);

@@ -128,6 +128,8 @@ export function TabStrip({ permission }: { permission: PermissionPayload }) {
                     size="xs"
                     minW="7"
                     h="7"
+                    // touch screens: a 44 px target
+                    css={{ '@media (pointer: coarse)': { minW: '11', h: '11' } }}
                     me="0.5"
                     color="inherit"
                     _hover={{ bg: active ? 'brand.contrast/20' : 'bg.emphasized' }}

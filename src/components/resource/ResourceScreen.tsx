@@ -1,4 +1,4 @@
-import { Badge, Button, chakra, Flex, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Badge, Button, chakra, Flex, Heading, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { resourceUrls, type BooleanField } from '../../../contracts/resource';
@@ -10,7 +10,7 @@ import { Switch } from '../form/fields';
 import { usePermitted } from '../Permission';
 import { SearchHeader } from '../SearchHeader';
 import { BatchDeleteBar } from '../table/BatchDeleteBar';
-import { DataTable, type DataTableColumn } from '../table/DataTable';
+import { DataTable, type DataTableColumn, type RowAction } from '../table/DataTable';
 import { selectionColumn } from '../table/selection';
 import type { FieldInputs } from './field-input';
 import { ResourceSearchFields } from './ResourceSearchFields';
@@ -25,8 +25,8 @@ export interface ResourceScreenProps<Row extends KitRow> {
   testId: string;
   /** the screen's columns (explicit JSX); the kit adds the selection and the actions */
   columns: DataTableColumn<Row>[];
-  /** the screen's own buttons of a row, before 编辑 and 删除 */
-  rowActions?: (row: Row) => ReactNode;
+  /** the screen's own actions of a row, before 编辑 and 删除 (on phones: under the card's 更多) */
+  rowActions?: (row: Row) => RowAction[];
   /** a row that can be neither edited nor deleted now (a published version) */
   locked?: (row: Row) => boolean;
   /** the drawer's own inputs by field name */
@@ -63,30 +63,11 @@ export function ResourceScreen<Row extends KitRow>({ list, testId, columns, rowA
         ]
       : []),
     ...columns,
-    ...(hasActions
-      ? [
-          {
-            key: 'actions',
-            title: t`操作`,
-            nowrap: true,
-            render: (row: Row) => (
-              <HStack gap="1">
-                {rowActions?.(row)}
-                {may.edit && (
-                  <Button size="xs" variant="outline" disabled={locked?.(row)} onClick={() => list.openEdit(row)} data-testid={`${testId}-edit`}>
-                    <Trans>编辑</Trans>
-                  </Button>
-                )}
-                {may.delete && (
-                  <Button size="xs" variant="outline" colorPalette="red" disabled={locked?.(row)} onClick={() => list.askDelete([row])} data-testid={`${testId}-delete`}>
-                    <Trans>删除</Trans>
-                  </Button>
-                )}
-              </HStack>
-            ),
-          },
-        ]
-      : []),
+  ];
+  const actions = (row: Row): RowAction[] => [
+    ...(rowActions?.(row) ?? []),
+    { key: 'edit', label: t`编辑`, hidden: !may.edit, primary: true, disabled: locked?.(row), onClick: () => list.openEdit(row), testId: `${testId}-edit` },
+    { key: 'delete', label: t`删除`, hidden: !may.delete, danger: true, disabled: locked?.(row), onClick: () => list.askDelete([row]), testId: `${testId}-delete` },
   ];
 
   return (
@@ -119,6 +100,7 @@ export function ResourceScreen<Row extends KitRow>({ list, testId, columns, rowA
         loading={list.table.loading}
         refreshing={list.table.refreshing}
         rowKey={rowKey}
+        actions={hasActions ? actions : undefined}
         rowProps={(row) => ({ 'data-testid': `${testId}-row`, 'data-code': uniqueField ? String((row as unknown as Record<string, unknown>)[uniqueField] ?? '') : undefined })}
         sort={list.sort}
         onSortChange={definition.sortable?.length ? list.onSortChange : undefined}

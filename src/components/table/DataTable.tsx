@@ -1,10 +1,16 @@
 import { Box, chakra, Table } from '@chakra-ui/react';
-import { Trans } from '@lingui/react/macro';
-import { memo, type Key, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { memo, useMemo, type Key, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contracts/envelope';
 import { ChevronDownIcon } from '../icons';
 import { TablePager } from '../TablePager';
+import { InlineActions, type RowAction } from './row-actions';
+import { cardLayout, cellContent, RowCards, shallowEqual } from './RowCards';
 import type { TableSort } from './table-query';
+import { TruncatedText } from './TruncatedText';
+import { belowQuery, useMediaQuery, type Breakpoint } from './use-media';
+
+export type { RowAction } from './row-actions';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -22,6 +28,18 @@ export interface DataTableColumn<Row> {
   hideBelow?: 'sm' | 'md' | 'lg';
   /** muted text colour for secondary columns */
   muted?: boolean;
+  /**
+   * Long text on one line, cut with an ellipsis at `maxWidth` (default 16rem), the whole text in a tooltip
+   * on hover: the table keeps to the screen's width at laptop sizes.
+   */
+  truncate?: boolean;
+  /** the widest the cell's text may be (with `truncate`) */
+  maxWidth?: string | number;
+  /**
+   * Its place in a phone's card: 'title' (the card's heading; default: the first column), 'key' (a
+   * label: value line; when no column is marked, every column shown on phones is one), 'hidden'.
+   */
+  card?: 'title' | 'key' | 'hidden';
 }
 
 export interface DataTableProps<Row> {
@@ -57,6 +75,13 @@ export interface DataTableProps<Row> {
   pager?: ReactNode;
   /** the table's name for screen readers; also names its pager (a page with two tables needs it) */
   label?: string;
+  /**
+   * What a row's person can do, declared once: buttons in the pinned 操作 column; on phones the card's
+   * primary button and the rest under 更多 (dangerous ones apart at the bottom). Keep it stable (useCallback).
+   */
+  actions?: (row: Row, index: number) => readonly RowAction[];
+  /** below this width each row is a card (default 'md', i.e. phones); false: always a table */
+  cardsBelow?: Breakpoint | false;
   'data-testid'?: string;
 }
 
@@ -80,7 +105,16 @@ const bodyCss = {
   '& [data-hide-below=md]': { mdDown: { display: 'none' } },
   '& [data-hide-below=lg]': { lgDown: { display: 'none' } },
   '&[aria-busy=true] tbody': { opacity: 0.6, transition: 'opacity 0.2s' },
+  // the action column stays in view when the table is wider than the screen
+  '& [data-pin]': { position: 'sticky', insetInlineEnd: '0', bg: 'bg', zIndex: 1, boxShadow: '-1px 0 0 0 var(--chakra-colors-border)' },
+  '& th[data-pin]': { zIndex: 2 },
+  '& tbody > tr:hover > td[data-pin]': { bg: 'colorPalette.subtle' },
+  // touch screens: a row's buttons are 44 px targets
+  '@media (pointer: coarse)': { '& td button': { minH: '11', minW: '11' } },
 } as const;
+
+const ACTIONS_KEY = 'actions';
+const DEFAULT_TRUNCATE_WIDTH = '16rem';
 
 interface RowProps<Row> {
   row: Row;
@@ -99,22 +133,16 @@ function DataRowImpl<Row>({ row, index, columns, attributes }: RowProps<Row>) {
           data-nowrap={column.nowrap || undefined}
           data-hide-below={column.hideBelow}
           data-muted={column.muted || undefined}
+          data-pin={column.key === ACTIONS_KEY || undefined}
           style={column.minWidth !== undefined ? { minWidth: column.minWidth } : undefined}
         >
-          {column.render ? column.render(row, index) : String((row as Record<string, unknown>)[column.key] ?? '')}
+          {column.truncate ? <TruncatedText maxWidth={column.maxWidth ?? DEFAULT_TRUNCATE_WIDTH}>{cellContent(column, row, index)}</TruncatedText> : cellContent(column, row, index)}
         </td>
       ))}
     </tr>
   );
 }
 const DataRow = memo(DataRowImpl, (a, b) => a.row === b.row && a.index === b.index && a.columns === b.columns && shallowEqual(a.attributes, b.attributes)) as typeof DataRowImpl;
-
-function shallowEqual(a?: Record<string, unknown>, b?: Record<string, unknown>): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-}
 
 /**
  * The paginated table of SPEC §2 / §9: columns with optional sorting, loading and empty states, the
@@ -143,15 +171,46 @@ export function DataTable<Row>({
   footer,
   pager,
   label,
+  actions,
+  cardsBelow = 'md',
   'data-testid': testId,
 }: DataTableProps<Row>) {
+  const { t } = useLingui();
+  const actionsTitle = t`操作`;
+  const shownColumns = useMemo(
+    (): readonly DataTableColumn<Row>[] =>
+      actions ? [...columns, { key: ACTIONS_KEY, title: actionsTitle, nowrap: true, render: (row, index) => <InlineActions actions={actions(row, index)} /> }] : columns,
+    [columns, actions, actionsTitle],
+  );
+  const narrow = useMediaQuery(belowQuery(cardsBelow || 'sm'));
+  const layout = useMemo(() => cardLayout(columns), [columns]);
+  const pagerBar = (
+    <Box
+      borderTopWidth="1px"
+      px="3"
+      py="3"
+      bg="bg.panel"
+      borderBottomRadius="l2"
+      {...(stickyFooter ? { position: 'sticky', bottom: '0', zIndex: 2 } : {})}
+    >
+      {pager ?? <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} label={label} onChange={onPageChange} />}
+    </Box>
+  );
+  if (cardsBelow !== false && narrow) {
+    return (
+      <Box bg="bg.panel" borderWidth="1px" borderRadius="l2" overflow={stickyFooter ? undefined : 'hidden'} data-list-container="">
+        <RowCards layout={layout} rows={rows} rowKey={rowKey} rowProps={rowProps} actions={actions} loading={loading} refreshing={refreshing} emptyText={emptyText} label={label} testId={testId} />
+        {pagerBar}
+      </Box>
+    );
+  }
   return (
     <Box bg="bg.panel" borderWidth="1px" borderRadius="l2" overflow={stickyFooter ? undefined : 'hidden'}>
-      <Table.ScrollArea maxH={maxHeight} overflowY={maxHeight ? 'auto' : undefined}>
+      <Table.ScrollArea data-list-container="" maxH={maxHeight} overflowY={maxHeight ? 'auto' : undefined}>
         <Table.Root size="sm" stickyHeader={stickyHeader} data-testid={testId} aria-label={label} aria-busy={refreshing || undefined} css={bodyCss}>
           <Table.Header>
             <Table.Row bg="bg">
-              {columns.map((column) => {
+              {shownColumns.map((column) => {
                 const direction = sort && sort.field === column.key ? sort.order : null;
                 const sortable = column.sortable && onSortChange;
                 return (
@@ -161,7 +220,9 @@ export function DataTable<Row>({
                     minW={column.minWidth}
                     textAlign={column.align}
                     whiteSpace={column.nowrap || sortable ? 'nowrap' : undefined}
+                    wordBreak="keep-all"
                     hideBelow={column.hideBelow}
+                    data-pin={column.key === ACTIONS_KEY || undefined}
                     aria-sort={sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
                   >
                     {sortable ? (
@@ -194,7 +255,7 @@ export function DataTable<Row>({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} data-align="center">
+                <td colSpan={shownColumns.length} data-align="center">
                   <Box py="8" color="fg.muted" data-testid="table-empty">
                     {loading ? <Trans>加载中…</Trans> : (emptyText ?? <Trans>暂无数据</Trans>)}
                   </Box>
@@ -202,23 +263,14 @@ export function DataTable<Row>({
               </tr>
             ) : (
               rows.map((row, index) => (
-                <DataRow key={rowKey(row, index)} row={row} index={index} columns={columns} attributes={rowProps?.(row, index)} />
+                <DataRow key={rowKey(row, index)} row={row} index={index} columns={shownColumns} attributes={rowProps?.(row, index)} />
               ))
             )}
           </tbody>
           {footer && <Table.Footer>{footer}</Table.Footer>}
         </Table.Root>
       </Table.ScrollArea>
-      <Box
-        borderTopWidth="1px"
-        px="3"
-        py="3"
-        bg="bg.panel"
-        borderBottomRadius="l2"
-        {...(stickyFooter ? { position: 'sticky', bottom: '0', zIndex: 2 } : {})}
-      >
-        {pager ?? <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} label={label} onChange={onPageChange} />}
-      </Box>
+      {pagerBar}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import type { DataTableColumn } from './DataTable';
 
 /**
@@ -11,6 +12,18 @@ export type SelectCheckboxProps = Omit<HTMLChakraProps<'input'>, 'type'>;
 
 export function SelectCheckbox(props: SelectCheckboxProps) {
   return <chakra.input type="checkbox" boxSize="5" flexShrink={0} accentColor="var(--chakra-colors-brand-solid)" {...props} />;
+}
+
+/**
+ * A table's checkbox keeps its 20 px look; on touch screens the label around it is the 44 px target
+ * (it adds no words: the checkbox keeps its own name).
+ */
+function TouchTarget({ children }: { children: ReactNode }) {
+  return (
+    <chakra.label display="inline-flex" alignItems="center" justifyContent="center" cursor="pointer" verticalAlign="middle" css={{ '@media (pointer: coarse)': { minW: '11', minH: '11' } }}>
+      {children}
+    </chakra.label>
+  );
 }
 
 /** The set with `id` added (on) or removed. */
@@ -46,22 +59,26 @@ export function selectionColumn<Row>({ rows, rowKey, selected, onChange, selecta
     key: 'select',
     width: '10',
     title: (
-      <SelectCheckbox
-        aria-label={allLabel}
-        data-testid={allTestId}
-        disabled={choosable.length === 0}
-        checked={choosable.length > 0 && choosable.every((row) => selected.has(rowKey(row)))}
-        onChange={(event) => onChange(event.currentTarget.checked ? new Set(choosable.map(rowKey)) : new Set())}
-      />
+      <TouchTarget>
+        <SelectCheckbox
+          aria-label={allLabel}
+          data-testid={allTestId}
+          disabled={choosable.length === 0}
+          checked={choosable.length > 0 && choosable.every((row) => selected.has(rowKey(row)))}
+          onChange={(event) => onChange(event.currentTarget.checked ? new Set(choosable.map(rowKey)) : new Set())}
+        />
+      </TouchTarget>
     ),
     render: (row) => (
-      <SelectCheckbox
-        aria-label={rowLabel(row)}
-        disabled={selectable ? !selectable(row) : false}
-        checked={selected.has(rowKey(row))}
-        onChange={(event) => onChange(toggledSelection(selected, rowKey(row), event.currentTarget.checked))}
-        data-testid={testId}
-      />
+      <TouchTarget>
+        <SelectCheckbox
+          aria-label={rowLabel(row)}
+          disabled={selectable ? !selectable(row) : false}
+          checked={selected.has(rowKey(row))}
+          onChange={(event) => onChange(toggledSelection(selected, rowKey(row), event.currentTarget.checked))}
+          data-testid={testId}
+        />
+      </TouchTarget>
     ),
   };
 }

@@ -28,7 +28,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExter
 import { KIND_PERMISSIONS, type ApplicationKind } from '../../../contracts/application-rules';
 import type { ApplicationRow, ListScope } from '../../../contracts/applications';
 import { useGrants } from '../../components/Permission';
-import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
+import { DataTable, type DataTableColumn, type RowAction } from '../../components/table/DataTable';
 import { selectionColumn } from '../../components/table/selection';
 import { useTableQuery } from '../../components/table/table-query';
 import { SearchSelectField, SearchTextField } from '../../components/SearchFields';
@@ -174,6 +174,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
     list.push({
       key: 'applicant',
       title: t`申请人`,
+      card: 'title',
       render: (row) => (
         <>
           <Button variant="plain" p="0" h="auto" minH="0" fontWeight="medium" colorPalette="brand" onClick={() => open(row.id)} data-testid="application-open">
@@ -193,28 +194,23 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
         </>
       ),
     });
-    list.push({ key: 'orgUnit', title: t`班级/部门`, hideBelow: 'lg', muted: true, render: (row) => row.orgUnitName });
-    if (showKind) list.push({ key: 'kind', title: t`类型`, nowrap: true, render: (row) => i18n._(kindDefinition(row.kind).label) });
+    list.push({ key: 'orgUnit', title: t`班级/部门`, hideBelow: 'lg', muted: true, truncate: true, maxWidth: '8rem', render: (row) => row.orgUnitName });
+    if (showKind) list.push({ key: 'kind', title: t`类型`, nowrap: true, card: 'key', render: (row) => i18n._(kindDefinition(row.kind).label) });
     if (showLeaveType) list.push({ key: 'leaveType', title: t`请假类型`, nowrap: true, hideBelow: 'md', render: (row) => row.leaveTypeName || '—' });
     if (showRangeColumn) {
-      list.push({ key: 'range', title: t`起止时间`, hideBelow: 'sm', render: (row) => (row.startsAt ? showRange(row.startsAt, row.endsAt) : '—') });
+      list.push({ key: 'range', title: t`起止时间`, hideBelow: 'sm', card: 'key', render: (row) => (row.startsAt ? showRange(row.startsAt, row.endsAt) : '—') });
       list.push({ key: 'days', title: t`天数`, align: 'end', nowrap: true, hideBelow: 'md', render: (row) => (row.startsAt ? String(row.days) : '—') });
     }
-    list.push({ key: 'reason', title: t`事由`, hideBelow: 'lg', render: (row) => row.reason });
-    list.push({ key: 'state', title: t`状态`, render: (row) => <StateBadges row={row} queued={queued.get(row.id)} /> });
+    list.push({ key: 'reason', title: t`事由`, hideBelow: 'lg', truncate: true, maxWidth: '10rem', render: (row) => row.reason });
+    list.push({ key: 'state', title: t`状态`, card: 'key', render: (row) => <StateBadges row={row} queued={queued.get(row.id)} /> });
     list.push({ key: 'submittedAt', title: t`申请时间`, nowrap: true, hideBelow: 'lg', muted: true, render: (row) => showTime(row.submittedAt) });
-    list.push({
-      key: 'actions',
-      title: t`操作`,
-      nowrap: true,
-      render: (row) => (
-        <Button size="sm" variant="outline" onClick={() => open(row.id)}>
-          {scope === 'todo' && !row.expired ? t`审核` : t`查看`}
-        </Button>
-      ),
-    });
     return list;
-  }, [t, i18n, selectable, rows, selected, showKind, showLeaveType, showRangeColumn, queued, scope, open]);
+  }, [t, i18n, selectable, rows, selected, showKind, showLeaveType, showRangeColumn, queued, open]);
+  /** 审核 on 待我审核 (not past its deadline), else 查看: the pinned column's and the card's one button. */
+  const actions = useCallback(
+    (row: ApplicationRow): RowAction[] => [{ key: 'open', label: scope === 'todo' && !row.expired ? t`审核` : t`查看`, primary: true, onClick: () => open(row.id), testId: 'application-action' }],
+    [t, scope, open],
+  );
 
   const rowProps = (row: ApplicationRow) => ({
     'data-testid': 'application-row',
@@ -327,6 +323,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
             <DataTable
               data-testid="applications"
               columns={columns}
+              actions={actions}
               rows={rows}
               total={Math.max(0, table.total - dropped.length)}
               loading={table.loading}

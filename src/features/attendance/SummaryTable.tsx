@@ -15,6 +15,12 @@ export interface SummaryTableProps {
   onStudent: (studentId: string) => void;
 }
 
+const STICKY_NAME = {
+  '& th, & td': { px: '2' },
+  '& tr > :first-of-type': { position: 'sticky', insetInlineStart: '0', bg: 'bg', zIndex: 1, boxShadow: '1px 0 0 0 var(--chakra-colors-border)' },
+  '& thead th': { whiteSpace: 'nowrap' },
+} as const;
+
 /** A class over a range: per student, the days of each status (counts other than present stand out). */
 export function SummaryTable({ classId, from, to, options, onStudent }: SummaryTableProps) {
   const summary = useQuery(attendanceSummaryQuery({ classId, from, to }));
@@ -31,8 +37,9 @@ export function SummaryTable({ classId, from, to, options, onStudent }: SummaryT
           共 {days} 个点名日，{students} 名学生
         </Trans>
       </Text>
+      {/* narrow screens: the counts scroll under the student's name, which stays in view */}
       <Box overflowX="auto" borderWidth="1px" borderRadius="l2" bg="bg">
-        <Table.Root size="sm" stickyHeader>
+        <Table.Root size="sm" stickyHeader css={STICKY_NAME}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>

@@ -1,9 +1,11 @@
-import { Box, Field, Heading, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { RequestError } from '../../components/RequestError';
+import { ListTable } from '../../components/table/ListTable';
 import { dictLabel } from '../../lib/dicts';
 import { formatNumber } from '../../lib/format';
+import { useLocalName } from '../../lib/local-name';
 import { myScoresQuery, subjectDictQuery } from './api';
 import { ScoreMark } from '../../../contracts/score-rules';
 import type { MyScoresSearchParams } from './search';
@@ -19,6 +21,7 @@ export interface MyScoresScreenProps {
  */
 export function MyScoresScreen({ search, onSearchChange }: MyScoresScreenProps) {
   const { t, i18n } = useLingui();
+  const localName = useLocalName();
   const scores = useQuery(myScoresQuery(search.studentId));
   const subjects = useQuery(subjectDictQuery());
   const number = (value: number | null) => (value === null ? '—' : formatNumber(Number(value), { maximumFractionDigits: 2 }, i18n.locale));
@@ -62,51 +65,42 @@ export function MyScoresScreen({ search, onSearchChange }: MyScoresScreenProps) 
           <Trans>暂无已发布的成绩</Trans>
         </Text>
       ) : (
-        <Box overflowX="auto" borderWidth="1px" borderColor="border" borderRadius="l2">
-          <Table.Root size="sm" data-testid="my-scores">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>
-                  <Trans>考试批次</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>科目</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Trans>成绩</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Trans>满分</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>等级</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Trans>班级平均分</Trans>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {scores.data.rows.map((row) => (
-                <Table.Row key={`${row.batchId}:${row.subject}`} data-testid="my-score-row">
-                  <Table.Cell>
-                    {row.batchName}
-                    <Text as="span" display="block" fontSize="xs" color="fg.muted">
-                      {row.semesterName}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{dictLabel(subjects.data, row.subject, i18n.locale)}</Table.Cell>
-                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="my-score-value">
-                    {row.mark === ScoreMark.absent ? t`缺考` : row.mark === ScoreMark.exempt ? t`免考` : number(row.score)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{number(row.fullMark)}</Table.Cell>
-                  <Table.Cell>{row.band || '—'}</Table.Cell>
-                  <Table.Cell textAlign="end">{number(row.classAverage)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <ListTable
+          data-testid="my-scores"
+          rows={scores.data.rows}
+          rowKey={(row) => `${row.batchId}:${row.subject}`}
+          rowProps={() => ({ 'data-testid': 'my-score-row' })}
+          columns={[
+            {
+              key: 'batch',
+              title: t`考试批次`,
+              card: 'title',
+              render: (row) => (
+                <>
+                  {row.batchName}
+                  <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal">
+                    {localName(row.semesterName, row.semesterNameEn)}
+                  </Text>
+                </>
+              ),
+            },
+            { key: 'subject', title: t`科目`, nowrap: true, render: (row) => dictLabel(subjects.data, row.subject, i18n.locale) },
+            {
+              key: 'score',
+              title: t`成绩`,
+              align: 'end',
+              nowrap: true,
+              render: (row) => (
+                <Text as="span" fontVariantNumeric="tabular-nums" data-testid="my-score-value">
+                  {row.mark === ScoreMark.absent ? t`缺考` : row.mark === ScoreMark.exempt ? t`免考` : number(row.score)}
+                </Text>
+              ),
+            },
+            { key: 'fullMark', title: t`满分`, align: 'end', nowrap: true, render: (row) => number(row.fullMark) },
+            { key: 'band', title: t`等级`, nowrap: true, render: (row) => localName(row.band, row.bandEn) || '—' },
+            { key: 'classAverage', title: t`班级平均分`, align: 'end', nowrap: true, render: (row) => number(row.classAverage) },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -6,7 +6,7 @@ import type { MineRow } from '../../../../contracts/surveys';
 import { useConnectivity } from '../../../components/offline/useConnectivity';
 import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
 import { SearchHeader } from '../../../components/SearchHeader';
-import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import { DataTable, type DataTableColumn, type RowAction } from '../../../components/table/DataTable';
 import { useTableQuery } from '../../../components/table/table-query';
 import { mineListInput, prefetchOpenViews } from '../answer-api';
 import { formatSchoolTime } from '../answer/problem-messages';
@@ -61,6 +61,7 @@ function MineList({ search, onSearchChange }: AnswerScreenProps) {
       key: 'title',
       title: t`问卷名称`,
       minWidth: '12rem',
+      card: 'title',
       render: (row) => (
         <Button variant="plain" colorPalette="brand" p="0" h="auto" whiteSpace="normal" textAlign="start" onClick={() => open(row.id)} data-testid="survey-mine-title">
           {row.title}
@@ -98,17 +99,15 @@ function MineList({ search, onSearchChange }: AnswerScreenProps) {
           </Text>
         ),
     },
-    {
-      key: 'action',
-      title: t`操作`,
-      nowrap: true,
-      render: (row) => (
-        <Button size="xs" variant={row.answeredAt || row.timeState !== 'started' ? 'outline' : 'solid'} colorPalette="brand" onClick={() => open(row.id)} data-testid="survey-mine-open">
-          {row.answeredAt || row.timeState !== 'started' ? t`查看` : t`填写`}
-        </Button>
-      ),
-    },
   ], [t, i18n, open]);
+  /** 填写 while open and unanswered, else 查看: the card's one button on phones. */
+  const actions = useCallback(
+    (row: MineRow): RowAction[] => {
+      const toFill = !row.answeredAt && row.timeState === 'started';
+      return [{ key: 'open', label: toFill ? t`填写` : t`查看`, primary: true, onClick: () => open(row.id), testId: 'survey-mine-open' }];
+    },
+    [t, open],
+  );
 
   return (
     <Stack gap="4">
@@ -142,6 +141,7 @@ function MineList({ search, onSearchChange }: AnswerScreenProps) {
         <DataTable
           data-testid="survey-mine"
           columns={columns}
+          actions={actions}
           rows={rows}
           total={table.total}
           loading={table.loading}

@@ -4,7 +4,7 @@
  * its own permission; 发布 asks first, it reaches every device) and the lock of a published version
  * (neither edited nor deleted). The app asks GET /api/apk/latest?tenant=<code> without login.
  */
-import { Badge, Button, Stack, Text } from '@chakra-ui/react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ApkVersionRow } from '../../../../contracts/apk-versions';
@@ -93,19 +93,15 @@ function ApkScreenBody({ search, onSearchChange }: ResourceScreenProps) {
       columns={columns}
       locked={(row) => row.published}
       inputs={apkInputs}
-      rowActions={(row) =>
-        mayPublish && (
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette={row.published ? undefined : 'brand'}
-            onClick={() => (row.published ? void list.toggle(row, 'published', false) : setPublishing(row))}
-            data-testid="apk-publish"
-          >
-            {row.published ? <Trans>取消发布</Trans> : <Trans>发布</Trans>}
-          </Button>
-        )
-      }
+      rowActions={(row) => [
+        {
+          key: 'publish',
+          label: row.published ? t`取消发布` : t`发布`,
+          hidden: !mayPublish,
+          onClick: () => (row.published ? void list.toggle(row, 'published', false) : setPublishing(row)),
+          testId: 'apk-publish',
+        },
+      ]}
     >
       {list.rows.some((row) => row.published) && (
         <Text fontSize="sm" color="fg.muted" data-testid="apk-published-note">

@@ -2,8 +2,8 @@
  * AI提示词管理 /system/aitsc (system_ai_prompt) on the resource kit: what is its own is the content
  * column (two lines) and 复制 (the prompt text to the clipboard); the rest comes from the definition.
  */
-import { Button, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import type { ResourceRow } from '../../../../contracts/resource';
 import { aiPrompts } from '../../../../contracts/resources/ai-prompts';
 import type { ResourceScreenProps } from '../../../components/resource/feature';
@@ -53,11 +53,7 @@ function PromptsScreenBody({ search, onSearchChange }: ResourceScreenProps) {
       list={list}
       testId="prompt"
       columns={columns}
-      rowActions={(row) => (
-        <Button size="xs" variant="outline" onClick={() => void copyText(row.content)} data-testid="prompt-copy">
-          <Trans>复制</Trans>
-        </Button>
-      )}
+      rowActions={(row) => [{ key: 'copy', label: t`复制`, onClick: () => void copyText(row.content), testId: 'prompt-copy' }]}
     />
   );
 }

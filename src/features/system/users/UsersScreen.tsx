@@ -7,7 +7,7 @@
  * is ticked) with its report, the initialisation settings, export,
  * delete (one or the selected, asks first).
  */
-import { Badge, Box, Button, Field, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -15,12 +15,12 @@ import { USER_TYPES, USERS_ADD_PERMISSION, USERS_DELETE_PERMISSION, USERS_EDIT_P
 import type { InitReport, UserRow } from '../../../../contracts/users';
 import { SingleCheckbox } from '../../../components/form/fields';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Permission } from '../../../components/Permission';
+import { Permission, usePermitted } from '../../../components/Permission';
 import { SearchHeader } from '../../../components/SearchHeader';
 import { SearchSelectField, SearchTextField } from '../../../components/SearchFields';
 import { PeopleOrgRoleSelector } from '../../../components/selector/PeopleOrgRoleSelector';
 import { BatchDeleteBar } from '../../../components/table/BatchDeleteBar';
-import { DataTable, type DataTableColumn } from '../../../components/table/DataTable';
+import { DataTable, type DataTableColumn, type RowAction } from '../../../components/table/DataTable';
 import { selectionColumn } from '../../../components/table/selection';
 import { useTableQuery } from '../../../components/table/table-query';
 import { ImportButton, type ImportFailure } from '../../../components/upload/ImportButton';
@@ -110,15 +110,16 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
   const columns = useMemo(
     (): DataTableColumn<UserRow>[] => [
       selectionColumn<UserRow>({ rows, rowKey, selected, onChange: setSelected, allLabel: t`全选`, rowLabel: (row) => selectLabel(row.name), testId: 'user-select' }),
-      { key: 'name', title: t`姓名`, minWidth: '24', render: (row) => <Text fontWeight="medium" data-testid="user-name">{row.name}</Text> },
-      { key: 'username', title: t`账号`, nowrap: true, render: (row) => <Text fontFamily="mono" fontSize="sm" data-testid="user-account">{row.username}</Text> },
-      { key: 'userType', title: t`用户类型`, nowrap: true, render: (row) => i18n._(USER_TYPE_LABELS[row.userType]) },
+      { key: 'name', title: t`姓名`, minWidth: '24', card: 'title', render: (row) => <Text fontWeight="medium" data-testid="user-name">{row.name}</Text> },
+      { key: 'username', title: t`账号`, nowrap: true, card: 'key', render: (row) => <Text fontFamily="mono" fontSize="sm" data-testid="user-account">{row.username}</Text> },
+      { key: 'userType', title: t`用户类型`, nowrap: true, card: 'key', render: (row) => i18n._(USER_TYPE_LABELS[row.userType]) },
       { key: 'userNo', title: t`工号/学号`, nowrap: true, hideBelow: 'md', render: (row) => row.userNo || '—' },
-      { key: 'org', title: t`组织机构`, hideBelow: 'md', render: (row) => row.orgUnitName || '—' },
-      { key: 'roles', title: t`角色`, hideBelow: 'lg', render: (row) => formatList(row.roleNames) || '—' },
+      { key: 'org', title: t`组织机构`, hideBelow: 'md', truncate: true, maxWidth: '12rem', card: 'key', render: (row) => row.orgUnitName || '—' },
+      { key: 'roles', title: t`角色`, hideBelow: 'lg', truncate: true, maxWidth: '12rem', render: (row) => formatList(row.roleNames) || '—' },
       {
         key: 'state',
         title: t`状态`,
+        card: 'key',
         render: (row) => (
           <Stack gap="1" data-testid="user-state">
             <Badge colorPalette={row.enabled ? 'green' : 'gray'} width="fit-content">
@@ -142,52 +143,31 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
           </Text>
         ),
       },
-      {
-        key: 'actions',
-        title: t`操作`,
-        render: (row) => (
-          <HStack gap="1" wrap="wrap">
-            <Permission anyOf={[USERS_EDIT_PERMISSION]}>
-              <Button size="xs" variant="outline" onClick={() => setOpened({ kind: 'edit', row, key: Date.now() })} data-testid="user-edit">
-                <Trans>编辑</Trans>
-              </Button>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={busy}
-                onClick={() => (row.enabled ? setDisabling(row) : void act(() => setUsersEnabled([row.id], true), t`已启用`))}
-                data-testid="user-toggle"
-              >
-                {row.enabled ? <Trans>停用</Trans> : <Trans>启用</Trans>}
-              </Button>
-              {row.lockedUntil && (
-                <Button size="xs" variant="outline" disabled={busy} onClick={() => void act(() => unlockUsers([row.id]), t`已解锁`)} data-testid="user-unlock">
-                  <Trans>解锁</Trans>
-                </Button>
-              )}
-            </Permission>
-            <Permission anyOf={[USERS_RESET_PWD_PERMISSION]}>
-              <Button size="xs" variant="outline" onClick={() => setOpened({ kind: 'reset', row })} data-testid="user-reset">
-                <Trans>重置密码</Trans>
-              </Button>
-            </Permission>
-            {row.userType !== '4' && (
-              <Permission anyOf={[USERS_INIT_PERMISSION]}>
-                <Button size="xs" variant="outline" disabled={busy} onClick={() => setConfirming({ kind: 'initRows', rows: [row] })} data-testid="user-init">
-                  <Trans>初始化</Trans>
-                </Button>
-              </Permission>
-            )}
-            <Permission anyOf={[USERS_DELETE_PERMISSION]}>
-              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming({ kind: 'delete', rows: [row] })} data-testid="user-delete">
-                <Trans>删除</Trans>
-              </Button>
-            </Permission>
-          </HStack>
-        ),
-      },
     ],
-    [rows, selected, setSelected, t, i18n, selectLabel, busy, act],
+    [rows, selected, setSelected, t, i18n, selectLabel],
+  );
+  const mayEdit = usePermitted({ anyOf: [USERS_EDIT_PERMISSION] });
+  const mayReset = usePermitted({ anyOf: [USERS_RESET_PWD_PERMISSION] });
+  const mayInit = usePermitted({ anyOf: [USERS_INIT_PERMISSION] });
+  const mayDelete = usePermitted({ anyOf: [USERS_DELETE_PERMISSION] });
+  /** 编辑 first (the card's button); 重置密码, 初始化 and 删除 are the dangerous ones, apart on phones. */
+  const actions = useCallback(
+    (row: UserRow): RowAction[] => [
+      { key: 'edit', label: t`编辑`, hidden: !mayEdit, primary: true, onClick: () => setOpened({ kind: 'edit', row, key: Date.now() }), testId: 'user-edit' },
+      {
+        key: 'toggle',
+        label: row.enabled ? t`停用` : t`启用`,
+        hidden: !mayEdit,
+        disabled: busy,
+        onClick: () => (row.enabled ? setDisabling(row) : void act(() => setUsersEnabled([row.id], true), t`已启用`)),
+        testId: 'user-toggle',
+      },
+      { key: 'unlock', label: t`解锁`, hidden: !mayEdit || !row.lockedUntil, disabled: busy, onClick: () => void act(() => unlockUsers([row.id]), t`已解锁`), testId: 'user-unlock' },
+      { key: 'reset', label: t`重置密码`, hidden: !mayReset, danger: true, onClick: () => setOpened({ kind: 'reset', row }), testId: 'user-reset' },
+      { key: 'init', label: t`初始化`, hidden: !mayInit || row.userType === '4', danger: true, disabled: busy, onClick: () => setConfirming({ kind: 'initRows', rows: [row] }), testId: 'user-init' },
+      { key: 'delete', label: t`删除`, hidden: !mayDelete, danger: true, onClick: () => setConfirming({ kind: 'delete', rows: [row] }), testId: 'user-delete' },
+    ],
+    [t, mayEdit, mayReset, mayInit, mayDelete, busy, act],
   );
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
@@ -382,6 +362,7 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
         loading={table.loading}
         refreshing={table.refreshing}
         rowKey={rowKey}
+        actions={actions}
         rowProps={(row) => ({ 'data-testid': 'user-row', 'data-id': row.id, 'data-account': row.username })}
         {...urlPaging(search, onSearchChange)}
       />

@@ -1,0 +1,125 @@
+import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { ChevronDownIcon } from '../icons';
+
+/**
+ * One thing a row's person can do (编辑, 重置密码, 删除): declared once by the screen, shown as a button
+ * in the table's pinned action column and, on phones, as the card's button or an item of its 更多 menu.
+ * The screen's `onClick` asks first where it asked before (a delete still confirms).
+ */
+export interface RowAction {
+  /** unique within the row; default: the test id, else the position */
+  key?: string;
+  label: ReactNode;
+  onClick: () => void;
+  /** destructive or hard to undo (删除, 初始化, 重置密码): red, apart at the bottom of the 更多 menu */
+  danger?: boolean;
+  /** the card's own button (default: the first action that is not dangerous) */
+  primary?: boolean;
+  /** left out for this row (no permission, not applicable) */
+  hidden?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}
+
+const keyOf = (action: RowAction, index: number) => action.key ?? action.testId ?? String(index);
+
+/** The actions to show: hidden ones left out, in the declared order. */
+export const shownActions = (actions: readonly RowAction[]) => actions.filter((action) => !action.hidden);
+
+/** The card's button and what goes under 更多: the safe ones first, the dangerous ones apart at the bottom. */
+export function splitActions(actions: readonly RowAction[]): {
+  primary?: RowAction;
+  safe: RowAction[];
+  danger: RowAction[];
+} {
+  const shown = shownActions(actions);
+  const primary = shown.find((action) => action.primary) ?? shown.find((action) => !action.danger);
+  const rest = shown.filter((action) => action !== primary);
+  return {
+    primary,
+    safe: rest.filter((action) => !action.danger),
+    danger: rest.filter((action) => action.danger),
+  };
+}
+
+/** The table's action cell: every shown action as a small button on one line. */
+export function InlineActions({ actions }: { actions: readonly RowAction[] }) {
+  return (
+    <HStack gap="1" wrap="nowrap">
+      {shownActions(actions).map((action, index) => (
+        <Button
+          key={keyOf(action, index)}
+          size="xs"
+          variant="outline"
+          colorPalette={action.danger ? 'red' : undefined}
+          disabled={action.disabled}
+          onClick={action.onClick}
+          data-testid={action.testId}
+        >
+          {action.label}
+        </Button>
+      ))}
+    </HStack>
+  );
+}
+
+/** A card's actions: its primary button, the others under 更多 (the dangerous ones last, set apart). */
+export function CardActions({ actions }: { actions: readonly RowAction[] }) {
+  const { primary, safe, danger } = splitActions(actions);
+  if (!primary && safe.length === 0 && danger.length === 0) return null;
+  return (
+    <HStack gap="2" justify="flex-end" wrap="wrap">
+      {primary && (
+        <Button
+          size="sm"
+          minH="11"
+          variant="outline"
+          colorPalette={primary.danger ? 'red' : 'brand'}
+          disabled={primary.disabled}
+          onClick={primary.onClick}
+          data-testid={primary.testId}
+        >
+          {primary.label}
+        </Button>
+      )}
+      {safe.length + danger.length > 0 && (
+        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <Button size="sm" minH="11" variant="ghost" data-testid="row-more">
+              <Trans>更多</Trans>
+              <ChevronDownIcon />
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="40">
+                {safe.map((action, index) => (
+                  <Menu.Item key={keyOf(action, index)} value={keyOf(action, index)} minH="11" disabled={action.disabled} onClick={action.onClick} data-testid={action.testId}>
+                    {action.label}
+                  </Menu.Item>
+                ))}
+                {safe.length > 0 && danger.length > 0 && <Menu.Separator />}
+                {danger.map((action, index) => (
+                  <Menu.Item
+                    key={keyOf(action, index)}
+                    value={`danger-${keyOf(action, index)}`}
+                    minH="11"
+                    color="fg.error"
+                    _highlighted={{ bg: 'bg.error', color: 'fg.error' }}
+                    disabled={action.disabled}
+                    onClick={action.onClick}
+                    data-testid={action.testId}
+                  >
+                    {action.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      )}
+    </HStack>
+  );
+}
