@@ -120,11 +120,12 @@ test.describe('teacher attendance', () => {
 
     await teacher.goto('/jzg/jskq');
     await expect(row(teacher, filed!.id).getByTestId('application-state')).toHaveText('审核通过');
-    // leave nothing approved and active behind: teacher is back at 09:00 (销假 inside the leave)
+    // the leave lies ahead: 销假 (back at 09:00) is refused until it starts, in the teacher's words
     const approved = await teacherApi.get(filed!.id);
+    expect(approved.can.cancel).toBe(false);
     const cancelled = await teacherApi.post(APPLICATION_URLS.cancel, { id: filed!.id, version: approved.version, cancelledAt: iso(day, '09:00') });
-    expect(cancelled.code, cancelled.msg).toBe(1);
-    expect((await teacherApi.get(filed!.id)).cancelState).toBe('cancelled');
+    expect([cancelled.code, cancelled.msg]).toEqual([42200, `请假尚未开始（${day} 08:00 开始），不能销假`]);
+    expect((await teacherApi.get(filed!.id)).cancelState).toBe('not_cancelled');
     await teacher.context().close();
     await head.context().close();
   });

@@ -83,6 +83,7 @@ test('a parent applies with a picture; the head teacher passes it offline on a p
   await parentPage.getByTestId('application-apply').click();
   const form = parentPage.getByTestId('apply-form');
   await expect(form.getByTestId('apply-student')).toContainText('七年级(1)班');
+  await expect(parentPage.getByRole('dialog').getByText('请假申请', { exact: true })).toBeVisible();
   await form.getByLabel('请假类型').selectOption('1');
   await form.getByTestId('apply-start').fill(`${day}T08:00`);
   await form.getByTestId('apply-end').fill(`${day}T17:00`);
@@ -93,6 +94,12 @@ test('a parent applies with a picture; the head teacher passes it offline on a p
   const parentDetail = parentPage.getByTestId('application-detail');
   await expect(parentDetail.getByTestId('application-state')).toHaveText('待班主任审核');
   await expect(parentDetail.getByTestId('application-picture')).toHaveCount(1);
+  // the success toast keeps clear of the drawer's close button
+  const toast = parentPage.getByTestId('toast').filter({ hasText: '提交成功' });
+  await expect(toast).toBeVisible();
+  const [toastBox, closeBox] = [await toast.boundingBox(), await parentDetail.locator('[data-part="close-trigger"]').boundingBox()];
+  const overlaps = (a: NonNullable<typeof toastBox>, b: NonNullable<typeof toastBox>) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps(toastBox!, closeBox!), 'the toast covers the close button').toBe(false);
   const id = new URL(parentPage.url()).searchParams.get('id')!;
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -154,9 +161,10 @@ test('a parent applies with a picture; the head teacher passes it offline on a p
   const messages = await messagesAbout(parentPage, id);
   expect(messages.filter((content) => content.includes('已审核通过'))).toHaveLength(1);
 
-  // leave nothing active behind: 销假 an hour into the leave
+  // the leave lies ahead: no 销假 offered, and the API refuses one (it is possible once the leave has started)
+  await expect(parentPage.getByTestId('application-detail').getByTestId('cancel-open')).toHaveCount(0);
   const cancelled = await parentApi.post<ApplicationDetail>(APPLICATION_URLS.cancel, { id, version: decided.version, cancelledAt: iso(day, '09:00') });
-  expect(cancelled.code, cancelled.msg).toBe(1);
+  expect([cancelled.code, cancelled.msg]).toEqual([42200, `请假尚未开始（${day} 08:00 开始），不能销假`]);
   await parentContext.close();
   await teacherContext.close();
 });
@@ -225,11 +233,12 @@ test('batch audit (待我审核): two applications in the same state pass at onc
   await expect(page.getByTestId('batch-reject')).toBeDisabled();
   await goOnline(page.context());
 
-  // clean up: the three approved leaves cancelled (销假 an hour into the leave)
+  // the three approved leaves lie ahead: 销假 is refused until they start
   for (const item of filed) {
     const now = await item.api.get(item.detail.id);
+    expect(now.can.cancel).toBe(false);
     const cancelled = await item.api.post(APPLICATION_URLS.cancel, { id: now.id, version: now.version, cancelledAt: iso(day, '09:00') });
-    expect(cancelled.code, cancelled.msg).toBe(1);
+    expect(cancelled.code, cancelled.msg).toBe(42200);
   }
 });
 
