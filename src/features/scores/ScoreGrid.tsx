@@ -393,7 +393,7 @@ export function ScoreGrid({ batchId, classId, columns, queued, autoFocus }: Scor
         boxShadow="xs"
         data-testid="score-summary"
       >
-        <HStack gap="3" wrap="wrap" fontSize="sm" fontVariantNumeric="tabular-nums" aria-live="off">
+        <HStack gap="3" wrap="wrap" fontSize="sm" fontVariantNumeric="tabular-nums">
           {multi ? <Text fontWeight="semibold">{columns[activeCol].subjectName}</Text> : null}
           <Figure label={t`已录入`} value={`${stats[activeCol].entered}/${stats[activeCol].students}`} id="entered" />
           <Figure label={t`平均分`} value={formatTotal(stats[activeCol].average, locale)} id="average" />
