@@ -1,3 +1,4 @@
+import type { MessageTextParams } from './message-texts';
 import { z } from 'zod';
 
 /**
@@ -57,6 +58,9 @@ export interface MessageRow {
   READ_TIME: string | null;
   /** who sent it; '' for the system */
   SENDER_NAME: string;
+  /** a system message: its key of contracts/message-texts.ts and parameters, rendered in the reader's language (MESSAGE_TITLE is the Chinese text, for older clients and the title search); null otherwise; absent in rows cached before */
+  MESSAGE_KEY?: string | null;
+  MESSAGE_PARAMS?: MessageTextParams | null;
 }
 
 /**

@@ -3,6 +3,8 @@
 // params); the admin opens 用户日志, filters by request address, by user (account) and by the marker,
 // sees 12 rows over two pages (keyset: next, then back to the first), opens a row's detail, and
 // exports the filtered rows (a download arrives). A bad filter is refused with the form's words.
+// Those calls are reads: the log shows them once 包含查询 is on. The audit trail: the admin resets a
+// person's password on 用户管理 and finds it in 用户日志 by 操作 重置密码, named with the person.
 import { expect, test, type Page } from '@playwright/test';
 import type { AppLogPage } from '../../contracts/app-logs';
 import { baseURL } from '../../playwright.config';
@@ -15,14 +17,22 @@ const ADDRESS = '/api/app-logs/list';
 
 type Lang = 'zh' | 'en';
 const WORDS = {
-  zh: { title: '用户日志', total: `共 ${CALLS} 条`, page2: '第 2 页', page1: '第 1 页', failed: '异常 40300', ipBad: 'IP只能包含数字', details: '日志详情', file: /^用户日志_\d{8}\.xlsx$/ },
-  en: { title: 'User logs', total: `${CALLS} in all`, page2: 'Page 2', page1: 'Page 1', failed: 'Failed 40300', ipBad: 'IP may hold digits', details: 'Log details', file: /^user-logs_\d{8}\.xlsx$/ },
+  zh: { reset: '重置', resetOperation: '重置密码', title: '用户日志', total: `共 ${CALLS} 条`, page2: '第 2 页', page1: '第 1 页', failed: '异常 40300', ipBad: 'IP只能包含数字', details: '日志详情', file: /^用户日志_\d{8}\.xlsx$/ },
+  en: { reset: 'Reset', resetOperation: 'Reset password', title: 'User logs', total: `${CALLS} in all`, page2: 'Page 2', page1: 'Page 1', failed: 'Failed 40300', ipBad: 'IP may hold digits', details: 'Log details', file: /^user-logs_\d{8}\.xlsx$/ },
 } as const;
 
-async function open(page: Page, lang: Lang) {
+async function open(page: Page, lang: Lang, path = '/system/log') {
   await logIn(page, ADMIN);
   if (lang === 'en') await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL }]);
-  await page.goto('/system/log');
+  await page.goto(path);
+}
+
+/** An ID number with its check digit (GB 11643): a reset to the initial password needs one. */
+function idNumber(seed: number): string {
+  const first = `1101012012030${String(seed % 10000).padStart(4, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
+  return first + '10X98765432'[sum % 11]!;
 }
 
 for (const lang of ['zh', 'en'] as const) {
@@ -41,11 +51,33 @@ for (const lang of ['zh', 'en'] as const) {
     // calls carry the marker too: the teacher's only)
     const admin = await DemoApi.login(request, 'admin');
     await expect
-      .poll(async () => (await admin.ok<AppLogPage>(ADDRESS, { limit: 50, search: JSON.stringify({ params: marker, account: 'teacher' }) })).rows.length, { timeout: 20_000 })
+      .poll(async () => (await admin.ok<AppLogPage>(ADDRESS, { limit: 50, search: JSON.stringify({ params: marker, account: 'teacher', reads: '1' }) })).rows.length, { timeout: 20_000 })
       .toBe(CALLS);
 
-    await open(page, lang);
+    // the audit trail: a password reset on 用户管理 …
+    const name = `审计${lang}${RUN}`;
+    const account = `e2e_log_${lang}_${RUN}`;
+    await admin.ok('/api/users/save', { username: account, name, userType: '3', idNumber: idNumber(Number.parseInt(RUN, 36) + (lang === 'en' ? 1 : 0)) });
+    await open(page, lang, '/system/user');
+    await page.getByTestId('user-search-keyword').fill(account);
+    await page.getByTestId('user-search-keyword').press('Enter');
+    await page.locator(`[data-testid="user-row"][data-account="${account}"]`).getByTestId('user-reset').click();
+    await page.getByRole('dialog').getByRole('button', { name: w.reset, exact: true }).click();
+    await expect(page.getByTestId('reset-password-form')).toHaveCount(0);
+
+    // … is found in 用户日志 by its operation's name, with the person it concerned (changes show by default)
+    await expect.poll(async () => (await admin.ok<AppLogPage>(ADDRESS, { limit: 10, search: JSON.stringify({ operation: account }) })).rows.length, { timeout: 20_000 }).toBe(1);
+    await page.goto('/system/log');
     await expect(page.getByRole('heading', { name: w.title })).toBeVisible();
+    await page.getByTestId('log-operation-filter').fill(w.resetOperation);
+    await page.getByTestId('log-operation-filter').press('Enter');
+    const separator = lang === 'zh' ? '：' : ': ';
+    await expect(page.getByTestId('log-operation').filter({ hasText: account })).toHaveText(`${w.resetOperation}${separator}${name} (${account})`);
+    await page.getByTestId('log-operation-filter').fill('');
+
+    // the teacher's refused list calls are reads: shown once reads are asked for
+    await page.getByRole('switch').click();
+    await expect(page.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
 
     // a bad filter: the form's words, nothing sent
     await page.getByTestId('log-ip').fill('10.0.0.1;');

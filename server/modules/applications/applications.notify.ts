@@ -1,12 +1,13 @@
 import { type ApplicationKind, type ApplicationState, type AuditStep, familyOf, KIND_PATHS, STAFF_AUDIT_PATH } from '../../../contracts/application-rules';
 import type { Tx } from '../../db/client';
-import { type Lang, type MessageKey, type MessageParams, translate } from '../../i18n/messages';
+import { bilingualParams, type MessageTextKey } from '../../../contracts/message-texts';
+import type { Lang, MessageParams } from '../../i18n/messages';
 import type { MessagesService } from '../messages/messages.service';
 
 /**
  * The messages of applications (brief §Messages, SPEC §8): to the applicant, the filer and (student
- * kinds) the parents at each step; to the auditors of the step it waits at. The message centre keeps
- * one text per message, so each carries Chinese then English (as the score release does).
+ * kinds) the parents at each step; to the auditors of the step it waits at. Each is stored as a key
+ * of contracts/message-texts.ts and its parameters, and read in the reader's language.
  */
 
 /** Message types (server/db/seed/dicts.ts MESSAGE_TYPES): student leave keeps 请假审批, the rest 审批通知. */
@@ -77,7 +78,7 @@ export interface NotifyTarget {
 }
 
 export interface Notice {
-  key: MessageKey;
+  key: MessageTextKey;
   params?: (lang: Lang) => MessageParams;
 }
 
@@ -100,13 +101,12 @@ export async function notify(
     range: schoolRange(application.starts_at, application.ends_at) || '—',
     ...(notice.params?.(lang) ?? {}),
   });
-  const title = (lang: Lang) => translate(lang, 'applicationsMessageTitle', params(lang));
-  const body = (lang: Lang) => `<p>${escapeHtml(translate(lang, notice.key, params(lang)))}</p>`;
   const path = forAuditors && familyOf(application.kind) === 'staff' ? STAFF_AUDIT_PATH : KIND_PATHS[application.kind];
+  const toText = (values: MessageParams) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
   await messages.send(tx, tenantId, {
     type: application.kind === 'student_leave' ? LEAVE_MESSAGE_TYPE : APPROVAL_MESSAGE_TYPE,
-    title: `${title('zh')} / ${title('en')}`,
-    content: `${body('zh')}${body('en')}`,
+    // stored as a key and parameters: each reader sees it in their own language
+    text: { key: notice.key, params: bilingualParams(toText(params('zh')), toText(params('en'))) },
     link: `${path}?id=${application.id}`,
     senderId,
     recipientIds: recipients,

@@ -499,7 +499,7 @@ export class ApplicationsService {
     if (input.submit) {
       await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: saved.id, action: 'submit', step: null, actorId: caller.userId, opinion: '' });
       const roles = await this.roleNames(tx, session.tenantId);
-      await notify(tx, this.messages, session.tenantId, caller.userId, saved, { key: 'applicationsMessageSubmitted', params: (l) => ({ step: stepLabel(steps[0], roles, l) }) }, await this.people(tx, saved));
+      await notify(tx, this.messages, session.tenantId, caller.userId, saved, { key: 'applicationSubmitted', params: (l) => ({ step: stepLabel(steps[0], roles, l) }) }, await this.people(tx, saved));
       await this.tellAuditors(tx, session.tenantId, caller.userId, saved, 0);
       await this.tellCounterpart(tx, session.tenantId, caller.userId, saved, COUNTERPART_WORDS.submitted);
     }
@@ -527,7 +527,7 @@ export class ApplicationsService {
 
   /** Tells the auditors of `step` that the application waits for them. */
   private async tellAuditors(tx: Tx, tenantId: string, senderId: string, record: ApplicationRecord, step: number) {
-    await notify(tx, this.messages, tenantId, senderId, record, { key: 'applicationsMessageToAudit' }, await this.auditorsOf(tx, record, step), true);
+    await notify(tx, this.messages, tenantId, senderId, record, { key: 'applicationToAudit' }, await this.auditorsOf(tx, record, step), true);
   }
 
   /** A shift swap's other side is told at submit and at the decision. */
@@ -535,7 +535,7 @@ export class ApplicationsService {
     const counterpartId = record.kind === 'staff_shift' ? record.details.counterpartId : undefined;
     if (typeof counterpartId !== 'string') return;
     const swap = schoolRange(new Date(record.details.swapStartsAt as string), new Date(record.details.swapEndsAt as string));
-    await notify(tx, this.messages, tenantId, senderId, record, { key: 'applicationsMessageShiftCounterpart', params: (l) => ({ status: status[l], range: swap }) }, [counterpartId], true);
+    await notify(tx, this.messages, tenantId, senderId, record, { key: 'applicationShiftCounterpart', params: (l) => ({ status: status[l], range: swap }) }, [counterpartId], true);
   }
 
   /**
@@ -554,7 +554,7 @@ export class ApplicationsService {
     await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: record.id, action: 'withdraw', step: null, actorId: caller.userId, opinion: '' });
     if (record.state === 'pending') {
       const told = (await this.auditorsOf(tx, record, record.step)).filter((userId) => userId !== caller.userId);
-      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageWithdrawn' }, told, true);
+      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationWithdrawn' }, told, true);
     }
     return this.detail(tx, caller, (await repo.find(tx, record.id, lang === 'en'))!, lang);
   }
@@ -594,13 +594,13 @@ export class ApplicationsService {
     const roles = await this.roleNames(tx, session.tenantId);
     const people = await this.people(tx, record);
     if (decision === 'reject') {
-      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageRejected', params: (l) => ({ opinion: opinion || (l === 'zh' ? '无' : 'none') }) }, people);
+      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationRejected', params: (l) => ({ opinion: opinion || (l === 'zh' ? '无' : 'none') }) }, people);
       await this.tellCounterpart(tx, session.tenantId, caller.userId, record, COUNTERPART_WORDS.rejected);
     } else if (last) {
-      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageApproved' }, people);
+      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationApproved' }, people);
       await this.tellCounterpart(tx, session.tenantId, caller.userId, record, COUNTERPART_WORDS.approved);
     } else {
-      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessagePassed', params: (l) => ({ step: stepLabel(step, roles, l) }) }, people);
+      await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationPassed', params: (l) => ({ step: stepLabel(step, roles, l) }) }, people);
       await this.tellAuditors(tx, session.tenantId, caller.userId, record, record.step + 1);
     }
   }
@@ -647,7 +647,7 @@ export class ApplicationsService {
     if (!(await repo.transition(tx, record.id, record.version, caller.userId, { cancelledAt: at }))) throw await this.conflict(tx, caller, record.id, lang);
     await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: record.id, action: 'cancel', step: null, actorId: caller.userId, opinion: input.reason });
     const auditors = (await repo.events(tx, record.id)).filter((event) => event.action === 'pass').map((event) => event.actor_id);
-    await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationsMessageCancelled', params: () => ({ at: schoolTime(at) }) }, [
+    await notify(tx, this.messages, session.tenantId, caller.userId, record, { key: 'applicationCancelled', params: () => ({ at: schoolTime(at) }) }, [
       ...(await this.people(tx, record)),
       ...auditors,
     ]);

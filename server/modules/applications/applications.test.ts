@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type MessageTextParams, renderMessageText } from '../../../contracts/message-texts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDetail, ApplicationOptions, ApplicationRow, BlockedPeriodRow, TodoCount } from '../../../contracts/applications';
@@ -82,14 +83,16 @@ const listIds = async (username: string, search: Record<string, unknown>) => {
   return body.data.rows.map((row) => row.id);
 };
 
-/** messages about an application: recipient ids per message body (zh part) */
-const messagesAbout = (applicationId: string) =>
-  ownerQuery<{ user_id: string; content: string; type: string; link: string }>(
-    t.db,
-    `SELECT r.user_id::text, m.content, m.type, m.link FROM messages m JOIN message_recipients r ON r.tenant_id = m.tenant_id AND r.message_id = m.id
+/** messages about an application: recipient ids per message body (the stored Chinese; `en` rendered from its key and parameters) */
+const messagesAbout = async (applicationId: string) =>
+  (
+    await ownerQuery<{ user_id: string; content: string; type: string; link: string; message_key: string; message_params: MessageTextParams }>(
+      t.db,
+      `SELECT r.user_id::text, m.content, m.type, m.link, m.message_key, m.message_params FROM messages m JOIN message_recipients r ON r.tenant_id = m.tenant_id AND r.message_id = m.id
       WHERE m.tenant_id = $1 AND m.link LIKE $2 ORDER BY m.created_at, r.user_id`,
-    [tenantId, `%?id=${applicationId}`],
-  );
+      [tenantId, `%?id=${applicationId}`],
+    )
+  ).map((m) => ({ ...m, en: renderMessageText(m.message_key, m.message_params, 'en')!.body }));
 const recipientsOf = async (applicationId: string, text: string) =>
   (await messagesAbout(applicationId)).filter((m) => m.content.includes(text)).map((m) => m.user_id).sort();
 const eventCount = async (applicationId: string) =>
@@ -200,7 +203,9 @@ describe('applying', () => {
     expect(await recipientsOf(app.id, '等待您审核')).toEqual([ids.teacher]);
     const message = (await messagesAbout(app.id)).find((m) => m.content.includes('已提交'))!;
     expect(message).toMatchObject({ type: '2', link: `/xssw/qjgl?id=${app.id}` });
-    expect(message.content).toContain('has been submitted and awaits the head teacher');
+    expect(message.en).toContain('has been submitted and awaits the head teacher');
+    // stored once, read in either language: no English in the Chinese text
+    expect(message.content).not.toMatch(/[A-Za-z]{3}/);
   });
 
   it('a student applies for themself only; a parent only for their own children', async () => {
@@ -936,7 +941,7 @@ describe('review fixes (issue 8 server review)', () => {
     await audit(names.gradeLeader, passed, 'pass');
     const other = await submitted(seat.parent, leave(seat.studentId, freshDay()));
     await audit('teacher', other, 'reject', 'no');
-    const texts = [...(await messagesAbout(app.id)), ...(await messagesAbout(other.id))].map((m) => m.content).join('\n');
+    const texts = [...(await messagesAbout(app.id)), ...(await messagesAbout(other.id))].map((m) => m.en).join('\n');
     expect(texts).toContain(`${seat.name}'s leave application has passed the head teacher's audit`);
     expect(texts).toContain(`${seat.name}'s leave application has been approved`);
     expect(texts).toContain(`${seat.name}'s leave application was rejected: no`);

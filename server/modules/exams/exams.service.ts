@@ -265,13 +265,11 @@ export class ExamsService {
     if (!request.published) return { published: false, notified: 0 };
     const recipientIds = await examsRepository.studentsAndParentsOfGrades(tx, batch.gradeIds);
     if (recipientIds.length > 0) {
-      // the message centre keeps one text per message: Chinese first, then English
+      // stored as a key and parameters: each reader sees it in their own language
       const dates = batch.startDate === batch.endDate ? batch.startDate : `${batch.startDate} ~ ${batch.endDate}`;
-      const body = (lang: Lang) => `<p>${translate(lang, 'examScoresPublishedBody', { name: escapeHtml(batch.name), dates })}</p>`;
       await this.messages.send(tx, session.tenantId, {
         type: SCORE_RELEASE_MESSAGE_TYPE,
-        title: publishedTitle(batch.name),
-        content: `${body('zh')}${body('en')}`,
+        text: { key: 'scoresReleased', params: { name: batch.name, dates } },
         link: MY_SCORES_PATH,
         senderId: session.userId,
         recipientIds,
@@ -384,9 +382,6 @@ export class ExamsService {
   }
 }
 
-/** The publish notification's title in both languages (one message per recipient, read in either). */
-export const publishedTitle = (name: string) => `${translate('zh', 'examScoresPublishedTitle', { name })} / ${translate('en', 'examScoresPublishedTitle', { name })}`;
-
 /** A stored score as people write it: 110, 98.5, 99.25. */
 const formatScore = (score: number) => String(Number(score.toFixed(2)));
 
@@ -396,4 +391,3 @@ function versionOf(request: { version?: number }): number {
   return request.version;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -354,7 +354,7 @@ describe('publishing', () => {
     const messages = await ownerQuery<{ type: string; link: string; content: string; message_key: string; message_params: unknown; n: string }>(
       t.db,
       `SELECT m.type, m.link, m.content, m.message_key, m.message_params, count(r.user_id) n FROM messages m JOIN message_recipients r ON r.tenant_id = m.tenant_id AND r.message_id = m.id
-        WHERE m.tenant_id = $1 AND m.title = $2 GROUP BY m.type, m.link, m.content, m.id`,
+        WHERE m.tenant_id = $1 AND m.title = $2 GROUP BY m.type, m.link, m.content, m.message_key, m.message_params, m.id`,
       [demoId, `成绩发布：${name}`],
     );
     expect(messages).toEqual([

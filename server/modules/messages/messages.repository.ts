@@ -37,6 +37,8 @@ const rowColumns = {
   status: messageRecipients.status,
   readAt: messageRecipients.readAt,
   senderName: sql<string>`coalesce(${users.name}, '')`,
+  messageKey: messages.messageKey,
+  messageParams: messages.messageParams,
 };
 
 export type RecipientRow = {
@@ -48,6 +50,8 @@ export type RecipientRow = {
   status: '0' | '1';
   readAt: Date | null;
   senderName: string;
+  messageKey: string | null;
+  messageParams: Record<string, string | { zh: string; en: string }> | null;
 };
 
 export interface NewMessage {
@@ -58,6 +62,8 @@ export interface NewMessage {
   content: string;
   link: string;
   senderId: string | null;
+  messageKey?: string | null;
+  messageParams?: Record<string, string | { zh: string; en: string }> | null;
 }
 
 // Tenant scoping comes from row-level security; the recipient (the caller) is always in the WHERE.

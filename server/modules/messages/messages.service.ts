@@ -11,21 +11,26 @@ import {
 import type { Tx } from '../../db/client';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/session.types';
+import { type MessageTextKey, type MessageTextParams, renderMessageText } from '../../../contracts/message-texts';
 import { messagesRepository, type RecipientRow } from './messages.repository';
 import { normaliseMessageLink, sanitizeMessageHtml } from './sanitize';
 
 export interface SendMessageInput {
   /** entry code of the message-type dictionary */
   type: string;
-  title: string;
-  /** HTML; sanitised here */
-  content: string;
+  /** a system message: its text's key and parameters; title and content are then rendered from them in Chinese (older clients, the title search) */
+  text?: { key: MessageTextKey; params: MessageTextParams };
+  /** without `text`: the title and HTML content (sanitised here) */
+  title?: string;
+  content?: string;
   /** in-app path; anything else is dropped */
   link?: string;
   /** null: the system */
   senderId: string | null;
   recipientIds: readonly string[];
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const toRow = (row: RecipientRow): MessageRow => ({
   MESSAGE_ID: row.id,
@@ -36,6 +41,8 @@ const toRow = (row: RecipientRow): MessageRow => ({
   CREATE_TIME: row.createdAt.toISOString(),
   READ_TIME: row.readAt ? row.readAt.toISOString() : null,
   SENDER_NAME: row.senderName,
+  MESSAGE_KEY: row.messageKey,
+  MESSAGE_PARAMS: row.messageParams,
 });
 
 export class MessagesService {
@@ -77,15 +84,27 @@ export class MessagesService {
    * release…). Content is sanitised, the link kept only when it is an in-app path. Returns its id.
    */
   async send(tx: Tx, tenantId: string, input: SendMessageInput): Promise<string> {
-    const title = input.title.trim();
-    const content = sanitizeMessageHtml(input.content);
+    const rendered = input.text ? renderMessageText(input.text.key, input.text.params, 'zh') : null;
+    // a rendered title is cut (a long questionnaire title); a given one too long is refused
+    const title = rendered ? rendered.title.slice(0, MESSAGE_TITLE_MAX).trim() : (input.title ?? '').trim();
+    const content = rendered ? `<p>${escapeHtml(rendered.body)}</p>` : sanitizeMessageHtml(input.content ?? '');
     if (!title || title.length > MESSAGE_TITLE_MAX || content.length > MESSAGE_CONTENT_MAX || input.recipientIds.length === 0) {
       throw new AppError(ResponseCode.invalidInput, 'messageInvalid');
     }
     const id = uuidv7();
     await messagesRepository.insertMessage(
       tx,
-      { tenantId, id, type: input.type, title, content, link: normaliseMessageLink(input.link), senderId: input.senderId },
+      {
+        tenantId,
+        id,
+        type: input.type,
+        title,
+        content,
+        link: normaliseMessageLink(input.link),
+        senderId: input.senderId,
+        messageKey: input.text?.key ?? null,
+        messageParams: input.text ? { ...input.text.params } : null,
+      },
       [...new Set(input.recipientIds)],
     );
     return id;

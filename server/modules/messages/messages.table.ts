@@ -1,4 +1,4 @@
-import { foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantIdColumn, timestamptz } from '../../db/columns';
 import { users } from '../users/users.table';
 
@@ -20,6 +20,9 @@ export const messages = pgTable(
     link: text('link').notNull().default(''),
     /** null: sent by the system */
     senderId: uuid('sender_id'),
+    /** a key of contracts/message-texts.ts: the reader's client renders title and body from it and its params; null: title and content as stored */
+    messageKey: text('message_key'),
+    messageParams: jsonb('message_params').$type<Record<string, string | { zh: string; en: string }>>(),
     ...auditColumns(),
   },
   (t) => [

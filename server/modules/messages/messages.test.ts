@@ -305,3 +305,32 @@ describe('sanitising', () => {
     await expect(send('demo', { recipientIds: [] })).rejects.toMatchObject({ code: ResponseCode.invalidInput });
   });
 });
+
+describe('system messages are a key and parameters', () => {
+  it('lists and opens with the key and parameters; the stored title and content are the Chinese text', async () => {
+    const user = await recipient();
+    const id = await send('demo', {
+      title: undefined,
+      content: undefined,
+      text: { key: 'applicationApproved', params: { applicant: '黄涛建', kind: { zh: '请假申请', en: 'leave application' } } },
+      recipientIds: [user.id],
+    });
+    const { body } = await list(user.token, {}, { 'x-lang': 'en' });
+    const row = body.data.result.find((message) => message.MESSAGE_ID === id)!;
+    expect(row).toMatchObject({
+      MESSAGE_TITLE: '审批通知：黄涛建的请假申请',
+      MESSAGE_KEY: 'applicationApproved',
+      MESSAGE_PARAMS: { applicant: '黄涛建', kind: { zh: '请假申请', en: 'leave application' } },
+    });
+    const detail = (await open(user.token, id)).body.data.obj;
+    expect(detail.MESSAGE_CONTENT).toBe('<p>黄涛建的请假申请已审核通过</p>');
+    expect(detail.MESSAGE_KEY).toBe('applicationApproved');
+  });
+
+  it('a message sent with a title and content has no key (and keeps showing its stored title)', async () => {
+    const user = await recipient();
+    const id = await send('demo', { recipientIds: [user.id] });
+    const row = (await list(user.token)).body.data.result.find((message) => message.MESSAGE_ID === id)!;
+    expect(row).toMatchObject({ MESSAGE_TITLE: '测试消息', MESSAGE_KEY: null, MESSAGE_PARAMS: null });
+  });
+});

@@ -50,7 +50,6 @@ export const SURVEY_MESSAGE_TYPE = '4';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const minuteOf = (at: Date) => schoolDateTime(at).slice(0, 16);
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** JSON with sorted keys (jsonb reorders keys): two question lists compare equal when they say the same. */
@@ -419,12 +418,10 @@ export class SurveysService {
   private async announce(tx: Tx, session: Session, record: QuestionnaireRecord): Promise<number> {
     const recipientIds = await surveyTarget.reachedUserIds(tx, record.target);
     if (recipientIds.length === 0) return 0;
-    const title = record.title;
-    const body = (lang: Lang) => `<p>${escapeHtml(translate(lang, 'surveysMessageBody', { title, time: minuteOf(record.ends_at) }))}</p>`;
+    // stored as a key and parameters: each reader sees it in their own language
     await this.messages.send(tx, session.tenantId, {
       type: SURVEY_MESSAGE_TYPE,
-      title: translate('zh', 'surveysMessageTitle', { title }).slice(0, 200),
-      content: `${body('zh')}${body('en')}`,
+      text: { key: 'surveyPublished', params: { title: record.title, time: minuteOf(record.ends_at) } },
       link: `${SURVEY_PATHS.answerInApp}?id=${record.id}`,
       senderId: session.userId,
       recipientIds,

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfig } from '../../lib/config';
 import { toaster } from '../../lib/toaster';
@@ -131,6 +132,30 @@ describe('MessageCenterScreen', () => {
     const onSearchChange = show({});
     fireEvent.click((await screen.findAllByRole('button', { name: '查看' }))[0]);
     expect(onSearchChange).toHaveBeenLastCalledWith(expect.objectContaining({ id: row.MESSAGE_ID }), undefined);
+  });
+
+  it('renders a system message from its key and parameters in the reader language; an older row shows its stored title', async () => {
+    const approval = messageRow({
+      MESSAGE_TITLE: '审批通知：黄涛建的请假申请',
+      MESSAGE_KEY: 'applicationApproved',
+      MESSAGE_PARAMS: { applicant: '黄涛建', kind: { zh: '请假申请', en: 'leave application' } },
+    });
+    const older = messageRow({ MESSAGE_TITLE: '审批通知：旧消息 / Approval: old' });
+    serve({ [LIST]: ok(listData(2, [approval, older])) });
+    show({});
+    const table = await screen.findByTestId('message-table');
+    expect(await within(table).findByText('审批通知：黄涛建的请假申请')).toBeTruthy();
+    expect(within(table).getByText('审批通知：旧消息 / Approval: old')).toBeTruthy();
+    cleanup();
+    i18n.activate('en');
+    try {
+      show({});
+      const english = await screen.findByTestId('message-table');
+      expect(await within(english).findByText("Approval: 黄涛建's leave application")).toBeTruthy();
+      expect(within(english).queryByText(/审批通知：黄涛建/)).toBeNull();
+    } finally {
+      i18n.activate('zh');
+    }
   });
 
   it('shows a failing list as an error and an empty table', async () => {

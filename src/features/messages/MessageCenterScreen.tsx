@@ -8,7 +8,7 @@ import { SearchHeader } from '../../components/SearchHeader';
 import { DataTable, type DataTableColumn } from '../../components/table/DataTable';
 import { dictItemName, dictLabel } from '../../lib/dicts';
 import { markMessageRead, messageListQuery, messageTypesQuery } from './api';
-import { formatMessageTime, linkKind } from './format';
+import { formatMessageTime, linkKind, messageTitle } from './format';
 import { useFailureToast } from '../../lib/notify';
 import { MessageDetailDialog } from './MessageDetailDialog';
 import { compactSearch, listRequestOf, type MessageCenterSearch } from './search';
@@ -96,7 +96,7 @@ export function MessageCenterScreen({ search, onSearchChange }: MessageCenterScr
               _hover={{ color: 'brand.fg', textDecoration: 'underline' }}
               onClick={() => open(row)}
             >
-              {row.MESSAGE_TITLE}
+              {messageTitle(row, i18n.locale)}
             </Button>
             <Text fontSize="xs" color="fg.muted" hideFrom="md" mt="0.5">
               {typeName(row)} · {time(row)}

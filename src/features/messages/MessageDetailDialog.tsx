@@ -7,7 +7,7 @@ import { dictLabel } from '../../lib/dicts';
 import { HttpError } from '../../lib/http';
 import { useFailureToast } from '../../lib/notify';
 import { messageDetailQuery, messageTypesQuery } from './api';
-import { formatMessageTime, linkKind } from './format';
+import { formatMessageTime, linkKind, messageBody, messageTitle } from './format';
 
 export interface MessageDetailDialogProps {
   /** the message to show; null: closed */
@@ -51,7 +51,7 @@ export function MessageDetailDialog({ messageId, onClose }: MessageDetailDialogP
         <Dialog.Positioner>
           <Dialog.Content data-testid="message-detail">
             <Dialog.Header pe="12">
-              <Dialog.Title>{message?.MESSAGE_TITLE ?? (detail.isError ? t`消息详情` : <Skeleton height="6" width="60" />)}</Dialog.Title>
+              <Dialog.Title>{message ? messageTitle(message, i18n.locale) : (detail.isError ? t`消息详情` : <Skeleton height="6" width="60" />)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {detail.isError ? (
@@ -78,7 +78,11 @@ export function MessageDetailDialog({ messageId, onClose }: MessageDetailDialogP
                       <time dateTime={message.CREATE_TIME}>{formatMessageTime(message.CREATE_TIME, i18n.locale)}</time>
                     </Text>
                   </HStack>
-                  {message.MESSAGE_CONTENT ? (
+                  {messageBody(message, i18n.locale) !== null ? (
+                    <Text whiteSpace="pre-wrap" data-testid="message-content">
+                      {messageBody(message, i18n.locale)}
+                    </Text>
+                  ) : message.MESSAGE_CONTENT ? (
                     <HtmlContent html={message.MESSAGE_CONTENT} data-testid="message-content" />
                   ) : (
                     <Text color="fg.muted">

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { MessageRow } from '../../../contracts/messages';
 import type { DictItem } from '../../../contracts/dicts';
 import { dictLabel } from '../../lib/dicts';
-import { formatMessageTime } from './format';
+import { formatMessageTime, messageTitle } from './format';
 
 export interface MessageSummaryProps {
   row: MessageRow;
@@ -21,7 +21,7 @@ export function MessageSummary({ row, types, titleLines = 1, gap = '0', titleWei
   return (
     <Stack gap={gap} w="full" minW="0">
       <Text fontWeight={titleWeight} {...(titleLines > 1 ? { lineClamp: titleLines } : { truncate: true })} data-user-text>
-        {row.MESSAGE_TITLE}
+        {messageTitle(row, i18n.locale)}
       </Text>
       <Text fontSize="xs" color="fg.muted" fontWeight="normal">
         {dictLabel(types, row.MESSAGE_TYPE, i18n.locale)} · {formatMessageTime(row.CREATE_TIME, i18n.locale)}

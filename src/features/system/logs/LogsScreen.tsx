@@ -265,7 +265,7 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
           width="44"
           testId="log-module"
         />
-        <SearchTextField label={t`操作（包含）`} value={draft.operation} onChange={set('operation')} maxLength={200} width="48" testId="log-operation" />
+        <SearchTextField label={t`操作（包含）`} value={draft.operation} onChange={set('operation')} maxLength={200} width="48" testId="log-operation-filter" />
         <SearchSelectField label={t`客户端类型`} value={draft.clientType} onChange={set('clientType')} choices={choices(APP_LOG_CLIENT_TYPES, clientTypeLabel)} width="32" testId="log-client" />
         <SearchSelectField
           label={t`异常`}
