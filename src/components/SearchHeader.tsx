@@ -74,7 +74,7 @@ export function SearchHeader({ children, onSearch, onReset, onBack, busy, defaul
           wrap="wrap"
           align="flex-end"
           data-folded={open ? undefined : ''}
-          css={{ '&[data-folded] > :not(:first-child)': { display: 'none' } }}
+          css={{ '&[data-folded] > :not(:first-of-type)': { display: 'none' } }}
         >
           {children}
         </Flex>
