@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblems, blankQuestion, pickChoice, questionNumbers, type SurveyQuestion } from './survey-rules';
+import { answerProblems, blankQuestion, pickChoice, questionNumbers, type SurveyQuestion } from '../../../../contracts/survey-rules';
 
 let n = 0;
 const id = () => `00000000-0000-7000-8000-${String(++n).padStart(12, '0')}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelRefusal, leaveDays } from './application-rules';
+import { cancelRefusal, leaveDays } from '../../../contracts/application-rules';
 
 /** An instant given as the school's wall time (+08:00). */
 const at = (wall: string) => new Date(`${wall}:00+08:00`);
