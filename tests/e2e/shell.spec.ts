@@ -35,7 +35,6 @@ const TEXT = {
     closeOthers: '关闭其他',
     closeAll: '关闭全部',
     close: (title: string) => `关闭 ${title}`,
-    nothingWaiting: '暂无待办事项',
     shortcuts: '快捷入口',
     studentInfo: '学生信息',
     leave: '请假管理',
@@ -84,7 +83,6 @@ const TEXT = {
     closeOthers: 'Close others',
     closeAll: 'Close all',
     close: (title: string) => `Close ${title}`,
-    nothingWaiting: 'Nothing waiting',
     shortcuts: 'Shortcuts',
     studentInfo: 'Student information',
     leave: 'Leave',
@@ -307,7 +305,7 @@ for (const lang of ['zh', 'en'] as const) {
       await expect.poll(() => tabTitles(page)).toEqual([T.home]);
     });
 
-    test("dashboard: unread messages, home shortcuts, nothing waiting, the school's date in the language; the page title names the screen", async ({ page }) => {
+    test("dashboard: the head of school's figure cards, unread messages, home shortcuts, no empty to-do list, the school's date in the language (en: no Chinese system text; a card opens its filtered list); the page title names the screen", async ({ page }) => {
       // 09:00 at the school is 17:00 the day before in Los Angeles: the device's calendar and the school's disagree
       const schoolDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
       let morning = Date.parse(`${schoolDay}T09:00:00+08:00`);
@@ -325,7 +323,28 @@ for (const lang of ['zh', 'en'] as const) {
       const shortcuts = page.getByTestId('shortcuts-card');
       await expect(shortcuts.getByText(T.shortcuts)).toBeVisible();
       await expect(shortcuts.getByRole('link')).toHaveText([T.studentInfo, T.scoreEntry, T.leave, T.messageCentre]);
-      await expect(page.getByTestId('pending-card').getByText(T.nothingWaiting)).toBeVisible();
+      // no empty to-do list (issue 20); the figure cards a head of school looks at first, each read on its own
+      await expect(page.getByTestId('pending-card')).toHaveCount(0);
+      const figures = ['attendance-today-card', 'applications-pending-card', 'score-progress-card', 'survey-responses-card', 'applications-todo-card'];
+      for (const card of figures) await expect(page.getByTestId(`${card}-figure`)).toHaveText(/\S/);
+      await expect(page.getByTestId('unread-messages-count')).toHaveText(/\d/);
+      if (lang === 'en') {
+        // the school's own words (names, titles) are marked data-user-text; everything else is English
+        const systemText = await page.getByRole('main').evaluate((main) => {
+          const copy = main.cloneNode(true) as HTMLElement;
+          copy.querySelectorAll('[data-user-text]').forEach((data) => data.remove());
+          return copy.textContent ?? '';
+        });
+        expect(systemText).not.toMatch(/[\u4e00-\u9fff]/);
+        // 待审批的申请 → the kind's list under 全部 with the state 审核中: as many rows as the card counts
+        const line = page.getByTestId('applications-pending-card').locator('a[data-testid^="pending-"]').first();
+        const count = Number(await line.locator('p').last().textContent());
+        await line.click();
+        await expect(page).toHaveURL(/[?&]scope=all&state=pending/);
+        await expect(page.getByTestId('scope-all')).toHaveAttribute('aria-selected', 'true');
+        await expect(page.locator('[data-testid=application-row]')).toHaveCount(Math.min(count, 10));
+        await page.goBack();
+      }
       await shortcuts.getByRole('link', { name: T.studentInfo }).click();
       await expect(page).toHaveURL(/\/jcsj\/xsxx$/);
       await expect(page).toHaveTitle(`${T.studentInfo} - ${product}`);

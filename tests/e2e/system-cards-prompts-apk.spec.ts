@@ -10,7 +10,7 @@ import type { ApkLatestData, ApkVersionRow } from '../../contracts/apk-versions'
 import type { ResourceRow } from '../../contracts/resource';
 import type { aiPrompts } from '../../contracts/resources/ai-prompts';
 import type { TableAData } from '../../contracts/envelope';
-import type { HomeCardRoleRow } from '../../contracts/home-cards';
+import { HOME_CARD_IDS, type HomeCardRoleRow } from '../../contracts/home-cards';
 import { baseURL } from '../../playwright.config';
 import { tinyApk } from '../../server/modules/apk-versions/apk-fixture';
 import { DEMO_ACCOUNTS, DemoApi, dragWithKeys, logIn } from './support';
@@ -119,8 +119,10 @@ for (const lang of ['zh', 'en'] as const) {
     const line = (id: string) => editor.locator(`[data-testid="card-line"][data-id="${id}"]`);
     await expect(line('welcome').getByTestId('card-shown')).toBeChecked();
 
-    // hide 待办事项; move 快捷入口 to the top with the keyboard (Space, ↑ × 4, Space)
-    await line('pending').getByTestId('card-shown').uncheck();
+    // hide 未读消息; move 快捷入口 (the last of the catalogue) to the top: ↑ buttons to the fifth place, then the keyboard (Space, ↑ × 4, Space)
+    await line('unread-messages').getByTestId('card-shown').uncheck();
+    for (let n = HOME_CARD_IDS.length - 1; n > 4; n -= 1) await line('shortcuts').getByTestId('card-up').click();
+    await expect(editor.getByTestId('card-line').nth(4)).toHaveAttribute('data-id', 'shortcuts');
     await dragWithKeys(page, line('shortcuts').getByTestId('card-handle'), ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp']);
     await expect(editor.getByTestId('card-line').first()).toHaveAttribute('data-id', 'shortcuts');
     await expect(editor.getByTestId('card-preview-item').first()).toHaveText(`1. ${w.shortcuts}`);
@@ -129,21 +131,21 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(toast(page, w.saved)).toBeVisible();
     await expect(role.getByTestId('card-role-badge')).toHaveText(w.custom);
 
-    // the teacher's home page: shortcuts first, then the greeting; no 待办事项
+    // the teacher's home page: shortcuts first, then the greeting; no 未读消息
     const teacher = await teacherDashboard(browser, lang);
     await expect(teacher.getByTestId('shortcuts-card')).toBeVisible();
     const order = await cardOrder(teacher);
     expect(order.slice(0, 2)).toEqual(['dashboard-card-shortcuts', 'dashboard-card-welcome']);
-    expect(order).not.toContain('dashboard-card-pending');
-    await expect(teacher.getByTestId('pending-card')).toHaveCount(0);
+    expect(order).not.toContain('dashboard-card-unread-messages');
+    await expect(teacher.getByTestId('unread-messages-card')).toHaveCount(0);
 
-    // reset: the default again (the greeting first, 待办事项 back)
+    // reset: the default again (the greeting first, 未读消息 back)
     await editor.getByTestId('card-reset').click();
     await page.getByRole('button', { name: w.ok, exact: true }).click();
     await expect(toast(page, w.resetDone)).toBeVisible();
     await expect(role.getByTestId('card-role-badge')).toHaveText(w.default);
     await teacher.reload();
-    await expect(teacher.getByTestId('pending-card')).toBeVisible();
+    await expect(teacher.getByTestId('unread-messages-card')).toBeVisible();
     expect((await cardOrder(teacher))[0]).toBe('dashboard-card-welcome');
     await teacher.context().close();
   });
