@@ -1,13 +1,16 @@
 import { Button } from '@chakra-ui/react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { CenteredMessage } from '../../components/CenteredMessage';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /**
  * /RePassword (hidden, open). There is no self-service reset yet: the page says so and sends the
  * person to the school administrator, who can reset the password.
  */
 export function RePasswordScreen() {
+  const { t } = useLingui();
+  useDocumentTitle(t`忘记密码`);
   return (
     <CenteredMessage
       fullPage
