@@ -1,4 +1,6 @@
 import 'fake-indexeddb/auto';
+import { i18n } from '@lingui/core';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDetail } from '../../../contracts/applications';
@@ -7,6 +9,7 @@ import { newOpId } from '../../lib/offline/outbox';
 import { currentDb, resetOfflineDbForTests, setScope } from '../../lib/offline/db';
 import { fakeFetch, ok } from '../../test/render';
 import DetailDrawer, { cancelTimeError, defaultReturn } from './DetailDrawer';
+import { messages as en } from './locales/en.po';
 import { app, makeDetail, renderWithGrants } from './test-support';
 
 const NONE = { audit: false, withdraw: false, cancel: false, edit: false, proof: false };
@@ -133,6 +136,26 @@ describe('DetailDrawer', () => {
     fireEvent.click(screen.getByTestId('cancel-confirm'));
     expect((await screen.findByTestId('cancel-error')).textContent).toBe('销假时间应在原请假时间（2026-11-24 08:00 ~ 2026-11-24 17:00）之内');
     expect(fake.calls.some((call) => call.url.pathname === '/api/applications/cancel')).toBe(false);
+  });
+
+  it('an approved leave that has not started offers no 销假, even from a detail that says it may', async () => {
+    show(makeDetail(16, { state: 'approved', auditState: 'approved', startsAt: '2099-11-24T08:00:00+08:00', endsAt: '2099-11-24T17:00:00+08:00', can: { ...NONE, cancel: true } }));
+    await screen.findByTestId('detail-applicant');
+    expect(buttons()).toEqual([]);
+  });
+
+  it('counts half days, and says day or days in English', async () => {
+    show(makeDetail(17, { startsAt: '2026-11-24T13:00:00+08:00', endsAt: '2026-11-24T17:00:00+08:00', days: 0.5 }));
+    expect((await screen.findByTestId('detail-range')).textContent).toContain('（0.5 天）');
+    i18n.load('en', en);
+    i18n.activate('en');
+    // the message <Plural> renders (its catalog id is the source's hash)
+    const days = (count: number) => i18n._({ id: generateMessageId('{0, plural, other {（# 天）}}'), values: { 0: count } });
+    try {
+      expect([days(0.5), days(1), days(2)]).toEqual([' (0.5 days)', ' (1 day)', ' (2 days)']);
+    } finally {
+      i18n.activate('zh');
+    }
   });
 
   it('a fast double tap on 通过 queues one audit', async () => {
