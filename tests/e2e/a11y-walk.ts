@@ -268,7 +268,10 @@ export function walkApp(browser: Browser, baseURL: string, lang: A11yLang, { scr
           placeholdersSeen.add(placeholder);
         }
         const where = new URL(page.url()).pathname;
-        walk.misfits.push(...(await listMisfits(page)).map((misfit) => `${lang} ${SCREENS[screen].viewport.width} ${where}: ${misfit}`));
+        const misfits = (await listMisfits(page)).map((misfit) => `${lang} ${SCREENS[screen].viewport.width} ${where}: ${misfit}`);
+        // said at once: a walk cut short by its timeout still tells what it found
+        for (const misfit of misfits) console.log(`[fit] ${misfit}`);
+        walk.misfits.push(...misfits);
         if (axe) await auditInto(walk, page, lang, where);
         else walk.pages.push(`${lang} ${where}`);
       }
