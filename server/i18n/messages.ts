@@ -1,4 +1,5 @@
 import { DATE_ISSUE_TEXT } from '../../contracts/date-rules';
+import { localName, type LocalNames } from './local-name';
 import { DICT_ISSUE_TEXT } from '../../contracts/dict-rules';
 import { ROLE_ISSUE_TEXT } from '../../contracts/roles-rules';
 import { SETTINGS_ISSUE_TEXT } from '../../contracts/settings-rules';
@@ -619,7 +620,8 @@ export const messages = {
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;
-export type MessageParams = Record<string, string | number>;
+/** a parameter is a text, a number, or a record's two names (shown in the message's language) */
+export type MessageParams = Record<string, string | number | LocalNames>;
 
 /** Wire names of request fields with a human label; messages name both (e.g. 用户名(username)). */
 const fieldLabels: Record<string, Message> = {
@@ -723,7 +725,8 @@ export const successText = (lang: Lang, message: SuccessMessage): string => (typ
 
 export function translate(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
   const template: string = messages[key][lang];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const text = (value: string | number | LocalNames) => (typeof value === 'object' ? localName(lang, value.name, value.nameEn) : String(value));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? text(params[name]) : whole));
 }
 
 /** zh unless the caller asks for English (X-Lang: en, or Accept-Language starting with en). */

@@ -129,7 +129,7 @@ export const calendarRepository = {
   /** another semester of the school year whose working range meets [startDate, endDate] */
   overlapping: (tx: Tx, schoolYearId: string, startDate: string, endDate: string, exceptId?: string) =>
     tx
-      .select({ id: semesters.id, name: semesters.name })
+      .select({ id: semesters.id, name: semesters.name, nameEn: semesters.nameEn })
       .from(semesters)
       .where(
         and(
@@ -145,7 +145,7 @@ export const calendarRepository = {
   /** semesters of the school year lying (partly) outside [startDate, endDate] */
   semestersOutside: (tx: Tx, schoolYearId: string, startDate: string, endDate: string) =>
     tx
-      .select({ id: semesters.id, name: semesters.name })
+      .select({ id: semesters.id, name: semesters.name, nameEn: semesters.nameEn })
       .from(semesters)
       .where(and(eq(semesters.schoolYearId, schoolYearId), sql`(${semesters.startDate} < ${startDate}::date OR ${semesters.endDate} > ${endDate}::date)`))
       .limit(1)

@@ -31,6 +31,8 @@ function refuse(problems: readonly CalendarProblem[]): void {
 }
 
 const CONFLICT = ResponseCode.conflict;
+/** a row's two names as a message parameter: the message shows the one of the caller's language */
+const names = (row: { name: string; nameEn: string }) => ({ name: row.name, nameEn: row.nameEn });
 
 /**
  * School years and semesters (contracts/calendar.ts). Every call checks its permission here too
@@ -71,7 +73,7 @@ export class CalendarService {
       if (!existing) throw new AppError(ResponseCode.notFound, 'calendarYearNotSet');
       if (existing.version !== input.version) throw new AppError(CONFLICT, 'calendarYearStale');
       const outside = await calendarRepository.semestersOutside(tx, id, input.startDate, input.endDate);
-      if (outside) throw new AppError(ResponseCode.invalidInput, 'calendarYearExcludesSemester', { name: outside.name });
+      if (outside) throw new AppError(ResponseCode.invalidInput, 'calendarYearExcludesSemester', { name: names(outside) });
     }
     const codeTaken = () => new AppError(CONFLICT, 'calendarYearCodeTaken', { code: input.code });
     const taken = await calendarRepository.yearByCode(tx, input.code);
@@ -96,7 +98,8 @@ export class CalendarService {
     if (unique.length === 0 || found.length !== unique.length) throw new AppError(ResponseCode.invalidInput, 'calendarYearNotSet');
     const withSemesters = (await calendarRepository.semesterCounts(tx, unique)).find((row) => row.n > 0);
     if (withSemesters) {
-      const name = found.find((year) => year.id === withSemesters.schoolYearId)?.name ?? '';
+      const year = found.find((row) => row.id === withSemesters.schoolYearId);
+      const name = year ? names(year) : '';
       throw new AppError(CONFLICT, 'calendarYearHasSemesters', { name });
     }
     await calendarRepository.deleteYears(tx, unique);
@@ -117,10 +120,10 @@ export class CalendarService {
     const year = await calendarRepository.yearById(tx, input.schoolYearId);
     if (!year) throw new AppError(ResponseCode.invalidInput, 'calendarYearNotSet');
     if (input.startDate < year.startDate || input.endDate > year.endDate) {
-      throw new AppError(ResponseCode.invalidInput, 'calendarSemesterOutsideYear', { year: year.name, start: year.startDate, end: year.endDate });
+      throw new AppError(ResponseCode.invalidInput, 'calendarSemesterOutsideYear', { year: names(year), start: year.startDate, end: year.endDate });
     }
     const overlap = await calendarRepository.overlapping(tx, year.id, input.startDate, input.endDate, mode === 'edit' ? id : undefined);
-    if (overlap) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterOverlap', { name: overlap.name });
+    if (overlap) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterOverlap', { name: names(overlap) });
     const codeTaken = () => new AppError(CONFLICT, 'calendarSemesterCodeTaken', { code: input.code });
     const taken = await calendarRepository.semesterByCode(tx, input.code);
     if (taken && taken.id !== id) throw codeTaken();
@@ -157,7 +160,8 @@ export class CalendarService {
     if (unique.length === 0 || found.length !== unique.length) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
     if (found.some((semester) => semester.isCurrent)) throw new AppError(CONFLICT, 'calendarDeleteContainsCurrent');
     const used = await calendarRepository.semesterInUse(tx, unique);
-    if (used) throw new AppError(CONFLICT, 'calendarSemesterInUse', { name: found.find((semester) => semester.id === used)?.name ?? '' });
+    const usedRow = found.find((semester) => semester.id === used);
+    if (used) throw new AppError(CONFLICT, 'calendarSemesterInUse', { name: usedRow ? names(usedRow) : '' });
     await calendarRepository.deleteSemesters(tx, unique);
     return unique.length;
   }
@@ -180,7 +184,7 @@ export class CalendarService {
     const target = await calendarRepository.semesterById(tx, id, true);
     if (!target) throw new AppError(ResponseCode.invalidInput, 'calendarSemesterNotSet');
     const latest = current.reduce<(typeof current)[number] | undefined>((best, row) => (!best || row.startDate > best.startDate ? row : best), undefined);
-    if (latest && target.startDate <= latest.startDate) throw new AppError(ResponseCode.invalidInput, 'calendarChooseLaterSemester', { name: latest.name });
+    if (latest && target.startDate <= latest.startDate) throw new AppError(ResponseCode.invalidInput, 'calendarChooseLaterSemester', { name: names(latest) });
 
     await calendarRepository.setCurrent(tx, session.userId, target.id, target.schoolYearId);
     const result: CalendarSetCurrentResult = { semester: { ...target, isCurrent: true }, upgraded: false, movedGrades: 0, graduatedGrades: 0, classes: 0 };

@@ -203,7 +203,7 @@ describe('setting the current semester', () => {
     const earlier = await addSemester(admin, semesterBody(older.id, 2025));
     const first = await semesterNamed('2026-2027学年第一学期');
     expect((await setCurrent(admin, earlier.id)).body).toMatchObject({ code: 40000, msg: '请选择比当前学期（2026-2027学年第一学期）更晚的学期' });
-    expect((await setCurrent(admin, first.id, 'en')).body.msg).toBe('Please choose a semester later than the current one (2026-2027学年第一学期)');
+    expect((await setCurrent(admin, first.id, 'en')).body.msg).toBe('Please choose a semester later than the current one (2026-2027 Semester 1)');
     expect((await setCurrent(admin, uuidv7())).body).toMatchObject({ code: 40000, msg: '所选学期未设置：未选择学期，或所选学期已不存在' });
     expect((await setCurrent(admin, '')).body.msg).toBe('所选学期未设置：未选择学期，或所选学期已不存在');
 
@@ -337,7 +337,7 @@ describe('deleting', () => {
       [k12.id, uuidv7(), second.id],
     );
     expect((await post('/api/calendar/semesters/delete', admin, { ids: [second.id] }, 'en')).body.msg).toBe(
-      'The semester "2026-2027学年第二学期" has teaching classes and cannot be deleted',
+      'The semester "2026-2027 Semester 2" has teaching classes and cannot be deleted',
     );
     expect((await semesters()).map((s) => s.id)).toEqual(expect.arrayContaining([first.id, second.id, current.id]));
   });

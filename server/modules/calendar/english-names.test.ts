@@ -181,6 +181,27 @@ describe('saving an English name', () => {
 });
 
 describe('what the server writes itself', () => {
+  it('a refusal naming a semester names it in the caller’s language', async () => {
+    const [year] = (await ok<SchoolYear[]>('/api/calendar/years', admin, {})).filter((row) => row.isCurrent);
+    const { rows } = await ok<TableAData<Semester>>('/api/calendar/semesters', admin, { currPage: 0, limit: 10, search: JSON.stringify({ schoolYearId: year.id }) });
+    const first = rows.at(-1)!;
+    const overlapping = {
+      schoolYearId: year.id,
+      code: `EN-${Date.now() % 100000}`,
+      name: '重叠学期',
+      year: first.year,
+      startDate: first.startDate,
+      endDate: first.teachEndDate,
+      teachStartDate: first.teachStartDate,
+      teachEndDate: first.teachEndDate,
+      weeks: 1,
+    };
+    const en = await post('/api/calendar/semesters/add', admin, overlapping, EN);
+    expect(en.body.msg).toBe(`The dates overlap the semester "${first.nameEn}" of the same school year`);
+    const zh = await post('/api/calendar/semesters/add', admin, overlapping);
+    expect(zh.body.msg).toBe(`与同一学年的学期“${first.name}”日期重叠`);
+  });
+
   it('a score export names its class sheet in the caller’s language', async () => {
     const { rows } = await ok<TableAData<ExamBatchRow>>('/api/exams/list', admin, { currPage: 0, limit: 10, search: '{}' });
     const options = await ok<ScoreOptions>('/api/scores/options', admin, {});

@@ -217,7 +217,7 @@ export class ExamsService {
     if (scored.length > 0 && request.semesterId !== existing.semesterId) throw new AppError(ResponseCode.conflict, 'examBatchSemesterHasScores');
     const droppedGrade = scored.find((row) => !request.gradeIds.includes(row.gradeId));
     if (droppedGrade) {
-      throw new AppError(ResponseCode.conflict, 'examBatchGradeHasScores', { name: grades.get(droppedGrade.gradeId)?.name ?? droppedGrade.gradeId });
+      throw new AppError(ResponseCode.conflict, 'examBatchGradeHasScores', { name: grades.get(droppedGrade.gradeId) ?? droppedGrade.gradeId });
     }
     const droppedSubject = scored.find((row) => !request.subjects.includes(row.subject));
     if (droppedSubject) {
@@ -318,8 +318,11 @@ export class ExamsService {
       const grade = mine.grades.find((id) => theirs.grades.includes(id));
       const subject = mine.subjects.find((code) => theirs.subjects.includes(code));
       if (grade && subject) {
-        const gradeName = (await examsRepository.grades(tx)).find((row) => row.id === grade)?.name ?? grade;
-        const subjectName = (await examsRepository.dictEntries(tx, SUBJECT_DICT)).find((row) => row.code === subject)?.name ?? subject;
+        // both names: the message names the grade and the subject in the caller's language
+        const gradeRow = (await examsRepository.grades(tx)).find((row) => row.id === grade);
+        const subjectRow = (await examsRepository.dictEntries(tx, SUBJECT_DICT)).find((row) => row.code === subject);
+        const gradeName = gradeRow ? { name: gradeRow.name, nameEn: gradeRow.nameEn } : grade;
+        const subjectName = subjectRow ? { name: subjectRow.name, nameEn: subjectRow.nameEn } : subject;
         throw new AppError(ResponseCode.conflict, 'scoreSystemCoverageOverlap', { grade: gradeName, subject: subjectName, name: other.name });
       }
     }

@@ -472,7 +472,7 @@ describe('score systems and grade bands', () => {
     expect(await rule({ gradeIds: [], subjects: ['02', '03'] })).toEqual({
       code: 40900,
       zh: `八年级英语已由成绩体系“${name}”覆盖，每个年级的每个科目只能有一个成绩体系`,
-      en: `八年级 英语 is already covered by score system "${name}"; a grade's subject can have only one score system`,
+      en: `Grade 8 English is already covered by score system "${name}"; a grade's subject can have only one score system`,
     });
     const found = await t.db.withTenant(demoId, (tx) => findScoreSystem(tx, batchId, grade['八年级'], '03'));
     expect(found?.name).toBe(name);
@@ -656,7 +656,7 @@ describe('entered scores stay reachable when a batch is edited (review 1.4)', ()
     expect(await messagesOf('/api/exams/save', edit({ gradeIds: [grade['八年级']] }))).toEqual({
       code: 40900,
       zh: '九年级已有本考试批次的成绩，不能从批次中移除该年级',
-      en: 'Scores of 九年级 have been entered for this exam batch; the grade cannot be removed from it',
+      en: 'Scores of Grade 9 have been entered for this exam batch; the grade cannot be removed from it',
     });
     const other = options.semesters.find((s) => !s.isCurrent)!;
     expect(await messagesOf('/api/exams/save', edit({ semesterId: other.id }))).toEqual({
