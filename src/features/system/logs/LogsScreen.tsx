@@ -31,7 +31,7 @@ import { schoolToday, showTimeSeconds } from '../../../lib/school-time';
 import { exportLogs, logCountQuery, logOptionsQuery, logPageQuery } from './api';
 import { useLogsCatalog } from './catalog';
 import { clientTypeLabel, issueText } from './labels';
-import type { LogSearchParams } from './search';
+import { appliedLogFilter, type LogSearchParams } from './search';
 
 export interface LogsScreenProps {
   search: LogSearchParams;
@@ -71,12 +71,7 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
   const size = search.size ?? 10;
   const page = search.page ?? 0;
   // the filters in force: the URL's, the dates defaulting to today (school time)
-  const applied = useMemo(() => {
-    const draft = draftOf(search);
-    if (!draft.from) draft.from = today;
-    if (!draft.to) draft.to = draft.from > today ? draft.from : today;
-    return filterOf(draft);
-  }, [search, today]);
+  const applied = useMemo(() => appliedLogFilter(search, today), [search, today]);
   const [draft, setDraft] = useState<Draft>(() => ({ ...draftOf(search), from: applied.from ?? today, to: applied.to ?? today }));
   const [issues, setIssues] = useState<AppLogIssue[]>([]);
   const [userName, setUserName] = useState('');

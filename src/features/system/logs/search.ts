@@ -1,3 +1,4 @@
+import { APP_LOG_FILTER_KEYS, type AppLogFilter } from '../../../../contracts/app-log-rules';
 import { APP_LOG_CLIENT_TYPES, APP_LOG_DURATION_MAX, APP_LOG_METHODS, APP_LOG_TEXT_MAX, APP_LOG_URL_MODES } from '../../../../contracts/system-codes';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 
@@ -32,3 +33,16 @@ const logFields = {
 };
 export const logSearchParams = searchSchema(logFields);
 export type LogSearchParams = SearchOf<typeof logFields>;
+
+/**
+ * The filters in force: the URL's set ones, the dates defaulting to today (school time). One function
+ * for the screen and the route's loader, so the loader's early request is the very one the screen makes.
+ */
+export function appliedLogFilter(search: LogSearchParams, today: string): Partial<AppLogFilter> {
+  const value = (key: (typeof APP_LOG_FILTER_KEYS)[number]) => (search[key] === undefined ? '' : String(search[key]).trim());
+  const filter: Partial<AppLogFilter> = {};
+  for (const key of APP_LOG_FILTER_KEYS) if (value(key) !== '') filter[key] = value(key);
+  filter.from ??= today;
+  filter.to ??= filter.from > today ? filter.from : today;
+  return filter;
+}
