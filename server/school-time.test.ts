@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumber, schoolDate, schoolWallTime, weekday } from './school-time';
+import { addDays, dayNumber, schoolDate, schoolWallTime, weekday } from '../contracts/school-time';
 
 describe('the school day (Asia/Shanghai, both sides)', () => {
   it("reads an instant's day and wall time in the school's zone", () => {
