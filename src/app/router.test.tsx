@@ -135,13 +135,13 @@ describe('logged in', () => {
 
   it('the empty path is the dashboard', async () => {
     const { router } = start('/');
-    await screen.findByText('欢迎，王校长');
+    await screen.findByRole('heading', { name: '欢迎，王校长' });
     expect(pathOf(router)).toBe('/dashboard');
   });
 
   it('the sidebar lists the menu tree by language, hidden menus left out', async () => {
     start('/dashboard');
-    await screen.findByText('欢迎，王校长');
+    await screen.findByRole('heading', { name: '欢迎，王校长' });
     // jsdom has no wide screen: the sidebar is the drawer
     await act(async () => screen.getByRole('button', { name: '打开菜单' }).click());
     expect((await screen.findAllByText('招生管理')).length).toBeGreaterThan(0);
@@ -219,7 +219,7 @@ describe('logged in', () => {
     expect(session.token).toBe('tok');
     fail = false;
     await act(async () => screen.getByRole('button', { name: '重试' }).click());
-    expect(await screen.findByText('欢迎，王校长')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '欢迎，王校长' })).toBeTruthy();
   });
 
   it('an expired session on load shows the expiry prompt', async () => {
@@ -243,14 +243,14 @@ describe('logged in', () => {
     start('/dashboard', {
       '/api/internationalLanguage/getInternationalLanguageList': ok({ zh: { 'server.key': '服务器词条' }, en: { 'server.key': 'Server entry' } }),
     });
-    await screen.findByText('欢迎，王校长');
+    await screen.findByRole('heading', { name: '欢迎，王校长' });
     expect(i18n._('server.key')).toBe('服务器词条');
   });
 
   it('a language list failure shows the refresh-and-retry warning and the app still starts', async () => {
     const spy = vi.spyOn(toaster, 'create');
     start('/dashboard', { '/api/internationalLanguage/getInternationalLanguageList': fail(59000, 'fault') });
-    await screen.findByText('欢迎，王校长');
+    await screen.findByRole('heading', { name: '欢迎，王校长' });
     expect(spy).toHaveBeenCalledWith(expect.objectContaining({ title: '语言包加载失败，请刷新重试', type: 'warning' }));
     spy.mockRestore();
   });
@@ -260,7 +260,7 @@ describe('logged in', () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       start('/dashboard', { '/api/internationalLanguage/getInternationalLanguageList': { error: new TypeError('Failed to fetch') } });
-      await screen.findByText('欢迎，王校长');
+      await screen.findByRole('heading', { name: '欢迎，王校长' });
       expect(spy).not.toHaveBeenCalledWith(expect.objectContaining({ title: '语言包加载失败，请刷新重试' }));
     } finally {
       onLine.mockRestore();

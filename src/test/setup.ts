@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeEach } from 'vitest';
 import { messages as en } from '../locales/en/messages.po';
 import { messages as zh } from '../locales/zh/messages.po';
 
-// findBy*/waitFor give the screen 4 s (1 s made whole-shell tests flaky on a busy 2-core machine).
-configure({ asyncUtilTimeout: 4000 });
+// findBy*/waitFor give the screen 10 s: a file's first whole-shell render also transforms its lazy
+// chunks, which took 4–6 s with two client files at once on a 2-core machine (1 s, then 4 s, were flaky).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs Chakra (zag) touches.
 if (!window.matchMedia) {

@@ -112,7 +112,7 @@ afterEach(() => {
 describe('sidebar', () => {
   it('folds to icons and the cookie remembers it across a reload', async () => {
     start('/dashboard');
-    await screen.findByText('欢迎，王校长');
+    await screen.findByRole('heading', { name: '欢迎，王校长' });
     expect(sidebar().getByText('招生管理')).toBeTruthy();
     await act(async () => screen.getByRole('button', { name: '收起侧边栏' }).click());
     expect(readCookie('sidebarStatus')).toBe('0');
@@ -120,7 +120,7 @@ describe('sidebar', () => {
     expect(sidebar().getByRole('button', { name: '招生管理' })).toBeTruthy(); // the icon, named by its title
     cleanup();
     start('/dashboard');
-    await screen.findByText('欢迎，王校长');
+    await screen.findByRole('heading', { name: '欢迎，王校长' });
     expect(screen.getByRole('button', { name: '展开侧边栏' })).toBeTruthy();
     await act(async () => screen.getByRole('button', { name: '展开侧边栏' }).click());
     expect(readCookie('sidebarStatus')).toBe('1');
@@ -150,11 +150,11 @@ describe('sidebar', () => {
     await waitFor(() => expect(screen.getByTestId('school-logo').getAttribute('src')).toBe('/file/download/f1'));
     cleanup();
     start('/dashboard');
-    await screen.findByText('欢迎，王校长');
+    await screen.findByRole('heading', { name: '欢迎，王校长' });
     expect(screen.getByTestId('school-logo').getAttribute('src')).toBe('/icons/default.png');
     cleanup();
     start('/dashboard', { '/api/k12saas/xxjbxx/getLogo': fail(59000, 'boom') });
-    await screen.findByText('欢迎，王校长');
+    await screen.findByRole('heading', { name: '欢迎，王校长' });
     expect(screen.getByTestId('school-logo').getAttribute('src')).toBe('/icons/default.png');
   });
 });
@@ -162,7 +162,7 @@ describe('sidebar', () => {
 describe('tab strip', () => {
   it('adds visited pages after home, keeps each page address, and survives a reload', async () => {
     const { router } = start('/dashboard');
-    await screen.findByText('欢迎，王校长');
+    await screen.findByRole('heading', { name: '欢迎，王校长' });
     await act(() => router.navigate({ href: '/zsgl/xsbm?page=2' }));
     await act(() => router.navigate({ href: '/jxgl/jyz' }));
     await waitFor(() => expect(tabs()).toEqual(['首页', '学生报名', '教研组']));
