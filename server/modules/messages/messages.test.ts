@@ -101,6 +101,9 @@ describe('POST /api/message/info/getInfoByRecipient', () => {
       CREATE_TIME: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       READ_TIME: null,
       SENDER_NAME: expect.any(String),
+      // seeded rows are stored titles; a system message sent now carries its key and parameters
+      MESSAGE_KEY: null,
+      MESSAGE_PARAMS: null,
     });
     const [all] = await ownerQuery<{ n: string }>(
       t.db,
