@@ -98,9 +98,12 @@ test.describe('message bell', () => {
       await page.goto('/messageCenter/xxzx');
       await expect(page.getByRole('heading', { name: 'Message centre' })).toBeVisible();
       await expect(page.getByTestId('message-row')).toHaveCount(10);
+      // on a phone the filters fold behind one button that counts those in use
+      await page.getByTestId('search-filters').click();
       await page.getByLabel('Status').selectOption({ label: 'Read' });
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await expectSearchParam(page, 'status', '1');
+      await expect(page.getByTestId('search-filters')).toContainText('(1)');
       await expect(page.getByTestId('message-row').first()).toHaveAttribute('data-status', '1');
       await page.screenshot({ path: shot('messages-centre-360-en.png'), fullPage: true });
     });
