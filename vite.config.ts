@@ -127,7 +127,14 @@ export default defineConfig({
             // issue 9) split these modules into another set of small shared chunks: /dashboard went from ~20 to
             // ~60 files and 298.5 → 303.1 KiB gzipped (each file adds its import/export glue, small files
             // compress badly). With this group: ~14 files, ~288 KiB.
-            { name: 'shell', test: /[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component$/, priority: 0.5, includeDependenciesRecursively: true },
+            // The offline engine (lib/offline/engine.ts, imported lazily so that /login does not load it) starts on every
+            // signed-in page too: in this chunk, its small helpers (storage, file previews) are not separate files.
+            {
+              name: 'shell',
+              test: /[\\/]src[\\/](routes[\\/]_app\.tsx\?tsr-split=component|lib[\\/]offline[\\/]engine\.ts)$/,
+              priority: 0.5,
+              includeDependenciesRecursively: true,
+            },
           ],
         },
       },

@@ -1,13 +1,15 @@
-import { Avatar, Button, Dialog, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { lazy, Suspense, useState } from 'react';
 import { ChevronDownIcon, ChevronRightIcon, HomeIcon, KeyIcon, LogoutIcon, makeIcon, PaletteIcon, RefreshIcon } from '../../components/icons';
 import { refreshMenusNow } from '../../lib/menu-refresh';
 import { promptInstall, useInstallMode } from '../../lib/offline/install';
 import { usePendingCount } from '../../lib/offline/outbox';
-import { useLogout } from './useLogout';
 import { LanguageItems, ThemeItems, type ThemeChoice } from './ShellActions';
+
+// the two dialogs load when one opens: they are not part of every page (the /dashboard JS budget);
+// the service worker precaches their chunk, so they open offline too
+const UserMenuDialogs = lazy(() => import('./UserMenuDialogs').then((module) => ({ default: module.UserMenuDialogs })));
 
 const InstallIcon = /* @__PURE__ */ makeIcon(<path d="M12 3v12m0 0 4-4m-4 4-4-4M5 21h14" />);
 
@@ -32,7 +34,6 @@ export function UserMenu({ displayName, canChangePassword, compact, onHome, onCh
   const pending = usePendingCount();
   const install = useInstallMode();
   const [warnLogout, setWarnLogout] = useState(false);
-  const logout = useLogout();
   const [iosHelp, setIosHelp] = useState(false);
   return (
     <>
@@ -121,52 +122,17 @@ export function UserMenu({ displayName, canChangePassword, compact, onHome, onCh
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <ConfirmDialog
-        open={warnLogout}
-        title={<Trans>提示</Trans>}
-        busy={logout.busy}
-        confirmLabel={<Trans>仍然退出</Trans>}
-        onCancel={() => setWarnLogout(false)}
-        onConfirm={() => logout.logOut(() => setWarnLogout(false))}
-      >
-        <Stack gap="2" data-testid="logout-pending-warning">
-          <Text>
-            <Trans>还有 {pending} 条修改尚未发送到服务器。</Trans>
-          </Text>
-          <Text>
-            <Trans>退出后它们仍保存在本设备上，您再次登录后会自动发送；其他账号看不到它们。确定注销并退出系统吗？</Trans>
-          </Text>
-        </Stack>
-      </ConfirmDialog>
-      <Dialog.Root open={iosHelp} onOpenChange={(details) => setIosHelp(details.open)} placement="center" size={{ base: 'xs', sm: 'sm' }}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="ios-install-help">
-              <Dialog.Header>
-                <Dialog.Title>
-                  <Trans>添加到主屏幕</Trans>
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="2" fontSize="sm">
-                  <Text>
-                    <Trans>在 Safari 中点按底部的“分享”按钮，然后选择“添加到主屏幕”。</Trans>
-                  </Text>
-                  <Text color="fg.muted">
-                    <Trans>之后从主屏幕图标打开校务，即使没有网络也能使用。</Trans>
-                  </Text>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button colorPalette="brand" onClick={() => setIosHelp(false)}>
-                  <Trans>知道了</Trans>
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      {(warnLogout || iosHelp) && (
+        <Suspense fallback={null}>
+          <UserMenuDialogs
+            warnLogout={warnLogout}
+            pending={pending}
+            onWarnLogoutClose={() => setWarnLogout(false)}
+            iosHelp={iosHelp}
+            onIosHelpClose={() => setIosHelp(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

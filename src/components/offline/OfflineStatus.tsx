@@ -1,11 +1,14 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { makeIcon } from '../icons';
 import { Tooltip } from '../Tooltip';
 import { usePendingCount } from '../../lib/offline/outbox';
-import { OutboxPanel } from './OutboxPanel';
 import { useConnectivity } from './useConnectivity';
+
+// loads when the user opens it: the panel is not part of every page (the /dashboard JS budget);
+// the service worker precaches its chunk, so it opens offline too
+const OutboxPanel = lazy(() => import('./OutboxPanel').then((module) => ({ default: module.OutboxPanel })));
 
 export const CloudIcon = /* @__PURE__ */ makeIcon(<path d="M17.5 19H9a7 7 0 1 1 6.71-9h1.79a4.5 4.5 0 1 1 0 9Z" />);
 export const CloudOffIcon = /* @__PURE__ */ makeIcon(
@@ -58,7 +61,11 @@ export function OfflineStatus() {
           )}
         </Button>
       </Tooltip>
-      {open && <OutboxPanel open={open} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <OutboxPanel open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
