@@ -206,7 +206,8 @@ export function DataTable<Row>({
   }
   return (
     <Box bg="bg.panel" borderWidth="1px" borderRadius="l2" overflow={stickyFooter ? undefined : 'hidden'}>
-      <Table.ScrollArea data-list-container="" maxH={maxHeight} overflowY={maxHeight ? 'auto' : undefined}>
+      {/* Chakra's scroll area sets nowrap for the whole table: cells and headers wrap between words again (only `nowrap` columns keep to one line), so a table fits a laptop's width */}
+      <Table.ScrollArea data-list-container="" maxH={maxHeight} overflowY={maxHeight ? 'auto' : undefined} whiteSpace="normal">
         <Table.Root size="sm" stickyHeader={stickyHeader} data-testid={testId} aria-label={label} aria-busy={refreshing || undefined} css={bodyCss}>
           <Table.Header>
             <Table.Row bg="bg">

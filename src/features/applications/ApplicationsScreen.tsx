@@ -195,7 +195,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
       ),
     });
     list.push({ key: 'orgUnit', title: t`班级/部门`, hideBelow: 'lg', muted: true, truncate: true, maxWidth: '8rem', render: (row) => row.orgUnitName });
-    if (showKind) list.push({ key: 'kind', title: t`类型`, nowrap: true, card: 'key', render: (row) => i18n._(kindDefinition(row.kind).label) });
+    if (showKind) list.push({ key: 'kind', title: t`类型`, card: 'key', render: (row) => i18n._(kindDefinition(row.kind).label) });
     if (showLeaveType) list.push({ key: 'leaveType', title: t`请假类型`, nowrap: true, hideBelow: 'md', render: (row) => row.leaveTypeName || '—' });
     if (showRangeColumn) {
       list.push({ key: 'range', title: t`起止时间`, hideBelow: 'sm', card: 'key', render: (row) => (row.startsAt ? showRange(row.startsAt, row.endsAt) : '—') });
@@ -203,7 +203,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
     }
     list.push({ key: 'reason', title: t`事由`, hideBelow: 'lg', truncate: true, maxWidth: '10rem', render: (row) => row.reason });
     list.push({ key: 'state', title: t`状态`, card: 'key', render: (row) => <StateBadges row={row} queued={queued.get(row.id)} /> });
-    list.push({ key: 'submittedAt', title: t`申请时间`, nowrap: true, hideBelow: 'lg', muted: true, render: (row) => showTime(row.submittedAt) });
+    list.push({ key: 'submittedAt', title: t`申请时间`, hideBelow: 'lg', muted: true, render: (row) => showTime(row.submittedAt) });
     return list;
   }, [t, i18n, selectable, rows, selected, showKind, showLeaveType, showRangeColumn, queued, open]);
   /** 审核 on 待我审核 (not past its deadline), else 查看: the pinned column's and the card's one button. */

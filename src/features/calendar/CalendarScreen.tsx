@@ -190,8 +190,8 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
       },
       { key: 'schoolYearName', title: t`所属学年`, nowrap: true, hideBelow: 'md', render: (row) => localName(row.schoolYearName, row.schoolYearNameEn) },
       { key: 'year', title: t`年份`, align: 'end', hideBelow: 'lg' },
-      { key: 'work', title: t`工作日期`, nowrap: true, render: (row) => `${row.startDate} ~ ${row.endDate}`, hideBelow: 'sm' },
-      { key: 'teach', title: t`教学日期`, nowrap: true, render: (row) => `${row.teachStartDate} ~ ${row.teachEndDate}`, hideBelow: 'lg' },
+      { key: 'work', title: t`工作日期`, render: (row) => `${row.startDate} ~ ${row.endDate}`, hideBelow: 'sm' },
+      { key: 'teach', title: t`教学日期`, render: (row) => `${row.teachStartDate} ~ ${row.teachEndDate}`, hideBelow: 'lg' },
       { key: 'weeks', title: t`周数`, align: 'end', hideBelow: 'md' },
       {
         key: 'actions',

@@ -19,10 +19,10 @@ export default function ClassroomsScreen({ search, onSearchChange }: ResourceScr
     { key: 'name', title: list.title('name'), nowrap: true, sortable: true, render: (row) => <Text fontWeight="medium">{row.name}</Text> },
     { key: 'buildingId', title: list.title('buildingId'), nowrap: true, render: (row) => String(row.buildingIdName) },
     { key: 'floor', title: list.title('floor'), nowrap: true, sortable: true, align: 'end', render: (row) => row.floor },
-    { key: 'category', title: list.title('category'), nowrap: true, hideBelow: 'sm', render: (row) => String(row.categoryName || row.category) },
+    { key: 'category', title: list.title('category'), hideBelow: 'sm', render: (row) => String(row.categoryName || row.category) },
     { key: 'capacity', title: list.title('capacity'), nowrap: true, sortable: true, align: 'end', render: (row) => row.capacity },
     { key: 'adminId', title: list.title('adminId'), nowrap: true, hideBelow: 'md', render: (row) => String(row.adminIdName || '—') },
-    { key: 'applyType', title: list.title('applyType'), nowrap: true, hideBelow: 'lg', render: (row) => localText(choiceLabel(classrooms.fields.applyType, row.applyType), i18n.locale) },
+    { key: 'applyType', title: list.title('applyType'), hideBelow: 'lg', render: (row) => localText(choiceLabel(classrooms.fields.applyType, row.applyType), i18n.locale) },
   ];
   return <ResourceScreen list={list} testId="classroom" columns={columns} />;
 }

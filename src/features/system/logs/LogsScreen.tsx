@@ -119,7 +119,7 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
 
   const columns = useMemo(
     (): DataTableColumn<AppLogRow>[] => [
-      { key: 'at', title: t`时间`, nowrap: true, render: (row) => showTimeSeconds(row.at) },
+      { key: 'at', title: t`时间`, render: (row) => showTimeSeconds(row.at) },
       {
         key: 'user',
         title: t`用户`,
@@ -142,7 +142,7 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
       {
         key: 'url',
         title: t`请求地址`,
-        minWidth: '14rem',
+        minWidth: '10rem',
         render: (row) => (
           <HStack gap="2" align="baseline">
             <Badge variant="outline" size="sm">
@@ -157,7 +157,7 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
       {
         key: 'operation',
         title: t`操作`,
-        minWidth: '12rem',
+        minWidth: '10rem',
         render: (row) => (
           <Text as="span" data-testid="log-operation" data-kind={row.kind}>
             {appLogOperationText(row, lang)}
@@ -165,9 +165,9 @@ function LogsScreenBody({ search, onSearchChange }: LogsScreenProps) {
         ),
       },
       { key: 'ip', title: t`IP`, nowrap: true, hideBelow: 'md', render: (row) => row.ip },
-      { key: 'module', title: t`模块`, nowrap: true, hideBelow: 'lg', render: (row) => row.moduleName?.[lang] ?? row.module },
-      { key: 'duration', title: t`耗时(毫秒)`, align: 'end', nowrap: true, render: (row) => String(row.durationMs) },
-      { key: 'client', title: t`客户端类型`, nowrap: true, hideBelow: 'lg', render: (row) => clientTypeLabel(row.clientType) },
+      { key: 'module', title: t`模块`, hideBelow: 'lg', render: (row) => row.moduleName?.[lang] ?? row.module },
+      { key: 'duration', title: t`耗时(毫秒)`, align: 'end', render: (row) => String(row.durationMs) },
+      { key: 'client', title: t`客户端类型`, hideBelow: 'lg', render: (row) => clientTypeLabel(row.clientType) },
       {
         key: 'status',
         title: t`状态`,

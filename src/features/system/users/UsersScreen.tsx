@@ -110,12 +110,12 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
   const columns = useMemo(
     (): DataTableColumn<UserRow>[] => [
       selectionColumn<UserRow>({ rows, rowKey, selected, onChange: setSelected, allLabel: t`全选`, rowLabel: (row) => selectLabel(row.name), testId: 'user-select' }),
-      { key: 'name', title: t`姓名`, minWidth: '24', card: 'title', render: (row) => <Text fontWeight="medium" data-testid="user-name">{row.name}</Text> },
+      { key: 'name', title: t`姓名`, nowrap: true, card: 'title', render: (row) => <Text fontWeight="medium" data-testid="user-name">{row.name}</Text> },
       { key: 'username', title: t`账号`, nowrap: true, card: 'key', render: (row) => <Text fontFamily="mono" fontSize="sm" data-testid="user-account">{row.username}</Text> },
-      { key: 'userType', title: t`用户类型`, nowrap: true, card: 'key', render: (row) => i18n._(USER_TYPE_LABELS[row.userType]) },
-      { key: 'userNo', title: t`工号/学号`, nowrap: true, hideBelow: 'md', render: (row) => row.userNo || '—' },
-      { key: 'org', title: t`组织机构`, hideBelow: 'md', truncate: true, maxWidth: '12rem', card: 'key', render: (row) => row.orgUnitName || '—' },
-      { key: 'roles', title: t`角色`, hideBelow: 'lg', truncate: true, maxWidth: '12rem', render: (row) => formatList(row.roleNames) || '—' },
+      { key: 'userType', title: t`用户类型`, card: 'key', render: (row) => i18n._(USER_TYPE_LABELS[row.userType]) },
+      { key: 'userNo', title: t`工号/学号`, hideBelow: 'md', render: (row) => row.userNo || '—' },
+      { key: 'org', title: t`组织机构`, hideBelow: 'md', truncate: true, maxWidth: '8rem', card: 'key', render: (row) => row.orgUnitName || '—' },
+      { key: 'roles', title: t`角色`, hideBelow: 'lg', truncate: true, maxWidth: '8rem', render: (row) => formatList(row.roleNames) || '—' },
       {
         key: 'state',
         title: t`状态`,
