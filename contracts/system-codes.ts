@@ -3,6 +3,7 @@
 // in the entry chunk (/login, /dashboard), so the search params import these from here, never from the
 // areas' *-rules.ts modules (their issue texts, ID-number check, URLs… would come along). The rules
 // modules re-export them: everything else may keep importing them from there.
+import type { AppLogFilter } from './app-log-rules';
 
 /** SPEC §1 user types (1 administrator, 2 student, 3 teacher, 4 parent). */
 export const USER_TYPES = ['1', '2', '3', '4'] as const;
@@ -11,6 +12,28 @@ export type UserTypeCode = (typeof USER_TYPES)[number];
 /** Role types: ordinary, or a dynamic SQL filter. */
 export const ROLE_TYPES = ['ordinary', 'sql'] as const;
 export type RoleType = (typeof ROLE_TYPES)[number];
+
+/** 用户日志's filter fields (app-log-rules.ts `AppLogFilter`), in the order of the search form. */
+export const APP_LOG_FILTER_KEYS = [
+  'from',
+  'to',
+  'userId',
+  'account',
+  'url',
+  'urlMode',
+  'ip',
+  'method',
+  'handler',
+  'params',
+  'minDuration',
+  'module',
+  'operation',
+  'clientType',
+  'failed',
+  'errorCode',
+  'systemName',
+  'reads',
+] as const satisfies readonly (keyof AppLogFilter)[];
 
 /** 用户日志 filter choices and limits. */
 export const APP_LOG_CLIENT_TYPES = ['pc', 'mobile', 'tablet', 'app'] as const;

@@ -1,5 +1,5 @@
-import { APP_LOG_FILTER_KEYS, type AppLogFilter } from '../../../../contracts/app-log-rules';
-import { APP_LOG_CLIENT_TYPES, APP_LOG_DURATION_MAX, APP_LOG_METHODS, APP_LOG_TEXT_MAX, APP_LOG_URL_MODES } from '../../../../contracts/system-codes';
+import type { AppLogFilter } from '../../../../contracts/app-log-rules';
+import { APP_LOG_CLIENT_TYPES, APP_LOG_DURATION_MAX, APP_LOG_FILTER_KEYS, APP_LOG_METHODS, APP_LOG_TEXT_MAX, APP_LOG_URL_MODES } from '../../../../contracts/system-codes';
 import { pageField, pageSizeField, searchField, searchSchema, type SearchOf } from '../../../lib/search-params';
 
 /**
