@@ -90,6 +90,16 @@ const nextSort = (sort: TableSort | null | undefined, field: string): TableSort 
   return sort.order === 'asc' ? { field, order: 'desc' } : null;
 };
 
+/** The pinned 操作 cells (`data-pin`) and 44 px row buttons on touch screens; the tree table's too. */
+export const rowActionsCss = {
+  // the action column stays in view when the table is wider than the screen
+  '& [data-pin]': { position: 'sticky', insetInlineEnd: '0', bg: 'bg', zIndex: 1, boxShadow: '-1px 0 0 0 var(--chakra-colors-border)' },
+  '& th[data-pin]': { zIndex: 2 },
+  '& tbody > tr:hover > td[data-pin]': { bg: 'colorPalette.subtle' },
+  // touch screens: a row's buttons are 44 px targets
+  '@media (pointer: coarse)': { '& td button': { minH: '11', minW: '11' } },
+} as const;
+
 /**
  * Body cells are plain `<td>`s styled once from the root (no Chakra component per cell), and rows are
  * memoised, so pages of 500 rows render and re-render cheaply.
@@ -105,12 +115,7 @@ const bodyCss = {
   '& [data-hide-below=md]': { mdDown: { display: 'none' } },
   '& [data-hide-below=lg]': { lgDown: { display: 'none' } },
   '&[aria-busy=true] tbody': { opacity: 0.6, transition: 'opacity 0.2s' },
-  // the action column stays in view when the table is wider than the screen
-  '& [data-pin]': { position: 'sticky', insetInlineEnd: '0', bg: 'bg', zIndex: 1, boxShadow: '-1px 0 0 0 var(--chakra-colors-border)' },
-  '& th[data-pin]': { zIndex: 2 },
-  '& tbody > tr:hover > td[data-pin]': { bg: 'colorPalette.subtle' },
-  // touch screens: a row's buttons are 44 px targets
-  '@media (pointer: coarse)': { '& td button': { minH: '11', minW: '11' } },
+  ...rowActionsCss,
 } as const;
 
 const ACTIONS_KEY = 'actions';

@@ -20,6 +20,10 @@ export interface RowAction {
   /** left out for this row (no permission, not applicable) */
   hidden?: boolean;
   disabled?: boolean;
+  /** the accessible name when the label alone is ambiguous among many rows (编辑：七年级) */
+  ariaLabel?: string;
+  /** a hint on hover (why it is disabled) */
+  title?: string;
   testId?: string;
 }
 
@@ -55,6 +59,8 @@ export function InlineActions({ actions }: { actions: readonly RowAction[] }) {
           variant="outline"
           colorPalette={action.danger ? 'red' : undefined}
           disabled={action.disabled}
+          aria-label={action.ariaLabel}
+          title={action.title}
           onClick={action.onClick}
           data-testid={action.testId}
         >
@@ -78,48 +84,64 @@ export function CardActions({ actions }: { actions: readonly RowAction[] }) {
           variant="outline"
           colorPalette={primary.danger ? 'red' : 'brand'}
           disabled={primary.disabled}
+          aria-label={primary.ariaLabel}
+          title={primary.title}
           onClick={primary.onClick}
           data-testid={primary.testId}
         >
           {primary.label}
         </Button>
       )}
-      {safe.length + danger.length > 0 && (
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
-          <Menu.Trigger asChild>
-            <Button size="sm" minH="11" variant="ghost" data-testid="row-more">
-              <Trans>更多</Trans>
-              <ChevronDownIcon />
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content minW="40">
-                {safe.map((action, index) => (
-                  <Menu.Item key={keyOf(action, index)} value={keyOf(action, index)} minH="11" disabled={action.disabled} onClick={action.onClick} data-testid={action.testId}>
-                    {action.label}
-                  </Menu.Item>
-                ))}
-                {safe.length > 0 && danger.length > 0 && <Menu.Separator />}
-                {danger.map((action, index) => (
-                  <Menu.Item
-                    key={keyOf(action, index)}
-                    value={`danger-${keyOf(action, index)}`}
-                    minH="11"
-                    color="fg.error"
-                    _highlighted={{ bg: 'bg.error', color: 'fg.error' }}
-                    disabled={action.disabled}
-                    onClick={action.onClick}
-                    data-testid={action.testId}
-                  >
-                    {action.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
-      )}
+      {safe.length + danger.length > 0 && <MoreActions actions={[...safe, ...danger]} />}
     </HStack>
+  );
+}
+
+/**
+ * 更多 and its menu: the safe actions, then the dangerous ones apart at the bottom in red (a card's rest,
+ * or every action of a row where a single button fits, as a tree's rows on phones).
+ */
+export function MoreActions({ actions, label }: { actions: readonly RowAction[]; /** the button's accessible name (更多：七年级) */ label?: string }) {
+  const shown = shownActions(actions);
+  const safe = shown.filter((action) => !action.danger);
+  const danger = shown.filter((action) => action.danger);
+  if (shown.length === 0) return null;
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button size="sm" minH="11" variant="ghost" aria-label={label} data-testid="row-more">
+          <Trans>更多</Trans>
+          <ChevronDownIcon />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="40">
+            {safe.map((action, index) => (
+              <Menu.Item key={keyOf(action, index)} value={keyOf(action, index)} minH="11" disabled={action.disabled} aria-label={action.ariaLabel} title={action.title} onClick={action.onClick} data-testid={action.testId}>
+                {action.label}
+              </Menu.Item>
+            ))}
+            {safe.length > 0 && danger.length > 0 && <Menu.Separator />}
+            {danger.map((action, index) => (
+              <Menu.Item
+                key={keyOf(action, index)}
+                value={`danger-${keyOf(action, index)}`}
+                minH="11"
+                color="fg.error"
+                _highlighted={{ bg: 'bg.error', color: 'fg.error' }}
+                disabled={action.disabled}
+                aria-label={action.ariaLabel}
+                title={action.title}
+                onClick={action.onClick}
+                data-testid={action.testId}
+              >
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import type { RowAction } from '../table/row-actions';
 import { TreeTable } from './TreeTable';
 
 interface Item {
@@ -21,6 +22,21 @@ const columns = [
 const names = () => screen.queryAllByRole('row').slice(1).map((row) => row.querySelectorAll('td')[row.querySelector('[data-testid="tree-handle"]') ? 1 : 0]!.textContent);
 
 afterEach(() => vi.restoreAllMocks());
+
+/** The screen's width as a media query answers it: `narrow` matches max-width queries (a phone). */
+function screenIs(narrow: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: narrow ? /max-width/.test(query) : /min-width/.test(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+afterEach(() => vi.unstubAllGlobals());
 
 describe('TreeTable', () => {
   it('indents rows, collapses and expands one node or all', () => {
@@ -130,6 +146,66 @@ describe('TreeTable', () => {
       view.unmount();
       renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={columns} onMove={vi.fn()} />);
       expect(within(screen.getAllByRole('row')[1]!).getByTestId('tree-handle')).toBeTruthy();
+    });
+  });
+
+  describe('fitting the screen (issue 20)', () => {
+    const wideColumns = [
+      { key: 'name', title: '名称', minWidth: '48' },
+      { key: 'kind', title: '类型' },
+      { key: 'code', title: '编码', card: 'key' as const },
+    ];
+    const handlers = { add: vi.fn(), edit: vi.fn(), remove: vi.fn() };
+    const actions = (row: Item): RowAction[] => [
+      { key: 'add', label: '新增下级', ariaLabel: `新增下级：${row.name}`, hidden: row.kind === 'leaf', onClick: () => handlers.add(row.id), testId: 'add' },
+      { key: 'delete', label: '删除', ariaLabel: `删除：${row.name}`, danger: true, onClick: () => handlers.remove(row.id), testId: 'delete' },
+      { key: 'edit', label: '编辑', ariaLabel: `编辑：${row.name}`, onClick: () => handlers.edit(row.id), testId: 'edit' },
+    ];
+    const render = () =>
+      renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={wideColumns} actions={actions} rowProps={(row) => ({ 'data-testid': `row-${row.id}` })} />);
+    const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+    it('at laptop widths: every column, and the actions as named buttons in a pinned 操作 column inside the checked list container', () => {
+      screenIs(false);
+      render();
+      expect(headers()).toEqual(['名称', '类型', '编码', '操作']);
+      const row = screen.getByTestId('row-a');
+      const cell = within(row).getByRole('button', { name: '新增下级：甲' }).closest('td')!;
+      expect(cell.hasAttribute('data-pin')).toBe(true);
+      expect(within(cell).getAllByRole('button').map((button) => button.textContent)).toEqual(['新增下级', '删除', '编辑']);
+      // a hidden action is left out of its row only
+      expect(within(screen.getByTestId('row-c')).queryByTestId('add')).toBeNull();
+      fireEvent.click(within(row).getByRole('button', { name: '编辑：甲' }));
+      expect(handlers.edit).toHaveBeenCalledWith('a');
+      expect(screen.getByRole('table').closest('[data-list-container]')).not.toBeNull();
+      expect(screen.queryByTestId('row-more')).toBeNull();
+    });
+
+    it('on a phone: the name with its indentation and toggle, the key columns, and one 更多 per row (dangerous actions apart at the bottom)', async () => {
+      screenIs(true);
+      render();
+      expect(headers()).toEqual(['名称', '编码', '操作']);
+      expect(screen.getByRole('button', { name: '收起 甲' })).toBeTruthy();
+      expect(screen.getByTestId('row-a1').getAttribute('data-depth')).toBe('1');
+      const row = screen.getByTestId('row-a');
+      // a single button in the actions cell, named after its row
+      const more = within(row).getByRole('button', { name: '更多：甲' });
+      expect(more.closest('td')!.hasAttribute('data-pin')).toBe(true);
+      expect(within(more.closest('td')!).getAllByRole('button')).toHaveLength(1);
+      fireEvent.click(more);
+      const menu = await screen.findByRole('menu');
+      await waitFor(() => expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['新增下级', '编辑', '删除']));
+      expect(within(menu).getByRole('separator')).toBeTruthy();
+      fireEvent.click(within(menu).getByRole('menuitem', { name: '删除：甲' }));
+      expect(handlers.remove).toHaveBeenCalledWith('a');
+      expect(screen.getByRole('table').closest('[data-list-container]')).not.toBeNull();
+    });
+
+    it('compactBelow={false} keeps the laptop table on a phone', () => {
+      screenIs(true);
+      renderWithProviders(<TreeTable rows={rows} rowKey={(row) => row.id} rowLabel={(row) => row.name} columns={wideColumns} actions={actions} compactBelow={false} />);
+      expect(headers()).toEqual(['名称', '类型', '编码', '操作']);
+      expect(screen.queryByTestId('row-more')).toBeNull();
     });
   });
 });

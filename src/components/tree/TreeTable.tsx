@@ -21,7 +21,10 @@ import { CSS } from '@dnd-kit/utilities';
 import { useLingui } from '@lingui/react/macro';
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChevronDownIcon, ChevronRightIcon } from '../icons';
-import type { DataTableColumn } from '../table/DataTable';
+import { rowActionsCss, type DataTableColumn } from '../table/DataTable';
+import { InlineActions, MoreActions, type RowAction } from '../table/row-actions';
+import { cellContent } from '../table/RowCards';
+import { belowQuery, useMediaQuery, type Breakpoint } from '../table/use-media';
 import { defaultChildrenOf, flattenTree, isInSubtree, parentIds, projectDrop, visibleNodes, type ChildrenOf, type DropProjection, type FlatNode } from './tree-utils';
 
 /** Indentation of one level, in pixels (also one keyboard step left / right while dragging). */
@@ -39,7 +42,10 @@ export interface TreeTableProps<Row> {
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   childrenOf?: ChildrenOf<Row>;
-  /** like DataTable's (no sorting: the tree has its own order) */
+  /**
+   * like DataTable's (no sorting: the tree has its own order). Below `compactBelow` only the tree column,
+   * the columns marked `card: 'key'` and a column keyed `actions` are shown.
+   */
   columns: readonly DataTableColumn<Row>[];
   /** the column that carries the indentation and the expand toggle (default the first) */
   treeColumn?: string;
@@ -60,6 +66,13 @@ export interface TreeTableProps<Row> {
   dragDisabled?: boolean;
   /** extra attributes of a body row (data-testid…) */
   rowProps?: (row: Row) => Record<string, string | undefined>;
+  /**
+   * What can be done to a row, declared once as DataTable's (keep it stable): buttons in the pinned 操作
+   * column; below `compactBelow` one 更多 menu per row (the dangerous ones apart at the bottom).
+   */
+  actions?: (row: Row) => readonly RowAction[];
+  /** below this width (default 'md', phones) the secondary columns go and the actions fold into 更多; false: never */
+  compactBelow?: Breakpoint | false;
   /** content beside the expand-all / collapse-all buttons */
   toolbar?: ReactNode;
   'data-testid'?: string;
@@ -77,7 +90,13 @@ const bodyCss = {
   '& [data-hide-below=sm]': { smDown: { display: 'none' } },
   '& [data-hide-below=md]': { mdDown: { display: 'none' } },
   '& [data-hide-below=lg]': { lgDown: { display: 'none' } },
+  '& td[data-tree-cell]': { overflowWrap: 'anywhere' },
+  ...rowActionsCss,
+  // touch screens: the toggles grow to 44 px with the row's other buttons; a leaf's blank keeps in line with them
+  '@media (pointer: coarse)': { ...rowActionsCss['@media (pointer: coarse)'], '& [data-toggle-space]': { minW: '11' } },
 } as const;
+
+const ACTIONS_KEY = 'actions';
 
 const HandleIcon = () => (
   <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden focusable="false">
@@ -155,6 +174,8 @@ function TreeRowImpl<Row>({ node, position, depth, columns, treeColumn, open, sh
           data-nowrap={column.nowrap || undefined}
           data-hide-below={column.hideBelow}
           data-muted={column.muted || undefined}
+          data-pin={column.key === ACTIONS_KEY || undefined}
+          data-tree-cell={column.key === treeColumn || undefined}
           style={column.minWidth !== undefined ? { minWidth: column.minWidth } : undefined}
         >
           {column.key === treeColumn ? (
@@ -178,14 +199,12 @@ function TreeRowImpl<Row>({ node, position, depth, columns, treeColumn, open, sh
                   {open ? <ChevronDownIcon boxSize="4" /> : <ChevronRightIcon boxSize="4" />}
                 </chakra.button>
               ) : (
-                <Box boxSize="8" flexShrink={0} />
+                <Box boxSize="8" flexShrink={0} data-toggle-space="" />
               )}
-              <Box minW="0">{column.render ? column.render(node.row, position) : String((node.row as Record<string, unknown>)[column.key] ?? '')}</Box>
+              <Box minW="0">{cellContent(column, node.row, position)}</Box>
             </HStack>
-          ) : column.render ? (
-            column.render(node.row, position)
           ) : (
-            String((node.row as Record<string, unknown>)[column.key] ?? '')
+            cellContent(column, node.row, position)
           )}
         </td>
       ))}
@@ -216,10 +235,13 @@ export function TreeTable<Row>({
   canDrop,
   dragDisabled,
   rowProps,
+  actions,
+  compactBelow = 'md',
   toolbar,
   'data-testid': testId,
 }: TreeTableProps<Row>) {
   const { t } = useLingui();
+  const narrow = useMediaQuery(belowQuery(compactBelow || 'sm')) && compactBelow !== false;
   const nodes = useMemo(() => flattenTree(rows, rowKey, childrenOf), [rows, rowKey, childrenOf]);
   const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node] as const)), [nodes]);
   // what the user opened or closed; the rest follow defaultExpanded (rows arriving later too)
@@ -325,13 +347,27 @@ export function TreeTable<Row>({
 
   const draggable = Boolean(onMove) && !dragDisabled && !forceExpanded;
   const tree = treeColumn ?? columns[0]?.key ?? '';
+  const actionsTitle = t`操作`;
+  const moreLabel = useCallback((row: Row) => {
+    const name = rowLabel(row);
+    return t`更多：${name}`;
+  }, [rowLabel, t]);
+  // a phone keeps the name (indented, with its toggle) and the actions; the screen's widths are the laptop's
+  const shownColumns = useMemo((): readonly DataTableColumn<Row>[] => {
+    const kept = narrow
+      ? columns.filter((column) => column.key === tree || column.key === ACTIONS_KEY || column.card === 'key').map((column) => ({ ...column, width: undefined, minWidth: undefined }))
+      : columns;
+    if (!actions) return kept;
+    const render = narrow ? (row: Row) => <MoreActions actions={actions(row)} label={moreLabel(row)} /> : (row: Row) => <InlineActions actions={actions(row)} />;
+    return [...kept, { key: ACTIONS_KEY, title: actionsTitle, nowrap: true, render }];
+  }, [columns, narrow, tree, actions, actionsTitle, moreLabel]);
   const ids = useMemo(() => shown.map((node) => node.id), [shown]);
 
   const body = (
     <tbody>
       {shown.length === 0 ? (
         <tr>
-          <td colSpan={columns.length + (draggable ? 1 : 0)} data-align="center">
+          <td colSpan={shownColumns.length + (draggable ? 1 : 0)} data-align="center">
             <Box py="8" color="fg.muted" data-testid="table-empty">
               {loading ? t`加载中…` : (emptyText ?? t`暂无数据`)}
             </Box>
@@ -348,7 +384,7 @@ export function TreeTable<Row>({
               node={node}
               position={position}
               depth={depth}
-              columns={columns}
+              columns={shownColumns}
               treeColumn={tree}
               open={open}
               showToggle={!forceExpanded}
@@ -377,8 +413,17 @@ export function TreeTable<Row>({
               <VisuallyHidden>{t`拖动`}</VisuallyHidden>
             </Table.ColumnHeader>
           )}
-          {columns.map((column) => (
-            <Table.ColumnHeader key={column.key} width={column.width} minW={column.minWidth} textAlign={column.align} whiteSpace={column.nowrap ? 'nowrap' : undefined} hideBelow={column.hideBelow}>
+          {shownColumns.map((column) => (
+            <Table.ColumnHeader
+              key={column.key}
+              width={column.width}
+              minW={column.minWidth}
+              textAlign={column.align}
+              whiteSpace={column.nowrap ? 'nowrap' : undefined}
+              wordBreak="keep-all"
+              hideBelow={column.hideBelow}
+              data-pin={column.key === ACTIONS_KEY || undefined}
+            >
               {column.title}
             </Table.ColumnHeader>
           ))}
@@ -403,7 +448,8 @@ export function TreeTable<Row>({
         )}
         {toolbar}
       </HStack>
-      <Table.ScrollArea>
+      {/* wraps between words (Chakra's scroll area sets nowrap), so the tree keeps to a laptop's width; the a11y walk checks the marked container */}
+      <Table.ScrollArea data-list-container="" whiteSpace="normal">
         {draggable ? (
           // around the table, not inside it: dnd-kit's instructions and live region are <div>s
           <DndContext

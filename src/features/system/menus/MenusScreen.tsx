@@ -8,14 +8,14 @@
 import { Alert, Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { MENUS_ADD_PERMISSION, MENUS_DELETE_PERMISSION, MENUS_EDIT_PERMISSION, menuPlacementIssue, protectedMenuCodes, type MenuAdminNode } from '../../../../contracts/menu-admin';
 import { NamedIcon } from '../../../components/NamedIcon';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import { SearchHeader } from '../../../components/SearchHeader';
 import { SearchTextField } from '../../../components/SearchFields';
-import type { DataTableColumn } from '../../../components/table/DataTable';
+import type { DataTableColumn, RowAction } from '../../../components/table/DataTable';
 import { TreeTable } from '../../../components/tree/TreeTable';
 import { filterTree, flattenTree, defaultChildrenOf } from '../../../components/tree/tree-utils';
 import { refreshMenusNow } from '../../../lib/menu-refresh';
@@ -53,7 +53,9 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [changed, setChanged] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
-  const mayMove = usePermitted({ anyOf: [MENUS_EDIT_PERMISSION] });
+  const mayEdit = usePermitted({ anyOf: [MENUS_EDIT_PERMISSION] });
+  const mayAdd = usePermitted({ anyOf: [MENUS_ADD_PERMISSION] });
+  const mayDelete = usePermitted({ anyOf: [MENUS_DELETE_PERMISSION] });
   const locale = i18n.locale;
 
   const all = useMemo(() => tree.data ?? [], [tree.data]);
@@ -118,45 +120,32 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
         ),
     },
     { key: 'cdwz', title: t`位置`, nowrap: true, hideBelow: 'md', render: (node) => (node.type === 'button' ? null : node.cdwz === 'top' ? t`顶部` : t`左侧`) },
-    {
-      key: 'actions',
-      title: t`操作`,
-      nowrap: true,
-      render: (node) => {
-        const name = menuTitle(node, locale);
-        return (
-          <HStack gap="1">
-            {node.type !== 'button' && (
-              <Permission anyOf={[MENUS_ADD_PERMISSION]}>
-                <Button size="xs" variant="outline" aria-label={t`新增下级：${name}`} onClick={() => setOpened({ parent: node, key: Date.now() })} data-testid="menu-add-child">
-                  <Trans>新增下级</Trans>
-                </Button>
-              </Permission>
-            )}
-            <Permission anyOf={[MENUS_EDIT_PERMISSION]}>
-              <Button size="xs" variant="outline" aria-label={t`编辑：${name}`} onClick={() => setOpened({ node, key: Date.now() })} data-testid="menu-edit">
-                <Trans>编辑</Trans>
-              </Button>
-            </Permission>
-            <Permission anyOf={[MENUS_DELETE_PERMISSION]}>
-              <Button
-                size="xs"
-                variant="outline"
-                colorPalette="red"
-                aria-label={t`删除：${name}`}
-                disabled={isProtected(node)}
-                title={isProtected(node) ? t`系统管理的基本菜单不能删除` : undefined}
-                onClick={() => admin.askDelete(node)}
-                data-testid="menu-delete"
-              >
-                <Trans>删除</Trans>
-              </Button>
-            </Permission>
-          </HStack>
-        );
-      },
-    },
   ];
+
+  // on a phone every action sits under the row's 更多, 删除 apart at the bottom (still confirmed)
+  const askDelete = admin.askDelete;
+  const actions = useCallback(
+    (node: MenuAdminNode): RowAction[] => {
+      const name = menuTitle(node, locale);
+      const locked = isProtected(node);
+      return [
+        { key: 'add-child', label: t`新增下级`, ariaLabel: t`新增下级：${name}`, hidden: !mayAdd || node.type === 'button', onClick: () => setOpened({ parent: node, key: Date.now() }), testId: 'menu-add-child' },
+        { key: 'edit', label: t`编辑`, ariaLabel: t`编辑：${name}`, hidden: !mayEdit, onClick: () => setOpened({ node, key: Date.now() }), testId: 'menu-edit' },
+        {
+          key: 'delete',
+          label: t`删除`,
+          ariaLabel: t`删除：${name}`,
+          danger: true,
+          hidden: !mayDelete,
+          disabled: locked,
+          title: locked ? t`系统管理的基本菜单不能删除` : undefined,
+          onClick: () => askDelete(node),
+          testId: 'menu-delete',
+        },
+      ];
+    },
+    [t, locale, mayAdd, mayEdit, mayDelete, askDelete],
+  );
 
   return (
     <Stack gap="4">
@@ -222,8 +211,9 @@ function MenusScreenBody({ search, onSearchChange }: MenusScreenProps) {
           emptyText={filter ? t`没有匹配的菜单` : undefined}
           onMove={admin.onMove}
           canDrop={(dragged, parent) => menuPlacementIssue(dragged.type, parent?.type ?? null) === null && (!isProtected(dragged) || dragged.parentId === (parent?.id ?? null))}
-          dragDisabled={!mayMove}
+          dragDisabled={!mayEdit}
           rowProps={(node) => ({ 'data-testid': 'menu-row', 'data-type': node.type, 'data-url': node.menuurl })}
+          actions={actions}
         />
       )}
       <ConfirmDelete {...admin.deleteDialog} title={<Trans>删除菜单</Trans>} />

@@ -7,14 +7,14 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { ORGS_ADD_PERMISSION, ORGS_DELETE_PERMISSION, ORGS_EDIT_PERMISSION, orgPlacementIssue } from '../../../../contracts/org-rules';
 import type { OrgNode } from '../../../../contracts/orgs';
 import { Permission, usePermitted } from '../../../components/Permission';
 import { RequestError } from '../../../components/RequestError';
 import { SearchHeader } from '../../../components/SearchHeader';
 import { SearchTextField } from '../../../components/SearchFields';
-import type { DataTableColumn } from '../../../components/table/DataTable';
+import type { DataTableColumn, RowAction } from '../../../components/table/DataTable';
 import { TreeTable } from '../../../components/tree/TreeTable';
 import { defaultChildrenOf, filterTree, flattenTree } from '../../../components/tree/tree-utils';
 import { notify } from '../../../lib/notify';
@@ -49,7 +49,9 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
   const queryClient = useQueryClient();
   const tree = useQuery(orgTreeQuery());
   const [opened, setOpened] = useState<Opened | null>(null);
-  const mayMove = usePermitted({ anyOf: [ORGS_EDIT_PERMISSION] });
+  const mayEdit = usePermitted({ anyOf: [ORGS_EDIT_PERMISSION] });
+  const mayAdd = usePermitted({ anyOf: [ORGS_ADD_PERMISSION] });
+  const mayDelete = usePermitted({ anyOf: [ORGS_DELETE_PERMISSION] });
   const locale = i18n.locale;
 
   const all = useMemo(() => tree.data?.nodes ?? [], [tree.data]);
@@ -103,41 +105,22 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
     { key: 'gradeLevel', title: t`年级序号`, align: 'end', nowrap: true, hideBelow: 'md', render: (node) => node.gradeLevel ?? '' },
     { key: 'members', title: t`人数`, align: 'end', nowrap: true, render: (node) => <span data-testid="org-member-count">{node.memberCount}</span> },
     { key: 'sort', title: t`排序`, align: 'end', nowrap: true, hideBelow: 'sm' },
-    {
-      key: 'actions',
-      title: t`操作`,
-      nowrap: true,
-      render: (node) => {
-        const name = orgTitle(node, locale);
-        return (
-          <HStack gap="1">
-            {node.kind !== 'class' && (
-              <Permission anyOf={[ORGS_ADD_PERMISSION]}>
-                <Button size="xs" variant="outline" aria-label={t`新增下级：${name}`} onClick={() => setOpened({ kind: 'edit', parent: node, key: Date.now() })} data-testid="org-add-child">
-                  <Trans>新增下级</Trans>
-                </Button>
-              </Permission>
-            )}
-            <Button size="xs" variant="outline" aria-label={t`成员：${name}`} onClick={() => setOpened({ kind: 'members', node })} data-testid="org-members">
-              <Trans>成员</Trans>
-            </Button>
-            <Permission anyOf={[ORGS_EDIT_PERMISSION]}>
-              <Button size="xs" variant="outline" aria-label={t`编辑：${name}`} onClick={() => setOpened({ kind: 'edit', node, key: Date.now() })} data-testid="org-edit">
-                <Trans>编辑</Trans>
-              </Button>
-            </Permission>
-            {node.kind !== 'school' && (
-              <Permission anyOf={[ORGS_DELETE_PERMISSION]}>
-                <Button size="xs" variant="outline" colorPalette="red" aria-label={t`删除：${name}`} onClick={() => admin.askDelete(node)} data-testid="org-delete">
-                  <Trans>删除</Trans>
-                </Button>
-              </Permission>
-            )}
-          </HStack>
-        );
-      },
-    },
   ];
+
+  // on a phone every action sits under the row's 更多, 删除 apart at the bottom (still confirmed)
+  const askDelete = admin.askDelete;
+  const actions = useCallback(
+    (node: OrgNode): RowAction[] => {
+      const name = orgTitle(node, locale);
+      return [
+        { key: 'add-child', label: t`新增下级`, ariaLabel: t`新增下级：${name}`, hidden: !mayAdd || node.kind === 'class', onClick: () => setOpened({ kind: 'edit', parent: node, key: Date.now() }), testId: 'org-add-child' },
+        { key: 'members', label: t`成员`, ariaLabel: t`成员：${name}`, onClick: () => setOpened({ kind: 'members', node }), testId: 'org-members' },
+        { key: 'edit', label: t`编辑`, ariaLabel: t`编辑：${name}`, hidden: !mayEdit, onClick: () => setOpened({ kind: 'edit', node, key: Date.now() }), testId: 'org-edit' },
+        { key: 'delete', label: t`删除`, ariaLabel: t`删除：${name}`, danger: true, hidden: !mayDelete || node.kind === 'school', onClick: () => askDelete(node), testId: 'org-delete' },
+      ];
+    },
+    [t, locale, mayAdd, mayEdit, mayDelete, askDelete],
+  );
 
   const root = all[0];
   return (
@@ -177,8 +160,9 @@ function OrgsScreenBody({ search, onSearchChange }: OrgsScreenProps) {
           emptyText={filter ? t`没有匹配的机构` : undefined}
           onMove={admin.onMove}
           canDrop={(dragged, parent) => orgPlacementIssue(dragged.kind, parent?.kind ?? null) === null}
-          dragDisabled={!mayMove}
+          dragDisabled={!mayEdit}
           rowProps={(node) => ({ 'data-testid': 'org-row', 'data-kind': node.kind, 'data-code': node.code })}
+          actions={actions}
         />
       )}
       <ConfirmDelete {...admin.deleteDialog} title={<Trans>删除机构</Trans>} />
