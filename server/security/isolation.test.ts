@@ -228,6 +228,11 @@ const listProbes: Probe[] = [
   { method: 'GET', url: '/api/k12saas/xxjbxx/getLogo' },
   { method: 'POST', url: '/api/attendance/classes', json: {} },
   { method: 'POST', url: '/api/attendance/missing', json: { date: new Date().toISOString().slice(0, 10) } },
+  // the dashboard's figures name classes, batches and questionnaires of the caller's school only
+  { method: 'POST', url: '/api/dashboard/attendance-today', json: {} },
+  { method: 'POST', url: '/api/dashboard/applications-pending', json: {} },
+  { method: 'POST', url: '/api/dashboard/score-progress', json: {} },
+  { method: 'POST', url: '/api/dashboard/survey-responses', json: {} },
 ];
 
 function leaks(text: string): string[] {

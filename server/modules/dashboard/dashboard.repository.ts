@@ -34,8 +34,8 @@ export interface OpenSurveyRow {
   open: number;
 }
 
-/** A student of class `c` as score entry reads one: enabled, user type 2, in the class. */
-const studentOf = (alias: string) => sql.raw(`${alias}.tenant_id = c.tenant_id AND ${alias}.org_unit_id = c.id AND ${alias}.user_type = '2' AND ${alias}.enabled`);
+/** `s` is a student of class `c` as score entry reads one: enabled, user type 2, in the class. */
+const sIsStudentOfC = sql`s.tenant_id = c.tenant_id AND s.org_unit_id = c.id AND s.user_type = '2' AND s.enabled`;
 
 export const dashboardRepository = {
   /** Rolls taken on `date` (submitted at least once) of classes still taking them, and the students marked absent on them. */
@@ -75,10 +75,10 @@ export const dashboardRepository = {
                WHERE NOT b.published
             ), per_class AS (
               SELECT ob.id AS batch_id, c.id AS class_id, c.name, c.name_en, c.grade_level, c.sort, c.code,
-                     cardinality(ob.subjects) * (SELECT count(*) FROM users s WHERE ${studentOf('s')})::int AS expected,
+                     cardinality(ob.subjects) * (SELECT count(*) FROM users s WHERE ${sIsStudentOfC})::int AS expected,
                      (SELECT count(*) FROM score_sheets sh
                         JOIN scores sc ON sc.tenant_id = sh.tenant_id AND sc.sheet_id = sh.id AND (sc.score IS NOT NULL OR sc.mark <> '')
-                        JOIN users s ON s.id = sc.student_id AND ${studentOf('s')}
+                        JOIN users s ON s.id = sc.student_id AND ${sIsStudentOfC}
                        WHERE sh.tenant_id = c.tenant_id AND sh.batch_id = ob.id AND sh.class_id = c.id AND sh.subject = ANY(ob.subjects))::int AS entered
                 FROM open_batch ob
                 JOIN org_units c ON c.tenant_id = ob.tenant_id AND c.kind = 'class' AND NOT c.graduated AND c.parent_id = ANY(ob.grade_ids)
