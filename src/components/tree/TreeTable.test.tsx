@@ -179,6 +179,7 @@ describe('TreeTable', () => {
       expect(handlers.edit).toHaveBeenCalledWith('a');
       expect(screen.getByRole('table').closest('[data-list-container]')).not.toBeNull();
       expect(screen.queryByTestId('row-more')).toBeNull();
+      expect(screen.getByRole('table').hasAttribute('data-compact')).toBe(false);
     });
 
     it('on a phone: the name with its indentation and toggle, the key columns, and one 更多 per row (dangerous actions apart at the bottom)', async () => {
@@ -199,6 +200,8 @@ describe('TreeTable', () => {
       fireEvent.click(within(menu).getByRole('menuitem', { name: '删除：甲' }));
       expect(handlers.remove).toHaveBeenCalledWith('a');
       expect(screen.getByRole('table').closest('[data-list-container]')).not.toBeNull();
+      // the phone's form: a long name breaks anywhere (the CSS keys on it) rather than widen the table
+      expect(screen.getByRole('table').hasAttribute('data-compact')).toBe(true);
     });
 
     it('compactBelow={false} keeps the laptop table on a phone', () => {

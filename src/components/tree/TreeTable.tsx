@@ -90,7 +90,8 @@ const bodyCss = {
   '& [data-hide-below=sm]': { smDown: { display: 'none' } },
   '& [data-hide-below=md]': { mdDown: { display: 'none' } },
   '& [data-hide-below=lg]': { lgDown: { display: 'none' } },
-  '& td[data-tree-cell]': { overflowWrap: 'anywhere' },
+  // on a phone a long name breaks anywhere rather than widen the table (Chakra's reset gives every element break-word, which does not narrow a column)
+  '&[data-compact] td[data-tree-cell], &[data-compact] td[data-tree-cell] *': { overflowWrap: 'anywhere' },
   ...rowActionsCss,
   // touch screens: the toggles grow to 44 px with the row's other buttons; a leaf's blank keeps in line with them
   '@media (pointer: coarse)': { ...rowActionsCss['@media (pointer: coarse)'], '& [data-toggle-space]': { minW: '11' } },
@@ -404,7 +405,7 @@ export function TreeTable<Row>({
 
   // a plain table: the toggles say expanded / collapsed and whose they are, the handles whose they are
   const table = (
-    <Table.Root size="sm" css={bodyCss} aria-busy={loading || undefined}>
+    <Table.Root size="sm" css={bodyCss} data-compact={narrow || undefined} aria-busy={loading || undefined}>
       <Table.Header>
         <Table.Row bg="bg">
           {draggable && (
