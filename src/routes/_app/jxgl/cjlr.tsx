@@ -20,8 +20,11 @@ export const Route = createFileRoute('/_app/jxgl/cjlr')({
   validateSearch: scoreEntrySearch,
   loaderDeps: ({ search }) => ({ semesterId: search.semesterId, batchId: search.batchId, classId: search.classId, subject: search.subject }),
   // the options and the opened sheet(s) land in the persisted cache (the same queryOptions the screen reads)
-  loader: async ({ context, deps }) => {
+  loader: async ({ context, deps, preload }) => {
     const api = scoresApi ?? (await loadScoresApi());
+    // a pointer passing over a link (the dashboard's score card) loads the code only: choosing and
+    // fetching sheets, and redirecting to them, wait for a real visit
+    if (preload) return;
     void context.queryClient.prefetchQuery(api.subjectDictQuery());
     const options = await context.queryClient.ensureQueryData(api.scoreOptionsQuery(deps.semesterId));
     const completed = api.completeSheetSearch(options, deps);
