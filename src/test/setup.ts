@@ -3,25 +3,14 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import { messages as en } from '../locales/en/messages.po';
 import { messages as zh } from '../locales/zh/messages.po';
+import { fakeMediaQuery } from './screen';
 
 // findBy*/waitFor give the screen 10 s: a file's first whole-shell render also transforms its lazy
 // chunks, which took 4–6 s with two client files at once on a 2-core machine (1 s, then 4 s, were flaky).
 configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs Chakra (zag) touches.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQuery(query, false);
 class NoopObserver {
   observe() {}
   unobserve() {}

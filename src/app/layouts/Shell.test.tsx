@@ -16,6 +16,7 @@ import { fakeFetch, fail, ok, type FakeResponse } from '../../test/render';
 import { createQueryClient } from '../query-client';
 import { createAppRouter } from '../router';
 import { system } from '../theme';
+import { screenIs } from '../../test/screen';
 
 const menu = (id: string, menuname: string, menuurl: string, extra: Partial<MenuNode> = {}): MenuNode => ({
   id,
@@ -78,19 +79,6 @@ function start(path: string, routes: Routes = {}) {
   return { router, calls: fake.calls };
 }
 
-/** A wide screen (≥ 992 px): the sidebar sits beside the page instead of in a drawer. */
-function wideScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: /min-width/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 const sidebar = () => within(screen.getByTestId('sidebar'));
 const tabs = () => within(screen.getByTestId('tab-strip')).getAllByTestId('page-tab').map((tab) => tab.textContent);
@@ -101,7 +89,7 @@ beforeEach(() => {
   resetServerMessages();
   localStorage.clear();
   saveLogin({ token: 'tok', headerName: 'X-Access-Token' });
-  wideScreen();
+  screenIs(false);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,6 +6,7 @@ import { SearchSelectField, SearchTextField } from '../SearchFields';
 import { DataTable, type DataTableColumn, type RowAction } from './DataTable';
 import { splitActions } from './row-actions';
 import { selectionColumn } from './selection';
+import { screenIs } from '../../test/screen';
 
 interface Person {
   id: string;
@@ -18,19 +19,6 @@ const people: Person[] = [
   { id: 'p2', name: '李明', account: 'li', org: '教务处' },
 ];
 
-/** The screen's width as a media query answers it: `narrow` matches max-width queries (a phone). */
-function screenIs(narrow: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: narrow ? /max-width/.test(query) : /min-width/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 afterEach(() => vi.unstubAllGlobals());
 
 const columns: DataTableColumn<Person>[] = [

@@ -1,4 +1,4 @@
-import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
+import { Button, HStack, Menu, Portal, type ButtonProps } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { ChevronDownIcon } from '../icons';
@@ -40,12 +40,31 @@ export function splitActions(actions: readonly RowAction[]): {
 } {
   const shown = shownActions(actions);
   const primary = shown.find((action) => action.primary) ?? shown.find((action) => !action.danger);
-  const rest = shown.filter((action) => action !== primary);
-  return {
-    primary,
-    safe: rest.filter((action) => !action.danger),
-    danger: rest.filter((action) => action.danger),
-  };
+  return { primary, ...dangerApart(shown.filter((action) => action !== primary)) };
+}
+
+/** The shown actions, the safe ones and the dangerous ones apart. */
+function dangerApart(actions: readonly RowAction[]) {
+  const shown = shownActions(actions);
+  return { safe: shown.filter((action) => !action.danger), danger: shown.filter((action) => action.danger) };
+}
+
+/** What a button and a menu item take alike from an action. */
+const actionProps = (action: RowAction) => ({
+  disabled: action.disabled,
+  'aria-label': action.ariaLabel,
+  title: action.title,
+  onClick: action.onClick,
+  'data-testid': action.testId,
+});
+
+/** An action as an outlined button (red when dangerous unless the caller colours it). */
+function ActionButton({ action, ...button }: { action: RowAction } & ButtonProps) {
+  return (
+    <Button variant="outline" colorPalette={action.danger ? 'red' : undefined} {...actionProps(action)} {...button}>
+      {action.label}
+    </Button>
+  );
 }
 
 /** The table's action cell: every shown action as a small button on one line. */
@@ -53,19 +72,7 @@ export function InlineActions({ actions }: { actions: readonly RowAction[] }) {
   return (
     <HStack gap="1" wrap="nowrap">
       {shownActions(actions).map((action, index) => (
-        <Button
-          key={keyOf(action, index)}
-          size="xs"
-          variant="outline"
-          colorPalette={action.danger ? 'red' : undefined}
-          disabled={action.disabled}
-          aria-label={action.ariaLabel}
-          title={action.title}
-          onClick={action.onClick}
-          data-testid={action.testId}
-        >
-          {action.label}
-        </Button>
+        <ActionButton key={keyOf(action, index)} action={action} size="xs" />
       ))}
     </HStack>
   );
@@ -78,19 +85,7 @@ export function CardActions({ actions }: { actions: readonly RowAction[] }) {
   return (
     <HStack gap="2" justify="flex-end" wrap="wrap">
       {primary && (
-        <Button
-          size="sm"
-          minH="11"
-          variant="outline"
-          colorPalette={primary.danger ? 'red' : 'brand'}
-          disabled={primary.disabled}
-          aria-label={primary.ariaLabel}
-          title={primary.title}
-          onClick={primary.onClick}
-          data-testid={primary.testId}
-        >
-          {primary.label}
-        </Button>
+        <ActionButton action={primary} size="sm" minH="11" colorPalette={primary.danger ? 'red' : 'brand'} />
       )}
       {safe.length + danger.length > 0 && <MoreActions actions={[...safe, ...danger]} />}
     </HStack>
@@ -102,10 +97,8 @@ export function CardActions({ actions }: { actions: readonly RowAction[] }) {
  * or every action of a row where a single button fits, as a tree's rows on phones).
  */
 export function MoreActions({ actions, label }: { actions: readonly RowAction[]; /** the button's accessible name (更多：七年级) */ label?: string }) {
-  const shown = shownActions(actions);
-  const safe = shown.filter((action) => !action.danger);
-  const danger = shown.filter((action) => action.danger);
-  if (shown.length === 0) return null;
+  const { safe, danger } = dangerApart(actions);
+  if (safe.length + danger.length === 0) return null;
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -118,7 +111,7 @@ export function MoreActions({ actions, label }: { actions: readonly RowAction[];
         <Menu.Positioner>
           <Menu.Content minW="40">
             {safe.map((action, index) => (
-              <Menu.Item key={keyOf(action, index)} value={keyOf(action, index)} minH="11" disabled={action.disabled} aria-label={action.ariaLabel} title={action.title} onClick={action.onClick} data-testid={action.testId}>
+              <Menu.Item key={keyOf(action, index)} value={keyOf(action, index)} minH="11" {...actionProps(action)}>
                 {action.label}
               </Menu.Item>
             ))}
@@ -130,11 +123,7 @@ export function MoreActions({ actions, label }: { actions: readonly RowAction[];
                 minH="11"
                 color="fg.error"
                 _highlighted={{ bg: 'bg.error', color: 'fg.error' }}
-                disabled={action.disabled}
-                aria-label={action.ariaLabel}
-                title={action.title}
-                onClick={action.onClick}
-                data-testid={action.testId}
+                {...actionProps(action)}
               >
                 {action.label}
               </Menu.Item>

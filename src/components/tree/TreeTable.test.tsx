@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import type { RowAction } from '../table/row-actions';
 import { TreeTable } from './TreeTable';
+import { screenIs } from '../../test/screen';
 
 interface Item {
   id: string;
@@ -23,19 +24,6 @@ const names = () => screen.queryAllByRole('row').slice(1).map((row) => row.query
 
 afterEach(() => vi.restoreAllMocks());
 
-/** The screen's width as a media query answers it: `narrow` matches max-width queries (a phone). */
-function screenIs(narrow: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: narrow ? /max-width/.test(query) : /min-width/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 afterEach(() => vi.unstubAllGlobals());
 
 describe('TreeTable', () => {
