@@ -1,4 +1,6 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
@@ -10,6 +12,7 @@ import { buildApp } from '../app';
 import { type AppConfig, defaultConfig } from '../config';
 import { bootstrapDatabase } from '../db/bootstrap';
 import { connectDatabase, type Database } from '../db/client';
+import { MIGRATIONS_FOLDER } from '../db/migrate';
 import { createDatabaseBeside } from '../db/scratch';
 import { DEMO_PASSWORD, DEMO_SCHOOL } from '../db/seed';
 import type { SchoolProfile } from '../db/seed/profiles';
@@ -217,4 +220,18 @@ export async function seedOwnSchool(db: Database, { prefix, ...overrides }: { pr
   );
   await ownerQuery(db, stamped.map(({ table_name }) => `UPDATE ${table_name} SET updated_at = now() WHERE tenant_id = '${tenantId}'`).join(';\n'));
   return { code, tenantId };
+}
+
+/** Runs the last `statements` statements of a migration (its backfill) again as the owner, in one transaction. */
+export async function rerunMigrationTail(db: Database, file: string, statements = 1): Promise<void> {
+  const tail = fs.readFileSync(path.join(MIGRATIONS_FOLDER, file), 'utf8').split('--> statement-breakpoint').slice(-statements).join(';');
+  const client = await db.pool.connect();
+  try {
+    await client.query(`BEGIN; ${tail}; COMMIT`);
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
 }

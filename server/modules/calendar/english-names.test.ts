@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceClass } from '../../../contracts/attendance';
@@ -8,9 +6,8 @@ import type { TableAData } from '../../../contracts/envelope';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { ExamBatchRow, ExamOptions, ScoreSystemRow } from '../../../contracts/exams';
 import type { MyScoreRow, ScoreOptions } from '../../../contracts/scores';
-import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { seedExams } from '../../db/seed/exams';
-import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
+import { buildTestApp, call, login, ownerQuery, rerunMigrationTail, seedOwnSchool, type TestApp, tenantIdOf, uniqueIp } from '../../test/helpers';
 
 /**
  * English names of data (issue 20 item 4): school years, semesters and score bands gained one
@@ -80,16 +77,7 @@ describe('migration 0028 for rows made before it', () => {
        UPDATE org_units SET name = '七年级(1)班', name_en = 'Class Seven-One' WHERE tenant_id = $1 AND kind = 'class' AND name = '七年级(1)班';
        UPDATE org_units SET name = '七年级实验班' WHERE tenant_id = $1 AND kind = 'class' AND name = '七年级(2)班'`.replaceAll('$1', `'${tenantId}'`),
     );
-    const backfill = fs.readFileSync(path.join(MIGRATIONS_FOLDER, '0028_english_names.sql'), 'utf8').split('--> statement-breakpoint').at(-1)!;
-    const client = await t.db.pool.connect();
-    try {
-      await client.query(`BEGIN; ${backfill}; COMMIT`);
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    await rerunMigrationTail(t.db, '0028_english_names.sql');
     const names = (table: string, where = '') => ownerQuery<{ name: string; name_en: string }>(t.db, `SELECT DISTINCT name, name_en FROM ${table} WHERE tenant_id = $1 ${where} ORDER BY name`, [tenantId]);
     const [year] = await names('school_years');
     expect(year.name_en).toBe(year.name.replace('学年', ' School Year'));

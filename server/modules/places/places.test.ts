@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +6,8 @@ import { ResponseCode } from '../../../contracts/envelope';
 import { resourceUrls } from '../../../contracts/resource';
 import { buildings } from '../../../contracts/resources/buildings';
 import { classrooms } from '../../../contracts/resources/classrooms';
-import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { DEMO_BUILDINGS } from '../../db/seed/places';
-import { buildTestApp, call, createUser, login, ownerQuery, seedOwnSchool, type TestApp, tenantIdOf } from '../../test/helpers';
+import { buildTestApp, call, createUser, login, ownerQuery, rerunMigrationTail, seedOwnSchool, type TestApp, tenantIdOf } from '../../test/helpers';
 import { kitTemplateWith, kitUpload } from '../../test/kit-import';
 
 /** 校区管理, 教学楼管理, 教室管理 on the demo school: the tests add rows named with their own tag and remove them; the seeded places are only read. */
@@ -171,7 +168,6 @@ describe('migration 0025 for a school started before it', () => {
     const { tenantId } = await seedOwnSchool(t.db, { prefix: 'pl' });
     await ownerQuery(t.db, "DELETE FROM dict_types WHERE tenant_id = $1 AND code = 'STD_JSLB'", [tenantId]);
     await ownerQuery(t.db, "DELETE FROM menus WHERE tenant_id = $1 AND type = 'button' AND perms[1] ~ '^(xqgl|jxlgl|jsgl)_(import|export)$'", [tenantId]);
-    const backfill = fs.readFileSync(path.join(MIGRATIONS_FOLDER, '0025_places.sql'), 'utf8').split('--> statement-breakpoint').slice(-2).join(';');
     const state = async () => ({
       entries: await ownerQuery(t.db, "SELECT e.code, e.name, e.name_en FROM dict_entries e JOIN dict_types d ON d.tenant_id = e.tenant_id AND d.id = e.type_id WHERE e.tenant_id = $1 AND d.code = 'STD_JSLB' ORDER BY e.sort", [tenantId]),
       buttons: await ownerQuery(
@@ -182,15 +178,7 @@ describe('migration 0025 for a school started before it', () => {
     });
     // twice: the second run finds everything in place
     for (let run = 0; run < 2; run += 1) {
-      const client = await t.db.pool.connect();
-      try {
-        await client.query(`BEGIN; ${backfill}; COMMIT`);
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
+      await rerunMigrationTail(t.db, '0025_places.sql', 2);
     }
     const { entries, buttons } = await state();
     expect(entries.map((entry) => entry.name)).toEqual(['普通教室', '多媒体教室', '实验室', '功能室', '体育场馆']);
