@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { createElement, lazy, Suspense, useCallback } from 'react';
 import type { ResourceFeature, ResourceScreenProps } from '../components/resource/feature';
 import { resourceSearchParams, type ResourceSearch } from '../components/resource/resource-search';
+import { loadFeatureCatalog } from '../lib/i18n';
 import { requirePerms } from './guards';
 
 /**
@@ -29,7 +30,10 @@ export function resourceRoute(permission: string, load: () => Promise<{ default:
     validateSearch: resourceSearchParams,
     loaderDeps: ({ search }: { search: ResourceSearch }) => ({ search }),
     loader: async ({ context, deps }: { context: { queryClient: QueryClient }; deps: { search: ResourceSearch } }) => {
-      const { listQuery } = await loadFeature();
+      const { listQuery, loadScreen, catalog } = await loadFeature();
+      // the screen's chunk and strings load beside the list page rather than after it renders
+      void loadScreen().catch(() => undefined);
+      if (catalog) void loadFeatureCatalog(catalog).catch(() => undefined);
       await context.queryClient.ensureQueryData(listQuery(deps.search)).catch(() => undefined);
     },
     component: ResourceRouteScreen,

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { AnyResourceDefinition } from '../../../contracts/resource';
+import type { LocaleCatalogs } from '../../lib/i18n';
 import { resourceListQuery } from './list-query';
 import type { ResourceSearch } from './resource-search';
 
@@ -11,15 +12,16 @@ export interface ResourceScreenProps {
 
 /**
  * A kit feature module's default export (`src/app/resource-route.ts` loads it): the definition, the
- * list query the loader starts before the screen is in, and the screen's own lazy import, so the
- * loader's fetch and the screen's chunk load side by side.
+ * list query the loader starts before the screen is in, the screen's own lazy import and the feature's
+ * catalog when it has one, so the loader's fetch, the screen's chunk and its strings load side by side.
  */
 export interface ResourceFeature {
   definition: AnyResourceDefinition;
   listQuery: (search: ResourceSearch) => ReturnType<typeof resourceListQuery>;
   loadScreen: () => Promise<{ default: ComponentType<ResourceScreenProps> }>;
+  catalog?: LocaleCatalogs;
 }
 
-export function resourceFeature(definition: AnyResourceDefinition, loadScreen: ResourceFeature['loadScreen']): ResourceFeature {
-  return { definition, listQuery: (search) => resourceListQuery(definition, search), loadScreen };
+export function resourceFeature(definition: AnyResourceDefinition, loadScreen: ResourceFeature['loadScreen'], catalog?: LocaleCatalogs): ResourceFeature {
+  return { definition, listQuery: (search) => resourceListQuery(definition, search), loadScreen, catalog };
 }

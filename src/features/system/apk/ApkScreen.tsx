@@ -19,18 +19,11 @@ import type { DataTableColumn } from '../../../components/table/DataTable';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import { formatBytes } from '../../../lib/bytes';
 import { useFeatureCatalog } from '../../../lib/feature-catalog';
-import type { LocaleCatalogs } from '../../../lib/i18n';
+import { apkCatalog } from './catalog';
 import { showTime } from '../../../lib/school-time';
-
-/** APK版本管理's own strings (lingui.config.ts: src/features/system/apk): loaded with the screen, not with /login. */
-const apkCatalog: LocaleCatalogs = {
-  zh: () => import('./locales/zh.po'),
-  en: () => import('./locales/en.po'),
-};
 
 /** A list row: the definition's fields and what the module adds (the package's name and size, when it was published). */
 type ApkRow = ApkVersionRow;
-
 
 function PackageUpload({ id, value, onChange }: FieldInputProps) {
   const { t } = useLingui();

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
 import { cardSearchParams } from './search';
+import { lazyScreen } from '../../../lib/lazy-screen';
+import { cardsCatalog } from './catalog';
 
 /** 首页卡片's route options: validated search, a loader that lazy-imports the api (out of the entry chunk), the lazy screen. */
 let api: typeof import('./api') | undefined;
@@ -9,9 +10,10 @@ const loadApi = async () => (api ??= await import('./api'));
 export const cardRouteOptions = {
   validateSearch: cardSearchParams,
   loader: async ({ context }: { context: { queryClient: QueryClient } }) => {
+    CardsScreenLazy.preload();
     const { homeCardRolesQuery } = await loadApi();
     await context.queryClient.ensureQueryData(homeCardRolesQuery).catch(() => undefined);
   },
 };
 
-export const CardsScreenLazy = lazy(async () => ({ default: (await import('./CardsScreen')).CardsScreen }));
+export const CardsScreenLazy = lazyScreen(async () => (await import('./CardsScreen')).CardsScreen, cardsCatalog);

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
-import { loadFeatureCatalog } from '../../../lib/i18n';
+import { lazyScreen } from '../../../lib/lazy-screen';
 import { logsCatalog } from './catalog';
 import { schoolToday } from '../../../lib/school-time';
 import { appliedLogFilter, type LogSearchParams, logSearchParams } from './search';
@@ -17,8 +16,7 @@ export const logRouteOptions = {
   validateSearch: logSearchParams,
   loaderDeps: ({ search }: { search: LogSearchParams }) => search,
   loader: async ({ context, deps }: { context: { queryClient: QueryClient }; deps: LogSearchParams }) => {
-    void loadScreen();
-    void loadFeatureCatalog(logsCatalog).catch(() => undefined);
+    LogsScreenLazy.preload();
     const { logCountQuery, logOptionsQuery, logPageQuery } = await loadApi();
     const filter = appliedLogFilter(deps, schoolToday());
     void context.queryClient.prefetchQuery(logOptionsQuery);
@@ -27,5 +25,4 @@ export const logRouteOptions = {
   },
 };
 
-const loadScreen = () => import('./LogsScreen');
-export const LogsScreenLazy = lazy(async () => ({ default: (await loadScreen()).LogsScreen }));
+export const LogsScreenLazy = lazyScreen(async () => (await import('./LogsScreen')).LogsScreen, logsCatalog);

@@ -12,13 +12,7 @@ import { useResourceList } from '../../../components/resource/useResourceList';
 import type { DataTableColumn } from '../../../components/table/DataTable';
 import { copyText } from '../../../lib/clipboard';
 import { useFeatureCatalog } from '../../../lib/feature-catalog';
-import type { LocaleCatalogs } from '../../../lib/i18n';
-
-/** AI提示词管理's own strings (lingui.config.ts: src/features/system/prompts): loaded with the screen, not with /login. */
-const promptsCatalog: LocaleCatalogs = {
-  zh: () => import('./locales/zh.po'),
-  en: () => import('./locales/en.po'),
-};
+import { promptsCatalog } from './catalog';
 
 type PromptRow = ResourceRow<typeof aiPrompts>;
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
 import { roleSearchParams, type RoleSearchParams } from './search';
+import { lazyScreen } from '../../../lib/lazy-screen';
+import { rolesCatalog } from './catalog';
 
 /**
  * 角色管理 and 角色类型's route options: validated search and loaders that lazy-import the api (it
@@ -13,12 +14,18 @@ type Context = { context: { queryClient: QueryClient } };
 export const roleRouteOptions = {
   validateSearch: roleSearchParams,
   loaderDeps: ({ search }: { search: RoleSearchParams }) => search,
-  loader: async ({ context, deps }: Context & { deps: RoleSearchParams }) => (await loadApi()).loadRoles(context.queryClient, deps),
+  loader: async ({ context, deps }: Context & { deps: RoleSearchParams }) => {
+    RolesScreenLazy.preload();
+    await (await loadApi()).loadRoles(context.queryClient, deps);
+  },
 };
 
 export const categoryRouteOptions = {
-  loader: async ({ context }: Context) => (await loadApi()).loadCategories(context.queryClient),
+  loader: async ({ context }: Context) => {
+    CategoriesScreenLazy.preload();
+    await (await loadApi()).loadCategories(context.queryClient);
+  },
 };
 
-export const RolesScreenLazy = lazy(async () => ({ default: (await import('./RolesScreen')).RolesScreen }));
-export const CategoriesScreenLazy = lazy(async () => ({ default: (await import('./CategoriesScreen')).CategoriesScreen }));
+export const RolesScreenLazy = lazyScreen(async () => (await import('./RolesScreen')).RolesScreen, rolesCatalog);
+export const CategoriesScreenLazy = lazyScreen(async () => (await import('./CategoriesScreen')).CategoriesScreen, rolesCatalog);

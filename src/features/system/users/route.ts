@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
 import { userSearchParams, type UserSearchParams } from './search';
+import { lazyScreen } from '../../../lib/lazy-screen';
+import { usersCatalog } from './catalog';
 
 /** 用户管理's route options: validated search, a loader that lazy-imports the api; the screen loads lazily. */
 let api: typeof import('./api') | undefined;
@@ -10,7 +11,10 @@ type Context = { context: { queryClient: QueryClient } };
 export const userRouteOptions = {
   validateSearch: userSearchParams,
   loaderDeps: ({ search }: { search: UserSearchParams }) => search,
-  loader: async ({ context, deps }: Context & { deps: UserSearchParams }) => (await loadApi()).loadUsers(context.queryClient, deps),
+  loader: async ({ context, deps }: Context & { deps: UserSearchParams }) => {
+    UsersScreenLazy.preload();
+    await (await loadApi()).loadUsers(context.queryClient, deps);
+  },
 };
 
-export const UsersScreenLazy = lazy(async () => ({ default: (await import('./UsersScreen')).UsersScreen }));
+export const UsersScreenLazy = lazyScreen(async () => (await import('./UsersScreen')).UsersScreen, usersCatalog);
