@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_PREFIXES } from './contracts/paths';
 import { publicSurveyBuild, surveyDevPages } from './scripts/public-survey-build';
+import { precompress } from './scripts/precompress';
 
 /**
  * Largest file the service worker precaches. scripts/check-precache.mjs fails the build when an
@@ -96,6 +97,8 @@ export default defineConfig({
     // the public survey page: its own build and service worker after the app's; dev serves survey.html
     publicSurveyBuild(),
     surveyDevPages(),
+    // last: compresses what the builds above wrote
+    precompress(),
   ],
   server: { port: 5173, proxy },
   preview: { proxy },

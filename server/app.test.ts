@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../contracts/envelope';
+import { precompressDir } from '../scripts/precompress';
 import { routeRegistry } from './routes';
 import { buildTestApp, call, login, ownerQuery, type TestApp } from './test/helpers';
 
@@ -123,6 +125,26 @@ describe('static client', () => {
     expect(worker.headers['cache-control']).toBe('no-cache');
     const root = await withClient.app.inject({ url: '/' });
     expect(root.body).toContain('<title>Xiaowu</title>');
+  });
+
+  it('sends the build\'s precompressed copy the browser accepts (Brotli, else gzip), the file itself otherwise', async () => {
+    const source = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];`;
+    fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js'), source);
+    await precompressDir(dir);
+    const url = '/assets/big-abc123.js';
+    const br = await withClient.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(source.length / 4);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await withClient.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(source);
+    const plain = await withClient.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
+    // too small to gain: no copies
+    expect(fs.existsSync(path.join(dir, 'assets', 'app-abc123.js.br'))).toBe(false);
   });
 
   it('answers app routes with index.html (SPA fallback), never API paths or missing files', async () => {

@@ -25,6 +25,8 @@ export async function registerStaticAndFallback(app: FastifyInstance, staticDir:
   if (serveApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
+      // the build writes .br and .gz beside each text file (scripts/precompress.ts): sent as the browser accepts
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable =
           filePath.startsWith(path.join(staticDir, 'assets') + path.sep) || filePath.startsWith(path.join(staticDir, PUBLIC_SURVEY_ASSETS) + path.sep);
