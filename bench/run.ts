@@ -29,6 +29,10 @@
 //  11. accessibility (issue 18 §3, bench/a11y.ts: the walk of tests/e2e/accessibility.spec.ts): axe-core
 //      violations by impact over /login, every admin menu screen and the public survey page, zh and en
 //      (`BENCH_ONLY=a11y npx tsx bench/run.ts` builds the client and runs only this, on a fresh data/bench-a11y)
+//  12. Lighthouse on a phone (issue 21, bench/lighthouse.ts): /login and each public page, mobile profile,
+//      performance, FCP, LCP, TBT and gz JS of the median of 3 runs, against the app as `npm start` serves it
+//      (captcha on) (`BENCH_ONLY=lighthouse npx tsx bench/run.ts` builds the client and runs only this, on a
+//      fresh data/bench-lighthouse)
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -47,6 +51,7 @@ import { runScoresBench } from './scores';
 import { pageJs } from './page-js';
 import { measureSurveyJs } from './survey-js';
 import { formatA11yCounts, runA11yBench } from './a11y';
+import { describeFigure as describeLighthouse, describeTargets as lighthouseTargets, LIGHTHOUSE_RUNS, meetsTargets, runLighthouseBench } from './lighthouse';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 8282);
@@ -298,6 +303,32 @@ async function a11yFigures(): Promise<void> {
   }
 }
 
+/**
+ * Issue 21: Lighthouse's mobile profile on /login and each public page (bench/lighthouse.ts), against its
+ * own start of the app on `dataDir` as `npm start` serves it (captcha on, which /login then shows).
+ */
+async function lighthouseFigures(): Promise<void> {
+  const app = startApp({ XIAOWU_CAPTCHA: 'on' });
+  const loadBefore = loadavg()[0]!;
+  try {
+    await waitFor200(`${base}/api/login/options`, 300_000);
+    for (const figure of await runLighthouseBench(base, join(root, 'dist'), { reportDir: join(root, 'bench/out/lighthouse') })) {
+      results.push({
+        name: `Lighthouse mobile ${figure.page.path}, median of ${LIGHTHOUSE_RUNS}`,
+        value: describeLighthouse(figure),
+        target: lighthouseTargets(figure.page),
+        ok: meetsTargets(figure),
+      });
+    }
+  } catch (error) {
+    console.error('[bench] Lighthouse failed:', error);
+    results.push({ name: 'Lighthouse mobile', value: `failed: ${firstLine(error)}`, target: 'performance ≥ 90', ok: false });
+  } finally {
+    await stop(app);
+  }
+  results.push({ name: 'machine load around the Lighthouse runs (1-min load average)', value: `${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after, ${cpus().length} CPUs` });
+}
+
 function buildClient(): void {
   console.log('[bench] building the client…');
   if (spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) {
@@ -366,6 +397,13 @@ async function main() {
     printResults();
     return;
   }
+  if (only === 'lighthouse') {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    await lighthouseFigures();
+    printResults();
+    return;
+  }
   if (only === 'offline') {
     // A fresh data directory (seeded at the first start, a few seconds).
     rmSync(dataDir, { recursive: true, force: true });
@@ -428,6 +466,8 @@ async function main() {
   } finally {
     await stop(app);
   }
+
+  await lighthouseFigures();
 
   await perRequestFigures();
 
