@@ -5,17 +5,22 @@
 // Starts the app (scripts/e2e-server.mjs: a fresh database in data/e2e-<port>, captcha off) on the build,
 // logs in as the demo admin, opens /dashboard in Chromium with the session cookie (and /login without one),
 // service workers blocked, and sums the gzip size of every .js file fetched from the app's origin, as
-// bench/run.ts does. Exit code 1 when either is over its budget. ROWS=n lists the n biggest files;
-// PAGES=/a,/b also measures those pages as the admin (no budget).
+// bench/run.ts does. Exit code 1 when either is over its budget, or when /login grew more than 2 KiB past
+// the last line of ARCHITECTURE.md's "/login JS ledger" (bench/login-ledger.ts). ROWS=n lists the n biggest
+// files; PAGES=/a,/b also measures those pages as the admin (no budget).
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { checkLoginLedger, lastLedgerKiB } from './login-ledger';
 import { pageJs } from './page-js';
 
 const dir = resolve(process.argv[2] ?? 'dist');
 const port = Number(process.argv[3] ?? 8770);
 const base = `http://127.0.0.1:${port}`;
 const root = new URL('..', import.meta.url).pathname;
+// read before the app starts, so a broken ledger fails at once
+const ledgerKiB = lastLedgerKiB(readFileSync(join(root, 'ARCHITECTURE.md'), 'utf8'));
 
 const app = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
   cwd: root,
@@ -58,9 +63,15 @@ try {
     for (const [n, s] of rows.slice(0, Number(process.env.ROWS ?? 0))) console.log(String(n).padStart(7), s);
     console.log(`${path}${token ? ' (admin)' : ''}: ${(total / 1024).toFixed(1)} KiB in ${rows.length} files${budgetKiB ? ` (budget ${budgetKiB})` : ''}`);
     if (budgetKiB && total > budgetKiB * 1024) process.exitCode = 1;
+    return total;
   };
   try {
-    await measure('/login', 200);
+    const ledger = checkLoginLedger(await measure('/login', 200), ledgerKiB);
+    if (ledger.ok) console.log(ledger.message);
+    else {
+      console.error(`✖ ${ledger.message}`);
+      process.exitCode = 1;
+    }
     await measure('/dashboard', 300, json.data.token);
     for (const path of (process.env.PAGES ?? '').split(',').filter(Boolean)) await measure(path, null, json.data.token);
   } finally {
