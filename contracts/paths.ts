@@ -19,3 +19,6 @@ export const isApiPath = (pathname: string): boolean =>
 
 /** Routes reachable without login (SPEC §2). */
 export const OPEN_ROUTES = ['/login', '/survey/wjdt/wjdtListNotLogin', '/survey/wjdt/answerSurvey'] as const;
+
+/** The built page the server sends for GET /login when the build has it: the light login page (issue 21), not the whole app. */
+export const LOGIN_PAGE_FILE = 'login.html';

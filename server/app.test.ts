@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../contracts/envelope';
+import { LOGIN_PAGE_FILE } from '../contracts/paths';
 import { precompressDir } from '../scripts/precompress';
 import { routeRegistry } from './routes';
 import { buildTestApp, call, login, ownerQuery, type TestApp } from './test/helpers';
@@ -103,6 +104,8 @@ describe('static client', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xiaowu-dist-'));
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Xiaowu</title>');
+    // the light login page (issue 21): its own entry, served for GET /login
+    fs.writeFileSync(path.join(dir, LOGIN_PAGE_FILE), '<!doctype html><title>Xiaowu login</title>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, 'sw.js'), 'self.x = 1');
     // the public survey page (issue 9): its own html, chunks and worker under /survey/wjdt/
@@ -159,6 +162,15 @@ describe('static client', () => {
     expect((await withClient.app.inject({ url: '/assets/missing-1.js' })).json().code).toBe(ResponseCode.notFound);
     expect((await withClient.app.inject({ method: 'POST', url: '/dashboard' })).json().code).toBe(ResponseCode.notFound);
     expect((await withClient.app.inject({ url: '/api/login/options' })).json().code).toBe(1);
+  });
+
+  it('answers /login with the light login page, every other app route with index.html', async () => {
+    for (const url of ['/login', '/login?redirect=%2Fjxgl%2Fcjlr']) {
+      const response = await withClient.app.inject({ url });
+      expect(response.body, url).toContain('<title>Xiaowu login</title>');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/', '/dashboard', '/login/other', '/loginx']) expect((await withClient.app.inject({ url })).body, url).toContain('<title>Xiaowu</title>');
   });
 
   it('answers /survey/wjdt/<page> with survey.html (the public survey page), its real files as they are', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ResponseCode } from '../../contracts/envelope';
-import { isApiPath } from '../../contracts/paths';
+import { isApiPath, LOGIN_PAGE_FILE } from '../../contracts/paths';
 import { translate } from '../i18n/messages';
 import { sendFailure } from './envelope';
 
@@ -22,6 +22,8 @@ const PUBLIC_SURVEY_ASSETS = path.join('survey', 'wjdt', 'assets');
 export async function registerStaticAndFallback(app: FastifyInstance, staticDir: string) {
   const serveApp = fs.existsSync(path.join(staticDir, 'index.html'));
   const surveyPage = fs.existsSync(path.join(staticDir, 'survey.html'));
+  // /login: the light login page, its own small entry (a phone's first contact), when the build has it
+  const loginPage = fs.existsSync(path.join(staticDir, LOGIN_PAGE_FILE));
   if (serveApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -40,7 +42,7 @@ export async function registerStaticAndFallback(app: FastifyInstance, staticDir:
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (serveApp && isRead && !isApiPath(pathname) && !looksLikeFile(pathname)) {
       // /survey/wjdt/<anything> that is not a real file: the public survey page; /survey/wjdt itself is the app's
-      const page = pathname.startsWith(PUBLIC_SURVEY_PREFIX) && surveyPage ? 'survey.html' : 'index.html';
+      const page = pathname.startsWith(PUBLIC_SURVEY_PREFIX) && surveyPage ? 'survey.html' : pathname === '/login' && loginPage ? LOGIN_PAGE_FILE : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return sendFailure(reply, ResponseCode.notFound, translate(request.lang, 'apiNotFound', { method: request.method, url: pathname }));

@@ -67,8 +67,12 @@ export function mergeServerMessages(data: Partial<LanguageListData> | null | und
   for (const locale of ['zh', 'en'] as const) {
     const map = data?.[locale];
     if (!map || typeof map !== 'object') continue;
-    Object.assign(serverMessages[locale], map);
-    i18n.load(locale, map);
+    // Only what changes a text: every load re-renders the whole app (on /login, a long task for nothing
+    // when the school has no texts of its own, the usual case).
+    const changed = Object.fromEntries(Object.entries(map).filter(([id, text]) => serverMessages[locale][id] !== text));
+    if (Object.keys(changed).length === 0) continue;
+    Object.assign(serverMessages[locale], changed);
+    i18n.load(locale, changed);
   }
 }
 
