@@ -21,6 +21,11 @@ const SURVEYS_CLIENT = ['<rootDir>/src/features/surveys/**/*.{ts,tsx}'];
 const PUBLIC_SURVEY = ['<rootDir>/src/public-survey/**/*.{ts,tsx}', '<rootDir>/src/features/surveys/answer/**/*.{ts,tsx}'];
 /** System administration (issue 10): one catalog per area, `src/features/system/<area>/locales`, loaded with its screens. */
 const SYSTEM_CLIENT = ['<rootDir>/src/features/system/**'];
+/**
+ * The login screen (issue 21), shared by the light page login.html and the app's /login route: its own
+ * catalog, which is all login.html loads. lib/config.ts (the shipped titles) stays in the main one too.
+ */
+const LOGIN_SCREEN = ['<rootDir>/src/features/auth/LoginScreen.tsx', '<rootDir>/src/features/auth/login-client.ts', '<rootDir>/src/login-page/**/*.{ts,tsx}'];
 const TESTS = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/test-support.tsx'];
 
 /** zh is the source locale (messages are written in Chinese in the code); en must stay complete. */
@@ -32,7 +37,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY, ...SYSTEM_CLIENT],
+      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY, ...SYSTEM_CLIENT, ...LOGIN_SCREEN],
     },
     {
       path: '<rootDir>/src/features/applications/locales/{locale}',
@@ -47,6 +52,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/features/system/{name}/locales/{locale}',
       include: ['<rootDir>/src/features/system/{name}/'],
+      exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/src/features/auth/locales/{locale}',
+      include: [...LOGIN_SCREEN, '<rootDir>/src/lib/config.ts'],
       exclude: TESTS,
     },
     {

@@ -1,10 +1,11 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_PREFIXES } from './contracts/paths';
-import { publicSurveyBuild, surveyDevPages } from './scripts/public-survey-build';
+import { CONTRACTS_TREESHAKE, contractsZodPure } from './scripts/contracts-zod-pure';
+import { loginPageBuild, publicSurveyBuild, surveyDevPages } from './scripts/public-survey-build';
 import { precompress } from './scripts/precompress';
 
 /**
@@ -26,31 +27,7 @@ const proxy = Object.fromEntries(
   API_PREFIXES.map((prefix) => [prefix.replace(/\/$/, ''), { target: apiTarget, changeOrigin: false }]),
 );
 
-/**
- * contracts/*.ts build zod schemas at module level; the browser mostly imports their types and
- * constants. Marking zod's builders pure lets unused schemas (and zod) drop out of the bundle.
- * Rolldown's `manualPureFunctions` matches a callee by its name anywhere in the bundle, and `z` is
- * a common local name: jsencrypt's big-integer code calls `z.sqrTo(…)` for its side effect, so
- * marking `z` pure broke RSA encryption in production builds (the server could not decrypt).
- * The contracts' zod binding is renamed to a name nothing else uses, and only that name is pure.
- */
-const CONTRACTS_ZOD = '__contractsZod';
-function contractsZodPure(): Plugin {
-  return {
-    name: 'xiaowu:contracts-zod-pure',
-    enforce: 'pre',
-    apply: 'build',
-    transform(code, id) {
-      if (!/[\\/]contracts[\\/][^\\/]+\.ts$/.test(id) || !/import\s*\{\s*z\s*\}\s*from\s*'zod'/.test(code)) return null;
-      return (
-        code
-          // any use left unrenamed still works, it is just not marked pure
-          .replace(/import\s*\{\s*z\s*\}\s*from\s*'zod';?/, `import { z as ${CONTRACTS_ZOD} } from 'zod'; const z = ${CONTRACTS_ZOD};`)
-          .replace(/(?<![\w$.])z(?=\s*\.)/g, CONTRACTS_ZOD)
-      );
-    },
-  };
-}
+// contracts' zod schemas drop out of the bundle: scripts/contracts-zod-pure.ts
 
 export default defineConfig({
   plugins: [
@@ -94,6 +71,9 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // the light login page (login.html): its own build after the app's, before VitePWA writes the
+    // precache list (closeBundle order 'pre'), so the app's worker precaches it and answers /login with it
+    loginPageBuild(),
     // the public survey page: its own build and service worker after the app's; dev serves survey.html
     publicSurveyBuild(),
     surveyDevPages(),
@@ -105,8 +85,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     rolldownOptions: {
-      // see contractsZodPure above
-      treeshake: { manualPureFunctions: [CONTRACTS_ZOD], propertyReadSideEffects: false },
+      // see scripts/contracts-zod-pure.ts
+      treeshake: CONTRACTS_TREESHAKE,
       output: {
         codeSplitting: {
           groups: [
@@ -119,12 +99,12 @@ export default defineConfig({
             // each file adds its import/export glue (/login 206 → 193 KiB gzipped with this group).
             // The set of modules a page loads is unchanged; lazy chunks import from the entry chunk.
             { name: 'app', tags: ['$initial'], priority: 1 },
-            // What /login's screen needs beyond the entry: its own modules (route component, LoginScreen, the language
-            // toggle) in `login`, which only /login loads; everything they import statically in `common`, which every
+            // What /login's screen needs beyond the entry: its own modules (route component, LoginScreen, its calls
+            // and catalog list) in `login`, which only /login loads; everything they import statically in `common`, which every
             // signed-in page loads too (the shell shares Field, Alert, icons… with it). In one chunk, every signed-in
             // page loaded the login screen (/dashboard −1.9 KiB split). Both are taken before `shell` below, so that
             // group never holds a module /login needs (/login would then load the whole shell).
-            { name: 'login', test: /[\\/]src[\\/](routes[\\/]login\.tsx\?tsr-split=component|features[\\/]auth[\\/]LoginScreen\.tsx|components[\\/]LanguageToggle\.tsx)$/, priority: 0.7, includeDependenciesRecursively: false },
+            { name: 'login', test: /[\\/]src[\\/](routes[\\/]login\.tsx\?tsr-split=component|features[\\/]auth[\\/](LoginScreen\.tsx|login-client\.ts|login-catalog\.ts))$/, priority: 0.7, includeDependenciesRecursively: false },
             { name: 'common', test: /[\\/]src[\\/]routes[\\/]login\.tsx\?tsr-split=component$/, priority: 0.6, includeDependenciesRecursively: true },
             // The authenticated layout (`_app`: top bar, sidebar, tabs, menus, tooltips, dialogs, the offline
             // engine…) and everything it imports statically that is not in the two chunks above: one chunk.

@@ -1,4 +1,9 @@
-// The public survey page (issue 9) as its own light build, run by vite.config.ts after the app's:
+// The light pages: HTML entries built apart from the app, with React, Lingui and plain CSS only
+// (buildLightPage below), run by vite.config.ts after the app's build:
+//   - login.html + src/login-page/main.tsx → dist/login.html and dist/login-page/assets/* (issue 21):
+//     /login's first load; built before VitePWA writes its precache list, so the app's worker precaches
+//     it (it has no worker of its own) and answers /login with it offline;
+//   - the public survey page (issue 9):
 //   1. survey.html + src/public-survey/main.tsx → dist/survey.html and dist/survey/wjdt/assets/*
 //      (a separate Vite build: the app's chunk groups (zod, the `$initial` 'app' chunk) never see the
 //      page's modules, so the page loads only its own chunks: React, Lingui core, idb-keyval, the form);
@@ -13,6 +18,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { CONTRACTS_TREESHAKE, contractsZodPure } from './contracts-zod-pure';
 
 /** Where the page's chunks go (under the worker's scope), and the page's other files. */
 export const SURVEY_ASSETS_DIR = 'survey/wjdt/assets';
@@ -27,21 +33,29 @@ const walk = (dir: string): string[] =>
 
 const revision = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
 
-async function buildSurveyPage(root: string, outDir: string): Promise<void> {
+/** The light login page (login.html): its chunks under their own folder (the precache globs cover it). */
+export const LOGIN_HTML = 'login.html';
+export const LOGIN_ASSETS_DIR = 'login-page/assets';
+
+/**
+ * One light page: its HTML entry and what it imports, in a Vite build of its own (the app's chunk groups
+ * never see its modules, so it loads only its own chunks). The contracts' zod schemas drop out as in the app.
+ */
+async function buildLightPage(root: string, outDir: string, page: { name: string; html: string; assetsDir: string }): Promise<void> {
   await build({
     configFile: false,
     root,
     base: '/',
     logLevel: 'warn',
     publicDir: false,
-    plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+    plugins: [contractsZodPure(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
     build: {
       outDir,
       emptyOutDir: false,
       copyPublicDir: false,
       target: 'es2022',
-      assetsDir: SURVEY_ASSETS_DIR,
-      rolldownOptions: { input: { survey: resolve(root, SURVEY_HTML) } },
+      assetsDir: page.assetsDir,
+      rolldownOptions: { input: { [page.name]: resolve(root, page.html) }, treeshake: CONTRACTS_TREESHAKE },
     },
   });
 }
@@ -84,8 +98,27 @@ export function publicSurveyBuild(): Plugin {
       order: 'post',
       async handler() {
         const outDir = resolve(config.root, config.build.outDir);
-        await buildSurveyPage(config.root, outDir);
+        await buildLightPage(config.root, outDir, { name: 'survey', html: SURVEY_HTML, assetsDir: SURVEY_ASSETS_DIR });
         await buildSurveyWorker(config.root, outDir);
+      },
+    },
+  };
+}
+
+/** After the app's build, before VitePWA's precache list (closeBundle order 'pre'): the light login page. */
+export function loginPageBuild(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'xiaowu:login-page-build',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'pre',
+      async handler() {
+        await buildLightPage(config.root, resolve(config.root, config.build.outDir), { name: 'login', html: LOGIN_HTML, assetsDir: LOGIN_ASSETS_DIR });
       },
     },
   };

@@ -5,14 +5,15 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CACHED_ANSWER_HEADER, cachedReadKey } from '../contracts/connectivity';
 import { SIGN_HEADER } from '../contracts/encryption';
-import { isApiPath } from '../contracts/paths';
+import { isApiPath, LOGIN_PAGE_FILE } from '../contracts/paths';
 import { SURVEY_PATHS } from '../contracts/survey-rules';
 
 /**
  * The service worker (OFFLINE.md §1):
  * - precaches the built shell (every emitted JS/CSS chunk, lazy ones too: scripts/check-precache.mjs
  *   fails the build otherwise) and answers navigations with index.html, except API and file paths and
- *   the public survey pages under /survey/wjdt/ (their own entry survey.html and worker, issue 9);
+ *   the public survey pages under /survey/wjdt/ (their own entry survey.html and worker, issue 9), and
+ *   /login with the light login page login.html (issue 21);
  * - runtime caches: /config.json (network first, short timeout), the dictionary and language-list
  *   reads (POST: cached per school and user under a synthetic GET key, contracts/connectivity.ts
  *   cachedReadKey), the school logo and images (cache first, with expiration); an answer served
@@ -37,6 +38,13 @@ const looksLikeFile = (pathname: string): boolean => /\/[^/]+\.[a-z0-9]{1,8}$/i.
  * with scope /survey/wjdt/): never the app shell. /survey/wjdt itself (answering in the app) stays the app's.
  */
 const PUBLIC_SURVEY_SCOPE = SURVEY_PATHS.publicScope;
+
+// /login's first load is the light login page (login.html, issue 21; the server answers GET /login the same
+// way): offline too, and an offline logout that reloads lands on it. In-app moves to /login stay in the app.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && url.pathname === '/login',
+  createHandlerBoundToURL(LOGIN_PAGE_FILE),
+);
 
 const appShell = createHandlerBoundToURL('index.html');
 registerRoute(

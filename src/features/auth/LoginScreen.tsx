@@ -1,59 +1,117 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  Image,
-  Input,
-  Link,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { LOGIN_PASSWORD_MIN, type LoginRequest } from '../../../contracts/session';
-import { LanguageToggle } from '../../components/LanguageToggle';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { LOGIN_PASSWORD_MIN, type CaptchaData, type LoginOptions, type LoginRequest } from '../../../contracts/session';
 import { configText, getConfig } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/document-title';
-import { HttpError } from '../../lib/http';
-import { resetServerMessages } from '../../lib/i18n';
-import { authKeys, captchaQuery, login, loginOptionsQuery } from './api';
+import type { Locale } from '../../lib/locale';
+import { fetchCaptcha, fetchLoginOptions, login, LoginCallError, takeEarlyCaptcha, takeEarlyOptions } from './login-client';
+import './LoginScreen.css';
 
 type FieldName = 'tenant' | 'username' | 'password' | 'captcha';
 type Errors = Partial<Record<FieldName, string>>;
 
 export interface LoginScreenProps {
-  /** called with nothing once the token is stored; the route decides where to go */
+  /** called once the token is stored; the host decides where to go */
   onLoggedIn: () => void | Promise<void>;
+  /** the language switch: the host loads its catalogs and remembers the choice (the `language` cookie) */
+  switchLocale: (locale: Locale) => Promise<void>;
 }
 
-/** /login (SPEC §2, §4, §5): username, password (≥ 5), captcha and school when the server asks. */
-export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
+type OptionsState = { status: 'pending' } | { status: 'error'; data?: LoginOptions } | { status: 'success'; data: LoginOptions };
+
+/** GET /api/login/options for the current language; the previous answer stays while another language's loads. */
+function useLoginOptions(locale: string): [OptionsState, () => void] {
+  const [state, setState] = useState<OptionsState>({ status: 'pending' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    const answer = (attempt === 0 && takeEarlyOptions(locale)) || fetchLoginOptions(locale, controller.signal);
+    answer.then(
+      (data) => !controller.signal.aborted && setState({ status: 'success', data }),
+      () => !controller.signal.aborted && setState((current) => ({ status: 'error', data: current.status === 'pending' ? undefined : current.data })),
+    );
+    return () => controller.abort();
+  }, [locale, attempt]);
+  const retry = useCallback(() => {
+    setState((current) => (current.status === 'error' && !current.data ? { status: 'pending' } : current));
+    setAttempt((n) => n + 1);
+  }, []);
+  return [state, retry];
+}
+
+/** GET /api/captcha while the server asks for one: a fresh image on every refresh (never reused). */
+function useCaptcha(enabled: boolean, locale: string): [CaptchaData | undefined, () => void] {
+  const [captcha, setCaptcha] = useState<CaptchaData>();
+  const [round, setRound] = useState(0);
+  const first = useRef(true);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const early = first.current ? takeEarlyCaptcha() : null;
+    first.current = false;
+    (early ?? fetchCaptcha(locale, controller.signal)).then(
+      (data) => !controller.signal.aborted && setCaptcha(data),
+      () => undefined, // the image stays a placeholder; the button fetches another
+    );
+    return () => controller.abort();
+    // the language does not change the image: a switch keeps it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, round]);
+  return [enabled ? captcha : undefined, useCallback(() => setRound((n) => n + 1), [])];
+}
+
+function Field({ id, label, error, children }: { id: string; label: ReactNode; error?: string; children: ReactNode }) {
+  return (
+    <div className="lg-field" data-invalid={error ? '' : undefined}>
+      <label className="lg-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p className="lg-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /login (SPEC §2, §4, §5): username, password (≥ 5), captcha and school when the server asks. Light:
+ * React, Lingui and its own CSS (LoginScreen.css), no Chakra, router or query cache, so that the light
+ * login page (login.html, src/login-page) and the app's /login route show the same screen.
+ */
+export function LoginScreen({ onLoggedIn, switchLocale }: LoginScreenProps) {
   const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   const config = getConfig();
-  const queryClient = useQueryClient();
+  const ids = useId();
   useDocumentTitle(t`登录`);
-  const options = useQuery(loginOptionsQuery(i18n.locale));
-  const captchaEnabled = options.data?.captchaEnabled ?? false;
-  const captcha = useQuery({ ...captchaQuery, enabled: captchaEnabled });
-  const askTenant = options.isSuccess && !options.data.tenant;
+  const [options, retryOptions] = useLoginOptions(locale);
+  const data = options.status === 'pending' ? undefined : options.data;
+  const captchaEnabled = data?.captchaEnabled ?? false;
+  const [captcha, refreshCaptcha] = useCaptcha(captchaEnabled, locale);
+  const askTenant = Boolean(data && !data.tenant);
 
   const [values, setValues] = useState<Record<FieldName, string>>({ tenant: '', username: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [switching, setSwitching] = useState(false);
 
   const set = (name: FieldName) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
+  const fieldProps = (name: FieldName) => ({
+    id: `${ids}-${name}`,
+    name,
+    value: values[name],
+    required: true,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
+    onChange: (event: { currentTarget: { value: string } }) => set(name)(event.currentTarget.value),
+  });
 
   function validate(): Errors {
     const next: Errors = {};
@@ -67,6 +125,7 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (submitting) return;
     const found = validate();
     setErrors(found);
     setServerError(null);
@@ -74,197 +133,139 @@ export function LoginScreen({ onLoggedIn }: LoginScreenProps) {
     const request: LoginRequest = {
       username: values.username.trim(),
       password: values.password.trim(),
-      tenant: askTenant ? values.tenant : options.data?.tenant?.code,
-      captchaId: captchaEnabled ? captcha.data?.captchaId : undefined,
+      tenant: askTenant ? values.tenant : data?.tenant?.code,
+      captchaId: captchaEnabled ? captcha?.captchaId : undefined,
       captcha: captchaEnabled ? values.captcha.trim() : undefined,
     };
     setSubmitting(true);
     try {
-      await login(request);
-      queryClient.removeQueries({ queryKey: authKeys.user });
-      resetServerMessages(); // the school's own texts load with the user's session
+      await login(request, locale);
       await onLoggedIn();
     } catch (error) {
-      setServerError(error instanceof HttpError ? error.msg : t`登录失败`);
+      setServerError(error instanceof LoginCallError ? error.msg : t`登录失败`);
       if (captchaEnabled) {
         setValues((current) => ({ ...current, captcha: '' }));
-        void captcha.refetch();
+        refreshCaptcha();
       }
     } finally {
       setSubmitting(false);
     }
   }
 
+  async function toggleLocale() {
+    setSwitching(true);
+    try {
+      await switchLocale(locale === 'en' ? 'zh' : 'en');
+    } finally {
+      setSwitching(false);
+    }
+  }
+
   return (
-    <Flex
-      minH="100dvh"
-      direction="column"
-      align="center"
-      justify="center"
-      px="4"
-      py="8"
-      bgGradient="to-br"
-      gradientFrom="brand.700"
-      gradientTo="brand.500"
-    >
+    <div className="lg-page">
       {/* landmarks: the form is the page's main content, the footer its contentinfo (axe: every text in a landmark) */}
-      <Box as="main" w="full" maxW="sm" bg="bg.panel" borderRadius="l3" boxShadow="xl" p={{ base: '5', sm: '8' }}>
-        <HStack justify="space-between" align="start" mb="6">
-          <HStack gap="3" minW="0">
-            {config.logoUrl && <Image src={config.logoUrl} alt="" boxSize="10" borderRadius="md" />}
-            <Heading as="h1" size="lg" lineClamp={2}>
-              {configText(config.loginTitle)}
-            </Heading>
-          </HStack>
-          <LanguageToggle />
-        </HStack>
+      <main className="lg-panel">
+        <div className="lg-head">
+          <div className="lg-brand">
+            {config.logoUrl && <img className="lg-logo" src={config.logoUrl} alt="" width={40} height={40} />}
+            <h1 className="lg-title">{configText(config.loginTitle)}</h1>
+          </div>
+          {/* the visible text ('English' / '中文') is the accessible name; the title explains it */}
+          <button type="button" className="lg-lang" title={t`切换语言`} aria-busy={switching || undefined} disabled={switching} onClick={toggleLocale}>
+            {locale === 'en' ? '中文' : 'English'}
+          </button>
+        </div>
 
-        {options.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>
-                <Trans>无法连接服务器</Trans>
-              </Alert.Title>
-            </Alert.Content>
-            <Button size="xs" variant="outline" onClick={() => options.refetch()}>
+        {options.status === 'error' && (
+          <div className="lg-alert" role="alert">
+            <span className="lg-alert-icon" aria-hidden="true">
+              !
+            </span>
+            <span className="lg-alert-text">
+              <Trans>无法连接服务器</Trans>
+            </span>
+            <button type="button" className="lg-retry" onClick={retryOptions}>
               <Trans>重试</Trans>
-            </Button>
-          </Alert.Root>
-        ) : null}
+            </button>
+          </div>
+        )}
 
-        {options.isPending ? (
-          <Stack gap="4" aria-busy="true">
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-          </Stack>
+        {options.status === 'pending' || (options.status === 'error' && !options.data) ? (
+          <div className="lg-stack" aria-busy="true">
+            <div className="lg-skeleton" />
+            <div className="lg-skeleton" />
+            <div className="lg-skeleton" />
+          </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap="4">
-              {options.data?.tenant && (
-                <Text color="fg.muted" fontSize="sm">
-                  <Trans>学校：{options.data.tenant.name}</Trans>
-                </Text>
-              )}
-              {askTenant && (
-                <Field.Root invalid={Boolean(errors.tenant)} required>
-                  <Field.Label>
-                    <Trans>学校</Trans>
-                  </Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="tenant"
-                      value={values.tenant}
-                      onChange={(event) => set('tenant')(event.currentTarget.value)}
-                    >
-                      <option value="">{t`请选择`}</option>
-                      {options.data.tenants.map((tenant) => (
-                        <option key={tenant.code} value={tenant.code}>
-                          {tenant.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.ErrorText>{errors.tenant}</Field.ErrorText>
-                </Field.Root>
-              )}
+          <form className="lg-stack" onSubmit={onSubmit} noValidate>
+            {data?.tenant && (
+              <p className="lg-school">
+                <Trans>学校：{data.tenant.name}</Trans>
+              </p>
+            )}
+            {askTenant && data && (
+              <Field id={`${ids}-tenant`} label={<Trans>学校</Trans>} error={errors.tenant}>
+                <select className="lg-input lg-select" {...fieldProps('tenant')}>
+                  <option value="">{t`请选择`}</option>
+                  {data.tenants.map((tenant) => (
+                    <option key={tenant.code} value={tenant.code}>
+                      {tenant.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
 
-              <Field.Root invalid={Boolean(errors.username)} required>
-                <Field.Label>
-                  <Trans>用户名</Trans>
-                </Field.Label>
-                <Input
-                  name="username"
-                  autoComplete="username"
-                  value={values.username}
-                  onChange={(event) => set('username')(event.currentTarget.value)}
-                  maxLength={50}
-                />
-                <Field.ErrorText>{errors.username}</Field.ErrorText>
-              </Field.Root>
+            <Field id={`${ids}-username`} label={<Trans>用户名</Trans>} error={errors.username}>
+              <input className="lg-input" autoComplete="username" maxLength={50} {...fieldProps('username')} />
+            </Field>
 
-              <Field.Root invalid={Boolean(errors.password)} required>
-                <Field.Label>
-                  <Trans>密码</Trans>
-                </Field.Label>
-                <Input
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={values.password}
-                  onChange={(event) => set('password')(event.currentTarget.value)}
-                  maxLength={50}
-                />
-                <Field.ErrorText>{errors.password}</Field.ErrorText>
-              </Field.Root>
+            <Field id={`${ids}-password`} label={<Trans>密码</Trans>} error={errors.password}>
+              <input className="lg-input" type="password" autoComplete="current-password" maxLength={50} {...fieldProps('password')} />
+            </Field>
 
-              {captchaEnabled && (
-                <Field.Root invalid={Boolean(errors.captcha)} required>
-                  <Field.Label>
-                    <Trans>验证码</Trans>
-                  </Field.Label>
-                  <HStack gap="2" w="full">
-                    <Input
-                      name="captcha"
-                      autoComplete="off"
-                      value={values.captcha}
-                      onChange={(event) => set('captcha')(event.currentTarget.value)}
-                      maxLength={10}
-                      flex="1"
-                    />
-                    <Button
-                      type="button"
-                      variant="outline"
-                      p="0"
-                      h="10"
-                      w="32"
-                      overflow="hidden"
-                      title={t`看不清？换一张`}
-                      aria-label={t`换一张图片`}
-                      onClick={() => captcha.refetch()}
-                    >
-                      {captcha.data ? (
-                        <Image src={captcha.data.image} alt="" h="full" w="full" objectFit="contain" />
-                      ) : (
-                        <Skeleton h="full" w="full" />
-                      )}
-                    </Button>
-                  </HStack>
-                  <Field.ErrorText>{errors.captcha}</Field.ErrorText>
-                </Field.Root>
-              )}
+            {captchaEnabled && (
+              <Field id={`${ids}-captcha`} label={<Trans>验证码</Trans>} error={errors.captcha}>
+                <div className="lg-captcha-row">
+                  <input className="lg-input" autoComplete="off" maxLength={10} {...fieldProps('captcha')} />
+                  <button type="button" className="lg-captcha" title={t`看不清？换一张`} aria-label={t`换一张图片`} onClick={refreshCaptcha}>
+                    {captcha ? <img src={captcha.image} alt="" width={128} height={40} /> : <span className="lg-skeleton lg-skeleton-fill" />}
+                  </button>
+                </div>
+              </Field>
+            )}
 
-              {serverError && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{serverError}</Alert.Title>
-                </Alert.Root>
-              )}
+            {serverError && (
+              <div className="lg-alert" role="alert">
+                <span className="lg-alert-icon" aria-hidden="true">
+                  !
+                </span>
+                <span className="lg-alert-text">{serverError}</span>
+              </div>
+            )}
 
-              <Button type="submit" colorPalette="brand" size="lg" w="full" loading={submitting}>
+            <button type="submit" className="lg-submit" aria-busy={submitting || undefined} data-loading={submitting ? '' : undefined}>
+              {submitting && <span className="lg-spinner" aria-hidden="true" />}
+              <span>
                 <Trans>登录</Trans>
-              </Button>
-              <Link asChild fontSize="sm" color="fg.muted" alignSelf="end">
-                <RouterLink to="/RePassword">
-                  <Trans>忘记密码？</Trans>
-                </RouterLink>
-              </Link>
-            </Stack>
+              </span>
+            </button>
+            <a className="lg-forgot" href="/RePassword">
+              <Trans>忘记密码？</Trans>
+            </a>
           </form>
         )}
-      </Box>
+      </main>
       {(config.loginFooter || config.recordNumber) && (
-        <Stack as="footer" mt="6" gap="1" align="center" color="whiteAlpha.900" fontSize="xs" textAlign="center">
-          {config.loginFooter && <Text>{config.loginFooter}</Text>}
+        <footer className="lg-footer">
+          {config.loginFooter && <p>{config.loginFooter}</p>}
           {config.recordNumber && (
-            <Link href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer" color="whiteAlpha.900">
+            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer">
               {config.recordNumber}
-            </Link>
+            </a>
           )}
-        </Stack>
+        </footer>
       )}
-    </Flex>
+    </div>
   );
 }

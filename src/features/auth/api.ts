@@ -1,37 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CaptchaData, LoginData, LoginOptions, LoginRequest, PermissionPayload } from '../../../contracts/session';
-import { get, postForm } from '../../lib/http';
-import { rememberTenant } from '../../lib/config';
+import type { PermissionPayload } from '../../../contracts/session';
+import { get } from '../../lib/http';
 import { PERMISSION_QUERY_KEY } from '../../lib/menu-refresh';
-import { clearSession, markLoginFailed, rememberUser, saveLogin } from '../../lib/session';
+import { clearSession, rememberUser } from '../../lib/session';
 
-/** Query keys of the auth feature. Everything under ['auth', 'user'] belongs to the logged-in user. */
+/**
+ * Query keys of the auth feature. Everything under ['auth', 'user'] belongs to the logged-in user.
+ * The login screen's own calls are in login-client.ts (light: no http module, no query cache).
+ */
 export const authKeys = {
-  loginOptions: ['auth', 'login-options'] as const,
-  captcha: ['auth', 'captcha'] as const,
   user: ['auth', 'user'] as const,
   permission: PERMISSION_QUERY_KEY,
 };
-
-/**
- * GET /api/login/options: captcha on/off, the tenant of this host, or the schools to choose from.
- * School names come in the request's language, so the key carries the locale.
- */
-export const loginOptionsQuery = (locale: string) =>
-  queryOptions({
-    queryKey: [...authKeys.loginOptions, locale],
-    queryFn: ({ signal }) => get<LoginOptions>('/api/login/options', undefined, { signal }),
-    staleTime: 5 * 60_000,
-    placeholderData: (previous) => previous,
-  });
-
-/** GET /api/captcha: a fresh image every time it is fetched (never reused from the cache). */
-export const captchaQuery = queryOptions({
-  queryKey: authKeys.captcha,
-  queryFn: ({ signal }) => get<CaptchaData>('/api/captcha', undefined, { signal }),
-  staleTime: 0,
-  gcTime: 0,
-});
 
 /**
  * GET /ms/getPermission: menus, permission codes, roles, user info. Loaded by the authenticated
@@ -47,19 +27,6 @@ export const permissionQuery = queryOptions({
   },
   staleTime: Infinity,
 });
-
-/** POST /api/login/v3 (form). Success stores the token (failure flag '0'); failure sets the flag '1'. */
-export async function login(request: LoginRequest): Promise<LoginData> {
-  try {
-    const data = await postForm<LoginData>('/api/login/v3', { ...request });
-    saveLogin(data);
-    if (request.tenant) rememberTenant(request.tenant);
-    return data;
-  } catch (error) {
-    markLoginFailed();
-    throw error;
-  }
-}
 
 /** GET /logout, then forget the session locally whatever the server said. */
 export async function logout(): Promise<void> {
