@@ -157,10 +157,12 @@ const pgMessage = (error: unknown): string => {
   return e?.cause?.message ?? e?.message ?? String(error);
 };
 
-async function inTransaction<T>(db: Database, begin: string, work: (conn: Connection) => Promise<T>): Promise<T> {
+/** One transaction on one connection; `snapshot`: read-only, every read at one moment (repeatable read). */
+async function inTransaction<T>(db: Database, mode: 'snapshot' | 'write', work: (conn: Connection) => Promise<T>): Promise<T> {
   const client = await db.pool.connect();
   try {
-    await client.query(begin);
+    if (mode === 'snapshot') await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    else await client.query('BEGIN');
     try {
       const result = await work(onClient(client));
       await client.query('COMMIT');
@@ -185,7 +187,7 @@ export async function exportTenant(db: Database, storage: FileStorage, options: 
   const started = Date.now();
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'xiaowu-tenant-export-'));
   try {
-    const manifest = await inTransaction(db, 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY', async (conn) => {
+    const manifest = await inTransaction(db, 'snapshot', async (conn) => {
       await useCanonicalText(conn);
       const schemaVersion = await schemaVersionOf(conn);
       const tenantRow = await readTenantRow(conn, options.code);
@@ -349,7 +351,7 @@ export async function importTenant(db: Database, storage: FileStorage, options: 
       throw new TenantArchiveRefusal('归档中学校的记录与清单不一致；未导入任何数据', "The archive's school record does not match its manifest. Nothing was imported");
     }
 
-    const rows = await inTransaction(db, 'BEGIN', async (conn) => {
+    const rows = await inTransaction(db, 'write', async (conn) => {
       const target = await schemaVersionOf(conn);
       if (target.when !== manifest.schemaVersion.when) {
         throw new TenantArchiveRefusal(
