@@ -3,10 +3,9 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { isPageTarget, safeRedirect } from '../app/navigation';
 import { authKeys } from '../features/auth/api';
 import { loginCatalog } from '../features/auth/login-catalog';
-import { startLoginCalls } from '../features/auth/login-client';
 import { LoginScreen } from '../features/auth/LoginScreen';
 import { useFeatureCatalog } from '../lib/feature-catalog';
-import { currentLocale, loadFeatureCatalog, resetServerMessages, switchLocale } from '../lib/i18n';
+import { loadFeatureCatalog, resetServerMessages, switchLocale } from '../lib/i18n';
 
 /**
  * /login inside the app (logout, an expired session, a guard's redirect: in-app, offline too). A fresh
@@ -16,12 +15,13 @@ export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
     redirect: safeRedirect(search.redirect),
   }),
-  // the form's options (school, captcha) and the screen's catalog start before the component's chunk
-  // arrives; a failure is shown by the screen (error with retry), not by the router
-  loader: () => {
-    startLoginCalls(currentLocale());
-    void loadFeatureCatalog(loginCatalog).catch(() => undefined);
-  },
+  // the screen's catalog loads beside its chunk, not after it (the options and captcha are the screen's own
+  // calls: started here, they put their module into the entry chunk every page loads); a failure leaves the
+  // fallbacks
+  loader: () =>
+    import('../features/auth/login-catalog')
+      .then(({ loginCatalog }) => loadFeatureCatalog(loginCatalog))
+      .catch(() => undefined),
   component: LoginRoute,
 });
 

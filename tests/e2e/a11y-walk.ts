@@ -222,6 +222,8 @@ async function submitLogin(page: Page, lang: A11yLang) {
   await page.getByLabel(labels.password).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // the light login page (login.html) leaves with a full load: the walk drives the app's router once it is up
+  await page.waitForFunction(() => '__TSR_ROUTER__' in window);
 }
 
 /** Every menu address of the payload (directories have none), hidden ones too: they are routes of the user's. */
