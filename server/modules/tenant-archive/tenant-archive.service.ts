@@ -148,6 +148,9 @@ function inside(root: string, relative: string): string {
   return full;
 }
 
+/** A storage key of the school's own folder (`<tenant id>/…`, no `..`): what its file rows may name. */
+export const isTenantKey = (tenantId: string, key: string) => key.startsWith(`${tenantId}/`) && !key.split('/').includes('..');
+
 const pgCode = (error: unknown): string | undefined => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.cause?.code ?? e?.code;
@@ -272,7 +275,8 @@ export async function exportTenant(db: Database, storage: FileStorage, options: 
 /** Unpacks and checks an archive: the manifest, every table's digest and row count, every file's bytes. */
 async function openArchive(file: string, work: string): Promise<TenantArchiveManifest> {
   try {
-    await tar.x({ file, cwd: work, strict: true });
+    // plain files and folders only: a link could point the import at bytes outside the archive
+    await tar.x({ file, cwd: work, strict: true, filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory') });
   } catch (error) {
     const detail = (error as Error).message;
     throw new TenantArchiveRefusal(`无法读取归档 ${file}：${detail}；未导入任何数据`, `Cannot read the archive ${file}: ${detail}. Nothing was imported`);
@@ -307,7 +311,11 @@ async function openArchive(file: string, work: string): Promise<TenantArchiveMan
     if (!found) problems.push({ zh: `缺少文件 ${entry.key}`, en: `the file ${entry.key} is missing` });
     else if (found.sha256 !== entry.sha256 || found.size !== entry.size) problems.push({ zh: `文件 ${entry.key} 的校验和不符`, en: `the checksum of ${entry.key} does not match` });
   }
-  if (manifest.tables[0]?.name !== 'tenants') problems.push({ zh: '缺少学校本身的记录（tenants）', en: "the school's own record (tenants) is missing" });
+  if (manifest.tables[0]?.name !== 'tenants' || manifest.tables[0].rows !== 1) {
+    problems.push({ zh: '缺少学校本身的记录（tenants）', en: "the school's own record (tenants) is missing" });
+  }
+  const outside = manifest.files.filter((entry) => !isTenantKey(manifest.tenant.id, entry.key));
+  if (outside.length) problems.push({ zh: `文件不在本校的目录中：${outside[0]!.key}`, en: `a file lies outside the school's folder: ${outside[0]!.key}` });
   if (problems.length) {
     throw new TenantArchiveRefusal(
       `归档已损坏：${problems.map((p) => p.zh).join('；')}；未导入任何数据`,
@@ -397,6 +405,15 @@ export async function importTenant(db: Database, storage: FileStorage, options: 
           const detail = pgMessage(error);
           throw new TenantArchiveRefusal(`表 ${entry.name} 的行无法写入（${detail}）；未导入任何数据`, `The rows of ${entry.name} could not be written (${detail}). Nothing was imported`);
         }
+      }
+
+      // rows pass row-level security, but a file row's path could still name another school's bytes
+      const foreignKey = (await readFileKeys(conn, tenant.id)).find((key) => !isTenantKey(tenant.id, key));
+      if (foreignKey) {
+        throw new TenantArchiveRefusal(
+          `文件记录指向本校目录以外的 ${foreignKey}；未导入任何数据`,
+          `A file record names ${foreignKey}, outside the school's folder. Nothing was imported`,
+        );
       }
 
       // the bytes go in before the commit; a refusal after this point removes them again

@@ -161,6 +161,7 @@ describe('a school moves between databases', () => {
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(exported.tenant.id, '01900000-0000-7000-8000-000000000001'));
       editManifest(dir, (manifest) => {
         manifest.tenant.id = '01900000-0000-7000-8000-000000000001';
+        manifest.files = []; // its files lie in the other id's folder
         manifest.tables[0]!.sha256 = sha256(fs.readFileSync(file));
       });
     });
@@ -199,7 +200,7 @@ describe('a school moves between databases', () => {
     );
   });
 
-  it("rows of another school are refused by row-level security, as the server's own writes are", async () => {
+  it("rows of another school are refused by row-level security, as the server's own writes are, and so is a file row naming another school's bytes", async () => {
     const kgId = await tenantIdOf(source.db, 'kg');
     const dataDir = path.join(work, 'spare-data');
     const before = await stateOf(spare, dataDir);
@@ -214,6 +215,19 @@ describe('a school moves between databases', () => {
       });
     });
     await expect(importTenant(spare.db, new LocalFileStorage(dataDir), { file: foreign })).rejects.toThrow('campuses holds rows of another school than demo. Nothing was imported');
+
+    // a file row of its own that names another school's bytes
+    const foreignPath = await tampered('foreign-path', (dir) => {
+      const entry = exported.tables.find((table) => table.name === 'files')!;
+      const file = path.join(dir, entry.file);
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(`"path":"${exported.tenant.id}/`, `"path":"${kgId}/`));
+      editManifest(dir, (manifest) => {
+        manifest.tables.find((table) => table.name === 'files')!.sha256 = sha256(fs.readFileSync(file));
+      });
+    });
+    await expect(importTenant(spare.db, new LocalFileStorage(dataDir), { file: foreignPath })).rejects.toThrow(
+      new RegExp(`A file record names ${kgId}/.*, outside the school's folder`),
+    );
     expect(await stateOf(spare, dataDir)).toEqual(before);
   });
 });
