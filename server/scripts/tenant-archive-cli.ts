@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { type AppConfig, loadConfig } from '../config';
 import { bootstrapDatabase } from '../db/bootstrap';
@@ -7,24 +8,38 @@ import { TenantArchiveRefusal } from '../modules/tenant-archive/tenant-archive.s
 
 /**
  * The deployment's database as its owner, found the way the server finds it (DATABASE_URL, else the
- * embedded cluster under XIAOWU_DATA_DIR, started here). `migrate`: bring it to this program's
- * schema first (migrations and keys, no demo seed), as a server start would.
+ * embedded cluster under XIAOWU_DATA_DIR, started here). `createCluster`: a missing embedded cluster
+ * is created (a new deployment receiving a school); otherwise it is refused.
  */
-export async function openOwnerDatabase(options: { migrate: boolean }): Promise<{ db: Database; config: AppConfig; close(): Promise<void> }> {
+export async function openOwnerDatabase(options: { createCluster: boolean }): Promise<{ db: Database; config: AppConfig; close(): Promise<void> }> {
   const config = loadConfig();
-  const cluster = config.databaseUrl ? undefined : await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'pg'), port: config.pgPort });
-  const db = connectDatabase(config.databaseUrl ?? cluster!.connectionString, { maxConnections: 2 });
-  const close = async () => {
-    await db.close();
-    await cluster?.stop();
-  };
-  try {
-    if (options.migrate) await bootstrapDatabase(db, { seedDemo: false });
-  } catch (error) {
-    await close();
-    throw error;
+  const clusterDir = path.join(config.dataDir, 'pg');
+  if (!config.databaseUrl && !options.createCluster && !fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    throw new TenantArchiveRefusal(
+      `${clusterDir} 下没有数据库；请设置 DATABASE_URL 或 XIAOWU_DATA_DIR`,
+      `There is no database under ${clusterDir}; set DATABASE_URL or XIAOWU_DATA_DIR`,
+    );
   }
-  return { db, config, close };
+  const cluster = config.databaseUrl ? undefined : await startEmbeddedPostgres({ clusterDir, port: config.pgPort });
+  const db = connectDatabase(config.databaseUrl ?? cluster!.connectionString, { maxConnections: 2 });
+  return {
+    db,
+    config,
+    close: async () => {
+      await db.close();
+      await cluster?.stop();
+    },
+  };
+}
+
+/**
+ * A database no server has set up yet (no migration applied) gets this program's schema, keys and
+ * no demo school, as a first server start would; one already set up is left as it is (an import at
+ * another schema version is refused, naming both).
+ */
+export async function setUpIfNew(db: Database): Promise<void> {
+  const { rows } = await db.pool.query<{ found: boolean }>("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found");
+  if (!rows[0]?.found) await bootstrapDatabase(db, { seedDemo: false });
 }
 
 /** Prints a refusal in both languages (or the fault) and exits 1. */

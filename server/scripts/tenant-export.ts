@@ -21,7 +21,7 @@ async function main() {
     process.exit(2);
   }
   const out = values.out ?? `tenant-${code}-${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, 'Z')}.tar.gz`;
-  const { db, config, close } = await openOwnerDatabase({ migrate: false });
+  const { db, config, close } = await openOwnerDatabase({ createCluster: false });
   try {
     const report = await exportTenant(db, new LocalFileStorage(config.dataDir), { code, out });
     const { manifest } = report;

@@ -346,12 +346,21 @@ async function* lineBatches(file: string, size = 1000): AsyncGenerator<string[]>
  * transaction as the app role bound to the school, as the server's own writes are, so row-level
  * security refuses a row of any other school.
  */
-export async function importTenant(db: Database, storage: FileStorage, options: { file: string }): Promise<ImportReport> {
+export async function importTenant(
+  db: Database,
+  storage: FileStorage,
+  options: {
+    file: string;
+    /** runs once the archive has passed its checks, before the database is read (the CLI sets up a new deployment's schema here) */
+    prepareDatabase?: () => Promise<void>;
+  },
+): Promise<ImportReport> {
   const started = Date.now();
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'xiaowu-tenant-import-'));
   const placed: string[] = [];
   try {
     const manifest = await openArchive(options.file, work);
+    await options.prepareDatabase?.();
     const { tenant } = manifest;
     const tenantLine = (await fs.readFile(inside(work, manifest.tables[0]!.file), 'utf8')).trim();
     const tenantRow = JSON.parse(tenantLine) as { id: string; code: string; hosts?: string[] };
