@@ -33,6 +33,10 @@
 //      performance, FCP, LCP, TBT and gz JS of the median of 3 runs, against the app as `npm start` serves it
 //      (captcha on) (`BENCH_ONLY=lighthouse npx tsx bench/run.ts` builds the client and runs only this, on a
 //      fresh data/bench-lighthouse)
+//  13. backups (issue 22, bench/backups.ts, a cluster of its own archiving its WAL with the defaults): backup size,
+//      backup and verification time, restore time, for the demo data and with 100,000 people added; the recovery
+//      point (a commit on a quiet database until its WAL is in the archive)
+//      (`BENCH_ONLY=backup npx tsx bench/run.ts` runs only this, no client build)
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -51,6 +55,7 @@ import { runScoresBench } from './scores';
 import { pageJs } from './page-js';
 import { measureSurveyJs } from './survey-js';
 import { formatA11yCounts, runA11yBench } from './a11y';
+import { runBackupBench } from './backups';
 import { describeFigure as describeLighthouse, describeTargets as lighthouseTargets, LIGHTHOUSE_RUNS, meetsTargets, runLighthouseBench } from './lighthouse';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -353,7 +358,29 @@ function load(url: string, headers: Record<string, string> = {}) {
   return autocannon({ url, connections: 50, duration: 10, headers });
 }
 
+/** Backups (bench/backups.ts): one row per data size, and the recovery point. */
+async function backupFigures(): Promise<void> {
+  const result = await runBackupBench();
+  for (const figure of result.figures) {
+    results.push({
+      name: `backup: ${figure.label}`,
+      value: `${figure.sizeMiB.toFixed(1)} MiB, backup ${figure.backupSeconds.toFixed(1)} s, verify ${figure.verifySeconds.toFixed(1)} s, restore ${figure.restoreSeconds.toFixed(1)} s`,
+    });
+  }
+  results.push({
+    name: 'backup: recovery point (defaults)',
+    value: `a commit on a quiet database reached the WAL archive after ${result.recoveryPointSeconds.toFixed(1)} s (archive_timeout ${result.archiveTimeoutSeconds} s; 100,000 people filled in ${result.fillSeconds.toFixed(1)} s)`,
+    target: `≤ ${result.archiveTimeoutSeconds + 5} s`,
+    ok: result.recoveryPointSeconds <= result.archiveTimeoutSeconds + 5,
+  });
+}
+
 async function main() {
+  if (only === 'backup') {
+    await backupFigures();
+    printResults();
+    return;
+  }
   if (only === 'scores') {
     await scoresFigures();
     printResults();
@@ -482,6 +509,9 @@ async function main() {
 
   // 用户日志 over 2,000,000 rows of one school (own database, see bench/app-logs.ts).
   await appLogsFigures();
+
+  // Backups: size and time, restore, recovery point (own cluster, see bench/backups.ts).
+  await backupFigures();
 
   // Request encryption's cost on a typical POST, off vs on (in-process, see bench/encryption.ts).
   const encryption = await runEncryptionBench();

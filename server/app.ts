@@ -19,6 +19,7 @@ import { registerStaticAndFallback } from './plugins/static';
 import { registerUnreadBodyGuard } from './plugins/unread-body';
 import { allRoutes, moduleOfRoute } from './routes';
 import { MAX_FILES_PER_UPLOAD } from './modules/files/files.service';
+import { registerNightlyBackup } from './modules/backups/backups.schedule';
 import { registerDynamicRoleRefresh } from './modules/roles/roles.sweep';
 import { registerSurveyPictureSweep } from './modules/surveys/surveys.sweep';
 import { createServices, type Services } from './services';
@@ -96,6 +97,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
   registerSurveyPictureSweep(app, db, services.files.storage, config.sweeps);
   registerDynamicRoleRefresh(app, db, services.roles, config.sweeps);
+  registerNightlyBackup(app, db, config);
   registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes, enabled: () => services.settings.requestEncryption() });
   registerRateLimit(app, db, config.sweeps);
   registerRoutes(app, allRoutes, { db, config, services, moduleOf: moduleOfRoute });

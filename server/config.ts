@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TOKEN_HEADER } from '../contracts/session';
+import { type BackupSettings, parseNightlyAt } from './modules/backups/backup-settings';
 import { SWEEP_NAMES, type SweepName, type SweepSettings } from './db/sweep';
 import { RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 
@@ -94,6 +95,8 @@ export interface AppConfig {
    * or keeps this instance from running it.
    */
   sweeps: SweepSettings;
+  /** backups, WAL archiving, the nightly schedule and retention (modules/backups/backup-settings.ts) */
+  backup: BackupSettings;
 }
 
 const optionalText = z
@@ -164,12 +167,29 @@ const envSchema = z.object({
       }
       return intervals;
     }),
+  XIAOWU_BACKUP: z.enum(['on', 'off']).default('on'),
+  XIAOWU_BACKUP_DIR: optionalText,
+  XIAOWU_BACKUP_AT: z
+    .string()
+    .trim()
+    .default('02:30')
+    .transform((v, ctx) => {
+      const at = parseNightlyAt(v);
+      if (at === undefined) ctx.addIssue({ code: 'custom', message: 'must be HH:MM (school time) or off' });
+      return at ?? null;
+    }),
+  XIAOWU_BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(3650).default(7),
+  XIAOWU_BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+  XIAOWU_BACKUP_KEEP_MANUAL: z.coerce.number().int().min(0).max(1000).default(5),
+  XIAOWU_BACKUP_ARCHIVE_TIMEOUT: z.coerce.number().int().min(1).max(86_400).default(60),
   XIAOWU_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 /** Defaults for every setting; tests start from these and override what they exercise. */
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({}), ...overrides };
+  const loaded = loadConfig({});
+  // an app built without main.ts's embedded cluster (tests, tools) has nothing of its own to back up
+  return { ...loaded, backup: { ...loaded.backup, mode: 'off' }, ...overrides };
 }
 
 /** Parses the environment; throws one readable error listing every bad variable. */
@@ -220,6 +240,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       firstTickMs: e.XIAOWU_SWEEP_TICK_SECONDS * 1000,
       tickMs: e.XIAOWU_SWEEP_TICK_SECONDS * 1000,
       intervals: e.XIAOWU_SWEEP_INTERVALS,
+    },
+    backup: {
+      mode: e.XIAOWU_BACKUP === 'off' ? 'off' : e.DATABASE_URL ? 'files' : 'embedded',
+      dir: path.resolve(e.XIAOWU_BACKUP_DIR ?? path.join(e.XIAOWU_DATA_DIR, 'backups')),
+      archiveTimeoutSeconds: e.XIAOWU_BACKUP_ARCHIVE_TIMEOUT,
+      nightlyAt: e.XIAOWU_BACKUP_AT,
+      keep: { daily: e.XIAOWU_BACKUP_KEEP_DAILY, weekly: e.XIAOWU_BACKUP_KEEP_WEEKLY, manual: e.XIAOWU_BACKUP_KEEP_MANUAL },
     },
   };
 }

@@ -38,7 +38,9 @@ async function main() {
     if (config.databaseUrl) {
       say('using DATABASE_URL');
     } else {
-      cluster = await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'pg'), port: config.pgPort });
+      // backups on: the cluster archives its WAL into the backup folder from this start (db/wal-archive.ts)
+      const walArchive = config.backup.mode === 'embedded' ? { dir: config.backup.dir, timeoutSeconds: config.backup.archiveTimeoutSeconds } : undefined;
+      cluster = await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'pg'), port: config.pgPort, walArchive });
       say(`embedded PostgreSQL ${cluster.created ? 'created and ' : ''}started on 127.0.0.1:${cluster.port}`);
     }
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

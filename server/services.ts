@@ -9,6 +9,7 @@ import { ProofsService } from './modules/applications/proofs.service';
 import { ApplicationSettingsService } from './modules/applications/settings.service';
 import { StaffSummaryService } from './modules/applications/staff-summary.service';
 import { AttendanceService } from './modules/attendance/attendance.service';
+import { BackupsService } from './modules/backups/backups.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CalendarService } from './modules/calendar/calendar.service';
@@ -76,6 +77,7 @@ export function createServices(db: Database, config: AppConfig) {
     appLogs: new AppLogService(),
     userAdmin: new UserAdminService(permissions, auth, tenants, roles),
     settings: new SettingsService(db, config, cacheBus),
+    backups: new BackupsService(config, tenants),
     homeCards: new HomeCardsService(permissions),
     dashboard: new DashboardService(permissions, attendance, applications),
     /** the kit resources' services by resource name (server/modules/index.ts kitModules) */

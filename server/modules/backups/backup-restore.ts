@@ -1,0 +1,176 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { SCHOOL_TIME_ZONE_OFFSET } from '../../../contracts/school-time';
+import { startEmbeddedPostgres } from '../../db/embedded';
+import { postgresOsUser, restoreCommand } from '../../db/wal-archive';
+import { copyHashed, fileArchiveOf, type StoredBackup } from './backup-store';
+import { clusterDirOf, livePostmaster } from './cluster-access';
+
+/** A restore refused before it changed anything (the message says why). */
+export class RestoreRefusedError extends Error {}
+
+/**
+ * `--until` as an instant: ISO or "YYYY-MM-DD HH:MM[:SS[.fff]]", in school time unless it carries an
+ * offset (Z, +08:00); null when it is not a time.
+ */
+export function parseUntil(text: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text.trim());
+  if (!match) return null;
+  const offset = match[3] ? (match[3].toUpperCase() === 'Z' ? 'Z' : match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')) : SCHOOL_TIME_ZONE_OFFSET;
+  const at = new Date(`${match[1]}T${match[2].length === 5 ? `${match[2]}:00` : match[2]}${offset}`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** Refuses a target that holds a cluster, a live postmaster, or anything at all: a restore never overwrites. */
+export async function assertRestoreTarget(into: string): Promise<void> {
+  for (const clusterDir of [clusterDirOf(into), into]) {
+    const live = livePostmaster(clusterDir);
+    if (live) throw new RestoreRefusedError(`${into} is in use: PostgreSQL (pid ${live.pid}) runs on ${clusterDir}. A restore goes into a new, empty directory.`);
+  }
+  for (const marker of [path.join(clusterDirOf(into), 'PG_VERSION'), path.join(into, 'PG_VERSION')]) {
+    if (await fs.stat(marker).then(() => true, () => false))
+      throw new RestoreRefusedError(`${into} holds a database cluster (${path.dirname(marker)}). A restore never overwrites one: choose a new directory with --into.`);
+  }
+  const entries = await fs.readdir(into).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  if (entries.length > 0) throw new RestoreRefusedError(`${into} is not empty (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}). A restore goes into a new, empty directory.`);
+}
+
+export interface RestoreOutcome {
+  into: string;
+  /** the last transaction replayed (null: none after the backup, or files only) */
+  lastTransactionAt: string | null;
+  files: { restored: number; missing: string[] };
+  ms: number;
+}
+
+/** Copies a backup's files under `prefix` into `target`, checking each against the manifest's checksum. */
+async function copyChecked(backup: StoredBackup, prefix: string, target: string): Promise<void> {
+  for (const [file, expected] of Object.entries(backup.manifest.files)) {
+    if (!file.startsWith(prefix)) continue;
+    const to = path.join(target, file.slice(prefix.length));
+    await fs.mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
+    const copied = await copyHashed(path.join(backup.dir, file), to);
+    if (!copied || copied.sha256 !== expected.sha256)
+      throw new RestoreRefusedError(`The backup ${backup.manifest.id} is damaged: ${file} is ${copied ? 'corrupted' : 'missing'}. Restore an older backup.`);
+  }
+}
+
+async function chownTree(root: string, owner: { uid: number; gid: number }): Promise<void> {
+  await fs.chown(root, owner.uid, owner.gid);
+  for (const entry of await fs.readdir(root, { withFileTypes: true })) {
+    const full = path.join(root, entry.name);
+    if (entry.isDirectory()) await chownTree(full, owner);
+    else await fs.chown(full, owner.uid, owner.gid);
+  }
+}
+
+const conf = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * Restores `backup` into the new data directory `into`: the cluster copied with recovery.signal and
+ * restore_command reading the WAL archive, replayed to `until` (or to the archive's end) and promoted;
+ * then the files the restored rows name (from the backup, else the file archive) and the secrets.
+ * The cluster is stopped again; the server starts on it with XIAOWU_DATA_DIR=<into>.
+ */
+export async function restoreBackup(options: { backup: StoredBackup; backupDir: string; into: string; until?: Date; log?: (message: string) => void }): Promise<RestoreOutcome> {
+  const { backup, backupDir, until } = options;
+  const into = path.resolve(options.into);
+  const log = options.log ?? (() => undefined);
+  const started = performance.now();
+  await assertRestoreTarget(into);
+  if (until && backup.manifest.database === 'embedded' && until.getTime() < Date.parse(backup.manifest.finishedAt))
+    throw new RestoreRefusedError(
+      `The backup ${backup.manifest.id} finished at ${backup.manifest.finishedAt}, after ${until.toISOString()}: a backup restores only to moments after it. Choose an older backup.`,
+    );
+  await fs.mkdir(into, { recursive: true, mode: 0o755 });
+  await copyChecked(backup, 'secrets/', path.join(into, 'secrets'));
+  let lastTransactionAt: string | null = null;
+  const files = { restored: 0, missing: [] as string[] };
+
+  if (backup.manifest.database !== 'embedded') {
+    // files only (an external database): everything the backup holds
+    await copyChecked(backup, 'files/', path.join(into, 'files'));
+    files.restored = Object.keys(backup.manifest.files).filter((file) => file.startsWith('files/')).length;
+    return { into, lastTransactionAt, files, ms: performance.now() - started };
+  }
+
+  const clusterDir = clusterDirOf(into);
+  log(`copying the cluster of ${backup.manifest.id}`);
+  await copyChecked(backup, 'pg/', clusterDir);
+  for (const folder of backup.manifest.directories) await fs.mkdir(path.join(clusterDir, folder.slice('pg/'.length)), { recursive: true, mode: 0o700 });
+  await copyChecked(backup, 'pg.password', `${clusterDir}.password`);
+  const recovery = [
+    `restore_command = ${conf(restoreCommand(backupDir))}`,
+    `recovery_target_action = 'promote'`,
+    `recovery_target_timeline = 'latest'`,
+    // the rows committed at or before `until`, none after
+    // PostgreSQL's own timestamp form ('T' and 'Z' are refused here)
+    ...(until ? [`recovery_target_time = ${conf(until.toISOString().replace('T', ' ').replace('Z', '+00'))}`] : []),
+  ];
+  await fs.appendFile(path.join(clusterDir, 'postgresql.auto.conf'), `\n# restore of ${backup.manifest.id} (npm run restore)\n${recovery.join('\n')}\n`);
+  await fs.writeFile(path.join(clusterDir, 'recovery.signal'), '', { mode: 0o600 });
+  await fs.chmod(clusterDir, 0o700);
+  const owner = postgresOsUser();
+  if (owner) await chownTree(clusterDir, owner);
+
+  log(`replaying the WAL archive${until ? ` until ${until.toISOString()}` : ' to its end'}`);
+  const messages: string[] = [];
+  let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+  try {
+    // archiving off while it replays: a restore to look at does not add its timeline to the archive
+    cluster = await startEmbeddedPostgres({ clusterDir, extraFlags: ['-c', 'archive_mode=off'], onLog: (message) => messages.push(message) });
+  } catch (error) {
+    const lines = messages.join('').split('\n');
+    const first = lines.findIndex((line) => /FATAL|PANIC/.test(line));
+    // the fatal line and what PostgreSQL logged just before it (the reason: a bad setting, a missing segment)
+    const fatal = first < 0 ? [] : lines.slice(Math.max(0, first - 3), first + 1).map((line) => line.replace(/^\S+ \S+ \S+ \[\d+\] /, ''));
+    const notReached = fatal.some((line) => line.includes('recovery ended before configured recovery target was reached'));
+    throw new RestoreRefusedError(
+      notReached
+        ? `The WAL archive does not reach ${until?.toISOString()}: its newest segment ends earlier. Restore to an earlier moment (npm run backup -- list shows the recovery point). The partial restore in ${into} can be deleted.`
+        : `PostgreSQL did not finish the recovery in ${clusterDir}: ${fatal.join(' ') || String(error)}. The partial restore in ${into} can be deleted.`,
+      { cause: error },
+    );
+  }
+  const client = new pg.Client({ connectionString: cluster.connectionString });
+  try {
+    await client.connect();
+    for (let i = 0; (await client.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r')).rows[0].r; i++) {
+      if (i > 600) throw new Error('the restored cluster stayed in recovery for 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    lastTransactionAt = (await client.query<{ at: Date | null }>('SELECT pg_last_xact_replay_timestamp() AS at')).rows[0].at?.toISOString() ?? null;
+    for (const name of ['restore_command', 'recovery_target_action', 'recovery_target_timeline', 'recovery_target_time']) await client.query(`ALTER SYSTEM RESET ${name}`);
+    const hasFiles = (await client.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'files'`)).rowCount === 1;
+    const rows = hasFiles ? (await client.query<{ path: string; sha256: string }>('SELECT path, sha256 FROM files')).rows : [];
+    log(`copying the ${rows.length} files the restored rows name`);
+    const inBackup = new Set(Object.keys(backup.manifest.files));
+    for (const row of rows) {
+      const sources = [...(inBackup.has(`files/${row.path}`) ? [path.join(backup.dir, 'files', row.path)] : []), path.join(fileArchiveOf(backupDir), row.path)];
+      const to = path.join(into, 'files', row.path);
+      if (!to.startsWith(path.join(into, 'files') + path.sep)) continue;
+      await fs.mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
+      let placed = false;
+      for (const source of sources) {
+        const copied = await copyHashed(source, to);
+        if (copied && copied.sha256 === row.sha256) {
+          placed = true;
+          break;
+        }
+      }
+      if (placed) files.restored++;
+      else {
+        await fs.rm(to, { force: true });
+        files.missing.push(row.path);
+      }
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+    await cluster.stop();
+  }
+  return { into, lastTransactionAt, files, ms: performance.now() - started };
+}
