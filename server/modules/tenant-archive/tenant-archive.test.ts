@@ -4,11 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as tar from 'tar';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { defaultConfig } from '../../config';
 import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { LocalFileStorage } from '../files/storage';
+import { orgUnits } from '../school/school.table';
 import { login, openOwnDatabase, type OwnDatabase, ownerQuery, tenantIdOf, uniqueIp, uploadFile } from '../../test/helpers';
 import { exportTenant, importTenant, type TenantArchiveManifest } from './tenant-archive.service';
 
@@ -60,6 +63,7 @@ beforeAll(async () => {
   ] as const) {
     uploads.push({ resId: await uploadFile(sourceApp, admin, { filename, content: bytes }), bytes });
   }
+  await parentMadeAfterChild(await tenantIdOf(source.db, 'demo'));
   archive = path.join(work, 'demo.tar.gz');
   ({ manifest: exported } = await exportTenant(source.db, sourceStore, { code: 'demo', out: archive }));
 }, 60_000);
@@ -69,6 +73,26 @@ afterAll(async () => {
   await Promise.all([source?.drop(), target?.drop(), spare?.drop()]);
   fs.rmSync(work, { recursive: true, force: true });
 });
+
+/**
+ * A department created now (the newest id) becomes the parent of the oldest department: rows in
+ * primary-key order would then insert the child before its parent, so the import proves the archive
+ * orders trees by depth.
+ */
+async function parentMadeAfterChild(tenantId: string) {
+  await source.db.withTenant(tenantId, async (tx) => {
+    const [root] = await tx.select().from(orgUnits).where(isNull(orgUnits.parentId));
+    const [oldest] = await tx
+      .select({ id: orgUnits.id })
+      .from(orgUnits)
+      .where(and(eq(orgUnits.kind, 'department'), isNotNull(orgUnits.parentId)))
+      .orderBy(asc(orgUnits.id))
+      .limit(1);
+    const id = uuidv7();
+    await tx.insert(orgUnits).values({ ...root!, id, parentId: root!.id, kind: 'department', code: 'ARCHIVE-LATE', name: '后建部门', nameEn: 'Late department' });
+    await tx.update(orgUnits).set({ parentId: id }).where(eq(orgUnits.id, oldest!.id));
+  });
+}
 
 /** Every tenant table's row count in a database, and its tenants and files on disk: what a refused import must leave alone. */
 async function stateOf(db: OwnDatabase, dataDir: string) {
@@ -125,7 +149,7 @@ describe('a school moves between databases', () => {
   });
 
   it('imported into an empty database, it reads back identically: rows, digests and file bytes; its people log in and download their files', async () => {
-    const report = await importTenant(target.db, targetStore, { file: archive });
+    const report = await importTenant(target.db, targetStore, { file: archive, batchRows: 20 });
     expect(report.rows).toBe(exported.tables.reduce((sum, table) => sum + table.rows, 0));
 
     const again = await exportTenant(target.db, targetStore, { code: 'demo', out: path.join(work, 'demo-again.tar.gz') });
