@@ -4,6 +4,8 @@ import { type AppConfig, loadConfig } from '../config';
 import { bootstrapDatabase } from '../db/bootstrap';
 import { connectDatabase, type Database } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
+import { fileArchiveDir } from '../modules/backups/backup-settings';
+import { LocalFileStorage } from '../modules/files/storage';
 import { TenantArchiveRefusal } from '../modules/tenant-archive/tenant-archive.service';
 
 /**
@@ -41,6 +43,12 @@ export async function setUpIfNew(db: Database): Promise<void> {
   const { rows } = await db.pool.query<{ found: boolean }>("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found");
   if (!rows[0]?.found) await bootstrapDatabase(db, { seedDemo: false });
 }
+
+/**
+ * The deployment's file store, as the server's (files.service): a file placed by an import is also
+ * copied into the backups' file archive, so a restore to a moment after the import finds it.
+ */
+export const fileStorageOf = (config: AppConfig) => new LocalFileStorage(config.dataDir, { archiveDir: fileArchiveDir(config.backup) });
 
 /** Prints a refusal in both languages (or the fault) and exits 1. */
 export const reportFailure = (what: 'export' | 'import') => (error: unknown) => {

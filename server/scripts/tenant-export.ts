@@ -9,9 +9,8 @@
  * Files are read from XIAOWU_DATA_DIR/files.
  */
 import { parseArgs } from 'node:util';
-import { LocalFileStorage } from '../modules/files/storage';
 import { exportTenant } from '../modules/tenant-archive/tenant-archive.service';
-import { openOwnerDatabase, reportFailure } from './tenant-archive-cli';
+import { fileStorageOf, openOwnerDatabase, reportFailure } from './tenant-archive-cli';
 
 async function main() {
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
@@ -23,7 +22,7 @@ async function main() {
   const out = values.out ?? `tenant-${code}-${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, 'Z')}.tar.gz`;
   const { db, config, close } = await openOwnerDatabase({ createCluster: false });
   try {
-    const report = await exportTenant(db, new LocalFileStorage(config.dataDir), { code, out });
+    const report = await exportTenant(db, fileStorageOf(config), { code, out });
     const { manifest } = report;
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(

@@ -9,9 +9,8 @@
  * Database and files folder as for tenant:export (DATABASE_URL or the embedded cluster; XIAOWU_DATA_DIR).
  */
 import { parseArgs } from 'node:util';
-import { LocalFileStorage } from '../modules/files/storage';
 import { importTenant } from '../modules/tenant-archive/tenant-archive.service';
-import { openOwnerDatabase, reportFailure, setUpIfNew } from './tenant-archive-cli';
+import { fileStorageOf, openOwnerDatabase, reportFailure, setUpIfNew } from './tenant-archive-cli';
 
 async function main() {
   const { positionals } = parseArgs({ allowPositionals: true });
@@ -22,7 +21,7 @@ async function main() {
   }
   const { db, config, close } = await openOwnerDatabase({ createCluster: true });
   try {
-    const report = await importTenant(db, new LocalFileStorage(config.dataDir), { file, prepareDatabase: () => setUpIfNew(db) });
+    const report = await importTenant(db, fileStorageOf(config), { file, prepareDatabase: () => setUpIfNew(db) });
     console.log(`[xiaowu] ${report.tenant.code} (${report.tenant.name}) imported: ${report.rows} rows, ${report.files} files, ${report.ms} ms`);
   } finally {
     await close();
