@@ -1,6 +1,8 @@
 /**
- * Backups (issue 22): what `GET /api/backups/status` answers (the platform school's administrators;
- * 系统配置 shows it and the dashboard warns when `stale`). Zod-free: the route takes no input.
+ * Backups (issue 22): what `GET /api/backups/status` answers. Backups belong to the whole deployment:
+ * the platform school's administrators (XIAOWU_PLATFORM_TENANT, as 系统配置's deployment fields) get
+ * the status (系统配置 shows it, the dashboard warns when `stale`); any other school's administrators get
+ * `{ visible: false }` (the screen shows no backup section). Zod-free: the route takes no input.
  */
 export const BACKUPS_STATUS_URL = '/api/backups/status';
 
@@ -28,6 +30,8 @@ export interface BackupItem {
   /** the last verification; null: never verified */
   verification: { at: string; ok: boolean; problems: BackupProblemItem[] } | null;
 }
+
+export type BackupStatusAnswer = ({ visible: true } & BackupStatus) | { visible: false };
 
 export interface BackupStatus {
   /** embedded: cluster, WAL archive and files; files: files and secrets only (DATABASE_URL); off: XIAOWU_BACKUP=off */

@@ -617,12 +617,6 @@ export const messages = {
   orgsMemberNotFound: { zh: '所选人员不存在', en: 'A chosen person does not exist' },
   orgsClassStudentsOnly: { zh: '班级只能添加学生', en: 'Only students can be added to a class' },
   orgsDepartmentStaffOnly: { zh: '部门只能添加教职工', en: 'Only staff can be added to a department' },
-
-  // backups (issue 22)
-  backupsPlatformOnly: {
-    zh: '备份属于整个平台，只有平台学校的管理员可以查看（部署变量 XIAOWU_PLATFORM_TENANT）',
-    en: 'Backups belong to the whole platform; only administrators of the platform school can see them (deployment variable XIAOWU_PLATFORM_TENANT)',
-  },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;

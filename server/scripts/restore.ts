@@ -11,7 +11,7 @@ import pg from 'pg';
 import { schoolWallTime } from '../../contracts/school-time';
 import { loadConfig } from '../config';
 import { findBackup } from '../modules/backups/backup-store';
-import { parseUntil, restoreBackup } from '../modules/backups/backup-restore';
+import { assertRestoreTarget, parseUntil, restoreBackup } from '../modules/backups/backup-restore';
 import { archiveCurrentWal, clusterDirOf, runningClusterUrl } from '../modules/backups/cluster-access';
 
 const say = (message: string) => console.log(`[restore] ${message}`);
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   const into = args.into ?? `${config.dataDir}-restored-${stamp}`;
   say(`restoring ${backup.manifest.id} (${backup.manifest.kind}, finished ${backup.manifest.finishedAt}) into ${into}${until ? `, until ${until.toISOString()}` : ''}`);
   if (backup.verification && !backup.verification.ok) say('warning: the last verification of this backup failed; every file is checked against its checksum while it is copied');
+  await assertRestoreTarget(into); // before anything else, so a refusal asks nothing of the running server
   if (backup.manifest.database === 'embedded') await flushRunningServer(config.dataDir);
   const outcome = await restoreBackup({ backup, backupDir: config.backup.dir, into, until, log: say });
   say(`done in ${(outcome.ms / 1000).toFixed(1)} s: ${outcome.files.restored} files restored${outcome.lastTransactionAt ? `; the last transaction replayed committed at ${outcome.lastTransactionAt}` : ''}`);

@@ -233,7 +233,7 @@ const listProbes: Probe[] = [
   { method: 'POST', url: '/api/dashboard/applications-pending', json: {} },
   { method: 'POST', url: '/api/dashboard/score-progress', json: {} },
   { method: 'POST', url: '/api/dashboard/survey-responses', json: {} },
-  // the deployment's backups: the platform school's administrators only (kg is not it: 40300)
+  // the deployment's backups: the platform school's administrators only (kg is not it: { visible: false })
   { method: 'GET', url: '/api/backups/status' },
 ];
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SCHOOL_TIME_ZONE_OFFSET } from '../../../contracts/school-time';
 import { startEmbeddedPostgres } from '../../db/embedded';
-import { postgresOsUser, restoreCommand } from '../../db/wal-archive';
+import { postgresOsUser, restoreCommand, walDirOf } from '../../db/wal-archive';
 import { copyHashed, fileArchiveOf, type StoredBackup } from './backup-store';
 import { clusterDirOf, livePostmaster } from './cluster-access';
 
@@ -68,6 +68,25 @@ async function chownTree(root: string, owner: { uid: number; gid: number }): Pro
   }
 }
 
+/**
+ * Copies the promoted cluster's timeline history file into the WAL archive (archiving is off while
+ * it replays): the next restore then picks a timeline of its own, so two restored clusters never
+ * write segments of the same name into the archive.
+ */
+async function claimTimeline(client: pg.Client, clusterDir: string, backupDir: string): Promise<void> {
+  const { timeline } = (await client.query<{ timeline: number }>('SELECT timeline_id AS timeline FROM pg_control_checkpoint()')).rows[0];
+  const name = `${timeline.toString(16).toUpperCase().padStart(8, '0')}.history`;
+  const target = path.join(walDirOf(backupDir), name);
+  if (await fs.stat(target).then(() => true, () => false)) return;
+  const source = path.join(clusterDir, 'pg_wal', name);
+  if (!(await fs.stat(source).then(() => true, () => false))) return;
+  await fs.copyFile(source, `${target}.tmp`);
+  await fs.chmod(`${target}.tmp`, 0o600);
+  const owner = postgresOsUser();
+  if (owner) await fs.chown(`${target}.tmp`, owner.uid, owner.gid);
+  await fs.rename(`${target}.tmp`, target);
+}
+
 const conf = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
@@ -106,7 +125,8 @@ export async function restoreBackup(options: { backup: StoredBackup; backupDir: 
   const recovery = [
     `restore_command = ${conf(restoreCommand(backupDir))}`,
     `recovery_target_action = 'promote'`,
-    `recovery_target_timeline = 'latest'`,
+    // the backup's own timeline: another restore's timeline (claimed in the archive below) is never followed by accident
+    `recovery_target_timeline = 'current'`,
     // the rows committed at or before `until`, none after
     // PostgreSQL's own timestamp form ('T' and 'Z' are refused here)
     ...(until ? [`recovery_target_time = ${conf(until.toISOString().replace('T', ' ').replace('Z', '+00'))}`] : []),
@@ -143,8 +163,15 @@ export async function restoreBackup(options: { backup: StoredBackup; backupDir: 
       if (i > 600) throw new Error('the restored cluster stayed in recovery for 60 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    lastTransactionAt = (await client.query<{ at: Date | null }>('SELECT pg_last_xact_replay_timestamp() AS at')).rows[0].at?.toISOString() ?? null;
-    for (const name of ['restore_command', 'recovery_target_action', 'recovery_target_timeline', 'recovery_target_time']) await client.query(`ALTER SYSTEM RESET ${name}`);
+    // PostgreSQL says where the replay stopped ("last completed transaction was at log time …")
+    const stoppedAt = /last completed transaction was at log time ([0-9-]+ [0-9:.]+[+-]\d{2}(?::\d{2})?)/.exec(messages.join(''));
+    lastTransactionAt = stoppedAt ? new Date(stoppedAt[1].replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString() : null;
+    await claimTimeline(client, clusterDir, backupDir);
+    // the recovery settings go (ALTER SYSTEM rewrites postgresql.auto.conf without them)
+    await client.query('ALTER SYSTEM RESET restore_command');
+    await client.query('ALTER SYSTEM RESET recovery_target_action');
+    await client.query('ALTER SYSTEM RESET recovery_target_timeline');
+    await client.query('ALTER SYSTEM RESET recovery_target_time');
     const hasFiles = (await client.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'files'`)).rowCount === 1;
     const rows = hasFiles ? (await client.query<{ path: string; sha256: string }>('SELECT path, sha256 FROM files')).rows : [];
     log(`copying the ${rows.length} files the restored rows name`);

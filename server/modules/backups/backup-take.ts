@@ -86,7 +86,8 @@ async function copyCluster(clusterDir: string, target: string, files: Manifest, 
 /**
  * Copies `<dataDir>/files` (without the staging area) and `<dataDir>/secrets`. File keys never change
  * their bytes (a new upload is a new key), so a file the previous backup holds with the same size is
- * hard-linked from it rather than copied (its hash taken from that manifest; verification re-reads it).
+ * hard-linked from it rather than copied when that backup verified good (its hash taken from that
+ * manifest; verification re-reads it).
  */
 async function copyDataFiles(dataDir: string, target: string, files: Manifest, previous: StoredBackup | undefined): Promise<void> {
   for (const folder of ['files', 'secrets'] as const) {
@@ -99,7 +100,7 @@ async function copyDataFiles(dataDir: string, target: string, files: Manifest, p
       const from = path.join(dataDir, key);
       const stat = await fs.stat(from).catch(() => null);
       if (!stat) continue; // removed while we copied: its row is gone too
-      if (previous && before && before.size === stat.size && (await fs.link(path.join(previous.dir, key), to).then(() => true, () => false))) {
+      if (previous?.verification?.ok && before && before.size === stat.size && (await fs.link(path.join(previous.dir, key), to).then(() => true, () => false))) {
         files[key] = before;
         continue;
       }
@@ -147,7 +148,7 @@ export async function takeBackup(options: TakeBackupOptions): Promise<StoredBack
       if (!setting('archive_command').includes(walDirOf(backupDir)))
         throw new Error(`The cluster archives its WAL somewhere other than ${walDirOf(backupDir)}: run the backup with the server's XIAOWU_BACKUP_DIR.`);
       const segmentBytes = Number(setting('wal_segment_size'));
-      await cluster.query(`SET statement_timeout = ${Math.round(options.archiveWaitMs ?? 600_000)}`);
+      await cluster.query(`SELECT set_config('statement_timeout', $1, false)`, [String(Math.round(options.archiveWaitMs ?? 600_000))]);
       const start = (await cluster.query<{ lsn: string; segment: string }>('SELECT lsn::text AS lsn, pg_walfile_name(lsn) AS segment FROM pg_backup_start($1, true) AS lsn', [`xiaowu ${id}`])).rows[0];
       log(`pg_backup_start at ${start.lsn}; copying the cluster`);
       await copyCluster(clusterDirOf(dataDir), partial, files, directories);

@@ -11,7 +11,7 @@ export const backupsRoutes = [
     // as 系统配置's deployment fields: the administrators (edit permission) of the platform school
     access: { anyOf: [SETTINGS_EDIT_PERMISSION] },
     summary:
-      "the deployment's backups (kind, times, size, WAL range, last verification), the recovery point (newest archived WAL), a failing archiver, and whether the newest good backup is older than two days; the platform school's administrators only",
+      "the deployment's backups (kind, times, size, WAL range, last verification), the recovery point (newest archived WAL), a failing archiver, and whether the newest good backup is older than two days, for the platform school's administrators; any other school: { visible: false }",
     handler: ({ tx, session, services }) => services.backups.status(tx, session),
   }),
 ];

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { BACKUP_STALE_AFTER_DAYS, type BackupStatus } from '../../../contracts/backups';
-import { ResponseCode } from '../../../contracts/envelope';
+import { BACKUP_STALE_AFTER_DAYS, type BackupStatus, type BackupStatusAnswer } from '../../../contracts/backups';
 import type { AppConfig } from '../../config';
 import type { Tx } from '../../db/client';
-import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/session.types';
 import type { TenantsService } from '../tenants/tenants.service';
 import { latestArchivedWal } from './backup-run';
@@ -22,10 +20,10 @@ export class BackupsService {
     private readonly tenants: TenantsService,
   ) {}
 
-  /** `GET /api/backups/status`: 40300 unless the caller belongs to the platform school (XIAOWU_PLATFORM_TENANT). */
-  async status(tx: Tx, session: Session, now = Date.now()): Promise<BackupStatus> {
+  /** `GET /api/backups/status`: `{ visible: false }` unless the caller belongs to the platform school (XIAOWU_PLATFORM_TENANT). */
+  async status(tx: Tx, session: Session, now = Date.now()): Promise<BackupStatusAnswer> {
     const platform = this.config.platformTenant ? await this.tenants.findByCode(tx, this.config.platformTenant) : null;
-    if (!platform || platform.id !== session.tenantId) throw new AppError(ResponseCode.forbidden, 'backupsPlatformOnly');
+    if (!platform || platform.id !== session.tenantId) return { visible: false };
     const settings = this.config.backup;
     const backups = settings.mode === 'off' ? [] : await listBackups(settings.dir);
     const newestGood = backups.find((backup) => backup.verification?.ok);
@@ -40,7 +38,7 @@ export class BackupsService {
         archiveFailing = { at: new Date(row.failed_at).toISOString(), segment: row.failed_wal ?? '' };
     }
     const pad = (value: number) => String(value).padStart(2, '0');
-    return {
+    const status: BackupStatus = {
       mode: settings.mode,
       directory: settings.dir,
       nightlyAt: settings.nightlyAt ? `${pad(settings.nightlyAt.hour)}:${pad(settings.nightlyAt.minute)}` : null,
@@ -60,5 +58,6 @@ export class BackupsService {
       newestGoodBackupAt: newestGood?.manifest.finishedAt ?? null,
       stale: settings.mode !== 'off' && (!newestGood || now - Date.parse(newestGood.manifest.finishedAt) > BACKUP_STALE_AFTER_DAYS * DAY_MS),
     };
+    return { visible: true, ...status };
   }
 }
