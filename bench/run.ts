@@ -86,7 +86,8 @@ function startApp(env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', XIAOWU_DATA_DIR: dataDir, XIAOWU_CAPTCHA: 'off', ...env },
+    // WAL archiving on as deployed; no nightly backup in the middle of a measurement
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', XIAOWU_DATA_DIR: dataDir, XIAOWU_CAPTCHA: 'off', XIAOWU_BACKUP_AT: 'off', ...env },
   });
 }
 

@@ -12,6 +12,8 @@ const server = startServer({
   XIAOWU_CAPTCHA: 'off',
   // the demo school's administrators edit the deployment-wide settings (record number, encryption)
   XIAOWU_PLATFORM_TENANT: process.env.XIAOWU_PLATFORM_TENANT ?? 'demo',
+  // WAL archiving stays on as deployed; the nightly backup would fall in the middle of a run
+  XIAOWU_BACKUP_AT: process.env.XIAOWU_BACKUP_AT ?? 'off',
   PORT: port,
   HOST: '127.0.0.1',
 });

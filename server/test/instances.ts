@@ -102,6 +102,8 @@ export async function startInstances(count: number, options: InstancesOptions): 
         XIAOWU_CAPTCHA: 'off',
         XIAOWU_LOG_LEVEL: 'warn',
         XIAOWU_STATIC_DIR: '/nonexistent-static-dir',
+        // nothing of their own to back up: no nightly backup between a test's calls
+        XIAOWU_BACKUP: 'off',
         ...instance.env,
         DATABASE_URL: options.databaseUrl,
         PORT: String(instance.port),

@@ -17,6 +17,7 @@ import { type BackupSettings, fileArchiveDir } from './backup-settings';
 import { applyRetention } from './backup-retention';
 import { assertRestoreTarget, parseUntil, RestoreRefusedError, restoreBackup } from './backup-restore';
 import { nightlyDue, nightlyKind, runBackup } from './backup-run';
+import { BackupBusyError } from './backup-take';
 import { listBackups, type StoredBackup } from './backup-store';
 import { verifyBackup } from './backup-verify';
 import { archiveCurrentWal, clusterDirOf } from './cluster-access';
@@ -316,6 +317,38 @@ describe('backups of the embedded cluster', () => {
     expect(fs.readdirSync(path.join(settings.dir, 'wal')).length).toBe(walBefore - outcome.removedSegments);
     expect((await verifyBackup((await listBackups(settings.dir))[0], settings.dir)).ok).toBe(true);
     expect((await listBackups(settings.dir)).map((b) => b.manifest.id)).toEqual([newest.manifest.id]);
+  }, 60_000);
+});
+
+describe('an external database (DATABASE_URL), and several servers at 02:30', () => {
+  it('backs up the files and secrets only, once, whichever server gets there first; a restore brings them back', async () => {
+    const filesOnly: BackupSettings = { ...settings, mode: 'files', dir: path.join(tmp, 'files-only-backups') };
+    const [first, second] = [await backupClient(), await backupClient()];
+    try {
+      const nightly = (lockClient: pg.Client) =>
+        runBackup({ settings: filesOnly, dataDir, kind: nightlyKind, cluster: null, lockClient, stillWanted: (backups) => nightlyDue(backups, settings.nightlyAt!) });
+      const outcomes = await Promise.allSettled([nightly(first), nightly(second)]);
+      const taken = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : []));
+      expect(taken).toHaveLength(1);
+      // the other server found the lock held, or (having waited for nothing) the backup already there
+      for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(BackupBusyError);
+      expect(await nightly(second)).toBeNull();
+      const [run] = taken;
+      expect(run.backup.manifest).toMatchObject({ kind: 'weekly', database: 'external', wal: null });
+      expect(run.verification.ok).toBe(true);
+      const kept = Object.keys(run.backup.manifest.files);
+      expect(kept.filter((file) => !file.startsWith('files/') && !file.startsWith('secrets/'))).toEqual([]);
+      expect(kept).toContain('secrets/survey-once-key');
+
+      const into = path.join(tmp, 'restored-files-only');
+      const outcome = await restoreBackup({ backup: run.backup, backupDir: filesOnly.dir, into });
+      expect(fs.existsSync(clusterDirOf(into))).toBe(false);
+      expect(outcome.files.restored).toBe(kept.filter((file) => file.startsWith('files/')).length);
+      expect(fs.readFileSync(surveySecretPath(into))).toEqual(fs.readFileSync(surveySecretPath(dataDir)));
+    } finally {
+      await first.end();
+      await second.end();
+    }
   }, 60_000);
 });
 
