@@ -6,6 +6,7 @@ import { loginOf } from './db/app-login';
 import { openAppDatabase } from './db/bootstrap';
 import type { Database } from './db/client';
 import { type EmbeddedCluster, startEmbeddedPostgres } from './db/embedded';
+import { closeWalSegmentOf } from './modules/backups/cluster-access';
 import { onFilterRefusal } from './modules/roles/roles.filter';
 
 const started = Date.now();
@@ -27,6 +28,8 @@ async function main() {
       say(`${signal}: shutting down`);
       await app?.close().catch((error) => console.error('[xiaowu] closing the server failed', error));
       await db?.close().catch(() => undefined);
+      // backups on: the last commits go to the WAL archive as the cluster stops, not at its next start
+      if (cluster && config.backup.mode === 'embedded') await closeWalSegmentOf(cluster.connectionString).catch(() => undefined);
       await cluster?.stop().catch((error) => console.error('[xiaowu] stopping PostgreSQL failed', error));
       say('stopped');
       process.exit(0);

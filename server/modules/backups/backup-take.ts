@@ -135,6 +135,16 @@ export async function takeBackup(options: TakeBackupOptions): Promise<StoredBack
   let id = newBackupId(kind, startedAt.getTime());
   const existing = await listBackups(backupDir);
   if (existing.some((backup) => backup.manifest.id === id)) id = `${id}-${startedAt.getMilliseconds()}`;
+  let segmentBytes = 0;
+  if (cluster) {
+    // refused before anything is written
+    const settings = (await cluster.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_settings WHERE name IN ('archive_mode', 'archive_command', 'wal_segment_size')`)).rows;
+    const setting = (name: string) => settings.find((row) => row.name === name)?.setting ?? '';
+    if (setting('archive_mode') !== 'on') throw new Error('WAL archiving is off on this cluster: start the server with backups on (XIAOWU_BACKUP=on, the default) and run the backup again.');
+    if (!setting('archive_command').includes(walDirOf(backupDir)))
+      throw new Error(`The cluster archives its WAL somewhere other than ${walDirOf(backupDir)}: run the backup with the server's XIAOWU_BACKUP_DIR.`);
+    segmentBytes = Number(setting('wal_segment_size'));
+  }
   const partial = path.join(baseDirOf(backupDir), `${id}.partial`);
   await fs.mkdir(partial, { recursive: true, mode: 0o700 });
   const files: Manifest = {};
@@ -142,12 +152,6 @@ export async function takeBackup(options: TakeBackupOptions): Promise<StoredBack
   let wal: BackupWalRange | null = null;
   try {
     if (cluster) {
-      const settings = (await cluster.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_settings WHERE name IN ('archive_mode', 'archive_command', 'wal_segment_size')`)).rows;
-      const setting = (name: string) => settings.find((row) => row.name === name)?.setting ?? '';
-      if (setting('archive_mode') !== 'on') throw new Error('WAL archiving is off on this cluster: start the server with backups on (XIAOWU_BACKUP=on, the default) and run the backup again.');
-      if (!setting('archive_command').includes(walDirOf(backupDir)))
-        throw new Error(`The cluster archives its WAL somewhere other than ${walDirOf(backupDir)}: run the backup with the server's XIAOWU_BACKUP_DIR.`);
-      const segmentBytes = Number(setting('wal_segment_size'));
       await cluster.query(`SELECT set_config('statement_timeout', $1, false)`, [String(Math.round(options.archiveWaitMs ?? 600_000))]);
       const start = (await cluster.query<{ lsn: string; segment: string }>('SELECT lsn::text AS lsn, pg_walfile_name(lsn) AS segment FROM pg_backup_start($1, true) AS lsn', [`xiaowu ${id}`])).rows[0];
       log(`pg_backup_start at ${start.lsn}; copying the cluster`);

@@ -58,6 +58,7 @@ export async function openCluster(dataDir: string, settings: BackupSettings): Pr
     client,
     started,
     close: async () => {
+      if (started) await closeWalSegment(client).catch(() => undefined);
       await client.end().catch(() => undefined);
       await started?.stop();
     },
@@ -79,4 +80,24 @@ export async function archiveCurrentWal(client: pg.ClientBase, timeoutMs = 10_00
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return false;
+}
+
+/**
+ * Before a cluster stops: closes its current WAL segment, which the archiver then hands over as the
+ * cluster shuts down, so the archive holds every commit up to the stop (a restore to the minute
+ * before a stop needs it; otherwise it would stay in pg_wal until the next start).
+ */
+export async function closeWalSegment(client: pg.ClientBase): Promise<void> {
+  await client.query('SELECT pg_switch_wal()');
+}
+
+/** closeWalSegment on a cluster by its connection string (main.ts, as the server stops). */
+export async function closeWalSegmentOf(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await closeWalSegment(client);
+  } finally {
+    await client.end();
+  }
 }
