@@ -57,6 +57,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ XIAOWU_TRUST_PROXY: '0' })).toThrow(/XIAOWU_TRUST_PROXY/);
   });
 
+  it('backups: on by default beside the data directory (files only with DATABASE_URL), every setting read, bad ones named', () => {
+    expect(loadConfig({ XIAOWU_DATA_DIR: '/srv/xiaowu' }).backup).toEqual({
+      mode: 'embedded',
+      dir: '/srv/xiaowu/backups',
+      archiveTimeoutSeconds: 60,
+      nightlyAt: { hour: 2, minute: 30 },
+      keep: { daily: 7, weekly: 4, manual: 5 },
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/x' }).backup.mode).toBe('files');
+    expect(
+      loadConfig({
+        XIAOWU_BACKUP: 'off',
+        XIAOWU_BACKUP_DIR: '/mnt/backup',
+        XIAOWU_BACKUP_AT: '23:05',
+        XIAOWU_BACKUP_KEEP_DAILY: '14',
+        XIAOWU_BACKUP_KEEP_WEEKLY: '8',
+        XIAOWU_BACKUP_KEEP_MANUAL: '2',
+        XIAOWU_BACKUP_ARCHIVE_TIMEOUT: '30',
+      }).backup,
+    ).toEqual({ mode: 'off', dir: '/mnt/backup', archiveTimeoutSeconds: 30, nightlyAt: { hour: 23, minute: 5 }, keep: { daily: 14, weekly: 8, manual: 2 } });
+    expect(loadConfig({ XIAOWU_BACKUP_AT: 'off' }).backup.nightlyAt).toBeNull();
+    expect(() => loadConfig({ XIAOWU_BACKUP_AT: '25:00', XIAOWU_BACKUP_KEEP_DAILY: '0' })).toThrow(/XIAOWU_BACKUP_AT: must be HH:MM \(school time\) or off[\s\S]*XIAOWU_BACKUP_KEEP_DAILY/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', XIAOWU_CAPTCHA: 'maybe', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*XIAOWU_CAPTCHA/);
   });
