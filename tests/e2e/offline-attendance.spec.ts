@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import type { AttendanceChange, AttendanceClass, AttendanceRoll } from '../../contracts/attendance';
 import type { Envelope } from '../../contracts/envelope';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER, OUTBOX_BATCH_URL, type OutboxBatchData } from '../../contracts/idempotency';
-import { DemoApi, fillLoginForm, goOffline, goOnline, logInWithServiceWorker, sessionToken, waitForPersistedQuery } from './support';
+import { DemoApi, fillLoginForm, goOffline, goOnline, logInWithServiceWorker, sessionToken, waitForPersistedQuery, writeDeployedFile } from './support';
 
 // OFFLINE.md's eight acceptance cases, with student attendance as the queued write: real Chromium,
 // the production build and its service worker, the real server. Every test takes its own roll
@@ -438,7 +438,7 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
     // the next build is deployed: the server's sw.js gets different bytes (Chromium fetches a service
     // worker's update outside the context's routes, so the file itself changes; put back afterwards)
     const deployed = await readFile(SW_FILE, 'utf8');
-    await writeFile(SW_FILE, `${deployed}\n// next build ${randomUUID()}\n`);
+    await writeDeployedFile(SW_FILE, `${deployed}\n// next build ${randomUUID()}\n`);
     try {
       await context.setOffline(false); // the update check reaches the server; API calls still fail
       await page.evaluate(() => {
@@ -472,7 +472,7 @@ test.describe('offline attendance (OFFLINE.md acceptance cases)', () => {
       expect(statusOn(roll, student.id)).toBe(STATUS.absent);
       await expect.poll(() => answers.length).toBe(1);
     } finally {
-      await writeFile(SW_FILE, deployed);
+      await writeDeployedFile(SW_FILE, deployed);
     }
   });
 

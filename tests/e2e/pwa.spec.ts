@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { isApiPath } from '../../contracts/paths';
-import { logIn } from './support';
+import { logIn, writeDeployedFile } from './support';
 
 // The installable, offline-capable shell (issue 6): real Chromium, the production build and its
 // service worker, the real server. "Offline" means every request to the server is aborted, for the
@@ -161,7 +161,7 @@ test.describe('updates', () => {
 
     const original = await readFile(SW_FILE, 'utf8');
     try {
-      await writeFile(SW_FILE, `${original}\n// e2e: a new build ${Date.now()}\n`);
+      await writeDeployedFile(SW_FILE, `${original}\n// e2e: a new build ${Date.now()}\n`);
       await page.evaluate(async () => {
         await (await navigator.serviceWorker.ready).update();
       });
@@ -175,7 +175,7 @@ test.describe('updates', () => {
       expect(await page.evaluate(() => (window as unknown as { typed?: string }).typed)).toBeUndefined();
       expect(await openDb(page, name!, 'count')).toBe(1);
     } finally {
-      await writeFile(SW_FILE, original);
+      await writeDeployedFile(SW_FILE, original);
     }
   });
 });

@@ -1,6 +1,9 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import type { Envelope } from '../../contracts/envelope';
 import { isApiPath } from '../../contracts/paths';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 export const DEMO_PASSWORD = 'Xiaowu@2026';
 
@@ -174,4 +177,14 @@ export async function dragWithKeys(page: Page, handle: Locator, keys: readonly s
   }
   await nextFrames(page);
   await page.keyboard.press('Space');
+}
+
+/**
+ * Writes a built file as a new deployment would: the file and, where the build has them, its .br/.gz
+ * copies (scripts/precompress.ts; the server sends those first, so a stale copy would hide the change).
+ */
+export async function writeDeployedFile(file: string, text: string): Promise<void> {
+  await writeFile(file, text);
+  if (existsSync(`${file}.br`)) await writeFile(`${file}.br`, brotliCompressSync(text));
+  if (existsSync(`${file}.gz`)) await writeFile(`${file}.gz`, gzipSync(text));
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
@@ -6,7 +6,7 @@ import { SURVEY_URLS } from '../../contracts/survey-urls';
 import { encryptionBaseURL } from '../../playwright.config';
 import { blankQuestion } from '../../contracts/survey-rules';
 import type { SurveyDetail, SurveyQuestion, SurveyResults } from '../../contracts/surveys';
-import { DemoApi, fillLoginForm, goOffline, goOnline, logInWithServiceWorker } from './support';
+import { DemoApi, fillLoginForm, goOffline, goOnline, logInWithServiceWorker, writeDeployedFile } from './support';
 
 // The public survey page (issue 9): its own light entry (survey.html), manifest and service worker.
 // Real Chromium on a phone-sized viewport against the production build and the real server; the
@@ -275,14 +275,14 @@ test.describe('public survey page', () => {
     const v2 = original.replace(/\{url:`\/survey\/wjdt\/assets\/en-[^`]+`,revision:`[^`]+`\},/, '');
     expect(v2, 'the en chunk is in the worker’s list').not.toBe(original);
     try {
-      await writeFile(worker, v2);
+      await writeDeployedFile(worker, v2);
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       await expect.poll(async () => (await surveyCaches(page)).length, { message: 'v2 installed beside v1', timeout: 20_000 }).toBe(2);
       await expect
         .poll(() => page.evaluate(async () => { const registration = await navigator.serviceWorker.getRegistration(); return Boolean(registration?.active && !registration.installing && !registration.waiting); }), { timeout: 20_000 })
         .toBe(true);
     } finally {
-      await writeFile(worker, original);
+      await writeDeployedFile(worker, original);
     }
     // v2 controls the open v1 page; v1's cache stays while it is open: its en chunk still loads
     expect(await surveyCaches(page)).toContain(v1);
