@@ -37,6 +37,23 @@ const PUBLIC_SURVEY_PATTERNS = [
   },
 ];
 
+/** The light login page (login.html) and the one login screen it shares with the app's /login route (issue 21). */
+const LIGHT_LOGIN_PATTERNS = [
+  { group: ['**/server/**', '**/sw/**'], message: 'src/ never imports server/ or sw/.' },
+  {
+    group: ['zod', '@chakra-ui/*', '@emotion/*', '@tanstack/*', 'dexie', 'dexie-react-hooks', 'chart.js', 'react-chartjs-2', '@dnd-kit/*'],
+    allowTypeImports: true,
+    message: 'The login screen stays light (Lighthouse mobile ≥ 90 on /login): plain React, Lingui, its own CSS.',
+  },
+  {
+    group: ['**/components/**', '**/routes/**', '**/lib/http', '**/lib/toaster', '**/lib/offline/**', '**/lib/i18n', '**/lib/expiry'],
+    allowTypeImports: true,
+    message: "The login screen never loads the app's shell pieces (http brings the toaster, the expiry prompt and the offline engine): login-client.ts makes its calls.",
+  },
+  { regex: '(^|/)app/(?!navigation$)', allowTypeImports: true, message: 'Only app/navigation (safeRedirect) is shared with the login page.' },
+  { regex: '(^|/)features/(?!auth/)', message: 'A feature never imports another feature; the login page only the login screen.' },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist', 'dist-*', 'node_modules', 'data', 'src/routeTree.gen.ts', 'src/locales/**/*.ts', 'test-results', 'playwright-report', 'dev-dist', 'bench/out'],
@@ -125,6 +142,14 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['src/login-page/**/*.{ts,tsx}', 'src/features/auth/LoginScreen.tsx', 'src/features/auth/login-client.ts', 'src/features/auth/login-catalog.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: LIGHT_LOGIN_PATTERNS }],
     },
   },
   {

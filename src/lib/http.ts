@@ -1,13 +1,13 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { OFFLINE_SCOPE_HEADER, offlineScope } from '../../contracts/connectivity';
-import { isEncryptionWhitelisted, SIGN_HEADER } from '../../contracts/encryption';
 import { EXPIRED_CODES, ResponseCode, type Envelope } from '../../contracts/envelope';
 import { getConfig, loadConfig } from './config';
 import { openLoginExpired } from './expiry';
 import { acceptLanguage } from './locale';
 import { knownTenant } from './offline/boot';
 import { isCachedAnswer, reportAnswer, reportNoAnswer } from './offline/connectivity';
+import { createRequestSealer, type SecurityKey } from './request-sealer';
 import { renewToken, session } from './session';
 import { TOAST_DURATION, toaster } from './toaster';
 import { fetchWithUploadProgress } from './upload-progress';
@@ -153,51 +153,12 @@ function prepare(options: RequestOptions): { method: HttpMethod; headers: Header
   return { method, headers, body };
 }
 
-type SealModule = typeof import('./request-seal');
-let sealModule: Promise<SealModule> | undefined;
-let publicKey: Promise<{ publicKey: string; kid: string }> | undefined;
-
-/** The server's public key (POST /api/security/get, whitelisted), fetched once; forgotten on 41002. */
-function securityKey(): Promise<{ publicKey: string; kid: string }> {
-  publicKey ??= request<{ publicKey: string; kid: string }>('/api/security/get', { method: 'POST' }).catch((error: unknown) => {
-    publicKey = undefined;
-    throw error;
-  });
-  return publicKey;
-}
+/** Request encryption; the server's key comes through this module's own call (whitelisted path). */
+const sealer = createRequestSealer(() => request<SecurityKey>('/api/security/get', { method: 'POST' }));
 
 /** Test hook: forget the cached public key. */
 export function resetEncryptionKey(): void {
-  publicKey = undefined;
-}
-
-/**
- * Seals the body when encryption applies to this call; returns the AES key that opens the answer,
- * or null for a plain call.
- */
-async function sealIfNeeded(
-  path: string,
-  method: HttpMethod,
-  headers: Headers,
-  body: BodyInit | undefined,
-): Promise<{ body: BodyInit | undefined; aesKey: string | null }> {
-  if (!getConfig().requestEncryption || method === 'GET' || body instanceof FormData || isEncryptionWhitelisted(path)) {
-    return { body, aesKey: null };
-  }
-  sealModule ??= import('./request-seal');
-  const [{ sealRequest }, key] = await Promise.all([sealModule, securityKey()]);
-  const contentType = body === undefined ? '' : (headers.get('Content-Type') ?? '');
-  const sealed = sealRequest({ publicKey: key.publicKey, kid: key.kid, uid: session.userId, contentType, bodyText: body === undefined ? '' : String(body) });
-  headers.set('Content-Type', 'application/json;charset=UTF-8');
-  headers.set(SIGN_HEADER, sealed.sign);
-  return { body: sealed.body, aesKey: sealed.key };
-}
-
-/** An encrypted answer → the envelope inside; plain answers pass through. */
-async function openIfSealed(aesKey: string | null, payload: unknown): Promise<unknown> {
-  if (!aesKey || !sealModule) return payload;
-  const text = (await sealModule).openResponse(aesKey, payload);
-  return text === null ? payload : (JSON.parse(text) as unknown);
+  sealer.forgetKey();
 }
 
 /**
@@ -210,7 +171,7 @@ export async function fetchRaw(path: string, options: RequestOptions = {}): Prom
   // A sealed call's JSON answer (an envelope instead of a file) is opened for the caller.
   if (aesKey && /json/i.test(response.headers.get('Content-Type') ?? '')) {
     try {
-      const opened = await openIfSealed(aesKey, await response.json());
+      const opened = await sealer.open(aesKey, await response.json());
       return new Response(JSON.stringify(opened), { status: response.status, headers: response.headers });
     } catch (error) {
       throw transportFailure(error, method, path, startedAt, options.quiet);
@@ -251,7 +212,7 @@ async function send(path: string, options: RequestOptions): Promise<Sent> {
   let aesKey: string | null;
   try {
     let body: BodyInit | undefined;
-    ({ body, aesKey } = await sealIfNeeded(path, method, headers, plainBody));
+    ({ body, aesKey } = await sealer.seal(path, method, headers, plainBody));
     const init: RequestInit = { method, headers, body, credentials: 'include', signal: options.signal };
     const url = buildUrl(path, options.params);
     response = await (options.onUploadProgress ? fetchWithUploadProgress(url, init, options.onUploadProgress) : fetch(url, init));
@@ -272,7 +233,7 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
 
   let payload: unknown;
   try {
-    payload = await openIfSealed(aesKey, await response.json());
+    payload = await sealer.open(aesKey, await response.json());
   } catch (error) {
     if (isAbortError(error)) {
       console.debug(`request cancelled: ${method} ${path}`);

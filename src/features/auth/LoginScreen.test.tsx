@@ -169,12 +169,13 @@ describe('login form', () => {
     const fake = fakeFetch({ '/api/login/options': ok(SCHOOLS), '/api/captcha': ok({ captchaId: 'early', image: 'data:image/svg+xml;base64,PHN2Zy8+' }) });
     vi.stubGlobal('fetch', vi.fn(fake.impl));
     startLoginCalls('zh'); // no hint yet: the options alone
-    expect(fake.calls.map((c) => c.url.pathname)).toEqual(['/api/login/options']);
+    await waitFor(() => expect(fake.calls.map((c) => c.url.pathname)).toEqual(['/api/login/options']));
     await waitFor(() => expect(localStorage.getItem('xiaowu-login-captcha')).toBe('1'));
 
     fake.calls.length = 0;
     startLoginCalls('zh');
-    expect(fake.calls.map((c) => c.url.pathname)).toEqual(['/api/login/options', '/api/captcha']);
+    // both asked at once (the screen has not rendered yet)
+    await waitFor(() => expect(fake.calls.map((c) => c.url.pathname)).toEqual(['/api/login/options', '/api/captcha']));
     render(
       <I18nProvider i18n={i18n}>
         <LoginScreen onLoggedIn={vi.fn()} switchLocale={vi.fn()} />

@@ -1,16 +1,16 @@
 import { t } from '@lingui/core/macro';
-import { isEncryptionWhitelisted, SIGN_HEADER } from '../../../contracts/encryption';
 import { ResponseCode, type Envelope } from '../../../contracts/envelope';
 import type { CaptchaData, LoginData, LoginOptions, LoginRequest } from '../../../contracts/session';
 import { getConfig, loadConfig, rememberTenant } from '../../lib/config';
 import { acceptLanguage } from '../../lib/locale';
-import { markLoginFailed, saveLogin, session } from '../../lib/session';
+import { createRequestSealer, type SecurityKey } from '../../lib/request-sealer';
+import { markLoginFailed, saveLogin } from '../../lib/session';
 
 /**
  * The login screen's three calls (SPEC §2, §4, §7) without the app's http module: that module brings the
  * toaster (Chakra), the expiry prompt and the offline engine, which the light login page (login.html)
  * must not load. What the login needs of it is here: base address, Accept-Language, form encoding, the
- * envelope, and request encryption — the same protocol (lib/request-seal.ts, loaded lazily only when
+ * envelope, and request encryption through the same sealer as the app (lib/request-sealer.ts; the sealing code loads only when
  * `requestEncryption` is on; contracts/encryption.ts), the same key rotation (41002) and late switch-on
  * (41001) retries.
  */
@@ -26,9 +26,9 @@ export class LoginCallError extends Error {
   }
 }
 
-type SealModule = typeof import('../../lib/request-seal');
-let sealModule: Promise<SealModule> | undefined;
-let securityKey: Promise<{ publicKey: string; kid: string }> | undefined;
+/** The language of the last call: the key call (made by the sealer) speaks it too. */
+let lastLocale = 'zh';
+const sealer = createRequestSealer(() => call<SecurityKey>('/api/security/get', { method: 'POST', locale: lastLocale }));
 
 const SUCCESS_CODES = new Set<number>([ResponseCode.ok, 200]);
 
@@ -48,28 +48,14 @@ async function call<T>(path: string, options: Call, retried = false): Promise<T>
     body = form.toString();
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
   }
-  let aesKey: string | null = null;
+  let aesKey: string | null;
   let payload: unknown;
+  lastLocale = options.locale;
   try {
-    if (options.method !== 'GET' && getConfig().requestEncryption && !isEncryptionWhitelisted(path)) {
-      sealModule ??= import('../../lib/request-seal');
-      securityKey ??= call<{ publicKey: string; kid: string }>('/api/security/get', { method: 'POST', locale: options.locale }).catch((error: unknown) => {
-        securityKey = undefined;
-        throw error;
-      });
-      const [{ sealRequest }, key] = await Promise.all([sealModule, securityKey]);
-      const sealed = sealRequest({ publicKey: key.publicKey, kid: key.kid, uid: session.userId, contentType: headers.get('Content-Type') ?? '', bodyText: body ?? '' });
-      headers.set('Content-Type', 'application/json;charset=UTF-8');
-      headers.set(SIGN_HEADER, sealed.sign);
-      body = sealed.body;
-      aesKey = sealed.key;
-    }
-    const response = await fetch(`${getConfig().apiBaseUrl}${path}`, { method: options.method, headers, body, credentials: 'include', signal: options.signal });
-    payload = await response.json().catch(() => undefined);
-    if (aesKey && sealModule) {
-      const opened = (await sealModule).openResponse(aesKey, payload);
-      if (opened !== null) payload = JSON.parse(opened) as unknown;
-    }
+    let sealedBody: BodyInit | undefined;
+    ({ body: sealedBody, aesKey } = await sealer.seal(path, options.method, headers, body));
+    const response = await fetch(`${getConfig().apiBaseUrl}${path}`, { method: options.method, headers, body: sealedBody, credentials: 'include', signal: options.signal });
+    payload = await sealer.open(aesKey, await response.json().catch(() => undefined));
   } catch (error) {
     if (error instanceof LoginCallError || (error instanceof Error && error.name === 'AbortError')) throw error;
     throw new LoginCallError(-1, t`网络错误`, true);
@@ -79,7 +65,7 @@ async function call<T>(path: string, options: Call, retried = false): Promise<T>
   if (SUCCESS_CODES.has(envelope.code)) return envelope.data;
   // the key was rotated: fetch the new one and send once more; encryption went on after the page loaded: reload the configuration
   if (!retried && envelope.code === ResponseCode.badSignature && aesKey) {
-    securityKey = undefined;
+    sealer.forgetKey();
     return call<T>(path, options, true);
   }
   if (!retried && envelope.code === ResponseCode.missingSignature && !aesKey && (await loadConfig()).requestEncryption) return call<T>(path, options, true);
