@@ -30,6 +30,7 @@ const MODULE_NAMES: Record<string, string | Label> = {
   orgs: 'system_org',
   openapi: { zh: '接口文档', en: 'API documentation' },
   dashboard: { zh: '首页', en: 'Home' },
+  backups: { zh: '数据备份', en: 'Backups' },
 };
 
 const menuNames = new Map(
