@@ -34,6 +34,9 @@ export async function logIn(page: Page, account: DemoAccount = DEMO_ACCOUNTS[0])
   await page.goto('/login');
   await fillLoginForm(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The login page (login.html) leaves with a full load: wait until the app has started (its language is
+  // stored by then), or a language cookie the test sets next is overwritten by the app's start.
+  await page.waitForFunction(() => '__TSR_ROUTER__' in window);
 }
 
 /** The session token the app stores, read from its cookie. */

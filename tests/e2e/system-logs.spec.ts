@@ -54,7 +54,8 @@ async function open(page: Page, lang: Lang, path = "/system/log") {
 
 /** An ID number with its check digit (GB 11643): a reset to the initial password needs one. */
 function idNumber(seed: number): string {
-  const first = `1101012012030${String(seed % 10000).padStart(4, "0")}`;
+  // area 110101, born 2012-03-01, then a 3-digit sequence (the seed used to reach the birth day: 2012-03-00)
+  const first = `11010120120301${String(seed % 1000).padStart(3, "0")}`;
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...first].reduce(
     (total, digit, i) => total + Number(digit) * weights[i]!,
