@@ -68,6 +68,12 @@ const results: { name: string; value: string; target?: string; ok?: boolean }[] 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** An empty data directory for a BENCH_ONLY part (seeded at the app's first start). */
+function freshDataDir(): void {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+}
+
 async function waitFor200(url: string, timeoutMs = 120_000): Promise<number> {
   const start = performance.now();
   while (performance.now() - start < timeoutMs) {
@@ -406,15 +412,13 @@ async function main() {
   }
   buildClient();
   if (only === 'scores-grid') {
-    rmSync(dataDir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    freshDataDir();
     await scoresGridFigures();
     printResults();
     return;
   }
   if (only === 'a11y') {
-    rmSync(dataDir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    freshDataDir();
     const app = startApp();
     try {
       await waitFor200(`${base}/api/login/options`, 300_000);
@@ -426,16 +430,14 @@ async function main() {
     return;
   }
   if (only === 'lighthouse') {
-    rmSync(dataDir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    freshDataDir();
     await lighthouseFigures();
     printResults();
     return;
   }
   if (only === 'offline') {
     // A fresh data directory (seeded at the first start, a few seconds).
-    rmSync(dataDir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    freshDataDir();
     await offlineFigures();
     printResults();
     mkdirSync(join(root, 'bench/out'), { recursive: true });

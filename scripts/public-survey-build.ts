@@ -84,45 +84,33 @@ async function buildSurveyWorker(root: string, outDir: string): Promise<void> {
   });
 }
 
-/** After the app's build: the survey page and its service worker into the same output folder. */
-export function publicSurveyBuild(): Plugin {
+/** A plugin that runs `build(root, outDir)` once the app's build is written (closeBundle, sequential, at `order`). */
+function afterAppBuild(name: string, order: 'pre' | 'post', build: (root: string, outDir: string) => Promise<void>): Plugin {
   let config: ResolvedConfig;
   return {
-    name: 'xiaowu:public-survey-build',
+    name,
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
     },
     closeBundle: {
       sequential: true,
-      order: 'post',
-      async handler() {
-        const outDir = resolve(config.root, config.build.outDir);
-        await buildLightPage(config.root, outDir, { name: 'survey', html: SURVEY_HTML, assetsDir: SURVEY_ASSETS_DIR });
-        await buildSurveyWorker(config.root, outDir);
-      },
+      order,
+      handler: () => build(config.root, resolve(config.root, config.build.outDir)),
     },
   };
 }
 
+/** After the app's build: the survey page and its service worker into the same output folder. */
+export const publicSurveyBuild = (): Plugin =>
+  afterAppBuild('xiaowu:public-survey-build', 'post', async (root, outDir) => {
+    await buildLightPage(root, outDir, { name: 'survey', html: SURVEY_HTML, assetsDir: SURVEY_ASSETS_DIR });
+    await buildSurveyWorker(root, outDir);
+  });
+
 /** After the app's build, before VitePWA's precache list (closeBundle order 'pre'): the light login page. */
-export function loginPageBuild(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'xiaowu:login-page-build',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'pre',
-      async handler() {
-        await buildLightPage(config.root, resolve(config.root, config.build.outDir), { name: 'login', html: LOGIN_HTML, assetsDir: LOGIN_ASSETS_DIR });
-      },
-    },
-  };
-}
+export const loginPageBuild = (): Plugin =>
+  afterAppBuild('xiaowu:login-page-build', 'pre', (root, outDir) => buildLightPage(root, outDir, { name: 'login', html: LOGIN_HTML, assetsDir: LOGIN_ASSETS_DIR }));
 
 /** `npm run dev`: /survey/wjdt/<page> is survey.html (its real files, e.g. the manifest, are served as they are). */
 export function surveyDevPages(): Plugin {
