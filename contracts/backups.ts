@@ -1,13 +1,19 @@
-/**
- * Backups (issue 22): what `GET /api/backups/status` answers. Backups belong to the whole deployment:
- * the platform school's administrators (XIAOWU_PLATFORM_TENANT, as 系统配置's deployment fields) get
- * the status (系统配置 shows it, the dashboard warns when `stale`); any other school's administrators get
- * `{ visible: false }` (the screen shows no backup section). Zod-free: the route takes no input.
- */
-export const BACKUPS_STATUS_URL = '/api/backups/status';
+import { z } from 'zod';
+import { BACKUP_ID_PATTERN } from './backups-constants';
 
-/** The dashboard warns when the newest good backup is older than this. */
-export const BACKUP_STALE_AFTER_DAYS = 2;
+export * from './backups-constants';
+
+/**
+ * Backups (issue 22): what `GET /api/backups/status` answers, and the two actions of 系统配置
+ * (立即备份, 校验). Backups belong to the whole deployment: the platform school's administrators
+ * (XIAOWU_PLATFORM_TENANT, as 系统配置's deployment fields) get the status (系统配置 shows it, the
+ * dashboard warns when `stale` or `archiveFailing`) and the actions; any other school's
+ * administrators get `{ visible: false }` (the screen shows no backup section), and 40400 from the actions.
+ */
+
+/** `POST /api/backups/verify` */
+export const backupVerifyRequest = z.object({ id: z.string().trim().min(1).max(40).regex(BACKUP_ID_PATTERN) });
+export type BackupVerifyRequest = z.infer<typeof backupVerifyRequest>;
 
 export type BackupKindCode = 'daily' | 'weekly' | 'manual';
 

@@ -4,36 +4,48 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { BackupBusyError } from './backup-take';
 import { nightlyDue, nightlyKind, runBackup } from './backup-run';
-import { listBackups } from './backup-store';
+import { type BackupKind, listBackups, type StoredBackup } from './backup-store';
 import { clusterDirOf, runningClusterUrl } from './cluster-access';
 
 /** After a failed nightly backup, the next attempt waits this long (a broken disk should not be hammered every minute). */
 const RETRY_AFTER_MS = 60 * 60 * 1000;
 
-/** Takes the nightly backup once on some server of the deployment: verified, then retention (backup-run.ts). */
-export async function takeNightlyBackup(db: Database, config: AppConfig, log: FastifyInstance['log']): Promise<void> {
-  const { backup: settings, dataDir } = config;
-  const at = settings.nightlyAt!;
-  const stillWanted = (backups: Parameters<typeof nightlyDue>[0]) => nightlyDue(backups, at);
-  let run: Awaited<ReturnType<typeof runBackup>>;
-  if (settings.mode === 'embedded') {
-    const url = runningClusterUrl(clusterDirOf(dataDir));
-    if (!url) throw new Error(`the embedded cluster in ${clusterDirOf(dataDir)} is not running`);
+/**
+ * Runs `work` with the connections a backup takes and locks through: with the embedded cluster, one
+ * superuser connection to the running cluster (the low-level API and the backup lock on it, as
+ * `npm run backup` locks); files only, a pool connection for the lock.
+ */
+export async function withBackupConnections<T>(db: Database, config: AppConfig, work: (cluster: pg.Client | null, lockClient: pg.ClientBase) => Promise<T>): Promise<T> {
+  if (config.backup.mode === 'embedded') {
+    const url = runningClusterUrl(clusterDirOf(config.dataDir));
+    if (!url) throw new Error(`the embedded cluster in ${clusterDirOf(config.dataDir)} is not running`);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      run = await runBackup({ settings, dataDir, kind: nightlyKind, cluster: client, lockClient: client, stillWanted });
+      return await work(client, client);
     } finally {
       await client.end().catch(() => undefined);
     }
-  } else {
-    const client = await db.pool.connect();
-    try {
-      run = await runBackup({ settings, dataDir, kind: nightlyKind, cluster: null, lockClient: client, stillWanted });
-    } finally {
-      client.release();
-    }
   }
+  const client = await db.pool.connect();
+  try {
+    return await work(null, client);
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * One backup taken now by the running server, verified, then retention (backup-run.ts): the nightly
+ * run and 立即备份 (kind manual) both take theirs here. BackupBusyError when another one runs.
+ */
+export const takeBackupNow = (db: Database, config: AppConfig, kind: BackupKind | ((backups: StoredBackup[]) => BackupKind), stillWanted?: (backups: StoredBackup[]) => boolean) =>
+  withBackupConnections(db, config, (cluster, lockClient) => runBackup({ settings: config.backup, dataDir: config.dataDir, kind, cluster, lockClient, stillWanted }));
+
+/** Takes the nightly backup once on some server of the deployment. */
+export async function takeNightlyBackup(db: Database, config: AppConfig, log: FastifyInstance['log']): Promise<void> {
+  const at = config.backup.nightlyAt!;
+  const run = await takeBackupNow(db, config, nightlyKind, (backups) => nightlyDue(backups, at));
   if (!run) return;
   const summary = { backup: run.backup.manifest.id, sizeBytes: run.backup.manifest.sizeBytes, ms: run.ms, removed: run.retention.removedBackups };
   if (run.verification.ok) log.info(summary, 'nightly backup taken and verified');
