@@ -77,7 +77,7 @@ export function createServices(db: Database, config: AppConfig) {
     appLogs: new AppLogService(),
     userAdmin: new UserAdminService(permissions, auth, tenants, roles),
     settings: new SettingsService(db, config, cacheBus),
-    backups: new BackupsService(config, tenants),
+    backups: new BackupsService(db, config, tenants),
     homeCards: new HomeCardsService(permissions),
     dashboard: new DashboardService(permissions, attendance, applications),
     /** the kit resources' services by resource name (server/modules/index.ts kitModules) */

@@ -617,6 +617,21 @@ export const messages = {
   orgsMemberNotFound: { zh: '所选人员不存在', en: 'A chosen person does not exist' },
   orgsClassStudentsOnly: { zh: '班级只能添加学生', en: 'Only students can be added to a class' },
   orgsDepartmentStaffOnly: { zh: '部门只能添加教职工', en: 'Only staff can be added to a department' },
+
+  // backups (issue 22): 系统配置's 立即备份 and 校验
+  backupsPlatformOnly: {
+    zh: '本校没有可操作的备份：备份属于整个平台，由平台学校（部署变量 XIAOWU_PLATFORM_TENANT）的管理员管理',
+    en: 'This school has no backups to act on: backups belong to the whole platform and are managed by the administrators of the platform school (deployment variable XIAOWU_PLATFORM_TENANT)',
+  },
+  backupsOff: {
+    zh: '本服务器的备份已关闭（部署变量 XIAOWU_BACKUP=off），无法备份或校验',
+    en: 'Backups are off on this server (deployment variable XIAOWU_BACKUP=off): nothing can be backed up or verified',
+  },
+  backupsBusy: {
+    zh: '另一个备份正在进行（本部署的其他服务器、夜间备份或 npm run backup），请在它完成后重试',
+    en: 'Another backup is running (another server of this deployment, the nightly backup or npm run backup); try again when it has finished',
+  },
+  backupsNotFound: { zh: '备份“{id}”不存在，可能已按保留规则删除', en: 'There is no backup "{id}"; the retention rule may have removed it' },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;
