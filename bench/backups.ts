@@ -82,6 +82,7 @@ export async function runBackupBench(): Promise<BackupBenchResult> {
 
     const students = Number(process.env.BENCH_STUDENTS ?? STUDENT_FILL.students);
     const walDir = walDirOf(defaults.dir);
+    await waitForArchive(pool, defaults.archiveTimeoutSeconds); // the demo data's backlog is not the fill's
     const archiveBefore = folderSize(walDir);
     const lsnBefore = await currentLsn(pool);
     const fillDb = connectDatabase(cluster.connectionString, { maxConnections: 2 });
