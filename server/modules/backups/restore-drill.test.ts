@@ -225,8 +225,8 @@ describe('the restore drill', () => {
 
     const into = path.join(tmp, 'restored');
     const outcome = await restoreBackup({ backup, backupDir: settings.dir, into });
-    const cluster2 = await startEmbeddedPostgres({ clusterDir: clusterDirOf(into) });
-    const restoredClient = new pg.Client({ connectionString: cluster2.connectionString });
+    const restoredCluster = await startEmbeddedPostgres({ clusterDir: clusterDirOf(into) });
+    const restoredClient = new pg.Client({ connectionString: restoredCluster.connectionString });
     await restoredClient.connect();
     try {
       restored = {
@@ -238,7 +238,7 @@ describe('the restore drill', () => {
       };
     } finally {
       await restoredClient.end();
-      await cluster2.stop();
+      await restoredCluster.stop();
     }
   }, 60_000);
 
