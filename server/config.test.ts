@@ -64,6 +64,7 @@ describe('loadConfig', () => {
       archiveTimeoutSeconds: 60,
       nightlyAt: { hour: 2, minute: 30 },
       keep: { daily: 7, weekly: 4, manual: 5 },
+      pointInTimeDays: 7,
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/x' }).backup.mode).toBe('files');
     expect(
@@ -75,8 +76,9 @@ describe('loadConfig', () => {
         XIAOWU_BACKUP_KEEP_WEEKLY: '8',
         XIAOWU_BACKUP_KEEP_MANUAL: '2',
         XIAOWU_BACKUP_ARCHIVE_TIMEOUT: '30',
+        XIAOWU_BACKUP_PITR_DAYS: '14',
       }).backup,
-    ).toEqual({ mode: 'off', dir: '/mnt/backup', archiveTimeoutSeconds: 30, nightlyAt: { hour: 23, minute: 5 }, keep: { daily: 14, weekly: 8, manual: 2 } });
+    ).toEqual({ mode: 'off', dir: '/mnt/backup', archiveTimeoutSeconds: 30, nightlyAt: { hour: 23, minute: 5 }, keep: { daily: 14, weekly: 8, manual: 2 }, pointInTimeDays: 14 });
     expect(loadConfig({ XIAOWU_BACKUP_AT: 'off' }).backup.nightlyAt).toBeNull();
     expect(() => loadConfig({ XIAOWU_BACKUP_AT: '25:00', XIAOWU_BACKUP_KEEP_DAILY: '0' })).toThrow(/XIAOWU_BACKUP_AT: must be HH:MM \(school time\) or off[\s\S]*XIAOWU_BACKUP_KEEP_DAILY/);
   });

@@ -182,6 +182,7 @@ const envSchema = z.object({
   XIAOWU_BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
   XIAOWU_BACKUP_KEEP_MANUAL: z.coerce.number().int().min(0).max(1000).default(5),
   XIAOWU_BACKUP_ARCHIVE_TIMEOUT: z.coerce.number().int().min(1).max(86_400).default(60),
+  XIAOWU_BACKUP_PITR_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   XIAOWU_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -247,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       archiveTimeoutSeconds: e.XIAOWU_BACKUP_ARCHIVE_TIMEOUT,
       nightlyAt: e.XIAOWU_BACKUP_AT,
       keep: { daily: e.XIAOWU_BACKUP_KEEP_DAILY, weekly: e.XIAOWU_BACKUP_KEEP_WEEKLY, manual: e.XIAOWU_BACKUP_KEEP_MANUAL },
+      pointInTimeDays: e.XIAOWU_BACKUP_PITR_DAYS,
     },
   };
 }

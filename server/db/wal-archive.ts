@@ -20,17 +20,26 @@ export const walDirOf = (backupDir: string) => path.join(backupDir, 'wal');
 export const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /**
- * archive_command: an existing segment of the same name is success only when identical (PostgreSQL
- * may archive again after a crash between copy and bookkeeping); otherwise copy to a temp name, fsync
- * it, then rename, so the archive never holds half a segment. Runs as the cluster's OS user.
+ * archive_command: each segment gzipped into `<name>.gz` (a segment closed early by archive_timeout is
+ * mostly zeros and shrinks to a few KB; a full one to about a quarter), through a temp name, fsynced,
+ * then renamed, so the archive never holds half a segment. An existing archived copy is success only
+ * when identical (PostgreSQL may archive again after a crash between copy and bookkeeping). gzip is in
+ * every Debian-like base system. Runs as the cluster's OS user.
  */
 export function archiveCommand(backupDir: string): string {
-  const target = `${shellQuote(walDirOf(backupDir))}/%f`;
-  return `if [ -f ${target} ]; then cmp -s %p ${target}; else cp %p ${target}.tmp && sync ${target}.tmp && mv ${target}.tmp ${target}; fi`;
+  const target = `${shellQuote(walDirOf(backupDir))}/%f.gz`;
+  return `if [ -f ${target} ]; then gzip -dc ${target} | cmp -s - %p; else gzip -c %p > ${target}.tmp && sync ${target}.tmp && mv ${target}.tmp ${target}; fi`;
 }
 
-/** restore_command of a restored cluster reading this archive (a missing segment: cp fails, which PostgreSQL reads as "no more"). */
-export const restoreCommand = (backupDir: string) => `cp ${shellQuote(walDirOf(backupDir))}/%f %p`;
+/**
+ * restore_command of a restored cluster reading this archive: the gzipped segment, else an uncompressed
+ * one (timeline history files a restore places, archives written before compression). A missing
+ * segment fails, which PostgreSQL reads as "no more".
+ */
+export function restoreCommand(backupDir: string): string {
+  const source = `${shellQuote(walDirOf(backupDir))}/%f`;
+  return `if [ -f ${source}.gz ]; then gzip -dc ${source}.gz > %p; else cp ${source} %p; fi`;
+}
 
 /** The postgres command-line flags that turn archiving on. */
 export function walArchiveFlags(archive: WalArchive): string[] {

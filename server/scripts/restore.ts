@@ -2,21 +2,23 @@
  * Restores a backup into a NEW data directory (issue 22; README "Backups"):
  *
  *   npm run restore -- <backup id | backup folder | latest> [--until "2026-11-20 10:42"] [--into <dir>]
+ *   npm run restore -- --until "2026-11-20 10:42" [--into <dir>]
  *
  * --until: school time unless it carries an offset; without it the WAL archive is replayed to its end.
+ * Without a backup, --until starts from the newest verified backup that finished by then.
  * --into: default `<XIAOWU_DATA_DIR>-restored-<stamp>`; refused when it holds a cluster, a running
  * PostgreSQL, or anything at all. Nothing of the current data directory is touched.
  */
 import pg from 'pg';
 import { schoolWallTime } from '../../contracts/school-time';
 import { loadConfig } from '../config';
-import { findBackup } from '../modules/backups/backup-store';
-import { assertRestoreTarget, parseUntil, restoreBackup } from '../modules/backups/backup-restore';
+import { findBackup, listBackups } from '../modules/backups/backup-store';
+import { assertRestoreTarget, backupForMoment, parseUntil, restoreBackup } from '../modules/backups/backup-restore';
 import { archiveCurrentWal, clusterDirOf, runningClusterUrl } from '../modules/backups/cluster-access';
 
 const say = (message: string) => console.log(`[restore] ${message}`);
 
-function parseArgs(args: string[]): { backup: string; until?: string; into?: string } {
+function parseArgs(args: string[]): { backup?: string; until?: string; into?: string } {
   const out: { backup?: string; until?: string; into?: string } = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -28,8 +30,8 @@ function parseArgs(args: string[]): { backup: string; until?: string; into?: str
     else if (out.backup) throw new Error(`one backup at a time (got "${out.backup}" and "${arg}")`);
     else out.backup = arg;
   }
-  if (!out.backup) throw new Error('usage: npm run restore -- <backup id | folder | latest> [--until "YYYY-MM-DD HH:MM"] [--into <dir>]');
-  return out as { backup: string; until?: string; into?: string };
+  if (!out.backup && !out.until) throw new Error('usage: npm run restore -- <backup id | folder | latest> [--until "YYYY-MM-DD HH:MM"] [--into <dir>], or npm run restore -- --until "YYYY-MM-DD HH:MM"');
+  return out;
 }
 
 /** When the server runs, it is asked to close its current WAL segment, so the archive holds the latest minutes. */
@@ -52,7 +54,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const until = args.until === undefined ? undefined : parseUntil(args.until);
   if (until === null) throw new Error(`--until "${args.until}" is not a time: write "YYYY-MM-DD HH:MM[:SS]" (school time) or an ISO time with an offset`);
-  const backup = await findBackup(config.backup.dir, args.backup);
+  const backup = args.backup ? await findBackup(config.backup.dir, args.backup) : backupForMoment(await listBackups(config.backup.dir), until!);
+  if (!backup) throw new Error(`No verified backup in ${config.backup.dir} finished by ${until!.toISOString()}: a restore starts from a backup taken before the moment. "npm run backup -- list" lists them.`);
   const stamp = schoolWallTime(Date.now()).slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const into = args.into ?? `${config.dataDir}-restored-${stamp}`;
   say(`restoring ${backup.manifest.id} (${backup.manifest.kind}, finished ${backup.manifest.finishedAt}) into ${into}${until ? `, until ${until.toISOString()}` : ''}`);

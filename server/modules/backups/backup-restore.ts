@@ -4,7 +4,9 @@ import pg from 'pg';
 import { SCHOOL_TIME_ZONE_OFFSET } from '../../../contracts/school-time';
 import { startEmbeddedPostgres } from '../../db/embedded';
 import { postgresOsUser, restoreCommand, walDirOf } from '../../db/wal-archive';
+import { latestArchivedWal } from './backup-run';
 import { copyHashed, fileArchiveOf, type StoredBackup } from './backup-store';
+import { segmentPosition } from './backup-verify';
 import { clusterDirOf, livePostmaster } from './cluster-access';
 
 /** A restore refused before it changed anything (the message says why). */
@@ -37,6 +39,35 @@ export async function assertRestoreTarget(into: string): Promise<void> {
     throw error;
   });
   if (entries.length > 0) throw new RestoreRefusedError(`${into} is not empty (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}). A restore goes into a new, empty directory.`);
+}
+
+/**
+ * How far the WAL archive carries a backup: the last segment of the unbroken run from its start (on its
+ * timeline) and when it was archived, and whether the archive resumes after a gap (retention keeps only
+ * a backup's own range once it is older than the point-in-time window). null: files only, or the
+ * backup's first segment is not in the archive (it cannot be restored).
+ */
+export async function walReach(backup: StoredBackup, backupDir: string): Promise<{ lastSegment: string; archivedAt: number; gapAfter: boolean } | null> {
+  const wal = backup.manifest.wal;
+  if (!wal) return null;
+  const timeline = wal.startSegment.slice(0, 8);
+  const positions = new Map<bigint, string>();
+  for (const name of await fs.readdir(walDirOf(backupDir)).catch(() => [] as string[])) {
+    if (!name.startsWith(timeline) || name.includes('.partial') || name.includes('.history')) continue;
+    const position = segmentPosition(name, wal.segmentBytes);
+    if (position !== null) positions.set(position, name);
+  }
+  let position = segmentPosition(wal.startSegment, wal.segmentBytes)!;
+  if (!positions.has(position)) return null;
+  while (positions.has(position + 1n)) position++;
+  const last = positions.get(position)!;
+  const archivedAt = (await fs.stat(path.join(walDirOf(backupDir), last))).mtimeMs;
+  return { lastSegment: last.slice(0, 24), archivedAt, gapAfter: [...positions.keys()].some((other) => other > position) };
+}
+
+/** The backup a restore `--until` a moment starts from: the newest verified one that finished by then. */
+export function backupForMoment(backups: readonly StoredBackup[], until: Date): StoredBackup | null {
+  return backups.find((backup) => backup.verification?.ok && Date.parse(backup.manifest.finishedAt) <= until.getTime()) ?? null;
 }
 
 export interface RestoreOutcome {
@@ -89,6 +120,9 @@ async function claimTimeline(client: pg.Client, clusterDir: string, backupDir: s
 
 const conf = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
+/** Whether PostgreSQL's log says the replay ended before its recovery target (the archive ends, or breaks, earlier). */
+const notReached = (messages: readonly string[]) => messages.join('').includes('recovery ended before configured recovery target was reached');
+
 /**
  * Restores `backup` into the new data directory `into`: the cluster copied with recovery.signal and
  * restore_command reading the WAL archive, replayed to `until` (or to the archive's end) and promoted;
@@ -105,6 +139,17 @@ export async function restoreBackup(options: { backup: StoredBackup; backupDir: 
     throw new RestoreRefusedError(
       `The backup ${backup.manifest.id} finished at ${backup.manifest.finishedAt}, after ${until.toISOString()}: a backup restores only to moments after it. Choose an older backup.`,
     );
+  if (backup.manifest.database === 'embedded') {
+    const reach = await walReach(backup, backupDir);
+    if (!reach)
+      throw new RestoreRefusedError(
+        `The WAL segment ${backup.manifest.wal?.startSegment} the backup ${backup.manifest.id} starts from is not in ${walDirOf(backupDir)}: it cannot be restored (npm run backup -- verify lists what is missing). Choose another backup.`,
+      );
+    if (until && reach.gapAfter && until.getTime() > reach.archivedAt)
+      throw new RestoreRefusedError(
+        `The backup ${backup.manifest.id} reaches only to about ${new Date(reach.archivedAt).toISOString()}: the WAL after it (from ${reach.lastSegment}) is no longer kept, as retention keeps continuous WAL for the point-in-time window (XIAOWU_BACKUP_PITR_DAYS) only. Choose an earlier moment or a newer backup.`,
+      );
+  }
   await fs.mkdir(into, { recursive: true, mode: 0o755 });
   await copyChecked(backup, 'secrets/', path.join(into, 'secrets'));
   let lastTransactionAt: string | null = null;
@@ -127,9 +172,6 @@ export async function restoreBackup(options: { backup: StoredBackup; backupDir: 
     `recovery_target_action = 'promote'`,
     // the backup's own timeline: another restore's timeline (claimed in the archive below) is never followed by accident
     `recovery_target_timeline = 'current'`,
-    // the rows committed at or before `until`, none after
-    // PostgreSQL's own timestamp form ('T' and 'Z' are refused here)
-    ...(until ? [`recovery_target_time = ${conf(until.toISOString().replace('T', ' ').replace('Z', '+00'))}`] : []),
   ];
   await fs.appendFile(path.join(clusterDir, 'postgresql.auto.conf'), `\n# restore of ${backup.manifest.id} (npm run restore)\n${recovery.join('\n')}\n`);
   await fs.writeFile(path.join(clusterDir, 'recovery.signal'), '', { mode: 0o600 });
@@ -139,19 +181,39 @@ export async function restoreBackup(options: { backup: StoredBackup; backupDir: 
 
   log(`replaying the WAL archive${until ? ` until ${until.toISOString()}` : ' to its end'}`);
   const messages: string[] = [];
+  const replay = (target: Date | undefined) =>
+    startEmbeddedPostgres({
+      clusterDir,
+      extraFlags: [
+        // archiving off while it replays: a restore to look at does not add its timeline to the archive
+        '-c', 'archive_mode=off',
+        // the rows committed at or before `target`, none after (PostgreSQL's own timestamp form: 'T' and 'Z' are refused);
+        // on the command line, so it is gone at the next start
+        ...(target ? ['-c', `recovery_target_time=${target.toISOString().replace('T', ' ').replace('Z', '+00')}`] : []),
+      ],
+      onLog: (message) => messages.push(message),
+    });
   let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
   try {
-    // archiving off while it replays: a restore to look at does not add its timeline to the archive
-    cluster = await startEmbeddedPostgres({ clusterDir, extraFlags: ['-c', 'archive_mode=off'], onLog: (message) => messages.push(message) });
+    try {
+      cluster = await replay(until);
+    } catch (error) {
+      // No commit after `until` in the archive (a quiet database, "restore to now"): PostgreSQL stops short of a target it
+      // cannot see passed. When the archive holds WAL closed after `until`, its end IS the state at `until`: replay to it.
+      const archiveEnd = await latestArchivedWal(backupDir);
+      if (!until || !notReached(messages) || !archiveEnd || Date.parse(archiveEnd.at) < until.getTime()) throw error;
+      log(`no transaction after ${until.toISOString()} in the archive (complete to ${archiveEnd.at}): replaying it to its end`);
+      messages.length = 0;
+      cluster = await replay(undefined);
+    }
   } catch (error) {
     const lines = messages.join('').split('\n');
     const first = lines.findIndex((line) => /FATAL|PANIC/.test(line));
     // the fatal line and what PostgreSQL logged just before it (the reason: a bad setting, a missing segment)
     const fatal = first < 0 ? [] : lines.slice(Math.max(0, first - 3), first + 1).map((line) => line.replace(/^\S+ \S+ \S+ \[\d+\] /, ''));
-    const notReached = fatal.some((line) => line.includes('recovery ended before configured recovery target was reached'));
     throw new RestoreRefusedError(
-      notReached
-        ? `The WAL archive does not reach ${until?.toISOString()}: its newest segment ends earlier. Restore to an earlier moment (npm run backup -- list shows the recovery point). The partial restore in ${into} can be deleted.`
+      notReached(messages)
+        ? `The WAL archive does not reach ${until?.toISOString()}: its newest segment (or the last before a gap) ends earlier. Restore to an earlier moment (npm run backup -- list shows the recovery point). The partial restore in ${into} can be deleted.`
         : `PostgreSQL did not finish the recovery in ${clusterDir}: ${fatal.join(' ') || String(error)}. The partial restore in ${into} can be deleted.`,
       { cause: error },
     );
@@ -171,7 +233,6 @@ export async function restoreBackup(options: { backup: StoredBackup; backupDir: 
     await client.query('ALTER SYSTEM RESET restore_command');
     await client.query('ALTER SYSTEM RESET recovery_target_action');
     await client.query('ALTER SYSTEM RESET recovery_target_timeline');
-    await client.query('ALTER SYSTEM RESET recovery_target_time');
     const hasFiles = (await client.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'files'`)).rowCount === 1;
     const rows = hasFiles ? (await client.query<{ path: string; sha256: string }>('SELECT path, sha256 FROM files')).rows : [];
     log(`copying the ${rows.length} files the restored rows name`);

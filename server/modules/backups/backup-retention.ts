@@ -19,14 +19,37 @@ export function keptBackups(backups: readonly StoredBackup[], keep: BackupSettin
   return backups.filter((backup) => ++seen[backup.manifest.kind] <= keep[backup.manifest.kind]);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Keeps the newest N daily, M weekly and K manual backups and removes the rest, abandoned partial
- * folders, the WAL segments older than the oldest kept backup's start (every kept backup can then be
- * restored to any moment after it) and archived files placed well before it. Run holding the backup lock.
+ * The WAL segments retention keeps, as positions along the WAL: everything from `continuousFrom` on
+ * (any moment after it can be restored), and below it only each kept backup's own start → stop range
+ * (that backup restores to the moment it finished). null: no kept backup has WAL.
  */
-export async function applyRetention(backupDir: string, keep: BackupSettings['keep']): Promise<RetentionOutcome> {
+export function keptWal(kept: readonly StoredBackup[], pointInTimeDays: number, now = Date.now()): { continuousFrom: bigint; ranges: Array<[bigint, bigint]> } | null {
+  const withWal = kept.filter((backup) => backup.manifest.wal);
+  if (withWal.length === 0) return null;
+  const windowStart = now - pointInTimeDays * DAY_MS;
+  // the newest backup started before the window opens restores every moment inside it; none that old: the oldest kept
+  const anchor = withWal.find((backup) => Date.parse(backup.manifest.startedAt) <= windowStart) ?? withWal[withWal.length - 1];
+  const position = (segment: string, backup: StoredBackup) => segmentPosition(segment, backup.manifest.wal!.segmentBytes)!;
+  return {
+    continuousFrom: position(anchor.manifest.wal!.startSegment, anchor),
+    ranges: withWal.map((backup) => [position(backup.manifest.wal!.startSegment, backup), position(backup.manifest.wal!.stopSegment, backup)]),
+  };
+}
+
+/**
+ * Keeps the newest N daily, M weekly and K manual backups and removes the rest and abandoned partial
+ * folders; keeps continuous WAL for the point-in-time window (XIAOWU_BACKUP_PITR_DAYS: any moment of
+ * the last days can be restored) and, older than that, only what each kept backup needs to be restored
+ * as it finished (a weekly backup of three weeks ago restores to its own moment, not to any moment of
+ * that week); drops archived files placed well before the oldest kept backup. Run holding the backup lock.
+ */
+export async function applyRetention(settings: Pick<BackupSettings, 'dir' | 'keep' | 'pointInTimeDays'>, now = Date.now()): Promise<RetentionOutcome> {
+  const backupDir = settings.dir;
   const backups = await listBackups(backupDir);
-  const kept = keptBackups(backups, keep);
+  const kept = keptBackups(backups, settings.keep);
   const removedBackups: string[] = [];
   for (const backup of backups) {
     if (kept.includes(backup)) continue;
@@ -41,18 +64,17 @@ export async function applyRetention(backupDir: string, keep: BackupSettings['ke
   let removedArchivedFiles = 0;
   const oldest = kept[kept.length - 1];
   if (oldest) {
-    const withWal = kept.filter((backup) => backup.manifest.wal);
-    const oldestWal = withWal[withWal.length - 1]?.manifest.wal;
-    if (oldestWal) {
-      const floor = segmentPosition(oldestWal.startSegment, oldestWal.segmentBytes)!;
+    const wal = keptWal(kept, settings.pointInTimeDays, now);
+    const segmentBytes = kept.find((backup) => backup.manifest.wal)?.manifest.wal?.segmentBytes;
+    if (wal && segmentBytes) {
       for (const name of await fs.readdir(walDirOf(backupDir)).catch(() => [] as string[])) {
         // timeline history files are tiny and every restore may need them
-        if (name.endsWith('.history')) continue;
-        const position = segmentPosition(name, oldestWal.segmentBytes);
-        if (position !== null && position < floor) {
-          await fs.rm(path.join(walDirOf(backupDir), name), { force: true });
-          removedSegments++;
-        }
+        if (name.includes('.history')) continue;
+        const position = segmentPosition(name, segmentBytes);
+        if (position === null || position >= wal.continuousFrom) continue;
+        if (wal.ranges.some(([from, to]) => position >= from && position <= to)) continue;
+        await fs.rm(path.join(walDirOf(backupDir), name), { force: true });
+        removedSegments++;
       }
     }
     const before = Date.parse(oldest.manifest.startedAt) - FILE_ARCHIVE_MARGIN_MS;

@@ -39,7 +39,7 @@ export async function runBackup(options: {
     const taken = performance.now();
     const verification = await verifyBackup(backup, settings.dir);
     const verified = performance.now();
-    const retention = await applyRetention(settings.dir, settings.keep);
+    const retention = await applyRetention(settings);
     return { backup: { ...backup, verification }, verification, retention, ms: { take: taken - started, verify: verified - taken } };
   });
 }
@@ -67,9 +67,10 @@ export function nightlyKind(backups: readonly StoredBackup[], now = Date.now()):
 export async function latestArchivedWal(backupDir: string): Promise<{ segment: string; at: string } | null> {
   let newest: { segment: string; at: number } | null = null;
   for (const name of await fs.readdir(walDirOf(backupDir)).catch(() => [] as string[])) {
-    if (!/^[0-9A-F]{24}(\.partial)?$/.test(name)) continue;
+    const match = /^([0-9A-F]{24}(?:\.partial)?)(?:\.gz)?$/.exec(name);
+    if (!match) continue;
     const stat = await fs.stat(`${walDirOf(backupDir)}/${name}`).catch(() => null);
-    if (stat && (!newest || stat.mtimeMs > newest.at)) newest = { segment: name, at: stat.mtimeMs };
+    if (stat && (!newest || stat.mtimeMs > newest.at)) newest = { segment: match[1], at: stat.mtimeMs };
   }
   return newest ? { segment: newest.segment, at: new Date(newest.at).toISOString() } : null;
 }

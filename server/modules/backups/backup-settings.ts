@@ -5,7 +5,8 @@
  * - XIAOWU_BACKUP_DIR (default `<data dir>/backups`), XIAOWU_BACKUP_AT (school time HH:MM, default
  *   02:30, `off`: no nightly backup on this server), XIAOWU_BACKUP_KEEP_DAILY / _WEEKLY / _MANUAL
  *   (7, 4, 5), XIAOWU_BACKUP_ARCHIVE_TIMEOUT (seconds, default 60: the longest a quiet cluster keeps
- *   WAL out of the archive).
+ *   WAL out of the archive), XIAOWU_BACKUP_PITR_DAYS (default 7: any moment of these last days can be
+ *   restored; an older backup restores to the moment it finished).
  */
 export interface BackupSettings {
   /** embedded: the cluster, its WAL and the files; files: files and secrets only (external database); off */
@@ -15,6 +16,8 @@ export interface BackupSettings {
   /** the nightly backup's school-time hour and minute; null: none on this server */
   nightlyAt: { hour: number; minute: number } | null;
   keep: { daily: number; weekly: number; manual: number };
+  /** the point-in-time window in days: continuous WAL is kept this far back (retention) */
+  pointInTimeDays: number;
 }
 
 /** Parses XIAOWU_BACKUP_AT: 'HH:MM' (school time) or 'off'; undefined when malformed. */

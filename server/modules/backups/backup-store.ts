@@ -9,7 +9,7 @@ import { walDirOf } from '../../db/wal-archive';
 
 /**
  * The backup folder (XIAOWU_BACKUP_DIR):
- *   wal/<segment>               the WAL archive (archive_command), shared by every backup
+ *   wal/<segment>.gz            the WAL archive (archive_command, gzipped), shared by every backup
  *   files/<key>                 the file archive: every file as it was placed (storage.ts), for restores past a backup
  *   base/<id>/backup.json       one backup's manifest: kind, times, WAL range, SHA-256 and size of each file
  *   base/<id>/pg/               the cluster, copied between pg_backup_start and pg_backup_stop, with backup_label

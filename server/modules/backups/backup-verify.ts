@@ -1,5 +1,7 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createGunzip } from 'node:zlib';
 import { type BackupManifest, type BackupProblem, type BackupVerification, hashFile, type StoredBackup, walDirOf, writeJsonAtomically } from './backup-store';
 
 const SEGMENT_NAME = /^([0-9A-F]{8})([0-9A-F]{8})([0-9A-F]{8})$/;
@@ -24,6 +26,29 @@ export function segmentsBetween(start: string, stop: string, segmentBytes: numbe
   return names;
 }
 
+/** The bytes a gzip file unpacks to; null when it is damaged (a bad header, a checksum, cut short). */
+async function gunzippedBytes(file: string): Promise<number | null> {
+  let bytes = 0;
+  try {
+    for await (const chunk of createReadStream(file).pipe(createGunzip())) bytes += (chunk as Buffer).length;
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An archived segment (gzipped, or as PostgreSQL wrote it for archives made before compression):
+ * whole when it unpacks to exactly one segment, short when it is cut off or damaged.
+ */
+export async function checkArchivedSegment(walDir: string, segment: string, segmentBytes: number): Promise<'whole' | 'short' | 'missing'> {
+  const packed = path.join(walDir, `${segment}.gz`);
+  if (await fs.stat(packed).then(() => true, () => false)) return (await gunzippedBytes(packed)) === segmentBytes ? 'whole' : 'short';
+  const stat = await fs.stat(path.join(walDir, segment)).catch(() => null);
+  if (!stat) return 'missing';
+  return stat.size === segmentBytes ? 'whole' : 'short';
+}
+
 /** What is wrong with a backup: each file re-hashed against its manifest, and its WAL range present in the archive. */
 export async function findProblems(manifest: BackupManifest, backupFolder: string, backupDir: string): Promise<BackupProblem[]> {
   const problems: BackupProblem[] = [];
@@ -34,9 +59,8 @@ export async function findProblems(manifest: BackupManifest, backupFolder: strin
   }
   if (manifest.wal) {
     for (const segment of segmentsBetween(manifest.wal.startSegment, manifest.wal.stopSegment, manifest.wal.segmentBytes)) {
-      const stat = await fs.stat(path.join(walDirOf(backupDir), segment)).catch(() => null);
-      if (!stat) problems.push({ issue: 'wal-missing', file: segment });
-      else if (stat.size !== manifest.wal.segmentBytes) problems.push({ issue: 'wal-short', file: segment });
+      const state = await checkArchivedSegment(walDirOf(backupDir), segment, manifest.wal.segmentBytes);
+      if (state !== 'whole') problems.push({ issue: state === 'missing' ? 'wal-missing' : 'wal-short', file: segment });
     }
   }
   return problems;
@@ -56,5 +80,5 @@ export const describeProblem = (problem: BackupProblem): string =>
     missing: `missing file ${problem.file}`,
     changed: `file ${problem.file} differs from its checksum (corrupted or changed)`,
     'wal-missing': `WAL segment ${problem.file} is not in the archive`,
-    'wal-short': `WAL segment ${problem.file} in the archive is incomplete`,
+    'wal-short': `WAL segment ${problem.file} in the archive is incomplete or damaged`,
   })[problem.issue];

@@ -15,7 +15,7 @@ import { LocalFileStorage } from '../files/storage';
 import { loadSurveySecret, surveySecretPath } from '../surveys/surveys.secret';
 import { type BackupSettings, fileArchiveDir } from './backup-settings';
 import { applyRetention } from './backup-retention';
-import { assertRestoreTarget, parseUntil, RestoreRefusedError, restoreBackup } from './backup-restore';
+import { assertRestoreTarget, backupForMoment, parseUntil, RestoreRefusedError, restoreBackup } from './backup-restore';
 import { nightlyDue, nightlyKind, runBackup } from './backup-run';
 import { BackupBusyError } from './backup-take';
 import { listBackups, type StoredBackup } from './backup-store';
@@ -31,7 +31,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'xiaowu-backups-'));
 // PostgreSQL runs as user `postgres` when we are root: it must be able to reach the directory.
 fs.chmodSync(tmp, 0o755);
 const dataDir = path.join(tmp, 'data');
-const settings: BackupSettings = { mode: 'embedded', dir: path.join(dataDir, 'backups'), archiveTimeoutSeconds: 60, nightlyAt: { hour: 2, minute: 30 }, keep: { daily: 7, weekly: 4, manual: 5 } };
+const settings: BackupSettings = { mode: 'embedded', dir: path.join(dataDir, 'backups'), archiveTimeoutSeconds: 60, nightlyAt: { hour: 2, minute: 30 }, keep: { daily: 7, weekly: 4, manual: 5 }, pointInTimeDays: 7 };
 const storage = new LocalFileStorage(dataDir, { archiveDir: fileArchiveDir(settings) });
 
 let cluster: EmbeddedCluster;
@@ -196,7 +196,24 @@ describe('backups of the embedded cluster', () => {
     expect(fs.readFileSync(surveySecretPath(into))).toEqual(fs.readFileSync(surveySecretPath(dataDir)));
     // the restored cluster's timeline is claimed in the archive: the next restore picks another one
     expect(fs.existsSync(path.join(settings.dir, 'wal', '00000002.history'))).toBe(true);
+    // the archive holds gzipped segments only: one closed early by a switch is mostly zeros and shrinks to a few KB
+    const archived = fs.readdirSync(path.join(settings.dir, 'wal'));
+    expect(archived.filter((name) => /^[0-9A-F]{24}$/.test(name))).toEqual([]);
+    const packed = archived.filter((name) => /^[0-9A-F]{24}\.gz$/.test(name));
+    expect(packed.length).toBeGreaterThanOrEqual(2);
+    expect(Math.min(...packed.map((name) => fs.statSync(path.join(settings.dir, 'wal', name)).size))).toBeLessThan(first.manifest.wal!.segmentBytes / 8);
   }, 90_000);
+
+  it('restores to "now" on a quiet database: with no commit after the moment, the archive\'s end is that moment', async () => {
+    await writeRollWithFile();
+    const expected = await semesterSnapshot(owner);
+    // typed before the restore command closes the running server's WAL segment (npm run restore does that)
+    const until = new Date();
+    await flushArchive();
+    const outcome = await restoreBackup({ backup: first, backupDir: settings.dir, into: path.join(tmp, 'restored-now'), until });
+    expect(Date.parse(outcome.lastTransactionAt!)).toBeLessThanOrEqual(until.getTime());
+    expect(await readRestored(path.join(tmp, 'restored-now'), (restored) => semesterSnapshot(restored))).toEqual(expected);
+  }, 60_000);
 
   it('a backup taken while 20 writers insert rows with files restores consistently: both rows of every transaction or neither, every row with its file', async () => {
     let writing = true;
@@ -252,7 +269,7 @@ describe('backups of the embedded cluster', () => {
     }
   }, 120_000);
 
-  it('verification finds a corrupted file and a missing WAL segment, naming them', async () => {
+  it('verification finds a corrupted file, a missing WAL segment and a damaged one, naming them', async () => {
     const [, backup] = await listBackups(settings.dir); // the first backup (newest first)
     expect(backup.manifest.id).toBe(first.manifest.id);
     const victim = Object.keys(backup.manifest.files).find((file) => file.startsWith('pg/base/'))!;
@@ -260,21 +277,31 @@ describe('backups of the embedded cluster', () => {
     bytes[bytes.length >> 1] ^= 0xff;
     fs.writeFileSync(path.join(backup.dir, victim), bytes);
     const segment = backup.manifest.wal!.stopSegment;
-    const walFile = path.join(settings.dir, 'wal', segment);
+    const walFile = path.join(settings.dir, 'wal', `${segment}.gz`);
     fs.renameSync(walFile, `${walFile}.aside`);
+    let verification;
     try {
-      const verification = await verifyBackup(backup, settings.dir);
-      expect(verification.ok).toBe(false);
-      expect(verification.problems).toEqual([
-        { issue: 'changed', file: victim },
-        { issue: 'wal-missing', file: segment },
-      ]);
-      // recorded for the status (系统配置)
-      expect((await listBackups(settings.dir)).find((b) => b.manifest.id === backup.manifest.id)?.verification?.ok).toBe(false);
-      // and a restore refuses the damaged file while it copies
-      await expect(restoreBackup({ backup, backupDir: settings.dir, into: path.join(tmp, 'restored-bad') })).rejects.toThrow(`${victim} is corrupted`);
+      verification = await verifyBackup(backup, settings.dir);
     } finally {
       fs.renameSync(`${walFile}.aside`, walFile);
+    }
+    expect(verification.ok).toBe(false);
+    expect(verification.problems).toEqual([
+      { issue: 'changed', file: victim },
+      { issue: 'wal-missing', file: segment },
+    ]);
+    // recorded for the status (系统配置)
+    expect((await listBackups(settings.dir)).find((b) => b.manifest.id === backup.manifest.id)?.verification?.ok).toBe(false);
+    // and a restore refuses the damaged file while it copies
+    await expect(restoreBackup({ backup, backupDir: settings.dir, into: path.join(tmp, 'restored-bad') })).rejects.toThrow(`${victim} is corrupted`);
+
+    // a segment cut short (a full disk while archiving, a bad copy) unpacks to less than a segment
+    const packed = fs.readFileSync(walFile);
+    fs.writeFileSync(walFile, packed.subarray(0, packed.length - 10));
+    try {
+      expect((await verifyBackup(backup, settings.dir)).problems).toContainEqual({ issue: 'wal-short', file: segment });
+    } finally {
+      fs.writeFileSync(walFile, packed);
     }
   }, 60_000);
 
@@ -311,13 +338,61 @@ describe('backups of the embedded cluster', () => {
     expect(backups.length).toBe(2);
     const [newest, oldest] = backups;
     const walBefore = fs.readdirSync(path.join(settings.dir, 'wal')).length;
-    const outcome = await applyRetention(settings.dir, { daily: 7, weekly: 4, manual: 1 });
+    const outcome = await applyRetention({ ...settings, keep: { daily: 7, weekly: 4, manual: 1 } });
     expect(outcome.removedBackups).toEqual([oldest.manifest.id]);
     expect(outcome.removedSegments).toBeGreaterThan(0);
     expect(fs.readdirSync(path.join(settings.dir, 'wal')).length).toBe(walBefore - outcome.removedSegments);
     expect((await verifyBackup((await listBackups(settings.dir))[0], settings.dir)).ok).toBe(true);
     expect((await listBackups(settings.dir)).map((b) => b.manifest.id)).toEqual([newest.manifest.id]);
   }, 60_000);
+});
+
+describe('the point-in-time window (XIAOWU_BACKUP_PITR_DAYS)', () => {
+  it('keeps continuous WAL for the window and, older, only each kept backup\'s own range; a restore past such a gap is refused up front', async () => {
+    const dir = path.join(tmp, 'window');
+    const now = Date.parse('2026-11-28T04:00:00Z');
+    const day = 86_400_000;
+    const segmentBytes = 16 * 1024 * 1024;
+    const segment = (position: number) => `0000000100000000${position.toString(16).toUpperCase().padStart(8, '0')}`;
+    fs.mkdirSync(path.join(dir, 'wal'), { recursive: true });
+    for (let position = 5; position <= 55; position++) fs.writeFileSync(path.join(dir, 'wal', `${segment(position)}.gz`), '');
+    const made: Record<string, StoredBackup> = {};
+    for (const [id, kind, daysAgo, from, to] of [
+      ['w3', 'weekly', 21, 10, 11],
+      ['w2', 'weekly', 14, 20, 21],
+      ['d8', 'daily', 8, 30, 31],
+      ['d5', 'daily', 5, 40, 41],
+      ['m1', 'manual', 1, 50, 50],
+    ] as const) {
+      const startedAt = now - daysAgo * day;
+      const manifest = {
+        format: 1, id, kind, database: 'embedded', startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(startedAt + 60_000).toISOString(),
+        wal: { startLsn: '0/0', stopLsn: '0/0', startSegment: segment(from), stopSegment: segment(to), segmentBytes }, files: {}, directories: [], sizeBytes: 0,
+      };
+      fs.mkdirSync(path.join(dir, 'base', id), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'base', id, 'backup.json'), JSON.stringify(manifest));
+      fs.writeFileSync(path.join(dir, 'base', id, 'verification.json'), JSON.stringify({ at: manifest.finishedAt, ok: true, problems: [] }));
+      // archived as the backup finished
+      fs.utimesSync(path.join(dir, 'wal', `${segment(to)}.gz`), new Date(startedAt + 60_000), new Date(startedAt + 60_000));
+      made[id] = { manifest: manifest as StoredBackup['manifest'], verification: null, dir: path.join(dir, 'base', id) };
+    }
+
+    const outcome = await applyRetention({ dir, keep: { daily: 7, weekly: 4, manual: 5 }, pointInTimeDays: 7 }, now);
+    expect(outcome.removedBackups).toEqual([]);
+    const left = fs.readdirSync(path.join(dir, 'wal')).map((name) => Number.parseInt(name.slice(22, 24), 16)).sort((a, b) => a - b);
+    // d8 started before the window opened: from its start on everything; before it, w3's and w2's own ranges
+    expect(left).toEqual([10, 11, 20, 21, ...Array.from({ length: 26 }, (_, i) => 30 + i)]);
+    expect(outcome.removedSegments).toBe(51 - left.length);
+
+    // the newest verified backup that finished by the moment
+    expect(backupForMoment(await listBackups(dir), new Date(now - 6 * day))?.manifest.id).toBe('d8');
+    expect(backupForMoment(await listBackups(dir), new Date(now - 30 * day))).toBeNull();
+    // w2 restores to its own moment; an hour later lies in the gap retention made
+    await expect(restoreBackup({ backup: made.w2, backupDir: dir, into: path.join(tmp, 'restored-gap'), until: new Date(now - 14 * day + 3_600_000) })).rejects.toThrow(
+      /The backup w2 reaches only to about .* the WAL after it \(from 000000010000000000000015\) is no longer kept/,
+    );
+    expect(fs.existsSync(path.join(tmp, 'restored-gap'))).toBe(false);
+  });
 });
 
 describe('an external database (DATABASE_URL), and several servers at 02:30', () => {

@@ -70,9 +70,8 @@ export async function openCluster(dataDir: string, settings: BackupSettings): Pr
  * reach the last committed moment; false when the archive did not get it within `timeoutMs`.
  */
 export async function archiveCurrentWal(client: pg.ClientBase, timeoutMs = 10_000): Promise<boolean> {
-  // the segment holding everything written so far (at a segment's very start: the one before, archived already)
-  const { segment } = (await client.query<{ segment: string }>('SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS segment')).rows[0];
-  await client.query('SELECT pg_switch_wal()');
+  // the segment the switch closed; nothing written since the last switch: the switch does nothing and names the one before, archived already
+  const { segment } = (await client.query<{ segment: string }>('SELECT pg_walfile_name(pg_switch_wal()) AS segment')).rows[0];
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const archived = (await client.query<{ last: string | null }>('SELECT last_archived_wal AS last FROM pg_stat_archiver')).rows[0].last;
