@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { orderedHomeCards } from '../../contracts/home-cards';
 import { permissionQuery } from '../features/auth/api';
+import { BACKUP_WARNING_REQUIREMENT } from '../features/dashboard/BackupWarning';
 import { DashboardScreen } from '../features/dashboard/DashboardScreen';
 import { homeShortcuts } from '../lib/nav';
 import { allows, type Grants } from '../lib/permissions';
@@ -20,6 +21,7 @@ export default function DashboardPage() {
       shortcuts={homeShortcuts(data.menus)}
       cards={cards}
       pending={PENDING_COUNTS.filter((count) => allows(grants, count.requirement))}
+      backupWarning={allows(grants, BACKUP_WARNING_REQUIREMENT)}
     />
   );
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupItem, BackupStatusAnswer } from '../../../contracts/backups';
+import { defaultConfig } from '../../config';
 import { type EmbeddedCluster, startEmbeddedPostgres } from '../../db/embedded';
 import { buildTestApp, call, login, type TestApp } from '../../test/helpers';
 import type { BackupSettings } from './backup-settings';
@@ -20,7 +21,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'xiaowu-backup-actions-'));
 // PostgreSQL runs as user `postgres` when we are root: it must be able to reach the directory.
 fs.chmodSync(tmp, 0o755);
 const dataDir = path.join(tmp, 'data');
-const settings: BackupSettings = { mode: 'embedded', dir: path.join(dataDir, 'backups'), archiveTimeoutSeconds: 60, nightlyAt: null, keep: { daily: 7, weekly: 4, manual: 5 } };
+// the defaults (retention, archive timeout), embedded, no nightly run
+const settings: BackupSettings = { ...defaultConfig().backup, mode: 'embedded', dir: path.join(dataDir, 'backups'), nightlyAt: null };
 
 let cluster: EmbeddedCluster;
 let t: TestApp;

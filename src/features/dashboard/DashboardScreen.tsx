@@ -8,6 +8,7 @@ import { ChevronRightIcon, InboxIcon } from '../../components/icons';
 import { NamedIcon } from '../../components/NamedIcon';
 import { formatDay, formatNumber } from '../../lib/format';
 import { menuHref, menuTitle } from '../../lib/menus';
+import { BackupWarning } from './BackupWarning';
 import type { DashboardCard, PendingCount } from './cards';
 
 export interface DashboardScreenProps {
@@ -25,10 +26,12 @@ export interface DashboardScreenProps {
    * limited to what the user may see); absent: every card in the built-in order
    */
   order?: readonly string[];
+  /** whether to ask for the backups' state (the platform's administrators: a warning when stale or archiving fails) */
+  backupWarning?: boolean;
 }
 
 /** /dashboard, the home page: a greeting, contributed cards, what waits for the user, shortcuts. */
-export function DashboardScreen({ user, shortcuts, cards, pending, today = new Date(), order }: DashboardScreenProps) {
+export function DashboardScreen({ user, shortcuts, cards, pending, today = new Date(), order, backupWarning = false }: DashboardScreenProps) {
   const name = user.name || user.username;
   const builtIn: Record<string, ReactNode> = {
     welcome: (
@@ -51,6 +54,7 @@ export function DashboardScreen({ user, shortcuts, cards, pending, today = new D
   const ids = order ?? ['welcome', ...cards.map((card) => card.id), 'pending', 'shortcuts'];
   return (
     <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={{ base: '4', md: '6' }} alignItems="start" data-testid="dashboard">
+      {backupWarning && <BackupWarning />}
       {ids.map((id) => {
         const card = builtIn[id] ?? contributed.get(id);
         return card ? (

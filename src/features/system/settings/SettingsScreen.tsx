@@ -24,6 +24,7 @@ import { loadServerMessages } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { deleteLanguages, languageListInput, refreshLanguages, saveLanguage, settingsQuery } from './api';
 import { useSettingsCatalog } from './catalog';
+import { BackupsSection } from './BackupsSection';
 import { ConfigForm } from './ConfigForm';
 import { compactSearch, urlPaging } from '../../../lib/search-params';
 import type { SettingsSearchParams } from './search';
@@ -48,6 +49,7 @@ function SettingsScreenBody({ search, onSearchChange }: SettingsScreenProps) {
   const { t } = useLingui();
   const tab = search.tab ?? 'config';
   const settings = useQuery(settingsQuery);
+  const mayEditSettings = usePermitted({ anyOf: [SETTINGS_EDIT_PERMISSION] });
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
@@ -69,7 +71,11 @@ function SettingsScreenBody({ search, onSearchChange }: SettingsScreenProps) {
           settings.isError ? (
             <RequestError error={settings.error} />
           ) : settings.data ? (
-            <ConfigForm key={`${settings.data.tenant.version}.${settings.data.deployment.version}`} data={settings.data} />
+            <Stack gap="8">
+              <ConfigForm key={`${settings.data.tenant.version}.${settings.data.deployment.version}`} data={settings.data} />
+              {/* the platform school's administrators only: the status answers { visible: false } to other schools */}
+              {mayEditSettings && <BackupsSection />}
+            </Stack>
           ) : null
         ) : (
           <LanguagesPanel search={search} onSearchChange={onSearchChange} />
