@@ -157,7 +157,7 @@ export async function fillStudents(
     `WITH ${names}
      INSERT INTO users (tenant_id, id, username, password_hash, name, user_type, gender, user_no, phone)
      SELECT $1, uuidv7(), 'P' || s.username, $2, ${nameOf('s.n + 11')}, '4', (1 + s.n % 2)::text, 'P' || s.user_no,
-            '13' || lpad((s.n * 104729 % 1000000000)::text, 9, '0')
+            '13' || lpad((s.n::bigint * 104729 % 1000000000)::text, 9, '0')
      FROM (SELECT username, user_no, row_number() OVER (ORDER BY id)::int AS n FROM users WHERE tenant_id = $1 AND user_type = '2') s
      CROSS JOIN family CROSS JOIN given
      ORDER BY s.n`,
