@@ -7,7 +7,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { BackupStatusAnswer } from '../../contracts/backups';
 import type { Envelope } from '../../contracts/envelope';
 import { baseURL } from '../../playwright.config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expectPhoneFit, logIn } from './support';
+import { audit, listMisfits } from './a11y-walk';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, logIn } from './support';
 
 const ADMIN = DEMO_ACCOUNTS[0]!;
 
@@ -23,6 +24,13 @@ async function backupStatus(request: APIRequestContext) {
   expect(body.code, body.msg).toBe(1);
   if (!body.data.visible) throw new Error('the demo school is not the platform school of the e2e server');
   return body.data;
+}
+
+/** axe finds nothing, whatever the impact (accessibility.spec.ts fails on serious ones on every screen), and nothing scrolls sideways. */
+async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string) {
+  const findings = await audit(page, lang, where);
+  expect(findings.map((finding) => `${finding.rule}: ${finding.targets.join(', ')}`)).toEqual([]);
+  expect(await listMisfits(page)).toEqual([]);
 }
 
 /** Opens the home page and waits until it has asked for the backups' state (so an absent warning means something). */
@@ -49,6 +57,7 @@ for (const lang of ['zh', 'en'] as const) {
     const warning = page.getByTestId('dashboard-backup-warning');
     if (before.stale || before.archiveFailing) {
       await expect(warning).toBeVisible();
+      await expectAccessibleFit(page, lang, '/dashboard');
       await warning.getByRole('link', { name: w.link }).click();
     } else {
       await expect(warning).toHaveCount(0);
@@ -76,6 +85,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(first.getByTestId('backup-size')).toHaveText(/^\d+(\.\d)? (KB|MB|GB)$/);
     await expect(section.getByTestId('backups-alert-stale')).toHaveCount(0);
     if (lang === 'en') expect(await section.textContent()).not.toMatch(/[\u4e00-\u9fff]/);
+    await expectAccessibleFit(page, lang, '/system/xtpz');
 
     // 校验 re-verifies it and records the time
     await first.getByRole('button', { name: `${w.verify} ${newest!.id}` }).click();
@@ -84,8 +94,9 @@ for (const lang of ['zh', 'en'] as const) {
 
     // a phone: the list turns into cards, nothing scrolls sideways
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect(section.locator('[data-cards]')).toBeVisible();
     await expect(first.getByTestId('backup-size')).toBeVisible();
-    await expectPhoneFit(page);
+    await expectAccessibleFit(page, lang, '/system/xtpz (390 px)');
 
     // with a good backup just taken the home page no longer warns
     await page.setViewportSize({ width: 1366, height: 900 });
