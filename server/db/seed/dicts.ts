@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { LEAVE_TYPE_DICTS } from '../../../contracts/application-rules';
 import { ATTENDANCE_STATUS_DICT } from '../../../contracts/attendance';
-import { CLASSROOM_CATEGORY_DICT } from '../../../contracts/dict-codes';
+import { CLASSROOM_CATEGORY_DICT, ID_TYPE_DICT, NATIONALITY_DICT } from '../../../contracts/dict-codes';
 import { SUBJECT_DICT } from '../../../contracts/dicts';
 import { MESSAGE_TYPE_DICT } from '../../../contracts/messages';
 import { dictEntries, dictTypes } from '../../modules/dicts/dicts.table';
@@ -103,6 +103,42 @@ export const SEED_DICTIONARIES: readonly SeedDictionary[] = [
       { code: '3', name: '实验室', nameEn: 'Laboratory' },
       { code: '4', name: '功能室', nameEn: 'Special-purpose room' },
       { code: '5', name: '体育场馆', nameEn: 'Sports hall' },
+    ],
+  },
+  {
+    // 学生信息 (issue 23); migration 0029 adds the same entries to a school started before it
+    code: NATIONALITY_DICT,
+    name: '国籍',
+    nameEn: 'Nationalities',
+    remark: 'GB/T 2659 世界各国和地区名称代码',
+    entries: [
+      { code: '156', name: '中国', nameEn: 'China' },
+      { code: '344', name: '中国香港', nameEn: 'Hong Kong, China' },
+      { code: '446', name: '中国澳门', nameEn: 'Macao, China' },
+      { code: '158', name: '中国台湾', nameEn: 'Taiwan, China' },
+      { code: '410', name: '韩国', nameEn: 'Korea' },
+      { code: '392', name: '日本', nameEn: 'Japan' },
+      { code: '702', name: '新加坡', nameEn: 'Singapore' },
+      { code: '840', name: '美国', nameEn: 'United States' },
+      { code: '826', name: '英国', nameEn: 'United Kingdom' },
+      { code: '124', name: '加拿大', nameEn: 'Canada' },
+      { code: '036', name: '澳大利亚', nameEn: 'Australia' },
+      { code: '999', name: '其他', nameEn: 'Other' },
+    ],
+  },
+  {
+    code: ID_TYPE_DICT,
+    name: '身份证件类型',
+    nameEn: 'ID document types',
+    remark: 'JY/T 1001 身份证件类型',
+    entries: [
+      { code: '1', name: '居民身份证', nameEn: 'Resident ID card' },
+      { code: '6', name: '香港特区身份证明', nameEn: 'Hong Kong identity card' },
+      { code: '7', name: '澳门特区身份证明', nameEn: 'Macao identity card' },
+      { code: '8', name: '台湾居民来往大陆通行证', nameEn: 'Mainland travel permit for Taiwan residents' },
+      { code: '9', name: '境外永久居住证', nameEn: 'Foreign permanent residence card' },
+      { code: 'A', name: '护照', nameEn: 'Passport' },
+      { code: 'Z', name: '其他', nameEn: 'Other' },
     ],
   },
 ];

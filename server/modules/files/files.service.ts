@@ -38,7 +38,7 @@ export const PUBLIC_FILE_CATEGORY: FileCategory = 'logo';
  * only where the owning record may be read: each kind's module registers its check (registerOwnerKind)
  * when the services are built, so this module asks without reaching into theirs.
  */
-export const FILE_OWNER_KINDS = ['application', 'surveyAnswer', 'apkVersion', 'schoolLogo', 'schoolSeal'] as const;
+export const FILE_OWNER_KINDS = ['application', 'surveyAnswer', 'apkVersion', 'schoolLogo', 'schoolSeal', 'studentPhoto'] as const;
 export type FileOwnerKind = (typeof FILE_OWNER_KINDS)[number];
 
 /** Whether the caller (null: no session) may read the record `recordId` of its kind, hence its files. */

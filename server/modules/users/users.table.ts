@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantIdColumn, timestamptz } from '../../db/columns';
 import { campuses } from '../places/places.table';
@@ -44,6 +45,8 @@ export const users = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('users_tenant_username_key').on(t.tenantId, t.username),
     index('users_tenant_org_unit_idx').on(t.tenantId, t.orgUnitId),
+    // a student number names one student of a school (migration 0029)
+    uniqueIndex('users_tenant_student_no_key').on(t.tenantId, t.userNo).where(sql`${t.userType} = '2' AND ${t.userNo} <> ''`),
     foreignKey({ name: 'users_org_unit_fk', columns: [t.tenantId, t.orgUnitId], foreignColumns: [orgUnits.tenantId, orgUnits.id] }),
     foreignKey({ name: 'users_campus_fk', columns: [t.tenantId, t.campusId], foreignColumns: [campuses.tenantId, campuses.id] }),
   ],

@@ -1,0 +1,144 @@
+-- Hand-written (issue 23 item 1: 学生信息): a student's record beside its users row (user_type '2'),
+-- and its time in classes as dated rows. Drizzle: server/modules/students/students.table.ts.
+CREATE EXTENSION IF NOT EXISTS btree_gist;
+--> statement-breakpoint
+CREATE TABLE "students" (
+	"tenant_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name_en" text DEFAULT '' NOT NULL,
+	"pinyin" text DEFAULT '' NOT NULL,
+	"birth_date" date,
+	"nationality" text DEFAULT '156' NOT NULL,
+	"id_type" text DEFAULT '1' NOT NULL,
+	"native_place" text DEFAULT '' NOT NULL,
+	"household_place" text DEFAULT '' NOT NULL,
+	"enrolment_date" date NOT NULL,
+	"status" text DEFAULT 'studying' NOT NULL,
+	"boarding" boolean DEFAULT false NOT NULL,
+	"photo_file_id" uuid,
+	"address" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "students_tenant_id_user_id_pk" PRIMARY KEY("tenant_id","user_id"),
+	CONSTRAINT "students_name_en_check" CHECK (char_length("students"."name_en") <= 100),
+	CONSTRAINT "students_pinyin_check" CHECK (char_length("students"."pinyin") <= 100),
+	CONSTRAINT "students_codes_check" CHECK (char_length("students"."nationality") BETWEEN 1 AND 20 AND char_length("students"."id_type") BETWEEN 1 AND 20),
+	CONSTRAINT "students_places_check" CHECK ("students"."native_place" ~ '^([0-9]{6})?$' AND "students"."household_place" ~ '^([0-9]{6})?$'),
+	CONSTRAINT "students_status_check" CHECK ("students"."status" IN ('studying', 'suspended', 'transferred', 'graduated')),
+	CONSTRAINT "students_address_check" CHECK (char_length("students"."address") <= 100),
+	CONSTRAINT "students_dates_check" CHECK ("students"."birth_date" IS NULL OR "students"."birth_date" < "students"."enrolment_date")
+);
+--> statement-breakpoint
+CREATE TABLE "class_memberships" (
+	"tenant_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"student_id" uuid NOT NULL,
+	"class_id" uuid NOT NULL,
+	"seat_no" integer,
+	"from_date" date NOT NULL,
+	"to_date" date,
+	"status_change_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "class_memberships_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
+	CONSTRAINT "class_memberships_dates_check" CHECK ("class_memberships"."to_date" IS NULL OR "class_memberships"."to_date" > "class_memberships"."from_date"),
+	CONSTRAINT "class_memberships_seat_check" CHECK ("class_memberships"."seat_no" IS NULL OR "class_memberships"."seat_no" BETWEEN 1 AND 999),
+	-- no two periods of one student overlap ([from, to), an open row runs to infinity)
+	CONSTRAINT "class_memberships_no_overlap" EXCLUDE USING gist ("tenant_id" WITH =, "student_id" WITH =, (daterange("from_date", "to_date", '[)')) WITH &&)
+);
+--> statement-breakpoint
+ALTER TABLE "students" ADD CONSTRAINT "students_user_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "students" ADD CONSTRAINT "students_photo_fk" FOREIGN KEY ("tenant_id","photo_file_id") REFERENCES "public"."files"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "class_memberships" ADD CONSTRAINT "class_memberships_student_fk" FOREIGN KEY ("tenant_id","student_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "class_memberships" ADD CONSTRAINT "class_memberships_class_fk" FOREIGN KEY ("tenant_id","class_id") REFERENCES "public"."org_units"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "students_tenant_status_idx" ON "students" USING btree ("tenant_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "class_memberships_one_open_key" ON "class_memberships" USING btree ("tenant_id","student_id") WHERE "class_memberships"."to_date" IS NULL;--> statement-breakpoint
+CREATE INDEX "class_memberships_tenant_student_idx" ON "class_memberships" USING btree ("tenant_id","student_id","from_date");--> statement-breakpoint
+CREATE INDEX "class_memberships_tenant_class_idx" ON "class_memberships" USING btree ("tenant_id","class_id","from_date");--> statement-breakpoint
+-- A student number names one student of a school (SPEC §9); staff numbers stay checked by the users module.
+CREATE UNIQUE INDEX "users_tenant_student_no_key" ON "users" USING btree ("tenant_id","user_no") WHERE "users"."user_type" = '2' AND "users"."user_no" <> '';--> statement-breakpoint
+SELECT xiaowu_protect_tenant_table('students'::regclass);
+--> statement-breakpoint
+SELECT xiaowu_protect_tenant_table('class_memberships'::regclass);
+--> statement-breakpoint
+-- a membership's class is a class (not a grade or a department)
+CREATE FUNCTION xiaowu_class_membership_class_check() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM org_units WHERE tenant_id = NEW.tenant_id AND id = NEW.class_id AND kind = 'class') THEN
+    RAISE EXCEPTION 'org unit % is not a class', NEW.class_id USING ERRCODE = 'check_violation', CONSTRAINT = 'class_memberships_class_kind';
+  END IF;
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION xiaowu_class_membership_class_check() FROM PUBLIC;
+--> statement-breakpoint
+CREATE TRIGGER class_memberships_class_kind BEFORE INSERT OR UPDATE OF class_id ON class_memberships
+  FOR EACH ROW EXECUTE FUNCTION xiaowu_class_membership_class_check();
+--> statement-breakpoint
+-- a student's photo is owned by the student's record (files.service FILE_OWNER_KINDS)
+ALTER TABLE "files" DROP CONSTRAINT "files_owner_record_check";--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_owner_record_check" CHECK (
+  ("owner_kind" IS NULL) = ("owner_record_id" IS NULL)
+  AND ("owner_kind" IS NULL OR "owner_kind" IN ('application', 'surveyAnswer', 'apkVersion', 'schoolLogo', 'schoolSeal', 'studentPhoto'))
+);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION pg_temp.xiaowu_uuid_v7() RETURNS uuid LANGUAGE sql VOLATILE AS $$
+  SELECT encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+    PLACING substring(int8send((extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3) FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid
+$$;
+--> statement-breakpoint
+-- Schools that exist already: the two dictionaries the record reads (as server/db/seed/dicts.ts seeds
+-- them), and a record and an open class membership for every student: no birth date yet, enrolled the
+-- day the person row was made (学生信息 corrects both).
+DO $$
+DECLARE
+  v_tenant uuid;
+  v_type uuid;
+BEGIN
+  FOR v_tenant IN SELECT id FROM tenants LOOP
+    PERFORM set_config('app.tenant_id', v_tenant::text, true);
+    IF NOT EXISTS (SELECT 1 FROM dict_types WHERE tenant_id = v_tenant AND code = 'STD_GB_GJ') THEN
+      v_type := pg_temp.xiaowu_uuid_v7();
+      INSERT INTO dict_types (tenant_id, id, code, name, name_en, remark, sort)
+      SELECT v_tenant, v_type, 'STD_GB_GJ', '国籍', 'Nationalities', 'GB/T 2659 世界各国和地区名称代码', coalesce(max(sort), 0) + 10
+      FROM dict_types WHERE tenant_id = v_tenant;
+      INSERT INTO dict_entries (tenant_id, id, type_id, code, name, name_en, sort)
+      SELECT v_tenant, pg_temp.xiaowu_uuid_v7(), v_type, e.code, e.name, e.name_en, e.sort
+      FROM (VALUES ('156', '中国', 'China', 10), ('344', '中国香港', 'Hong Kong, China', 20), ('446', '中国澳门', 'Macao, China', 30),
+                   ('158', '中国台湾', 'Taiwan, China', 40), ('410', '韩国', 'Korea', 50), ('392', '日本', 'Japan', 60),
+                   ('702', '新加坡', 'Singapore', 70), ('840', '美国', 'United States', 80), ('826', '英国', 'United Kingdom', 90),
+                   ('124', '加拿大', 'Canada', 100), ('036', '澳大利亚', 'Australia', 110), ('999', '其他', 'Other', 120)) AS e(code, name, name_en, sort);
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM dict_types WHERE tenant_id = v_tenant AND code = 'STD_SFZJLX') THEN
+      v_type := pg_temp.xiaowu_uuid_v7();
+      INSERT INTO dict_types (tenant_id, id, code, name, name_en, remark, sort)
+      SELECT v_tenant, v_type, 'STD_SFZJLX', '身份证件类型', 'ID document types', 'JY/T 1001 身份证件类型', coalesce(max(sort), 0) + 10
+      FROM dict_types WHERE tenant_id = v_tenant;
+      INSERT INTO dict_entries (tenant_id, id, type_id, code, name, name_en, sort)
+      SELECT v_tenant, pg_temp.xiaowu_uuid_v7(), v_type, e.code, e.name, e.name_en, e.sort
+      FROM (VALUES ('1', '居民身份证', 'Resident ID card', 10), ('6', '香港特区身份证明', 'Hong Kong identity card', 20),
+                   ('7', '澳门特区身份证明', 'Macao identity card', 30), ('8', '台湾居民来往大陆通行证', 'Mainland travel permit for Taiwan residents', 40),
+                   ('9', '境外永久居住证', 'Foreign permanent residence card', 50), ('A', '护照', 'Passport', 60), ('Z', '其他', 'Other', 70)) AS e(code, name, name_en, sort);
+    END IF;
+    INSERT INTO students (tenant_id, user_id, birth_date, enrolment_date, status)
+    SELECT v_tenant, u.id, NULL,
+           u.created_at::date, CASE WHEN o.graduated THEN 'graduated' ELSE 'studying' END
+    FROM users u LEFT JOIN org_units o ON o.tenant_id = u.tenant_id AND o.id = u.org_unit_id
+    WHERE u.tenant_id = v_tenant AND u.user_type = '2'
+      AND NOT EXISTS (SELECT 1 FROM students s WHERE s.tenant_id = v_tenant AND s.user_id = u.id);
+    INSERT INTO class_memberships (tenant_id, id, student_id, class_id, from_date)
+    SELECT v_tenant, pg_temp.xiaowu_uuid_v7(), u.id, u.org_unit_id, u.created_at::date
+    FROM users u JOIN org_units o ON o.tenant_id = u.tenant_id AND o.id = u.org_unit_id AND o.kind = 'class'
+    WHERE u.tenant_id = v_tenant AND u.user_type = '2'
+      AND NOT EXISTS (SELECT 1 FROM class_memberships m WHERE m.tenant_id = v_tenant AND m.student_id = u.id);
+  END LOOP;
+  PERFORM set_config('app.tenant_id', '', true);
+END
+$$;
