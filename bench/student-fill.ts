@@ -67,6 +67,9 @@ export async function fillStudents(
     log(`[student-fill] ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - at) / 1000).toFixed(1)} s`);
     return result;
   };
+  // what autovacuum does soon after a bulk load, done at once: the next statement's plan joins these
+  // tables, and with the statistics of the empty table it nests loops over 100,000 rows
+  const analyze = (...tables: string[]) => db.pool.query(tables.map((table) => `ANALYZE ${table}`).join('; '));
 
   const tenantId = (
     await db.pool.query<{ id: string }>(
@@ -118,6 +121,7 @@ export async function fillStudents(
      ORDER BY k`,
     [tenantId, classes, F.gradeLevels],
   );
+  await analyze('org_units', 'campuses');
 
   const names = `family AS (SELECT string_to_array('王,李,张,刘,陈,杨,黄,赵,吴,周,徐,孙,马,朱,胡,郭,何,高,林,罗,郑,梁,谢,宋,唐', ',') AS a),
                  given AS (SELECT string_to_array('伟,芳,娜,敏,静,丽,强,磊,军,洋,勇,艳,杰,娟,涛,明,超,秀,霞,平,刚,桂,英,华,玉,兰,红,文,辉,建', ',') AS a)`;
@@ -163,6 +167,7 @@ export async function fillStudents(
      ORDER BY s.n`,
     [tenantId, passwordHash],
   );
+  await analyze('users');
   await q(
     'parent_students',
     `INSERT INTO parent_students (tenant_id, parent_id, student_id, relation)
@@ -171,6 +176,7 @@ export async function fillStudents(
      WHERE s.tenant_id = $1 AND s.user_type = '2'`,
     t,
   );
+  await analyze('parent_students');
   // duties: teacher k + 1 heads class k; subject s of class k is taught by teacher 1 + (k + 337 s) % 2000; teachers 1-9 lead the grades
   await q(
     'staff_duties',
@@ -189,6 +195,7 @@ export async function fillStudents(
      WHERE g.tenant_id = $1 AND g.kind = 'grade'`,
     [tenantId, F.subjects, teachers],
   );
+  await analyze('staff_duties');
   await q(
     'user_roles',
     `INSERT INTO user_roles (tenant_id, user_id, role_id)
@@ -215,6 +222,7 @@ export async function fillStudents(
      ORDER BY slot.day, d.org_unit_id`,
     [tenantId, F.firstSchoolDay, F.schoolDays],
   );
+  await analyze('attendance_rolls');
   // leave: student n (by account order) with n % 33 = 0, on school day (n / 33) % 20, 08:00-17:00, filed by the
   // parent the evening before, passed by the head teacher an hour later; even ones sick ('1', with a certificate)
   await q(
@@ -240,6 +248,7 @@ export async function fillStudents(
      ORDER BY l.submitted_at, l.n`,
     [tenantId, F.firstSchoolDay, F.schoolDays, F.leaveEvery, JSON.stringify(DEFAULT_FLOWS.student_leave)],
   );
+  await analyze('applications');
   await q(
     'application_events',
     `INSERT INTO application_events (tenant_id, id, application_id, action, step, actor_id, opinion, at, created_at, updated_at, created_by, updated_by)
@@ -300,6 +309,7 @@ export async function fillStudents(
      ORDER BY r.id, u.id`,
     t,
   );
+  await analyze('attendance_entries');
   await q(
     'attendance_changes',
     `INSERT INTO attendance_changes (tenant_id, id, roll_id, student_id, old_status, new_status, old_remark, new_remark, changed_by, changed_at, roll_version,
@@ -319,12 +329,14 @@ export async function fillStudents(
      FROM unnest($3::text[], $4::date[], $5::date[]) WITH ORDINALITY AS e(name, start_date, end_date, n)`,
     [tenantId, F.subjects, F.exams.map((e) => e.name), F.exams.map((e) => e.startDate), F.exams.map((e) => e.endDate)],
   );
+  await analyze('exam_batches');
   await q(
     'score_systems',
     `INSERT INTO score_systems (tenant_id, id, batch_id, name, grade_ids, subjects, full_mark, excellent_line, pass_line, ratio, created_by, updated_by)
      SELECT $1, uuidv7(), b.id, '百分制', '{}', '{}', 100, 85, 60, 1, ${admin}, ${admin} FROM exam_batches b WHERE b.tenant_id = $1`,
     t,
   );
+  await analyze('score_systems');
   await q(
     'score_bands',
     `INSERT INTO score_bands (tenant_id, id, system_id, name, name_en, conversion_score, min_score, max_score, sort, created_by, updated_by)
@@ -345,6 +357,7 @@ export async function fillStudents(
      ORDER BY b.end_date, d.org_unit_id, d.subject`,
     t,
   );
+  await analyze('score_sheets');
   // scores around 75 (the mean of three uniform draws), 1 % absent
   await q(
     'scores',
@@ -358,6 +371,7 @@ export async function fillStudents(
      ORDER BY sh.id, u.id`,
     t,
   );
+  await analyze('scores');
   await q(
     'score_changes',
     `INSERT INTO score_changes (tenant_id, id, sheet_id, student_id, old_score, old_mark, new_score, new_mark, correction, changed_by, changed_at, score_version,
