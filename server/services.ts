@@ -14,6 +14,7 @@ import { DashboardService } from './modules/dashboard/dashboard.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { DictsService } from './modules/dicts/dicts.service';
+import { DormsService } from './modules/dorms/dorms.service';
 import { ExamsService } from './modules/exams/exams.service';
 import { FilesService } from './modules/files/files.service';
 import { HomeCardsService } from './modules/home-cards/home-cards.service';
@@ -78,6 +79,7 @@ export function createServices(db: Database, config: AppConfig) {
     userAdmin: new UserAdminService(permissions, auth, tenants, roles),
     settings: new SettingsService(db, config, cacheBus),
     backups: new BackupsService(db, config, tenants),
+    dorms: new DormsService(permissions),
     homeCards: new HomeCardsService(permissions),
     dashboard: new DashboardService(permissions, attendance, applications),
     /** the kit resources' services by resource name (server/modules/index.ts kitModules) */

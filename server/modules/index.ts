@@ -24,6 +24,9 @@ import { orgsRoutes } from './orgs/orgs.routes';
 import { outboxRoutes } from './outbox/outbox.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { buildingsModule, campusesModule, classroomsModule } from './places/places.module';
+import { studentsModule } from './students/students.module';
+import { dormBuildingsModule, dormRoomsModule } from './dorms/dorms.module';
+import { dormsRoutes } from './dorms/dorms.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { schoolRoutes } from './school/school.routes';
 import { scoresRoutes } from './scores/scores.routes';
@@ -67,8 +70,9 @@ export const modules: Record<string, ModuleEntry> = {
   settings: { routes: settingsRoutes },
   backups: { routes: backupsRoutes },
   homeCards: { routes: homeCardsRoutes },
+  dorms: { routes: dormsRoutes },
   dashboard: { routes: dashboardRoutes },
-  ...kits(aiPromptsModule, apkVersionsModule, campusesModule, buildingsModule, classroomsModule),
+  ...kits(aiPromptsModule, apkVersionsModule, campusesModule, buildingsModule, classroomsModule, dormBuildingsModule, dormRoomsModule, studentsModule),
   roles: { routes: rolesRoutes },
   orgs: { routes: orgsRoutes },
   openapi: { routes: openApiRoutes(() => modules) },

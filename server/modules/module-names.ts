@@ -31,6 +31,7 @@ const MODULE_NAMES: Record<string, string | Label> = {
   openapi: { zh: '接口文档', en: 'API documentation' },
   dashboard: { zh: '首页', en: 'Home' },
   backups: { zh: '数据备份', en: 'Backups' },
+  dorms: 'ssgl',
 };
 
 const menuNames = new Map(

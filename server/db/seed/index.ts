@@ -10,6 +10,7 @@ import { seedRoles } from './roles';
 import { type SeededSchool, seedSchool } from './school';
 import { seedScores } from './scores';
 import { seedStudents } from './students';
+import { seedDorms } from './dorms';
 import { seedSurveys } from './surveys';
 import { seedIdNumbers } from './users';
 
@@ -50,6 +51,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedIdNumbers(tx));
     // 学生信息 (issue 23): every student's record and open class membership, both schools (after the ID numbers: birth dates agree)
     await db.withTenant(school.tenantId, (tx) => seedStudents(tx, school.tenantId, { kindergarten: profile.kind === 'kindergarten' }));
+    // 宿舍管理 (issue 23 item 6): two buildings and placed boarders (after the students), the K12 demo school only; the kindergarten has no dormitories
+    if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedDorms(tx, school.tenantId, today));
     // AI提示词管理's demo prompts (issue 10): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedAiPrompts(tx, school.tenantId));
     // dynamic roles 八年级班主任 (SELECT) and 九年级家长 (procedure), members materialised (issue 10): the K12 demo school only
