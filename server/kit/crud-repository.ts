@@ -33,6 +33,10 @@ const idOf = (column: SQL) => sql`NULLIF(${column}::text, '')::uuid`;
 /** "table"."column", whatever the query around it. */
 const qualified = (column: Column): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
+/** The ids of an org unit and every unit below it (the org tree's search). */
+const orgSubtree = (rootId: string): SQL =>
+  sql`WITH RECURSIVE subtree AS (SELECT ${orgUnits.id} AS id FROM ${orgUnits} WHERE ${orgUnits.id} = ${rootId}::uuid UNION ALL SELECT o.id FROM ${orgUnits} o JOIN subtree ON o.parent_id = subtree.id) SELECT id FROM subtree`;
+
 const LOOKUP_KINDS: ReadonlySet<ResourceField['kind']> = new Set(['ref', 'person', 'org', 'dict']);
 
 /** The columns of a kit table by field name; throws when a field has no column (at start-up). */
@@ -125,8 +129,10 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
         const text = search[key]?.trim();
         if (text) parts.push(or(...rule.contains.map((field) => (definition.fields[field].kind === 'text' ? ilike(col(field), containsPattern(text)) : ilike(sql`${col(field)}::text`, containsPattern(text))))));
       } else if ('equals' in rule) {
-        const value = searchValueOf(definition.fields[rule.equals], search[key]);
-        if (value !== undefined) parts.push(eq(col(rule.equals), value));
+        const field = definition.fields[rule.equals];
+        const value = searchValueOf(field, search[key]);
+        // an org unit stands for its subtree: a grade finds the students of its classes
+        if (value !== undefined) parts.push(field.kind === 'org' ? sql`${col(rule.equals)} IN (${orgSubtree(value as string)})` : eq(col(rule.equals), value));
       } else {
         const field = definition.fields[rule.range];
         const from = searchValueOf(field, search[`${key}From`]);

@@ -142,3 +142,66 @@ BEGIN
   PERFORM set_config('app.tenant_id', '', true);
 END
 $$;
+--> statement-breakpoint
+-- 学生信息's rows as one relation (the resource kit lists, saves, imports and deletes it as a table:
+-- server/modules/students/students.module.ts): a student's person row and record. security_invoker,
+-- so the base tables' row-level security holds; writes go through the INSTEAD OF triggers below,
+-- each one statement, so a student's users, students and class_memberships rows are written together.
+CREATE VIEW "student_records" WITH (security_invoker = true) AS
+SELECT u.tenant_id, u.id, u.user_no AS student_no, u.name, s.pinyin, s.name_en, coalesce(u.gender, '') AS gender, s.birth_date,
+       s.nationality, s.id_type, u.id_number, s.native_place, s.household_place, u.campus_id, u.org_unit_id AS class_id,
+       s.enrolment_date, s.status, s.boarding, coalesce(s.photo_file_id::text, '') AS photo_file_id, u.phone, s.address, u.remark,
+       (u.account_initialized_at IS NOT NULL) AS has_account,
+       s.created_at, s.updated_at, s.created_by, s.updated_by, s.version
+FROM users u JOIN students s ON s.tenant_id = u.tenant_id AND s.user_id = u.id
+WHERE u.user_type = '2';
+--> statement-breakpoint
+GRANT SELECT, INSERT, UPDATE, DELETE ON student_records TO xiaowu_app;
+--> statement-breakpoint
+-- A new student: the person row without a usable account (no password hash verifies '!'; 账号初始化 gives
+-- the first one and sets account_initialized_at), the record, the open class membership from the
+-- enrolment date, and the school's 学生 role.
+CREATE FUNCTION xiaowu_student_records_write() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO users (tenant_id, id, username, password_hash, name, user_type, gender, user_no, org_unit_id, campus_id, phone, id_number, remark, created_by, updated_by)
+    VALUES (NEW.tenant_id, NEW.id, NEW.student_no, '!', NEW.name, '2', NULLIF(NEW.gender, ''), NEW.student_no, NEW.class_id, NEW.campus_id, NEW.phone, upper(NEW.id_number), NEW.remark, NEW.created_by, NEW.updated_by);
+    INSERT INTO students (tenant_id, user_id, name_en, pinyin, birth_date, nationality, id_type, native_place, household_place, enrolment_date, status, boarding, photo_file_id, address, created_by, updated_by)
+    VALUES (NEW.tenant_id, NEW.id, NEW.name_en, NEW.pinyin, NEW.birth_date, NEW.nationality, NEW.id_type, NEW.native_place, NEW.household_place, NEW.enrolment_date,
+            coalesce(NEW.status, 'studying'), coalesce(NEW.boarding, false), NULLIF(NEW.photo_file_id, '')::uuid, NEW.address, NEW.created_by, NEW.updated_by);
+    INSERT INTO class_memberships (tenant_id, id, student_id, class_id, from_date, created_by, updated_by)
+    VALUES (NEW.tenant_id,
+            -- UUID v7, as the app makes ids (PostgreSQL before 18 has no uuidv7())
+            encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) PLACING substring(int8send((extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3) FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid,
+            NEW.id, NEW.class_id, NEW.enrolment_date, NEW.created_by, NEW.updated_by);
+    INSERT INTO user_roles (tenant_id, user_id, role_id, created_by, updated_by)
+    SELECT NEW.tenant_id, NEW.id, r.id, NEW.created_by, NEW.updated_by FROM roles r WHERE r.tenant_id = NEW.tenant_id AND r.code = 'student';
+    RETURN NEW;
+  ELSIF TG_OP = 'UPDATE' THEN
+    -- a class change is a status change (学籍异动), never an edit of the record
+    IF NEW.class_id IS DISTINCT FROM OLD.class_id THEN
+      RAISE EXCEPTION 'a student''s class changes through a status change' USING ERRCODE = 'check_violation', CONSTRAINT = 'student_records_class_fixed';
+    END IF;
+    UPDATE users SET user_no = NEW.student_no, username = CASE WHEN account_initialized_at IS NULL THEN NEW.student_no ELSE username END,
+           name = NEW.name, gender = NULLIF(NEW.gender, ''), campus_id = NEW.campus_id, phone = NEW.phone, id_number = upper(NEW.id_number), remark = NEW.remark,
+           updated_at = NEW.updated_at, updated_by = NEW.updated_by, version = version + 1
+    WHERE tenant_id = OLD.tenant_id AND id = OLD.id;
+    UPDATE students SET name_en = NEW.name_en, pinyin = NEW.pinyin, birth_date = NEW.birth_date, nationality = NEW.nationality, id_type = NEW.id_type,
+           native_place = NEW.native_place, household_place = NEW.household_place, enrolment_date = NEW.enrolment_date, status = NEW.status, boarding = NEW.boarding,
+           photo_file_id = NULLIF(NEW.photo_file_id, '')::uuid, address = NEW.address, updated_at = NEW.updated_at, updated_by = NEW.updated_by, version = NEW.version
+    WHERE tenant_id = OLD.tenant_id AND user_id = OLD.id;
+    RETURN NEW;
+  ELSE
+    -- business rows (attendance, scores, parents) refuse it with their foreign keys
+    DELETE FROM class_memberships WHERE tenant_id = OLD.tenant_id AND student_id = OLD.id;
+    DELETE FROM students WHERE tenant_id = OLD.tenant_id AND user_id = OLD.id;
+    DELETE FROM users WHERE tenant_id = OLD.tenant_id AND id = OLD.id;
+    RETURN OLD;
+  END IF;
+END
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION xiaowu_student_records_write() FROM PUBLIC;
+--> statement-breakpoint
+CREATE TRIGGER student_records_write INSTEAD OF INSERT OR UPDATE OR DELETE ON student_records
+  FOR EACH ROW EXECUTE FUNCTION xiaowu_student_records_write();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { pinyin } from 'pinyin-pro';
 import { v7 as uuidv7 } from 'uuid';
 import { idCheckDigit } from '../../../contracts/user-rules';
+import { pinyinOf } from '../../modules/students/pinyin';
 import { classMemberships, students } from '../../modules/students/students.table';
 import type { Tx } from '../client';
 import { insertInChunks } from './insert';
@@ -12,14 +12,6 @@ const ENGLISH_NAMES = {
   '2': ['Lily', 'Amy', 'Grace', 'Emma', 'Cindy', 'Sophie', 'Lucy', 'Anna', 'Mia', 'Chloe'],
 } as const;
 const STREETS = ['学府路', '东湖路', '建设路', '人民路', '解放路', '中山路', '文化路', '新华路'];
-
-/** "Ouyang Zixuan": the family name capitalised, the given name as one word (surname readings for 单, 曾, …). */
-export function pinyinOf(name: string): string {
-  const syllables = pinyin(name, { toneType: 'none', surname: 'head', type: 'array', v: true });
-  // two-character family names (欧阳, 司马…) are rare in the demo: the first character is the family name
-  const word = (parts: string[]) => parts.join('').replace(/^./, (c) => c.toUpperCase());
-  return syllables.length > 1 ? `${word(syllables.slice(0, 1))} ${word(syllables.slice(1))}` : word(syllables);
-}
 
 const isoDate = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 

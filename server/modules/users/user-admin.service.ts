@@ -15,6 +15,9 @@ import type { PermissionsService } from '../permissions/permissions.service';
 import type { RolesService } from '../roles/roles.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import { accountSettingsOf, initializeAccounts, previewNumber } from './users.accounts';
+
+// 学生信息 numbers students it adds by the same template and serials as 账号初始化
+export { studentNumberMaker } from './users.accounts';
 import { userAdminRepository, type UserFilters, type UserListRecord } from './users.repository';
 
 type UserInitializeInput = z.output<typeof userInitializeRequest>;

@@ -161,6 +161,26 @@ async function initializeOne(ctx: Context, person: UserRecord): Promise<InitRepo
   return rows;
 }
 
+/**
+ * Student numbers from the school's template for records made elsewhere (学生信息: a student added or
+ * imported without one): the enrolment year, gender and campus given; serials counted on per prefix
+ * for the transaction's whole batch, skipping a number an account holds. null: the serial is full.
+ */
+export async function studentNumberMaker(tx: Tx): Promise<(values: { year: number; gender: string; campusId: string | null }) => Promise<string | null>> {
+  const settings = await accountSettingsOf(tx);
+  const parts = parseStudentNoTemplate(settings.studentNoTemplate) ?? parseStudentNoTemplate(DEFAULT_STUDENT_NO_TEMPLATE)!;
+  const campusNumbers = new Map((await repo.campuses(tx)).map((campus, index) => [campus.id, index + 1]));
+  const counter = new SerialCounter(parts);
+  return async ({ year, gender, campusId }) => {
+    const values = { year, gender, campus: (campusId && campusNumbers.get(campusId)) || 1 };
+    const prefix = templatePrefix(parts, values);
+    for (;;) {
+      const number = studentNumberOf(parts, values, await counter.take(tx, prefix));
+      if (number === null || !(await repo.byUsername(tx, number))) return number;
+    }
+  };
+}
+
 async function newStudentNumber(ctx: Context, person: UserRecord): Promise<string> {
   const { tx } = ctx;
   if (person.gender !== '1' && person.gender !== '2') throw new Skip('skipped', 'usersInitNoGender');
