@@ -632,6 +632,10 @@ export const messages = {
     en: 'Another backup is running (another server of this deployment, the nightly backup or npm run backup); try again when it has finished',
   },
   backupsNotFound: { zh: '备份“{id}”不存在，可能已按保留规则删除', en: 'There is no backup "{id}"; the retention rule may have removed it' },
+  backupsArchiveFailing: {
+    zh: '数据库日志归档正在失败（{segment}），现在备份无法完成：请先检查备份目录的磁盘空间和权限以及服务器日志，归档恢复后再备份',
+    en: 'Archiving the database log is failing ({segment}), so a backup now could not complete: check the backup folder\'s free space and permissions and the server log, and back up once archiving works again',
+  },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof messages;

@@ -10,6 +10,7 @@ import { buildTestApp, call, login, type TestApp } from '../../test/helpers';
 import type { BackupSettings } from './backup-settings';
 import { BACKUP_LOCK_KEY } from './backup-take';
 import { clusterDirOf } from './cluster-access';
+import { walDirOf } from './backup-store';
 
 /**
  * 立即备份 and 校验 (POST /api/backups/take, /verify) through the routes. The app runs on the shared
@@ -103,4 +104,27 @@ describe('立即备份 and 校验', () => {
     const status = await call<BackupStatusAnswer>(t.app, 'GET', '/api/backups/status', { token: admin });
     expect(status.body.data).toMatchObject({ visible: true, mode: 'embedded', stale: true, newestGoodBackupAt: null, backups: [{ id: backup.id, verification: { ok: false } }] });
   }, 60_000);
+
+  it('refuses at once (40900) while WAL archiving fails, rather than wait for an archive that does not come', async () => {
+    const walDir = walDirOf(settings.dir);
+    const mode = fs.statSync(walDir).mode & 0o777;
+    const before = fs.readdirSync(path.join(settings.dir, 'base')).length;
+    const client = new pg.Client({ connectionString: cluster.connectionString });
+    await client.connect();
+    try {
+      // PostgreSQL (user postgres) can no longer write the archive
+      fs.chmodSync(walDir, 0o000);
+      await client.query('CREATE TABLE IF NOT EXISTS archive_probe (n int)');
+      await client.query('SELECT pg_switch_wal()');
+      await expect
+        .poll(async () => Number((await client.query<{ failed: string }>('SELECT failed_count AS failed FROM pg_stat_archiver')).rows[0].failed), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      expect((await take(admin)).body).toMatchObject({ code: 40900, msg: expect.stringContaining('数据库日志归档正在失败') });
+      expect((await take(admin, 'en')).body).toMatchObject({ code: 40900, msg: expect.stringContaining('Archiving the database log is failing') });
+      expect(fs.readdirSync(path.join(settings.dir, 'base'))).toHaveLength(before);
+    } finally {
+      fs.chmodSync(walDir, mode);
+      await client.end();
+    }
+  }, 30_000);
 });

@@ -37,15 +37,25 @@ export async function withBackupConnections<T>(db: Database, config: AppConfig, 
 
 /**
  * One backup taken now by the running server, verified, then retention (backup-run.ts): the nightly
- * run and 立即备份 (kind manual) both take theirs here. BackupBusyError when another one runs.
+ * run and 立即备份 (kind manual) both take theirs here. BackupBusyError when another one runs;
+ * `beforeTaking` may refuse first, looking at the cluster about to be backed up.
  */
-export const takeBackupNow = (db: Database, config: AppConfig, kind: BackupKind | ((backups: StoredBackup[]) => BackupKind), stillWanted?: (backups: StoredBackup[]) => boolean) =>
-  withBackupConnections(db, config, (cluster, lockClient) => runBackup({ settings: config.backup, dataDir: config.dataDir, kind, cluster, lockClient, stillWanted }));
+export async function takeBackupNow(
+  db: Database,
+  config: AppConfig,
+  kind: BackupKind | ((backups: StoredBackup[]) => BackupKind),
+  options: { stillWanted?: (backups: StoredBackup[]) => boolean; beforeTaking?: (cluster: pg.Client | null) => Promise<void> } = {},
+) {
+  return withBackupConnections(db, config, async (cluster, lockClient) => {
+    await options.beforeTaking?.(cluster);
+    return runBackup({ settings: config.backup, dataDir: config.dataDir, kind, cluster, lockClient, stillWanted: options.stillWanted });
+  });
+}
 
 /** Takes the nightly backup once on some server of the deployment. */
 export async function takeNightlyBackup(db: Database, config: AppConfig, log: FastifyInstance['log']): Promise<void> {
   const at = config.backup.nightlyAt!;
-  const run = await takeBackupNow(db, config, nightlyKind, (backups) => nightlyDue(backups, at));
+  const run = await takeBackupNow(db, config, nightlyKind, { stillWanted: (backups) => nightlyDue(backups, at) });
   if (!run) return;
   const summary = { backup: run.backup.manifest.id, sizeBytes: run.backup.manifest.sizeBytes, ms: run.ms, removed: run.retention.removedBackups };
   if (run.verification.ok) log.info(summary, 'nightly backup taken and verified');

@@ -14,6 +14,18 @@ import { takeBackupNow, withBackupConnections } from './backups.schedule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type ArchiverRow = {
+  failed_at: Date | string | null;
+  failed_wal: string | null;
+  archived_at: Date | string | null;
+};
+
+/** pg_stat_archiver's row: failing when its last failure is newer than its last success (WAL is not reaching the archive). */
+function archiverFailure(row: ArchiverRow | undefined): BackupStatus['archiveFailing'] {
+  if (!row?.failed_at || (row.archived_at && new Date(row.failed_at) <= new Date(row.archived_at))) return null;
+  return { at: new Date(row.failed_at).toISOString(), segment: row.failed_wal ?? '' };
+}
+
 const itemOf = ({ manifest, verification }: StoredBackup): BackupItem => ({
   id: manifest.id,
   kind: manifest.kind,
@@ -71,12 +83,8 @@ export class BackupsService {
     const latestWal = settings.mode === 'embedded' ? await latestArchivedWal(settings.dir) : null;
     let archiveFailing: BackupStatus['archiveFailing'] = null;
     if (settings.mode === 'embedded') {
-      const archiver = await tx.execute<{ failed_at: Date | null; failed_wal: string | null; archived_at: Date | null }>(
-        sql`SELECT last_failed_time AS failed_at, last_failed_wal AS failed_wal, last_archived_time AS archived_at FROM pg_stat_archiver`,
-      );
-      const row = archiver.rows[0];
-      if (row?.failed_at && (!row.archived_at || new Date(row.failed_at) > new Date(row.archived_at)))
-        archiveFailing = { at: new Date(row.failed_at).toISOString(), segment: row.failed_wal ?? '' };
+      const archiver = await tx.execute<ArchiverRow>(sql`SELECT last_failed_time AS failed_at, last_failed_wal AS failed_wal, last_archived_time AS archived_at FROM pg_stat_archiver`);
+      archiveFailing = archiverFailure(archiver.rows[0]);
     }
     const pad = (value: number) => String(value).padStart(2, '0');
     const status: BackupStatus = {
@@ -99,7 +107,18 @@ export class BackupsService {
    */
   async takeNow(tx: Tx, session: Session): Promise<BackupItem> {
     await this.assertActionable(tx, session);
-    const run = await this.unlessBusy(() => takeBackupNow(this.db, this.config, 'manual'));
+    const run = await this.unlessBusy(() =>
+      takeBackupNow(this.db, this.config, 'manual', {
+        // pg_backup_stop waits for the archive (up to ten minutes): while archiving fails, say so now instead
+        beforeTaking: async (cluster) => {
+          if (!cluster) return;
+          const failing = archiverFailure(
+            (await cluster.query<ArchiverRow>('SELECT last_failed_time AS failed_at, last_failed_wal AS failed_wal, last_archived_time AS archived_at FROM pg_stat_archiver')).rows[0],
+          );
+          if (failing) throw new AppError(ResponseCode.conflict, 'backupsArchiveFailing', { segment: failing.segment });
+        },
+      }),
+    );
     // a manual backup is always wanted: runBackup answers null only for a stillWanted that says no
     return itemOf(run!.backup);
   }
