@@ -50,6 +50,7 @@ function BackupsBody({ status }: { status: BackupStatus }) {
     onError: (error) => reportFailure(error, 'error'),
     onSettled: () => refreshBackups(queryClient),
   });
+  const verifyNow = verify.mutate;
   const busy = take.isPending || verify.isPending;
   const verifyingId = verify.isPending ? verify.variables : undefined;
   const kindLabel = useKindLabel();
@@ -57,8 +58,8 @@ function BackupsBody({ status }: { status: BackupStatus }) {
     (row: BackupItem): RowAction[] =>
       status.mode === 'off'
         ? []
-        : [{ label: verifyingId === row.id ? t`校验中…` : t`校验`, ariaLabel: t`校验备份 ${row.id}`, onClick: () => verify.mutate(row.id), disabled: busy, testId: 'backup-verify' }],
-    [status.mode, verifyingId, busy, verify, t],
+        : [{ label: verifyingId === row.id ? t`校验中…` : t`校验`, ariaLabel: t`校验备份 ${row.id}`, onClick: () => verifyNow(row.id), disabled: busy, testId: 'backup-verify' }],
+    [status.mode, verifyingId, busy, verifyNow, t],
   );
   const columns = useMemo(
     (): DataTableColumn<BackupItem>[] => [
