@@ -29,6 +29,9 @@ export const STUDENT_STATUS_OPTIONS = [
   { value: 'graduated', label: { zh: '毕业', en: 'Graduated' } },
 ] as const;
 
+/** the detail drawer's call (server students.module.ts extraRoutes) */
+export const STUDENT_DETAIL_URL = '/api/students/detail';
+
 /** 居民身份证: the ID type whose number is checked as an 18-character resident ID (GB 11643) */
 export const RESIDENT_ID_TYPE = '1';
 
@@ -62,7 +65,7 @@ export const students = resource({
     nativePlace: text({ zh: '籍贯', en: 'Native place' }, { max: 6, pattern: AREA_CODE }),
     householdPlace: text({ zh: '户籍所在地', en: 'Household registration' }, { max: 6, pattern: AREA_CODE }),
     campusId: ref({ zh: '校区', en: 'Campus' }, 'campuses', { required: true }),
-    classId: org({ zh: '班级', en: 'Class' }, { required: true, hint: { zh: '新增时选择；之后调班请办理学籍异动', en: 'Chosen when adding; later class changes go through status changes' } }),
+    classId: org({ zh: '班级', en: 'Class' }, { required: true, fixedOnEdit: true, hint: { zh: '新增时选择；之后调班请办理学籍异动', en: 'Chosen when adding; later class changes go through status changes' } }),
     enrolmentDate: date({ zh: '入学日期', en: 'Enrolment date' }, { required: true }),
     status: choice({ zh: '学籍状态', en: 'Status' }, { required: true, default: 'studying', options: STUDENT_STATUS_OPTIONS }),
     boarding: boolean({ zh: '住宿方式', en: 'Boarding' }, { on: { zh: '住校', en: 'Boarder' }, off: { zh: '走读', en: 'Day student' } }),

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { ResponseCode } from '../../../contracts/envelope';
-import { type FieldIssue, type Label } from '../../../contracts/resource';
-import { RESIDENT_ID_TYPE, students } from '../../../contracts/resources/students';
+import { type FieldIssue, type Label, resourcePerms, resourceTexts } from '../../../contracts/resource';
+import { RESIDENT_ID_TYPE, STUDENT_DETAIL_URL, students } from '../../../contracts/resources/students';
+import { type StudentDetail, studentDetailRequest } from '../../../contracts/students';
 import { isValidIdNumber } from '../../../contracts/user-rules';
 import type { Tx } from '../../db/client';
 import { crudModule, type SaveValues } from '../../kit/crud-module';
 import type { KitRecord } from '../../kit/crud-repository';
+import { defineRoute, reads } from '../../plugins/define-route';
 import { AppError } from '../../plugins/envelope';
+import { studentsRepository } from './students.repository';
 import { studentNumberMaker } from '../users/user-admin.service';
 import { pinyinOf } from './pinyin';
 import { studentRecords } from './student-records.view';
@@ -73,4 +76,24 @@ export const studentsModule = crudModule(students, studentRecords, {
     }
   },
   fileOwnerKind: 'studentPhoto',
+  extraRoutes: [
+    defineRoute({
+      method: 'POST',
+      url: STUDENT_DETAIL_URL,
+      operation: reads('查看学生详情', 'Student details'),
+      access: { anyOf: [resourcePerms(students).view] },
+      summary: "one student's family (parent_students), class history (class_memberships), newest scores and this semester's attendance by status",
+      body: studentDetailRequest,
+      handler: async ({ tx, body }): Promise<StudentDetail> => {
+        if (!(await studentsRepository.exists(tx, body.id))) throw new AppError(ResponseCode.notFound, (lang) => resourceTexts(students).notFound[lang]);
+        return {
+          family: await studentsRepository.family(tx, body.id),
+          history: await studentsRepository.history(tx, body.id),
+          scores: await studentsRepository.scores(tx, body.id),
+          attendance: await studentsRepository.attendance(tx, body.id),
+          places: await studentsRepository.places(tx, body.id),
+        };
+      },
+    }),
+  ],
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAData } from '../../../contracts/envelope';
 import { ResponseCode } from '../../../contracts/envelope';
 import { resourceUrls } from '../../../contracts/resource';
-import { students } from '../../../contracts/resources/students';
+import { STUDENT_DETAIL_URL, students } from '../../../contracts/resources/students';
+import type { StudentDetail } from '../../../contracts/students';
 import { idCheckDigit } from '../../../contracts/user-rules';
 import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
 import { kitTemplateWith, kitUpload } from '../../test/kit-import';
@@ -106,6 +107,19 @@ describe('学生信息', () => {
     expect((await list({ classId })).data.rows.every((row) => row.classId === classId)).toBe(true);
     // a student (no 学生信息 menu) may not read it
     expect((await post(urls.list, pupil, { currPage: 0, limit: 10, search: {} })).body.code).toBe(ResponseCode.forbidden);
+  });
+
+  it('shows the detail tabs of the demo student: family, class history, scores and this semester attendance', async () => {
+    const [{ id }] = await ownerQuery<{ id: string }>(t.db, "SELECT id FROM users WHERE tenant_id = $1 AND username = 'student'", [demoId]);
+    const { body } = await post<StudentDetail>(STUDENT_DETAIL_URL, admin, { id });
+    expect(body.code, body.msg).toBe(1);
+    expect(body.data.family).toEqual([expect.objectContaining({ account: 'parent', relation: expect.stringMatching(/^(父亲|母亲)$/) })]);
+    expect(body.data.history).toEqual([expect.objectContaining({ toDate: '', seatNo: 1, className: expect.objectContaining({ name: expect.stringMatching(/班$/) }) })]);
+    expect(body.data.scores.length).toBeGreaterThan(0);
+    expect(body.data.attendance.counts.reduce((sum, row) => sum + row.days, 0)).toBeGreaterThan(0);
+    expect(body.data.places.nativePlace).toMatch(/\S+ \S+/);
+    expect((await post(STUDENT_DETAIL_URL, admin, { id: demoId })).body.code).toBe(ResponseCode.notFound);
+    expect((await post(STUDENT_DETAIL_URL, pupil, { id })).body.code).toBe(ResponseCode.forbidden);
   });
 
   it('adds a student without an account: users, students and an open class membership in one write; the number from the template when empty', async () => {

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** `POST /api/students/detail`: the detail drawer's tabs of one student (学生信息). */
+export const studentDetailRequest = z.object({ id: z.uuid() });
+
+/** Names as the tables keep them: the screen picks the caller's language (`nameEn` '' when none). */
+interface Names {
+  name: string;
+  nameEn: string;
+}
+
+export interface StudentDetail {
+  /** the student's parents and guardians (parent_students) */
+  family: { id: string; name: string; relation: string; phone: string; account: string; hasAccount: boolean }[];
+  /** the classes the student was in, newest first (class_memberships; toDate '' = current) */
+  history: { className: Names; fromDate: string; toDate: string; seatNo: number | null }[];
+  /** the scores of the newest exam batches (at most 60 rows): batch, subject, score or mark */
+  scores: { batch: string; batchDate: string; subject: Names; score: number | null; mark: string }[];
+  /** the current semester's attendance: how many rolls marked each status */
+  attendance: { semester: Names | null; counts: { status: Names; days: number }[] };
+  /** place names of the two area codes (province, city, district joined) */
+  places: { nativePlace: string; householdPlace: string };
+}
