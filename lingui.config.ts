@@ -26,6 +26,8 @@ const SYSTEM_CLIENT = ['<rootDir>/src/features/system/**'];
  * catalog, which is all login.html loads. lib/config.ts (the shipped titles) stays in the main one too.
  */
 const LOGIN_SCREEN = ['<rootDir>/src/features/auth/LoginScreen.tsx', '<rootDir>/src/features/auth/login-client.ts', '<rootDir>/src/login-page/**/*.{ts,tsx}'];
+/** 宿舍管理 (issue 23 item 6): loaded with its screen. */
+const DORMS_CLIENT = ['<rootDir>/src/features/dorms/**/*.{ts,tsx}'];
 const TESTS = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/test-support.tsx'];
 
 /** zh is the source locale (messages are written in Chinese in the code); en must stay complete. */
@@ -37,7 +39,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY, ...SYSTEM_CLIENT, ...LOGIN_SCREEN],
+      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY, ...SYSTEM_CLIENT, ...LOGIN_SCREEN, ...DORMS_CLIENT],
     },
     {
       path: '<rootDir>/src/features/applications/locales/{locale}',
@@ -57,6 +59,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/features/auth/locales/{locale}',
       include: [...LOGIN_SCREEN, '<rootDir>/src/lib/config.ts'],
+      exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/src/features/dorms/locales/{locale}',
+      include: DORMS_CLIENT,
       exclude: TESTS,
     },
     {

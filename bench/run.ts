@@ -38,6 +38,9 @@
 //      (bench/student-fill.ts: rows per table, fill time, the WAL it wrote and its size in the WAL archive); the
 //      recovery point (a commit on a quiet database until its WAL is in the archive)
 //      (`BENCH_ONLY=backup npx tsx bench/run.ts` runs only this, no client build)
+//  14. 宿舍管理's automatic allocation of 1,000 boarders (issue 23, bench/dorms.ts, its own database): the whole
+//      call (reads, plan, 1,000 stays written with their trigger), median of 5, ≤ 2 s
+//      (`BENCH_ONLY=dorms npx tsx bench/run.ts` runs only this, no client build)
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -57,6 +60,7 @@ import { pageJs } from './page-js';
 import { measureSurveyJs } from './survey-js';
 import { formatA11yCounts, runA11yBench } from './a11y';
 import { runBackupBench } from './backups';
+import { DORM_ALLOCATION_TARGET_MS, runDormsBench } from './dorms';
 import { describeFigure as describeLighthouse, describeTargets as lighthouseTargets, LIGHTHOUSE_RUNS, meetsTargets, runLighthouseBench } from './lighthouse';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -396,7 +400,29 @@ async function backupFigures(): Promise<void> {
   });
 }
 
+/** 宿舍管理 (issue 23): automatic allocation of 1,000 boarders, median of 5 (bench/dorms.ts). */
+async function dormsFigures(): Promise<void> {
+  const name = 'automatic dormitory allocation of 1,000 boarders (the service call of POST /api/dorms/allocate), median of 5';
+  try {
+    const run = await runDormsBench();
+    results.push({
+      name,
+      value: `${run.p50.toFixed(0)} ms (max ${run.max.toFixed(0)} ms; ${run.placed} placed into ${run.beds} free beds; the plan alone ${run.planMs.toFixed(1)} ms)`,
+      target: `≤ ${DORM_ALLOCATION_TARGET_MS} ms`,
+      ok: run.max <= DORM_ALLOCATION_TARGET_MS,
+    });
+  } catch (error) {
+    console.error('[bench] dorms failed:', error);
+    results.push({ name, value: `failed: ${firstLine(error)}`, target: `≤ ${DORM_ALLOCATION_TARGET_MS} ms`, ok: false });
+  }
+}
+
 async function main() {
+  if (only === 'dorms') {
+    await dormsFigures();
+    printResults();
+    return;
+  }
   if (only === 'backup') {
     await backupFigures();
     printResults();
@@ -526,6 +552,9 @@ async function main() {
 
   // 用户日志 over 2,000,000 rows of one school (own database, see bench/app-logs.ts).
   await appLogsFigures();
+
+  // 宿舍管理: automatic allocation of 1,000 boarders (own database, see bench/dorms.ts).
+  await dormsFigures();
 
   // Backups: size and time, restore, recovery point (own cluster, see bench/backups.ts).
   await backupFigures();

@@ -26,6 +26,7 @@ import { Route as AppJzgJskqRouteImport } from './routes/_app/jzg/jskq'
 import { Route as AppJzgKqspRouteImport } from './routes/_app/jzg/kqsp'
 import { Route as AppMessageCenterXxzxRouteImport } from './routes/_app/messageCenter/xxzx'
 import { Route as AppPztmPztmRouteImport } from './routes/_app/pztm/pztm'
+import { Route as AppSsglSsszRouteImport } from './routes/_app/ssgl/sssz'
 import { Route as AppSystemAitscRouteImport } from './routes/_app/system/aitsc'
 import { Route as AppSystemApkRouteImport } from './routes/_app/system/apk'
 import { Route as AppSystemDictRouteImport } from './routes/_app/system/dict'
@@ -142,6 +143,11 @@ const AppMessageCenterXxzxRoute = AppMessageCenterXxzxRouteImport.update({
 const AppPztmPztmRoute = AppPztmPztmRouteImport.update({
   id: '/pztm/pztm',
   path: '/pztm/pztm',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSsglSsszRoute = AppSsglSsszRouteImport.update({
+  id: '/ssgl/sssz',
+  path: '/ssgl/sssz',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemAitscRoute = AppSystemAitscRouteImport.update({
@@ -329,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/ssgl/sssz': typeof AppSsglSsszRoute
   '/system/aitsc': typeof AppSystemAitscRoute
   '/system/apk': typeof AppSystemApkRoute
   '/system/dict': typeof AppSystemDictRoute
@@ -380,6 +387,7 @@ export interface FileRoutesByTo {
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/pztm/pztm': typeof AppPztmPztmRoute
+  '/ssgl/sssz': typeof AppSsglSsszRoute
   '/system/aitsc': typeof AppSystemAitscRoute
   '/system/apk': typeof AppSystemApkRoute
   '/system/dict': typeof AppSystemDictRoute
@@ -433,6 +441,7 @@ export interface FileRoutesById {
   '/_app/jzg/kqsp': typeof AppJzgKqspRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
+  '/_app/ssgl/sssz': typeof AppSsglSsszRoute
   '/_app/system/aitsc': typeof AppSystemAitscRoute
   '/_app/system/apk': typeof AppSystemApkRoute
   '/_app/system/dict': typeof AppSystemDictRoute
@@ -486,6 +495,7 @@ export interface FileRouteTypes {
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/ssgl/sssz'
     | '/system/aitsc'
     | '/system/apk'
     | '/system/dict'
@@ -537,6 +547,7 @@ export interface FileRouteTypes {
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
+    | '/ssgl/sssz'
     | '/system/aitsc'
     | '/system/apk'
     | '/system/dict'
@@ -589,6 +600,7 @@ export interface FileRouteTypes {
     | '/_app/jzg/kqsp'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
+    | '/_app/ssgl/sssz'
     | '/_app/system/aitsc'
     | '/_app/system/apk'
     | '/_app/system/dict'
@@ -750,6 +762,13 @@ declare module '@tanstack/react-router' {
       path: '/pztm/pztm'
       fullPath: '/pztm/pztm'
       preLoaderRoute: typeof AppPztmPztmRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/ssgl/sssz': {
+      id: '/_app/ssgl/sssz'
+      path: '/ssgl/sssz'
+      fullPath: '/ssgl/sssz'
+      preLoaderRoute: typeof AppSsglSsszRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/aitsc': {
@@ -1000,6 +1019,7 @@ interface AppRouteChildren {
   AppJzgKqspRoute: typeof AppJzgKqspRoute
   AppMessageCenterXxzxRoute: typeof AppMessageCenterXxzxRoute
   AppPztmPztmRoute: typeof AppPztmPztmRoute
+  AppSsglSsszRoute: typeof AppSsglSsszRoute
   AppSystemAitscRoute: typeof AppSystemAitscRoute
   AppSystemApkRoute: typeof AppSystemApkRoute
   AppSystemDictRoute: typeof AppSystemDictRoute
@@ -1049,6 +1069,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppJzgKqspRoute: AppJzgKqspRoute,
   AppMessageCenterXxzxRoute: AppMessageCenterXxzxRoute,
   AppPztmPztmRoute: AppPztmPztmRoute,
+  AppSsglSsszRoute: AppSsglSsszRoute,
   AppSystemAitscRoute: AppSystemAitscRoute,
   AppSystemApkRoute: AppSystemApkRoute,
   AppSystemDictRoute: AppSystemDictRoute,

@@ -42,6 +42,8 @@ const PUBLIC_WITH_OWN_SESSION_CHECK = new Set(['GET /file/download/:resId']);
 const BINARY_ANSWERS = new Set([
   'POST /api/users/export',
   'GET /api/users/import-template',
+  // 宿舍管理's occupancy workbook (server/modules/dorms)
+  'POST /api/dorms/export',
   // the kit resources' workbooks (server/kit/crud-module.ts)
   ...kitModules.flatMap(({ definition }) => [`POST ${resourceUrls(definition).export}`, `GET ${resourceUrls(definition).template}`]),
 ]);

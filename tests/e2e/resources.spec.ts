@@ -15,6 +15,8 @@ import { apkVersions } from '../../contracts/resources/apk-versions';
 import { buildings } from '../../contracts/resources/buildings';
 import { campuses } from '../../contracts/resources/campuses';
 import { classrooms } from '../../contracts/resources/classrooms';
+import { dormBuildings } from '../../contracts/resources/dorm-buildings';
+import { dormRooms } from '../../contracts/resources/dorm-rooms';
 import { baseURL } from '../../playwright.config';
 import { DemoApi, logIn } from './support';
 
@@ -26,6 +28,8 @@ interface KitCase {
   testId: string;
   /** values the generic filling cannot guess (a format of its own); n differs per run and language */
   values?: (n: number) => Record<string, string | number>;
+  /** the list's title level: 2 when it is a tab of a screen with its own h1 (宿舍管理) */
+  level?: 1 | 2;
 }
 
 const RESOURCES: KitCase[] = [
@@ -35,6 +39,9 @@ const RESOURCES: KitCase[] = [
   // codes 100-899: clear of the seeded buildings (1-4) and the server tests' (900-939)
   { path: '/xlcd/jxlgl', definition: buildings, testId: 'building', values: (n) => ({ code: 100 + (n % 800) }) },
   { path: '/xlcd/jsgl', definition: classrooms, testId: 'classroom' },
+  // 宿舍管理's tabs; dormitory building codes 100-899: clear of the seeded ones (1, 2)
+  { path: '/ssgl/sssz?tab=buildings', definition: dormBuildings, testId: 'dorm-building', level: 2, values: (n) => ({ code: 100 + (n % 800) }) },
+  { path: '/ssgl/sssz?tab=rooms', definition: dormRooms, testId: 'dorm-room', level: 2 },
 ];
 
 test.describe.configure({ mode: 'serial' });
@@ -156,7 +163,7 @@ async function openScreen(browser: Browser, kit: KitCase, lang: Lang) {
   if (lang === 'en') await context.addCookies([{ name: 'language', value: 'en', url: baseURL }]);
   const page = await context.newPage();
   await page.goto(kit.path);
-  await expect(page.getByRole('heading', { name: kit.definition.title[lang], level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: kit.definition.title[lang], level: kit.level ?? 1 })).toBeVisible();
   return page;
 }
 

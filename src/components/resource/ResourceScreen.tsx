@@ -33,6 +33,8 @@ export interface ResourceScreenProps<Row extends KitRow> {
   inputs?: FieldInputs;
   /** under the table: notes, the screen's own dialogs */
   children?: ReactNode;
+  /** the title's level: h2 when the list is one tab of a screen with its own h1 (宿舍管理) */
+  headingAs?: 'h1' | 'h2';
 }
 
 /**
@@ -40,7 +42,7 @@ export interface ResourceScreenProps<Row extends KitRow> {
  * search rules, the batch delete bar, the table (the screen's columns + selection + 编辑 / 删除 gated
  * by the definition's permissions), the delete question and the drawer.
  */
-export function ResourceScreen<Row extends KitRow>({ list, testId, columns, rowActions, locked, inputs, children }: ResourceScreenProps<Row>) {
+export function ResourceScreen<Row extends KitRow>({ list, testId, columns, rowActions, locked, inputs, children, headingAs = 'h1' }: ResourceScreenProps<Row>) {
   const { t, i18n } = useLingui();
   const { definition, may } = list;
   const noun = localText(definition.noun, i18n.locale);
@@ -73,7 +75,7 @@ export function ResourceScreen<Row extends KitRow>({ list, testId, columns, rowA
   return (
     <Stack gap="4">
       <Flex gap="3" align="center" wrap="wrap">
-        <Heading as="h1" size="lg" flex="1">
+        <Heading as={headingAs} size={headingAs === 'h1' ? 'lg' : 'md'} flex="1">
           {localText(definition.title, i18n.locale)}
         </Heading>
         {definition.exportable && may.export && <ExportButton list={list} testId={`${testId}-export`} />}

@@ -1,0 +1,221 @@
+/** The board's bed dialogs: place a waiting boarder (picked by name or number), move a sleeper, check out. */
+import { Box, Button, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { DORM_TEXT, type DormOverview } from '../../../contracts/dorms';
+import { schoolDate } from '../../../contracts/school-time';
+import { QueryContent } from '../../components/QueryContent';
+import { localText } from '../../lib/locale';
+import { useLocalName } from '../../lib/local-name';
+import { notify } from '../../lib/notify';
+import { reportFailure } from '../../lib/report-failure';
+import { DEBOUNCE_MS } from '../../lib/debounce';
+import type { BedAction } from './AllocationBoard';
+import { checkOut, dormBoardQuery, dormWaitingQuery, moveToBed, placeInBed, refreshDorms } from './api';
+import { DormDialog } from './DormDialog';
+
+export interface BedDialogsProps {
+  action: BedAction;
+  buildingId: string;
+  overview: DormOverview;
+  onClose: () => void;
+}
+
+export default function BedDialogs(props: BedDialogsProps) {
+  return props.action.kind === 'place' ? <PlaceDialog {...props} /> : props.action.kind === 'move' ? <MoveDialog {...props} /> : <CheckOutDialog {...props} />;
+}
+
+/** The text as typed, once typing pauses (SPEC §9: 500 ms), so the picker asks once per pause. */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
+}
+
+/** The change's date: today in the school's time by default. */
+function DateField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Field.Root>
+      <Field.Label>
+        <Trans>日期</Trans>
+      </Field.Label>
+      <Input type="date" minH="11" value={value} onChange={(event) => onChange(event.currentTarget.value)} data-testid="dorm-date" />
+    </Field.Root>
+  );
+}
+
+/** Runs a change: its words on success, the boards read again, the server's refusal as a warning (the boards read again too: someone else may have been first). */
+function useChange(onClose: () => void) {
+  const queryClient = useQueryClient();
+  const { i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<unknown>, done: { zh: string; en: string }) => {
+    setBusy(true);
+    try {
+      await work();
+      notify.success(localText(done, i18n.locale));
+      onClose();
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setBusy(false);
+      void refreshDorms(queryClient);
+    }
+  };
+  return { busy, run };
+}
+
+function PlaceDialog({ action, onClose }: BedDialogsProps) {
+  const { t } = useLingui();
+  const localName = useLocalName();
+  const [keyword, setKeyword] = useState('');
+  const [date, setDate] = useState(schoolDate());
+  const searched = useSettled(keyword.trim());
+  const waiting = useQuery(dormWaitingQuery(searched, action.room.gender));
+  const { busy, run } = useChange(onClose);
+  return (
+    <DormDialog title={t`安排入住：${action.room.code} ${action.bed.bedNo}号床`} testId="dorm-place" onClose={onClose}>
+      <Stack gap="3">
+        <Field.Root>
+          <Field.Label>
+            <Trans>搜索住宿生（姓名或学号）</Trans>
+          </Field.Label>
+          <Input minH="11" maxLength={50} value={keyword} placeholder={t`请输入`} onChange={(event) => setKeyword(event.currentTarget.value)} data-testid="dorm-place-search" />
+        </Field.Root>
+        <DateField value={date} onChange={setDate} />
+        <QueryContent query={waiting} empty={<Trans>没有待分配的住宿生</Trans>}>
+          {(rows) => (
+              <Stack as="ul" listStyleType="none" gap="1">
+                {rows.map((student) => (
+                  <Box as="li" key={student.id}>
+                    <Button
+                      variant="ghost"
+                      width="full"
+                      minH="11"
+                      justifyContent="start"
+                      disabled={busy}
+                      onClick={() => void run(() => placeInBed({ studentId: student.id, roomId: action.room.id, bedNo: action.bed.bedNo, date }), DORM_TEXT.placed)}
+                      data-testid="dorm-place-student"
+                    >
+                      <Text as="span" fontWeight="medium">
+                        {student.name}
+                      </Text>
+                      <Text as="span" fontSize="sm" color="fg.muted" truncate>
+                        {localName(student.className, student.classNameEn)} · {student.userNo}
+                      </Text>
+                    </Button>
+                  </Box>
+                ))}
+              </Stack>
+          )}
+        </QueryContent>
+      </Stack>
+    </DormDialog>
+  );
+}
+
+function MoveDialog({ action, buildingId, overview, onClose }: BedDialogsProps) {
+  const { t } = useLingui();
+  const stay = action.bed.stay!;
+  const [targetBuilding, setTargetBuilding] = useState(buildingId);
+  const [target, setTarget] = useState('');
+  const [date, setDate] = useState(schoolDate());
+  const board = useQuery(dormBoardQuery(targetBuilding));
+  const freeBeds = (board.data?.rooms ?? []).filter((room) => room.gender === action.room.gender).flatMap((room) => room.beds.filter((bed) => bed.valid && !bed.stay).map((bed) => ({ value: `${room.id}:${bed.bedNo}`, label: t`${room.code} ${bed.bedNo}号床` })));
+  const { busy, run } = useChange(onClose);
+  const [roomId, bedNo] = target.split(':');
+  return (
+    <DormDialog
+      title={t`调换床位：${stay.name}`}
+      testId="dorm-move"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" minH="11" onClick={onClose}>
+            <Trans>取消</Trans>
+          </Button>
+          <Button colorPalette="brand" minH="11" loading={busy} disabled={!target} onClick={() => void run(() => moveToBed({ stayId: stay.stayId, roomId: roomId!, bedNo: Number(bedNo), date }), DORM_TEXT.moved)} data-testid="dorm-move-save">
+            <Trans>调换</Trans>
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text>
+          <Trans>
+            现住：{action.room.code} {action.bed.bedNo}号床
+          </Trans>
+        </Text>
+        <Field.Root>
+          <Field.Label>
+            <Trans>宿舍楼</Trans>
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field minH="11" value={targetBuilding} onChange={(event) => (setTargetBuilding(event.currentTarget.value), setTarget(''))}>
+              {overview.buildings.map((building) => (
+                <option key={building.id} value={building.id}>
+                  {building.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>
+            <Trans>新床位</Trans>
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field minH="11" value={target} onChange={(event) => setTarget(event.currentTarget.value)} data-testid="dorm-move-target">
+              <option value="">{freeBeds.length === 0 ? t`这栋楼没有同性别的空床位` : t`请选择`}</option>
+              {freeBeds.map((bed) => (
+                <option key={bed.value} value={bed.value}>
+                  {bed.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <DateField value={date} onChange={setDate} />
+      </Stack>
+    </DormDialog>
+  );
+}
+
+function CheckOutDialog({ action, onClose }: BedDialogsProps) {
+  const { t } = useLingui();
+  const stay = action.bed.stay!;
+  const [date, setDate] = useState(schoolDate());
+  const { busy, run } = useChange(onClose);
+  return (
+    <DormDialog
+      title={t`退宿：${stay.name}`}
+      testId="dorm-checkout"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" minH="11" onClick={onClose}>
+            <Trans>取消</Trans>
+          </Button>
+          <Button colorPalette="red" minH="11" loading={busy} onClick={() => void run(() => checkOut({ stayId: stay.stayId, date }), DORM_TEXT.checkedOut)} data-testid="dorm-checkout-save">
+            <Trans>退宿</Trans>
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text>
+          <Trans>
+            {stay.name}（{stay.userNo}）将于所选日期退出 {action.room.code} {action.bed.bedNo}号床，住宿记录会保留。
+          </Trans>
+        </Text>
+        <DateField value={date} onChange={setDate} />
+      </Stack>
+    </DormDialog>
+  );
+}
