@@ -79,6 +79,10 @@ CREATE UNIQUE INDEX "dorm_stays_open_bed_key" ON "dorm_stays" USING btree ("tena
 CREATE UNIQUE INDEX "dorm_stays_open_student_key" ON "dorm_stays" USING btree ("tenant_id","student_id") WHERE "dorm_stays"."to_date" IS NULL;--> statement-breakpoint
 CREATE INDEX "dorm_stays_tenant_student_idx" ON "dorm_stays" USING btree ("tenant_id","student_id","from_date");--> statement-breakpoint
 CREATE INDEX "dorm_stays_tenant_room_idx" ON "dorm_stays" USING btree ("tenant_id","room_id","from_date");--> statement-breakpoint
+-- history without overlaps: a student sleeps in one bed at a time and a bed holds one student at a time, on every
+-- date, closed stays included (a placement backdated into another stay's dates is refused); btree_gist comes with 0029
+ALTER TABLE "dorm_stays" ADD CONSTRAINT "dorm_stays_student_no_overlap" EXCLUDE USING gist ("tenant_id" WITH =, "student_id" WITH =, (daterange("from_date", "to_date", '[)')) WITH &&);--> statement-breakpoint
+ALTER TABLE "dorm_stays" ADD CONSTRAINT "dorm_stays_bed_no_overlap" EXCLUDE USING gist ("tenant_id" WITH =, "room_id" WITH =, "bed_no" WITH =, (daterange("from_date", "to_date", '[)')) WITH &&);--> statement-breakpoint
 SELECT xiaowu_protect_tenant_table('dorm_stays'::regclass);
 --> statement-breakpoint
 -- A room's floor within its building's floors, both ways (the building read FOR SHARE, as 0026 does for classrooms).

@@ -42,6 +42,8 @@ function stayRefusal(error: unknown, validBeds: number): AppError | null {
   if (code === '23505' && constraint === 'dorm_stays_open_student_key') return refuse(ResponseCode.conflict, DORM_TEXT.studentHasBed);
   if (code === '23514' && constraint === 'dorm_stays_bed_valid') return refuse(ResponseCode.conflict, DORM_TEXT.bedInvalid(validBeds));
   if (code === '23514' && constraint === 'dorm_stays_gender') return refuse(ResponseCode.invalidInput, DORM_TEXT.genderMismatch);
+  if (code === '23P01' && constraint === 'dorm_stays_student_no_overlap') return refuse(ResponseCode.conflict, DORM_TEXT.studentOverlap);
+  if (code === '23P01' && constraint === 'dorm_stays_bed_no_overlap') return refuse(ResponseCode.conflict, DORM_TEXT.bedOverlap);
   return null;
 }
 
@@ -136,7 +138,12 @@ export class DormsService {
     await repo.lockAllocation(tx);
     const [boarders, rooms] = await Promise.all([repo.allocationBoarders(tx, request.gradeId), repo.allocationRooms(tx, request.buildingId)]);
     const plan = planAllocation(boarders, rooms);
-    await this.open(tx, session, plan.placements.map((placement) => ({ id: uuidv7(), ...placement })), request.date, 0);
+    try {
+      await this.open(tx, session, plan.placements.map((placement) => ({ id: uuidv7(), ...placement })), request.date, 0);
+    } catch (error) {
+      // a bed taken or a room changed by hand since the read (or a stay in the date's past): the whole run is refused
+      throw error instanceof AppError ? refuse(ResponseCode.conflict, DORM_TEXT.allocationStale) : error;
+    }
     const byId = new Map(boarders.map((boarder) => [boarder.id, boarder]));
     return {
       placed: plan.placements.length,

@@ -148,6 +148,10 @@ describe('宿舍管理: placing by hand', () => {
     const open = afterMove.rows[0]!;
     expect((await post('/api/dorms/check-out', { stayId: open.id, date: today })).body).toMatchObject({ code: 1, msg: '退宿成功' });
     expect(await openStays('student_id = $2', [boy.id])).toBe(0);
+    // a placement backdated into his past stays overlaps them: refused, nothing written
+    const again = await post('/api/dorms/place', { studentId: boy.id, roomId: from, bedNo: 1, date: addDays(moved, 1) }, EN);
+    expect(again.body).toMatchObject({ code: ResponseCode.conflict, msg: DORM_TEXT.studentOverlap.en });
+    expect(await openStays('student_id = $2', [boy.id])).toBe(0);
     expect((await ok<{ rows: DormStayRow[] }>('/api/dorms/history', { studentId: boy.id })).rows[0]).toMatchObject({ toDate: today, endReason: 'checkout' });
   });
 
