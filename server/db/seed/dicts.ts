@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { LEAVE_TYPE_DICTS } from '../../../contracts/application-rules';
 import { ATTENDANCE_STATUS_DICT } from '../../../contracts/attendance';
-import { CLASSROOM_CATEGORY_DICT, ID_TYPE_DICT, NATIONALITY_DICT } from '../../../contracts/dict-codes';
+import { CLASSROOM_CATEGORY_DICT, FAMILY_RELATION_DICT, ID_TYPE_DICT, NATIONALITY_DICT } from '../../../contracts/dict-codes';
 import { SUBJECT_DICT } from '../../../contracts/dicts';
 import { MESSAGE_TYPE_DICT } from '../../../contracts/messages';
 import { dictEntries, dictTypes } from '../../modules/dicts/dicts.table';
@@ -139,6 +139,27 @@ export const SEED_DICTIONARIES: readonly SeedDictionary[] = [
       { code: '9', name: '境外永久居住证', nameEn: 'Foreign permanent residence card' },
       { code: 'A', name: '护照', nameEn: 'Passport' },
       { code: 'Z', name: '其他', nameEn: 'Other' },
+    ],
+  },
+  {
+    // 家庭信息 (issue 23 item 3): parent_students.relation; migration 0032 adds the same entries to a school started before it
+    code: FAMILY_RELATION_DICT,
+    name: '家庭关系',
+    nameEn: 'Family relations',
+    remark: 'GB/T 4761 家庭关系代码',
+    entries: [
+      { code: '51', name: '父亲', nameEn: 'Father' },
+      { code: '52', name: '母亲', nameEn: 'Mother' },
+      { code: '57', name: '继父', nameEn: 'Stepfather' },
+      { code: '58', name: '继母', nameEn: 'Stepmother' },
+      { code: '61', name: '祖父', nameEn: 'Paternal grandfather' },
+      { code: '62', name: '祖母', nameEn: 'Paternal grandmother' },
+      { code: '63', name: '外祖父', nameEn: 'Maternal grandfather' },
+      { code: '64', name: '外祖母', nameEn: 'Maternal grandmother' },
+      { code: '71', name: '兄', nameEn: 'Elder brother' },
+      { code: '75', name: '姐姐', nameEn: 'Elder sister' },
+      { code: '97', name: '其他亲属', nameEn: 'Other relative' },
+      { code: '99', name: '其他监护人', nameEn: 'Other guardian' },
     ],
   },
 ];

@@ -11,6 +11,7 @@ import { type SeededSchool, seedSchool } from './school';
 import { seedScores } from './scores';
 import { seedStudents } from './students';
 import { seedDorms } from './dorms';
+import { seedGuardians } from './guardians';
 import { seedSurveys } from './surveys';
 import { seedIdNumbers } from './users';
 
@@ -51,6 +52,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedIdNumbers(tx));
     // 学生信息 (issue 23): every student's record and open class membership, both schools (after the ID numbers: birth dates agree)
     await db.withTenant(school.tenantId, (tx) => seedStudents(tx, school.tenantId, { kindergarten: profile.kind === 'kindergarten' }));
+    // 家庭信息 (issue 23 item 3): guardians of every student, both schools (after the students and the ID numbers)
+    await db.withTenant(school.tenantId, (tx) => seedGuardians(tx, school.tenantId));
     // 宿舍管理 (issue 23 item 6): two buildings and placed boarders (after the students), the K12 demo school only; the kindergarten has no dormitories
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedDorms(tx, school.tenantId, today));
     // AI提示词管理's demo prompts (issue 10): the K12 demo school only

@@ -313,7 +313,7 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
       });
       grantRole(parentId, 'parent');
       if (isDemoStudent) recipients.parent = parentId;
-      links.push({ tenantId, parentId, studentId, relation: parentGender === '1' ? '父亲' : '母亲' });
+      links.push({ tenantId, parentId, studentId, relation: parentGender === '1' ? '51' : '52' }); // 家庭关系 codes: 父亲, 母亲
       if (klass === demoClass) demoSeats.push({ studentId, parentId });
       students += 1;
     }

@@ -26,7 +26,8 @@ describe('demo seed', () => {
     expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade'`)).toBe(9);
     expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'class'`)).toBe(27);
     expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type = '2' AND username NOT LIKE 'u\\_%'`)).toBe(1080);
-    expect(await count(`SELECT count(*) n FROM parent_students WHERE tenant_id = ${demo} AND ${seededLinks}`)).toBe(1080);
+    // the first emergency contact of each student is the parent account (家庭信息 adds guardians without one and shared siblings)
+    expect(await count(`SELECT count(*) n FROM parent_students WHERE tenant_id = ${demo} AND ${seededLinks} AND emergency_order = 1`)).toBe(1080);
     expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type IN ('1', '3') AND username NOT LIKE 'u\\_%'`)).toBe(61);
     const names = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade' ORDER BY grade_level`);
     expect(names.map((row) => row.name)).toEqual(['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级']);
@@ -37,7 +38,7 @@ describe('demo seed', () => {
     const grades = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${kg} AND kind = 'grade' ORDER BY grade_level`);
     expect(grades.map((row) => row.name)).toEqual(['小班', '中班', '大班']);
     expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${kg} AND kind = 'class'`)).toBe(6);
-    expect(await count(`SELECT count(*) n FROM parent_students WHERE tenant_id = ${kg} AND ${seededLinks}`)).toBe(120);
+    expect(await count(`SELECT count(*) n FROM parent_students WHERE tenant_id = ${kg} AND ${seededLinks} AND emergency_order = 1`)).toBe(120);
   });
 
   it('links the demo accounts as described', async () => {
@@ -78,7 +79,7 @@ describe('demo seed', () => {
          FROM users s JOIN org_units o ON o.tenant_id = s.tenant_id AND o.id = s.org_unit_id
          JOIN parent_students ps ON ps.tenant_id = s.tenant_id AND ps.student_id = s.id
          JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id
-        WHERE s.tenant_id = ${inTenant('demo')} AND s.username = 'student'`,
+        WHERE s.tenant_id = ${inTenant('demo')} AND s.username = 'student' AND ps.emergency_order = 1`,
     );
     expect(family).toMatchObject({ class_name: '七年级(1)班', parent: 'parent' });
     expect(family.student_no).toMatch(/^\d{9}$/);
@@ -89,7 +90,7 @@ describe('demo seed', () => {
       `SELECT count(*) n FROM parent_students ps
          JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id
          JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id
-        WHERE s.username <> 'student' AND p.username <> 'P' || s.username AND p.username NOT LIKE 'u\\_%'`,
+        WHERE ps.emergency_order = 1 AND s.username <> 'student' AND p.username <> 'P' || s.username AND p.username NOT LIKE 'u\\_%'`,
     );
     expect(mismatched).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantIdColumn, timestamptz } from '../../db/columns';
 import { campuses } from '../places/places.table';
 import { orgUnits } from '../school/school.table';
@@ -47,6 +47,8 @@ export const users = pgTable(
     index('users_tenant_org_unit_idx').on(t.tenantId, t.orgUnitId),
     // a student number names one student of a school (migration 0029)
     uniqueIndex('users_tenant_student_no_key').on(t.tenantId, t.userNo).where(sql`${t.userType} = '2' AND ${t.userNo} <> ''`),
+    // a guardian is one person: an ID number names at most one parent of a school (migration 0032)
+    uniqueIndex('users_tenant_parent_id_number_key').on(t.tenantId, t.idNumber).where(sql`${t.userType} = '4' AND ${t.idNumber} <> ''`),
     foreignKey({ name: 'users_org_unit_fk', columns: [t.tenantId, t.orgUnitId], foreignColumns: [orgUnits.tenantId, orgUnits.id] }),
     foreignKey({ name: 'users_campus_fk', columns: [t.tenantId, t.campusId], foreignColumns: [campuses.tenantId, campuses.id] }),
   ],
@@ -59,13 +61,21 @@ export const parentStudents = pgTable(
     tenantId: tenantIdColumn(),
     parentId: uuid('parent_id').notNull(),
     studentId: uuid('student_id').notNull(),
-    /** e.g. 父亲, 母亲, 监护人 */
+    /** 家庭关系 dictionary code (STD_GB_JTGX, GB/T 4761: 51 父亲, 52 母亲, …; migration 0032) */
     relation: text('relation').notNull().default(''),
+    /** 家庭信息: the guardian lives with the child */
+    livesWith: boolean('lives_with').notNull().default(false),
+    /** 家庭信息: place among the child's emergency contacts (1 first); null: not one. Unique per student (deferrable). */
+    emergencyOrder: integer('emergency_order'),
     ...auditColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.parentId, t.studentId] }),
     index('parent_students_tenant_student_idx').on(t.tenantId, t.studentId),
+    index('parent_students_tenant_parent_idx').on(t.tenantId, t.parentId),
+    unique('parent_students_emergency_order_key').on(t.tenantId, t.studentId, t.emergencyOrder),
+    check('parent_students_relation_check', sql`char_length(${t.relation}) <= 20`),
+    check('parent_students_emergency_order_check', sql`${t.emergencyOrder} IS NULL OR ${t.emergencyOrder} BETWEEN 1 AND 9`),
     foreignKey({ name: 'parent_students_parent_fk', columns: [t.tenantId, t.parentId], foreignColumns: [users.tenantId, users.id] }),
     foreignKey({ name: 'parent_students_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [users.tenantId, users.id] }),
   ],
