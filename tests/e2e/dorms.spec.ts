@@ -62,6 +62,15 @@ test('宿舍管理: place a waiting boarder with the picker, move her, check her
   await expect(bedOf(page, room, bed)).toHaveAttribute('data-occupied', 'false');
   await expect(studentBed(page, name)).toHaveCount(1);
 
+  // her history: the stay now and the one the move ended
+  await studentBed(page, name).getByTestId('dorm-bed-history').click();
+  const history = page.getByTestId('dorm-history');
+  await expect(history.getByTestId('dorm-history-row')).toHaveCount(2);
+  await expect(history.getByTestId('dorm-history-row').first()).toContainText('现住');
+  await expect(history.getByTestId('dorm-history-row').last()).toContainText('（调换）');
+  await page.keyboard.press('Escape');
+  await expect(history).toHaveCount(0);
+
   // check out: she leaves the board (and waits for a bed again)
   await studentBed(page, name).getByTestId('dorm-bed-checkout').click();
   await page.getByTestId('dorm-checkout-save').click();

@@ -1,18 +1,24 @@
 /** 自动分配: every waiting boarder (of a grade) into free beds (of a building) by gender, classmates together; then who could not be placed and the shortage per gender. */
-import { Button, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { DORM_TEXT, dormGenderLabel, type DormAllocation, type DormOverview, type DormStudent } from '../../../contracts/dorms';
-import { schoolDate } from '../../../contracts/school-time';
-import type { DataTableColumn } from '../../components/table/DataTable';
-import { ListTable } from '../../components/table/ListTable';
-import { localText } from '../../lib/locale';
-import { useLocalName } from '../../lib/local-name';
-import { notify } from '../../lib/notify';
-import { reportFailure } from '../../lib/report-failure';
-import { allocate, refreshDorms } from './api';
-import { DormDialog } from './DormDialog';
+import { Button, Field, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  DORM_TEXT,
+  dormGenderLabel,
+  type DormAllocation,
+  type DormOverview,
+  type DormStudent,
+} from "../../../contracts/dorms";
+import { schoolDate } from "../../../contracts/school-time";
+import type { DataTableColumn } from "../../components/table/DataTable";
+import { ListTable } from "../../components/table/ListTable";
+import { localText } from "../../lib/locale";
+import { useLocalName } from "../../lib/local-name";
+import { notify } from "../../lib/notify";
+import { reportFailure } from "../../lib/report-failure";
+import { allocate, refreshDorms } from "./api";
+import { DormDialog } from "./DormDialog";
 
 export interface AllocateDialogProps {
   overview: DormOverview;
@@ -20,26 +26,38 @@ export interface AllocateDialogProps {
   onClose: () => void;
 }
 
-type Shortage = DormAllocation['shortages'][number];
+type Shortage = DormAllocation["shortages"][number];
 
-export default function AllocateDialog({ overview, locale, onClose }: AllocateDialogProps) {
+export default function AllocateDialog({
+  overview,
+  locale,
+  onClose,
+}: AllocateDialogProps) {
   const { t } = useLingui();
   const localName = useLocalName();
   const queryClient = useQueryClient();
-  const [gradeId, setGradeId] = useState('');
-  const [buildingId, setBuildingId] = useState('');
+  const [gradeId, setGradeId] = useState("");
+  const [buildingId, setBuildingId] = useState("");
   const [date, setDate] = useState(schoolDate());
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<DormAllocation | null>(null);
-  const gender = (code: string | null) => (code ? localText(dormGenderLabel(code), locale) : t`未登记`);
+  const gender = (code: string | null) =>
+    code ? localText(dormGenderLabel(code), locale) : t`未登记`;
 
   const start = async () => {
     setBusy(true);
     try {
       const answer = await allocate({ gradeId, buildingId, date });
       setResult(answer);
-      const words = answer.unplaced.length > 0 ? DORM_TEXT.someUnplaced(answer.unplaced.length) : answer.placed > 0 ? DORM_TEXT.allocated(answer.placed) : DORM_TEXT.nothingToAllocate;
-      (answer.unplaced.length > 0 ? notify.warning : notify.success)(localText(words, locale));
+      const words =
+        answer.unplaced.length > 0
+          ? DORM_TEXT.someUnplaced(answer.unplaced.length)
+          : answer.placed > 0
+            ? DORM_TEXT.allocated(answer.placed)
+            : DORM_TEXT.nothingToAllocate;
+      (answer.unplaced.length > 0 ? notify.warning : notify.success)(
+        localText(words, locale),
+      );
     } catch (error) {
       reportFailure(error);
     } finally {
@@ -49,16 +67,42 @@ export default function AllocateDialog({ overview, locale, onClose }: AllocateDi
   };
 
   const shortageColumns: DataTableColumn<Shortage>[] = [
-    { key: 'gender', title: t`性别`, card: 'title', render: (row) => gender(row.gender) },
-    { key: 'waiting', title: t`待分配`, align: 'end', render: (row) => row.waiting },
-    { key: 'freeBeds', title: t`空床位`, align: 'end', render: (row) => row.freeBeds },
-    { key: 'short', title: t`床位缺口`, align: 'end', render: (row) => <Text color={row.short > 0 ? 'fg.error' : undefined}>{row.short}</Text> },
+    {
+      key: "gender",
+      title: t`性别`,
+      card: "title",
+      render: (row) => gender(row.gender),
+    },
+    {
+      key: "waiting",
+      title: t`待分配`,
+      align: "end",
+      render: (row) => row.waiting,
+    },
+    {
+      key: "freeBeds",
+      title: t`空床位`,
+      align: "end",
+      render: (row) => row.freeBeds,
+    },
+    {
+      key: "short",
+      title: t`床位缺口`,
+      align: "end",
+      render: (row) => (
+        <Text color={row.short > 0 ? "fg.error" : undefined}>{row.short}</Text>
+      ),
+    },
   ];
   const unplacedColumns: DataTableColumn<DormStudent>[] = [
-    { key: 'name', title: t`姓名`, card: 'title', render: (row) => row.name },
-    { key: 'userNo', title: t`学号`, render: (row) => row.userNo },
-    { key: 'className', title: t`班级`, render: (row) => localName(row.className, row.classNameEn) },
-    { key: 'gender', title: t`性别`, render: (row) => gender(row.gender) },
+    { key: "name", title: t`姓名`, card: "title", render: (row) => row.name },
+    { key: "userNo", title: t`学号`, render: (row) => row.userNo },
+    {
+      key: "className",
+      title: t`班级`,
+      render: (row) => localName(row.className, row.classNameEn),
+    },
+    { key: "gender", title: t`性别`, render: (row) => gender(row.gender) },
   ];
 
   return (
@@ -76,7 +120,13 @@ export default function AllocateDialog({ overview, locale, onClose }: AllocateDi
             <Button variant="outline" minH="11" onClick={onClose}>
               <Trans>取消</Trans>
             </Button>
-            <Button colorPalette="brand" minH="11" loading={busy} onClick={() => void start()} data-testid="dorm-allocate-start">
+            <Button
+              colorPalette="brand"
+              minH="11"
+              loading={busy}
+              onClick={() => void start()}
+              data-testid="dorm-allocate-start"
+            >
               <Trans>开始分配</Trans>
             </Button>
           </>
@@ -86,27 +136,53 @@ export default function AllocateDialog({ overview, locale, onClose }: AllocateDi
       {result ? (
         <Stack gap="4" data-testid="dorm-allocate-result">
           <Text fontWeight="medium" data-testid="dorm-allocate-summary">
-            <Trans>已安排 {result.placed} 人，未能安排 {result.unplaced.length} 人。</Trans>
+            <Trans>
+              已安排 {result.placed} 人，未能安排 {result.unplaced.length} 人。
+            </Trans>
           </Text>
-          {result.shortages.length > 0 && <ListTable columns={shortageColumns} rows={result.shortages} rowKey={(row) => row.gender} rowProps={() => ({ 'data-testid': 'dorm-shortage' })} />}
+          {result.shortages.length > 0 && (
+            <ListTable
+              columns={shortageColumns}
+              rows={result.shortages}
+              rowKey={(row) => row.gender}
+              rowProps={() => ({ "data-testid": "dorm-shortage" })}
+            />
+          )}
           {result.unplaced.length > 0 && (
             <Stack gap="2">
-              <Text fontWeight="medium">{localText(DORM_TEXT.someUnplaced(result.unplaced.length), locale)}</Text>
-              <ListTable columns={unplacedColumns} rows={result.unplaced} rowKey={(row) => row.id} rowProps={() => ({ 'data-testid': 'dorm-unplaced' })} />
+              <Text fontWeight="medium">
+                {localText(
+                  DORM_TEXT.someUnplaced(result.unplaced.length),
+                  locale,
+                )}
+              </Text>
+              <ListTable
+                columns={unplacedColumns}
+                rows={result.unplaced}
+                rowKey={(row) => row.id}
+                rowProps={() => ({ "data-testid": "dorm-unplaced" })}
+              />
             </Stack>
           )}
         </Stack>
       ) : (
         <Stack gap="3">
           <Text color="fg.muted" fontSize="sm">
-            <Trans>按性别把待分配的住宿生安排到空床位，同班同学尽量住在一起；年级低的先安排。</Trans>
+            <Trans>
+              按性别把待分配的住宿生安排到空床位，同班同学尽量住在一起；年级低的先安排。
+            </Trans>
           </Text>
           <Field.Root>
             <Field.Label>
               <Trans>年级</Trans>
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field minH="11" value={gradeId} onChange={(event) => setGradeId(event.currentTarget.value)} data-testid="dorm-allocate-grade">
+              <NativeSelect.Field
+                minH="11"
+                value={gradeId}
+                onChange={(event) => setGradeId(event.currentTarget.value)}
+                data-testid="dorm-allocate-grade"
+              >
                 <option value="">{t`全部年级`}</option>
                 {overview.grades.map((grade) => (
                   <option key={grade.id} value={grade.id}>
@@ -122,7 +198,12 @@ export default function AllocateDialog({ overview, locale, onClose }: AllocateDi
               <Trans>宿舍楼</Trans>
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field minH="11" value={buildingId} onChange={(event) => setBuildingId(event.currentTarget.value)} data-testid="dorm-allocate-building">
+              <NativeSelect.Field
+                minH="11"
+                value={buildingId}
+                onChange={(event) => setBuildingId(event.currentTarget.value)}
+                data-testid="dorm-allocate-building"
+              >
                 <option value="">{t`全部宿舍楼`}</option>
                 {overview.buildings.map((building) => (
                   <option key={building.id} value={building.id}>
@@ -137,7 +218,13 @@ export default function AllocateDialog({ overview, locale, onClose }: AllocateDi
             <Field.Label>
               <Trans>入住日期</Trans>
             </Field.Label>
-            <input type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} style={{ minHeight: '2.75rem' }} data-testid="dorm-allocate-date" />
+            <input
+              type="date"
+              value={date}
+              onChange={(event) => setDate(event.currentTarget.value)}
+              style={{ minHeight: "2.75rem" }}
+              data-testid="dorm-allocate-date"
+            />
           </Field.Root>
         </Stack>
       )}

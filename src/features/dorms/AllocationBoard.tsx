@@ -1,25 +1,48 @@
 /** 宿舍管理's 床位分配 tab: occupancy, waiting boarders, automatic allocation, the export and one building's beds. */
-import { Badge, Box, Button, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { DORMS_EDIT_PERMISSION, dormGenderLabel, type DormBed, type DormBoardRoom, type DormBuildingOccupancy, type DormOverview } from '../../../contracts/dorms';
-import { resourcePerms } from '../../../contracts/resource';
-import { dormBuildings } from '../../../contracts/resources/dorm-buildings';
-import { usePermitted } from '../../components/Permission';
-import { RequestError } from '../../components/RequestError';
-import type { DataTableColumn } from '../../components/table/DataTable';
-import { ListTable } from '../../components/table/ListTable';
-import { localText } from '../../lib/locale';
-import { useLocalName } from '../../lib/local-name';
-import { reportFailure } from '../../lib/report-failure';
-import { dormBoardQuery, dormOverviewQuery, exportOccupancy } from './api';
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import {
+  DORMS_EDIT_PERMISSION,
+  dormGenderLabel,
+  type DormBed,
+  type DormBoardRoom,
+  type DormBuildingOccupancy,
+  type DormOverview,
+} from "../../../contracts/dorms";
+import { resourcePerms } from "../../../contracts/resource";
+import { dormBuildings } from "../../../contracts/resources/dorm-buildings";
+import { usePermitted } from "../../components/Permission";
+import { RequestError } from "../../components/RequestError";
+import type { DataTableColumn } from "../../components/table/DataTable";
+import { ListTable } from "../../components/table/ListTable";
+import { localText } from "../../lib/locale";
+import { useLocalName } from "../../lib/local-name";
+import { reportFailure } from "../../lib/report-failure";
+import { dormBoardQuery, dormOverviewQuery, exportOccupancy } from "./api";
 
-const BedDialogs = lazy(() => import('./BedDialogs'));
-const AllocateDialog = lazy(() => import('./AllocateDialog'));
+const BedDialogs = lazy(() => import("./BedDialogs"));
+const AllocateDialog = lazy(() => import("./AllocateDialog"));
 
 /** What a bed's button opened: place someone in it, move its sleeper, or check them out. */
-export type BedAction = { kind: 'place' | 'move' | 'checkOut'; room: DormBoardRoom; bed: DormBed };
+export type BedAction = {
+  kind: "place" | "move" | "checkOut" | "history";
+  room: DormBoardRoom;
+  bed: DormBed;
+};
 
 export interface AllocationBoardProps {
   buildingId: string | undefined;
@@ -27,11 +50,17 @@ export interface AllocationBoardProps {
   onAddBuildings: () => void;
 }
 
-export function AllocationBoard({ buildingId, onBuildingChange, onAddBuildings }: AllocationBoardProps) {
+export function AllocationBoard({
+  buildingId,
+  onBuildingChange,
+  onAddBuildings,
+}: AllocationBoardProps) {
   const { t, i18n } = useLingui();
   const overview = useQuery(dormOverviewQuery);
   const mayEdit = usePermitted({ anyOf: [DORMS_EDIT_PERMISSION] });
-  const mayAddBuildings = usePermitted({ anyOf: [resourcePerms(dormBuildings).add] });
+  const mayAddBuildings = usePermitted({
+    anyOf: [resourcePerms(dormBuildings).add],
+  });
   const [allocating, setAllocating] = useState(false);
   const [exporting, setExporting] = useState(false);
   if (overview.isError) return <RequestError error={overview.error} />;
@@ -39,7 +68,13 @@ export function AllocationBoard({ buildingId, onBuildingChange, onAddBuildings }
   const { buildings } = overview.data;
   if (buildings.length === 0)
     return (
-      <Stack gap="3" borderWidth="1px" rounded="md" p="5" data-testid="dorms-none">
+      <Stack
+        gap="3"
+        borderWidth="1px"
+        rounded="md"
+        p="5"
+        data-testid="dorms-none"
+      >
         <Text fontWeight="medium">
           <Trans>本校没有宿舍楼，没有可分配的床位。</Trans>
         </Text>
@@ -52,25 +87,58 @@ export function AllocationBoard({ buildingId, onBuildingChange, onAddBuildings }
         )}
       </Stack>
     );
-  const current = buildings.find((building) => building.id === buildingId) ?? buildings[0]!;
+  const current =
+    buildings.find((building) => building.id === buildingId) ?? buildings[0]!;
   const runExport = async () => {
     setExporting(true);
     try {
       await exportOccupancy();
     } catch (error) {
-      reportFailure(error, 'error');
+      reportFailure(error, "error");
     } finally {
       setExporting(false);
     }
   };
-  const free = (row: DormBuildingOccupancy, gender: string) => row.free[gender] ?? 0;
+  const free = (row: DormBuildingOccupancy, gender: string) =>
+    row.free[gender] ?? 0;
   const columns: DataTableColumn<DormBuildingOccupancy>[] = [
-    { key: 'name', title: t`宿舍楼`, nowrap: true, card: 'title', render: (row) => <Text fontWeight="medium">{row.name}</Text> },
-    { key: 'rooms', title: t`房间数`, align: 'end', render: (row) => row.rooms },
-    { key: 'validBeds', title: t`有效床位`, align: 'end', render: (row) => row.validBeds },
-    { key: 'occupied', title: t`已入住`, align: 'end', render: (row) => row.occupied },
-    { key: 'freeBoys', title: t`男生空床位`, align: 'end', render: (row) => free(row, '1') },
-    { key: 'freeGirls', title: t`女生空床位`, align: 'end', render: (row) => free(row, '2') },
+    {
+      key: "name",
+      title: t`宿舍楼`,
+      nowrap: true,
+      card: "title",
+      render: (row) => <Text fontWeight="medium">{row.name}</Text>,
+    },
+    {
+      key: "rooms",
+      title: t`房间数`,
+      align: "end",
+      render: (row) => row.rooms,
+    },
+    {
+      key: "validBeds",
+      title: t`有效床位`,
+      align: "end",
+      render: (row) => row.validBeds,
+    },
+    {
+      key: "occupied",
+      title: t`已入住`,
+      align: "end",
+      render: (row) => row.occupied,
+    },
+    {
+      key: "freeBoys",
+      title: t`男生空床位`,
+      align: "end",
+      render: (row) => free(row, "1"),
+    },
+    {
+      key: "freeGirls",
+      title: t`女生空床位`,
+      align: "end",
+      render: (row) => free(row, "2"),
+    },
   ];
   return (
     <Stack gap="5">
@@ -78,28 +146,51 @@ export function AllocationBoard({ buildingId, onBuildingChange, onAddBuildings }
         <Heading as="h2" size="md" flex="1">
           <Trans>入住统计</Trans>
         </Heading>
-        <Button variant="outline" minH="11" loading={exporting} onClick={() => void runExport()} data-testid="dorm-export">
+        <Button
+          variant="outline"
+          minH="11"
+          loading={exporting}
+          onClick={() => void runExport()}
+          data-testid="dorm-export"
+        >
           <Trans>导出</Trans>
         </Button>
         {mayEdit && (
-          <Button colorPalette="brand" minH="11" onClick={() => setAllocating(true)} data-testid="dorm-allocate">
+          <Button
+            colorPalette="brand"
+            minH="11"
+            onClick={() => setAllocating(true)}
+            data-testid="dorm-allocate"
+          >
             <Trans>自动分配</Trans>
           </Button>
         )}
       </Flex>
       <WaitingLine waiting={overview.data.waiting} />
-      <ListTable columns={columns} rows={buildings} rowKey={(row) => row.id} rowProps={() => ({ 'data-testid': 'dorm-occupancy-row' })} />
+      <ListTable
+        columns={columns}
+        rows={buildings}
+        rowKey={(row) => row.id}
+        rowProps={() => ({ "data-testid": "dorm-occupancy-row" })}
+      />
       <Stack gap="3">
         <Flex gap="3" align="end" wrap="wrap">
           <Heading as="h2" size="md" flex="1">
             <Trans>床位</Trans>
           </Heading>
-          <Field.Root width={{ base: 'full', sm: '60' }}>
+          <Field.Root width={{ base: "full", sm: "60" }}>
             <Field.Label fontSize="sm">
               <Trans>宿舍楼</Trans>
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field minH="11" value={current.id} onChange={(event) => onBuildingChange(event.currentTarget.value)} data-testid="dorm-board-building">
+              <NativeSelect.Field
+                minH="11"
+                value={current.id}
+                onChange={(event) =>
+                  onBuildingChange(event.currentTarget.value)
+                }
+                data-testid="dorm-board-building"
+              >
                 {buildings.map((building) => (
                   <option key={building.id} value={building.id}>
                     {building.name}
@@ -110,18 +201,30 @@ export function AllocationBoard({ buildingId, onBuildingChange, onAddBuildings }
             </NativeSelect.Root>
           </Field.Root>
         </Flex>
-        <BuildingBoard buildingId={current.id} mayEdit={mayEdit} overview={overview.data} />
+        <BuildingBoard
+          buildingId={current.id}
+          mayEdit={mayEdit}
+          overview={overview.data}
+        />
       </Stack>
-      <Suspense fallback={null}>{allocating && <AllocateDialog overview={overview.data} locale={i18n.locale} onClose={() => setAllocating(false)} />}</Suspense>
+      <Suspense fallback={null}>
+        {allocating && (
+          <AllocateDialog
+            overview={overview.data}
+            locale={i18n.locale}
+            onClose={() => setAllocating(false)}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }
 
 /** 待分配住宿生：男生 3 人，女生 2 人 */
-function WaitingLine({ waiting }: { waiting: DormOverview['waiting'] }) {
-  const boys = waiting['1'] ?? 0;
-  const girls = waiting['2'] ?? 0;
-  const unknown = waiting[''] ?? 0;
+function WaitingLine({ waiting }: { waiting: DormOverview["waiting"] }) {
+  const boys = waiting["1"] ?? 0;
+  const girls = waiting["2"] ?? 0;
+  const unknown = waiting[""] ?? 0;
   return (
     <Text data-testid="dorm-waiting">
       {boys + girls + unknown === 0 ? (
@@ -139,7 +242,15 @@ function WaitingLine({ waiting }: { waiting: DormOverview['waiting'] }) {
   );
 }
 
-function BuildingBoard({ buildingId, mayEdit, overview }: { buildingId: string; mayEdit: boolean; overview: DormOverview }) {
+function BuildingBoard({
+  buildingId,
+  mayEdit,
+  overview,
+}: {
+  buildingId: string;
+  mayEdit: boolean;
+  overview: DormOverview;
+}) {
   const { t, i18n } = useLingui();
   const localName = useLocalName();
   const board = useQuery(dormBoardQuery(buildingId));
@@ -154,16 +265,32 @@ function BuildingBoard({ buildingId, mayEdit, overview }: { buildingId: string; 
     );
   return (
     <>
-      <SimpleGrid as="ul" listStyleType="none" minChildWidth={{ base: 'full', sm: '18rem' }} gap="3" data-testid="dorm-board">
+      <SimpleGrid
+        as="ul"
+        listStyleType="none"
+        minChildWidth={{ base: "full", sm: "18rem" }}
+        gap="3"
+        data-testid="dorm-board"
+      >
         {board.data.rooms.map((room) => {
           const occupied = room.beds.filter((bed) => bed.stay).length;
           return (
-            <Box as="li" key={room.id} borderWidth="1px" rounded="md" p="3" data-testid="dorm-room-card" data-code={room.code}>
+            <Box
+              as="li"
+              key={room.id}
+              borderWidth="1px"
+              rounded="md"
+              p="3"
+              data-testid="dorm-room-card"
+              data-code={room.code}
+            >
               <HStack gap="2" wrap="wrap" mb="2">
                 <Heading as="h3" size="sm" fontFamily="mono">
                   {room.code}
                 </Heading>
-                <Badge colorPalette={room.gender === '1' ? 'blue' : 'pink'}>{localText(dormGenderLabel(room.gender), i18n.locale)}</Badge>
+                <Badge colorPalette={room.gender === "1" ? "blue" : "pink"}>
+                  {localText(dormGenderLabel(room.gender), i18n.locale)}
+                </Badge>
                 <Text fontSize="sm" color="fg.muted">
                   <Trans>
                     {room.floor}层 · 已住 {occupied}/{room.validBeds}
@@ -172,30 +299,79 @@ function BuildingBoard({ buildingId, mayEdit, overview }: { buildingId: string; 
               </HStack>
               <Stack as="ul" listStyleType="none" gap="1">
                 {room.beds.map((bed) => (
-                  <HStack as="li" key={bed.bedNo} gap="2" minH="11" wrap="wrap" data-testid="dorm-bed" data-bed={bed.bedNo} data-occupied={bed.stay ? 'true' : 'false'}>
+                  <HStack
+                    as="li"
+                    key={bed.bedNo}
+                    gap="2"
+                    minH="11"
+                    wrap="wrap"
+                    data-testid="dorm-bed"
+                    data-bed={bed.bedNo}
+                    data-occupied={bed.stay ? "true" : "false"}
+                  >
                     <Text w="4.5rem" flexShrink={0} fontSize="sm">
                       <Trans>{bed.bedNo}号床</Trans>
                     </Text>
                     {bed.stay ? (
                       <>
                         <Box flex="1" minW="8rem">
-                          <Text fontWeight="medium" data-testid="dorm-bed-student">
+                          <Text
+                            fontWeight="medium"
+                            data-testid="dorm-bed-student"
+                          >
                             {bed.stay.name}
                           </Text>
                           <Text fontSize="xs" color="fg.muted">
-                            {localName(bed.stay.className, bed.stay.classNameEn)} · {bed.stay.userNo}
+                            {localName(
+                              bed.stay.className,
+                              bed.stay.classNameEn,
+                            )}{" "}
+                            · {bed.stay.userNo}
                           </Text>
                         </Box>
-                        {mayEdit && (
-                          <HStack gap="1">
-                            <Button size="sm" minH="11" variant="outline" aria-label={t`调换 ${bed.stay.name}`} onClick={() => setAction({ kind: 'move', room, bed })} data-testid="dorm-bed-move">
-                              <Trans>调换</Trans>
-                            </Button>
-                            <Button size="sm" minH="11" variant="outline" colorPalette="red" aria-label={t`退宿 ${bed.stay.name}`} onClick={() => setAction({ kind: 'checkOut', room, bed })} data-testid="dorm-bed-checkout">
-                              <Trans>退宿</Trans>
-                            </Button>
-                          </HStack>
-                        )}
+                        <HStack gap="1" wrap="wrap">
+                          <Button
+                            size="sm"
+                            minH="11"
+                            variant="ghost"
+                            aria-label={t`住宿记录 ${bed.stay.name}`}
+                            onClick={() =>
+                              setAction({ kind: "history", room, bed })
+                            }
+                            data-testid="dorm-bed-history"
+                          >
+                            <Trans>记录</Trans>
+                          </Button>
+                          {mayEdit && (
+                            <>
+                              <Button
+                                size="sm"
+                                minH="11"
+                                variant="outline"
+                                aria-label={t`调换 ${bed.stay.name}`}
+                                onClick={() =>
+                                  setAction({ kind: "move", room, bed })
+                                }
+                                data-testid="dorm-bed-move"
+                              >
+                                <Trans>调换</Trans>
+                              </Button>
+                              <Button
+                                size="sm"
+                                minH="11"
+                                variant="outline"
+                                colorPalette="red"
+                                aria-label={t`退宿 ${bed.stay.name}`}
+                                onClick={() =>
+                                  setAction({ kind: "checkOut", room, bed })
+                                }
+                                data-testid="dorm-bed-checkout"
+                              >
+                                <Trans>退宿</Trans>
+                              </Button>
+                            </>
+                          )}
+                        </HStack>
                       </>
                     ) : bed.valid ? (
                       <>
@@ -203,7 +379,17 @@ function BuildingBoard({ buildingId, mayEdit, overview }: { buildingId: string; 
                           <Trans>空床位</Trans>
                         </Text>
                         {mayEdit && (
-                          <Button size="sm" minH="11" variant="outline" colorPalette="brand" aria-label={t`安排入住 ${room.code} ${bed.bedNo}号床`} onClick={() => setAction({ kind: 'place', room, bed })} data-testid="dorm-bed-place">
+                          <Button
+                            size="sm"
+                            minH="11"
+                            variant="outline"
+                            colorPalette="brand"
+                            aria-label={t`安排入住 ${room.code} ${bed.bedNo}号床`}
+                            onClick={() =>
+                              setAction({ kind: "place", room, bed })
+                            }
+                            data-testid="dorm-bed-place"
+                          >
                             <Trans>安排入住</Trans>
                           </Button>
                         )}
@@ -220,7 +406,16 @@ function BuildingBoard({ buildingId, mayEdit, overview }: { buildingId: string; 
           );
         })}
       </SimpleGrid>
-      <Suspense fallback={null}>{action && <BedDialogs action={action} buildingId={buildingId} overview={overview} onClose={() => setAction(null)} />}</Suspense>
+      <Suspense fallback={null}>
+        {action && (
+          <BedDialogs
+            action={action}
+            buildingId={buildingId}
+            overview={overview}
+            onClose={() => setAction(null)}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 
 export interface DormDialogProps {
   title: ReactNode;
@@ -11,10 +11,22 @@ export interface DormDialogProps {
 }
 
 /** The board's dialogs: centred, full screen on phones, scrolling inside. */
-export function DormDialog({ title, testId, onClose, children, footer }: DormDialogProps) {
+export function DormDialog({
+  title,
+  testId,
+  onClose,
+  children,
+  footer,
+}: DormDialogProps) {
   const { t } = useLingui();
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: 'md' }} scrollBehavior="inside">
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      placement="center"
+      size={{ base: "full", md: "md" }}
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -3,13 +3,13 @@
  * per gender, automatic allocation, the export and one building's rooms and beds (place, move, check
  * out); tabs 宿舍楼 and 宿舍房间 = the kit's lists. The tab and the building live in the URL.
  */
-import { Heading, Stack } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { TabBar, TabPanel } from '../../components/TabBar';
-import { AllocationBoard } from './AllocationBoard';
-import { useDormsCatalog } from './catalog';
-import { DormBuildingsList, DormRoomsList } from './DormLists';
-import type { DormsSearchParams } from './search';
+import { Heading, Stack } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { TabBar, TabPanel } from "../../components/TabBar";
+import { AllocationBoard } from "./AllocationBoard";
+import { useDormsCatalog } from "./catalog";
+import { DormBuildingsList, DormRoomsList } from "./DormLists";
+import type { DormsSearchParams } from "./search";
 
 export interface DormsScreenProps {
   search: DormsSearchParams;
@@ -22,7 +22,7 @@ export function DormsScreen(props: DormsScreenProps) {
 
 function DormsScreenBody({ search, onSearchChange }: DormsScreenProps) {
   const { t } = useLingui();
-  const tab = search.tab ?? 'board';
+  const tab = search.tab ?? "board";
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
@@ -32,18 +32,28 @@ function DormsScreenBody({ search, onSearchChange }: DormsScreenProps) {
         id="dorms"
         label={t`宿舍管理`}
         tabs={[
-          { key: 'board', label: t`床位分配` },
-          { key: 'buildings', label: t`宿舍楼` },
-          { key: 'rooms', label: t`宿舍房间` },
+          { key: "board", label: t`床位分配` },
+          { key: "buildings", label: t`宿舍楼` },
+          { key: "rooms", label: t`宿舍房间` },
         ]}
         current={tab}
-        onChange={(key) => onSearchChange(key === 'board' ? { building: search.building } : { tab: key as DormsSearchParams['tab'] })}
+        onChange={(key) =>
+          onSearchChange(
+            key === "board"
+              ? { building: search.building }
+              : { tab: key as DormsSearchParams["tab"] },
+          )
+        }
         testIdPrefix="dorms-tab-"
       />
       <TabPanel id="dorms" current={tab}>
-        {tab === 'board' ? (
-          <AllocationBoard buildingId={search.building} onBuildingChange={(building) => onSearchChange({ building })} onAddBuildings={() => onSearchChange({ tab: 'buildings' })} />
-        ) : tab === 'buildings' ? (
+        {tab === "board" ? (
+          <AllocationBoard
+            buildingId={search.building}
+            onBuildingChange={(building) => onSearchChange({ building })}
+            onAddBuildings={() => onSearchChange({ tab: "buildings" })}
+          />
+        ) : tab === "buildings" ? (
           <DormBuildingsList />
         ) : (
           <DormRoomsList />

@@ -50,7 +50,7 @@ export const dormWaitingQuery = (keyword: string, gender: string) =>
 export const dormHistoryQuery = (studentId: string) =>
   queryOptions({
     queryKey: ['dorms', 'history', studentId] as const,
-    queryFn: ({ signal }) => post<{ rows: DormStayRow[] }>(DORMS_URLS.history, { studentId, roomId: '' }, { signal }),
+    queryFn: async ({ signal }) => (await post<{ rows: DormStayRow[] }>(DORMS_URLS.history, { studentId, roomId: '' }, { signal })).rows,
     meta: { persist: false },
   });
 
