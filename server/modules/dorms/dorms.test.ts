@@ -4,7 +4,10 @@ import { DORM_TEXT, type DormAllocation, type DormBoard, type DormOverview, type
 import { ResponseCode } from '../../../contracts/envelope';
 import { addDays, schoolDate } from '../../../contracts/school-time';
 import { students } from '../students/students.table';
+import { resourceUrls } from '../../../contracts/resource';
+import { dormRooms } from '../../../contracts/resources/dorm-rooms';
 import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
+import { kitTemplateWith, kitUpload } from '../../test/kit-import';
 
 /**
  * 宿舍管理 on a school of this file's own (the demo school's 七年级: three classes, no dormitories, no
@@ -79,6 +82,23 @@ describe('宿舍管理: rooms', () => {
       ownerQuery(t.db, `INSERT INTO dorm_rooms (tenant_id, id, code, building_id, floor, total_beds, valid_beds, gender) VALUES ($1, gen_random_uuid(), 'R002', $2, 1, 4, 6, '1')`, [tenantId, buildingId]),
     ).rejects.toThrow(/dorm_rooms_valid_beds_check/);
     expect(await ownerQuery(t.db, `SELECT 1 FROM dorm_rooms WHERE tenant_id = $1 AND code IN ('R001', 'R002')`, [tenantId])).toEqual([]);
+  });
+
+  it('an import checks every row with the same rules (dry run lists each, nothing written unless all pass)', async () => {
+    const buildingId = await building(2);
+    const [{ name }] = await ownerQuery<{ name: string }>(t.db, 'SELECT name FROM dorm_buildings WHERE id = $1', [buildingId]);
+    const row = (code: string, over: Record<string, unknown> = {}) => ({ code, buildingId: name, floor: 1, totalBeds: 6, validBeds: 6, gender: '女生', ...over });
+    const urls = resourceUrls(dormRooms);
+    const bad = await kitTemplateWith(t.app, dormRooms, admin, [row('IMP1'), row('IMP2', { validBeds: 8 }), row('IMP3', { floor: 3 })]);
+    const check = await kitUpload(t.app, urls.importCheck, bad, admin);
+    expect(check.data.issues.map((issue) => [issue.row, issue.field, issue.message])).toEqual([
+      [3, 'validBeds', '有效床位数不能大于总床位数'],
+      [4, 'floor', '所在楼层不能大于宿舍楼的楼层数2'],
+    ]);
+    expect((await kitUpload(t.app, urls.importApply, bad, admin, EN)).code).toBe(ResponseCode.invalidInput);
+    expect(await ownerQuery(t.db, `SELECT 1 FROM dorm_rooms WHERE tenant_id = $1 AND code LIKE 'IMP%'`, [tenantId])).toEqual([]);
+    const good = await kitTemplateWith(t.app, dormRooms, admin, [row('IMP1'), row('IMP2', { validBeds: 5 })]);
+    expect(await kitUpload(t.app, urls.importApply, good, admin)).toMatchObject({ code: 1, data: { added: 2 } });
   });
 
   it('lists rooms with their building names; teachers without 宿舍管理 are refused', async () => {
