@@ -46,6 +46,8 @@ export interface BackupStatus {
   /** the nightly backup's school time HH:MM; null: none on this server */
   nightlyAt: string | null;
   keep: { daily: number; weekly: number; manual: number };
+  /** XIAOWU_BACKUP_PITR_DAYS: any moment of these last days can be restored; an older kept backup restores to the moment it finished */
+  pointInTimeDays: number;
   /** newest first */
   backups: BackupItem[];
   /** the newest archived WAL segment's time: a restore reaches up to about here (null: empty archive, or files only) */

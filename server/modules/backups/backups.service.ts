@@ -92,6 +92,7 @@ export class BackupsService {
       directory: settings.dir,
       nightlyAt: settings.nightlyAt ? `${pad(settings.nightlyAt.hour)}:${pad(settings.nightlyAt.minute)}` : null,
       keep: settings.keep,
+      pointInTimeDays: settings.pointInTimeDays,
       backups: backups.map(itemOf),
       recoveryPoint: latestWal?.at ?? null,
       archiveFailing,

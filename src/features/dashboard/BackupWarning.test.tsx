@@ -15,6 +15,7 @@ const status = (overrides: Partial<Extract<BackupStatusAnswer, { visible: true }
   directory: '/srv/backups',
   nightlyAt: '02:30',
   keep: { daily: 7, weekly: 4, manual: 5 },
+  pointInTimeDays: 7,
   backups: [],
   recoveryPoint: null,
   archiveFailing: null,

@@ -30,6 +30,7 @@ const status = (overrides: Partial<BackupStatus> = {}): BackupStatusAnswer => ({
   directory: '/srv/xiaowu/data/backups',
   nightlyAt: '02:30',
   keep: { daily: 7, weekly: 4, manual: 5 },
+  pointInTimeDays: 7,
   backups: [backup('20261128-023000-daily')],
   recoveryPoint: '2026-11-28T06:41:00.000Z',
   archiveFailing: null,

@@ -100,7 +100,7 @@ function BackupsBody({ status }: { status: BackupStatus }) {
       <BackupAlerts status={status} />
       <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gap="3" fontSize="sm" data-testid="backups-facts">
         <Fact label={<Trans>备份方式</Trans>} testId="backups-mode">
-          <ModeText mode={status.mode} />
+          <ModeText status={status} />
         </Fact>
         {status.mode !== 'off' && (
           <>
@@ -157,9 +157,14 @@ function Fact({ label, testId, children }: { label: ReactNode; testId: string; c
 }
 
 /** What each mode means for an administrator. */
-function ModeText({ mode }: { mode: BackupStatus['mode'] }) {
+function ModeText({ status }: { status: BackupStatus }) {
+  const { mode, pointInTimeDays: days } = status;
   if (mode === 'embedded')
-    return <Trans>内置数据库：每份备份包含数据库、上传的文件和密钥，数据库日志（WAL）持续归档，可以恢复到任意时刻。</Trans>;
+    return (
+      <Trans>
+        内置数据库：每份备份包含数据库、上传的文件和密钥，数据库日志（WAL）持续归档，最近 {days} 天内可以恢复到任意时刻，更早的备份恢复到其完成时。
+      </Trans>
+    );
   if (mode === 'files')
     return <Trans>外部数据库（DATABASE_URL）：这里只备份上传的文件和密钥；数据库请用其服务商的备份或同版本的 pg_dump。</Trans>;
   return <Trans>已关闭（XIAOWU_BACKUP=off）：本服务器不做任何备份，磁盘损坏或误删的数据无法找回。</Trans>;
