@@ -2,7 +2,8 @@
 // /login entry chunk) use these without application-rules.ts (which re-exports them) and its rules.
 
 /** Student kinds first, then staff kinds (teacher attendance, SPEC §1 'Staff'). */
-export const STUDENT_APPLICATION_KINDS = ['student_leave', 'travel', 'day_student', 'enrolment_proof', 'score_proof'] as const;
+/** status_change: 学籍异动 (issue 23), filed by staff for a student; its effect lives in server/modules/status-changes */
+export const STUDENT_APPLICATION_KINDS = ['student_leave', 'travel', 'day_student', 'enrolment_proof', 'score_proof', 'status_change'] as const;
 export const STAFF_APPLICATION_KINDS = ['staff_leave', 'staff_outing', 'staff_overtime', 'staff_shift', 'staff_makeup'] as const;
 export const APPLICATION_KINDS = [...STUDENT_APPLICATION_KINDS, ...STAFF_APPLICATION_KINDS] as const;
 export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
@@ -20,6 +21,7 @@ export const KIND_PERMISSIONS: Record<ApplicationKind, { menu: string; add: stri
   day_student: { menu: 'zdsq', add: 'zdsq_add', audit: 'zdsq_audit' },
   enrolment_proof: { menu: 'zdzm', add: 'zdzm_add', audit: 'zdzm_audit' },
   score_proof: { menu: 'cjzm', add: 'cjzm_add', audit: 'cjzm_audit' },
+  status_change: { menu: 'xjyd', add: 'xjyd_add', audit: 'xjyd_audit', export: 'xjyd_export' },
   staff_leave: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
   staff_outing: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },
   staff_overtime: { menu: 'jskq', add: 'jskq_add', audit: 'kqsp_audit', export: 'jskq_export' },

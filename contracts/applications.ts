@@ -145,6 +145,8 @@ export const applicationDetailsByKind = {
   day_student: z.object({ address: text(100).min(1), guardian: text(30).min(1), guardianPhone: z.string().trim().regex(/^1\d{10}$/) }),
   enrolment_proof: z.object({ purpose: text(100).min(1), copies: z.number().int().min(1).max(5).default(1) }),
   score_proof: z.object({ purpose: text(100).min(1), batchIds: z.array(id).min(1).max(10), copies: z.number().int().min(1).max(5).default(1) }),
+  /** what a status change is lives in its own row (server/modules/status-changes) */
+  status_change: z.object({}),
   staff_leave: z.object({}),
   staff_outing: z.object({ destination: text(100).min(1) }),
   staff_overtime: z.object({}),

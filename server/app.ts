@@ -22,6 +22,7 @@ import { MAX_FILES_PER_UPLOAD } from './modules/files/files.service';
 import { registerNightlyBackup } from './modules/backups/backups.schedule';
 import { registerDynamicRoleRefresh } from './modules/roles/roles.sweep';
 import { registerSurveyPictureSweep } from './modules/surveys/surveys.sweep';
+import { registerStatusChangeSweep } from './modules/status-changes/status-changes.sweep';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -97,6 +98,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
   registerSurveyPictureSweep(app, db, services.files.storage, config.sweeps);
   registerDynamicRoleRefresh(app, db, services.roles, config.sweeps);
+  registerStatusChangeSweep(app, db, services.statusChanges, config.sweeps);
   registerNightlyBackup(app, db, config);
   registerRequestEncryption(app, { db, config, keys: services.auth.keys, routes: allRoutes, enabled: () => services.settings.requestEncryption() });
   registerRateLimit(app, db, config.sweeps);

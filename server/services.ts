@@ -31,6 +31,7 @@ import { SelectorService } from './modules/selector/selector.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { loadSurveySecret } from './modules/surveys/surveys.secret';
 import { SurveysService } from './modules/surveys/surveys.service';
+import { StatusChangesService } from './modules/status-changes/status-changes.service';
 import { TenantsService } from './modules/tenants/tenants.service';
 import { UserAdminService } from './modules/users/user-admin.service';
 import { UsersService } from './modules/users/users.service';
@@ -51,6 +52,7 @@ export function createServices(db: Database, config: AppConfig) {
   const roles = new RolesService(db, permissions);
   const applications = new ApplicationsService(permissions, messages, files, dicts);
   const attendance = new AttendanceService(permissions, dicts, school, leave);
+  const dorms = new DormsService(permissions);
   return {
     cacheBus,
     tenants,
@@ -79,7 +81,8 @@ export function createServices(db: Database, config: AppConfig) {
     userAdmin: new UserAdminService(permissions, auth, tenants, roles),
     settings: new SettingsService(db, config, cacheBus),
     backups: new BackupsService(db, config, tenants),
-    dorms: new DormsService(permissions),
+    dorms,
+    statusChanges: new StatusChangesService(permissions, applications, files, dorms),
     homeCards: new HomeCardsService(permissions),
     dashboard: new DashboardService(permissions, attendance, applications),
     /** the kit resources' services by resource name (server/modules/index.ts kitModules) */

@@ -19,7 +19,7 @@ import { secondsInterval } from './intervals';
  */
 
 /** Every sweep, by the name of its row in `sweeps` and of its lock. */
-export const SWEEP_NAMES = ['app-log-retention', 'dynamic-roles', 'survey-pictures', 'rate-limit-counters'] as const;
+export const SWEEP_NAMES = ['app-log-retention', 'dynamic-roles', 'survey-pictures', 'rate-limit-counters', 'status-changes'] as const;
 export type SweepName = (typeof SWEEP_NAMES)[number];
 
 /** The schedule settings (AppConfig.sweeps). */

@@ -27,6 +27,7 @@ import { buildingsModule, campusesModule, classroomsModule } from './places/plac
 import { studentsModule } from './students/students.module';
 import { dormBuildingsModule, dormRoomsModule } from './dorms/dorms.module';
 import { dormsRoutes } from './dorms/dorms.routes';
+import { statusChangesRoutes } from './status-changes/status-changes.routes';
 import { guardiansRoutes } from './guardians/guardians.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { schoolRoutes } from './school/school.routes';
@@ -72,6 +73,7 @@ export const modules: Record<string, ModuleEntry> = {
   backups: { routes: backupsRoutes },
   homeCards: { routes: homeCardsRoutes },
   dorms: { routes: dormsRoutes },
+  statusChanges: { routes: statusChangesRoutes },
   guardians: { routes: guardiansRoutes },
   dashboard: { routes: dashboardRoutes },
   ...kits(aiPromptsModule, apkVersionsModule, campusesModule, buildingsModule, classroomsModule, dormBuildingsModule, dormRoomsModule, studentsModule),

@@ -11,6 +11,7 @@ import { type SeededSchool, seedSchool } from './school';
 import { seedScores } from './scores';
 import { seedStudents } from './students';
 import { seedDorms } from './dorms';
+import { seedStatusChanges } from './status-changes';
 import { seedGuardians } from './guardians';
 import { seedSurveys } from './surveys';
 import { seedIdNumbers } from './users';
@@ -56,6 +57,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     await db.withTenant(school.tenantId, (tx) => seedGuardians(tx, school.tenantId));
     // 宿舍管理 (issue 23 item 6): two buildings and placed boarders (after the students), the K12 demo school only; the kindergarten has no dormitories
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedDorms(tx, school.tenantId, today));
+    // 学籍异动 (after the students and their beds): the K12 demo school's middle school
+    if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedStatusChanges(tx, school.tenantId, today));
     // AI提示词管理's demo prompts (issue 10): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedAiPrompts(tx, school.tenantId));
     // dynamic roles 八年级班主任 (SELECT) and 九年级家长 (procedure), members materialised (issue 10): the K12 demo school only

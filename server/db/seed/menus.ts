@@ -72,7 +72,7 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     nameEn: 'Teaching office',
     grants: [
       'xsxx', 'bjgl', 'qjgl', 'qjgl_audit', 'qjgl_export', 'zdzm', 'zdzm_audit', 'cjzm', 'cjzm_audit', 'jskq', 'jskq_export', 'kqsp', 'kqsp_audit',
-      'messageCenter_xxzx',
+      'xjyd', 'xjyd_audit', 'xjyd_export', 'messageCenter_xxzx',
     ],
   },
 ];

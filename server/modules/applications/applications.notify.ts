@@ -26,6 +26,7 @@ export const KIND_LABELS: Record<ApplicationKind, Words> = {
   day_student: { zh: '走读申请', en: 'day-student application' },
   enrolment_proof: { zh: '在读证明申请', en: 'enrolment proof application' },
   score_proof: { zh: '成绩证明申请', en: 'score proof application' },
+  status_change: { zh: '学籍异动申请', en: 'student status change' },
   staff_leave: { zh: '请假申请', en: 'leave application' },
   staff_outing: { zh: '外出申请', en: 'outing application' },
   staff_overtime: { zh: '加班申请', en: 'overtime application' },

@@ -93,6 +93,23 @@ export interface SaveInput {
   submit: boolean;
 }
 
+/** A module's effect of a final approval: the approving transaction, the approver's session, the application id. */
+export type ApprovalEffect = (tx: Tx, session: Session, applicationId: string) => Promise<void>;
+
+/** An application staff file for a student (学籍异动), already checked by the filing module. */
+export interface FiledInput {
+  id: string;
+  kind: ApplicationKind;
+  applicantId: string;
+  /** the org unit its chain reads (head teacher, grade leader): the student's class, or the class they go to */
+  orgUnitId: string | null;
+  reason: string;
+  attachments: string[];
+  /** its time: after deadlineDays past `endsAt` the record becomes view-only */
+  startsAt: Date;
+  endsAt: Date;
+}
+
 export interface ListInput {
   currPage: number;
   limit: number;
@@ -145,6 +162,8 @@ const isOwn = (caller: Caller, r: ApplicationRecord) => isSelf(caller, r) || cal
 export class ApplicationsService {
   /** Role names per school (roles are renamed rarely): evicted with the grants when roles change. */
   private readonly roleNamesCache: SharedCache<RoleNames>;
+  /** What another module does when an application of a kind is finally approved (in the approving transaction). */
+  private readonly approvalEffects = new Map<ApplicationKind, ApprovalEffect>();
 
   constructor(
     private readonly permissions: PermissionsService,
@@ -157,6 +176,14 @@ export class ApplicationsService {
     files.registerOwnerKind('application', async (tx, session, id) => session !== null && (await repo.satisfies(tx, id, this.visibility(await this.caller(tx, session)))));
     // the seal printed on proofs: whoever sees the seal setting (审批设置)
     files.registerOwnerKind('schoolSeal', async (tx, session) => session !== null && (await this.permissions.grantedCodes(tx, session)).has(SETTINGS_PERMISSION));
+  }
+
+  /**
+   * Another module's effect of a final approval (学籍异动: server/modules/status-changes), run in the
+   * approving transaction after the state changed: its refusal undoes the approval.
+   */
+  registerApprovalEffect(kind: ApplicationKind, effect: ApprovalEffect): void {
+    this.approvalEffects.set(kind, effect);
   }
 
   /** The caller's facts for the audit rule (read once per request). */
@@ -506,6 +533,82 @@ export class ApplicationsService {
     return this.detail(tx, caller, saved, lang);
   }
 
+  /**
+   * Files and submits an application of `kind` for a student on the caller's behalf (学籍异动: the
+   * status-changes module checked the student, the fields and the attachments, and claims the files
+   * for the 'application' owner kind): the chain chosen as save chooses it, the submit event, the messages.
+   */
+  async fileFor(tx: Tx, session: Session, input: FiledInput): Promise<void> {
+    const caller = await this.caller(tx, session);
+    if (!caller.admin && !caller.codes.has(KIND_PERMISSIONS[input.kind].add)) throw new AppError(ResponseCode.forbidden, 'applicationsNoPermission');
+    const flow = await repo.chooseFlow(tx, input.kind, '', 0);
+    const steps = flow?.steps ?? DEFAULT_FLOWS[input.kind];
+    const deadlineAt = new Date(input.endsAt.getTime() + (flow?.deadline_days ?? DEFAULT_DEADLINE_DAYS) * DAY_MS);
+    const now = new Date();
+    await repo.insert(tx, {
+      tenantId: session.tenantId,
+      id: input.id,
+      kind: input.kind,
+      applicantId: input.applicantId,
+      submittedBy: caller.userId,
+      orgUnitId: input.orgUnitId,
+      leaveType: '',
+      startsAt: input.startsAt,
+      endsAt: input.endsAt,
+      days: 0,
+      reason: input.reason,
+      details: {},
+      attachments: input.attachments,
+      state: 'pending',
+      steps,
+      submittedAt: now,
+      deadlineAt,
+      semesterId: await repo.semesterOf(tx, schoolDay(input.startsAt)),
+      userId: caller.userId,
+    });
+    const saved = (await repo.find(tx, input.id))!;
+    await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: saved.id, action: 'submit', step: null, actorId: caller.userId, opinion: '' });
+    const roles = await this.roleNames(tx, session.tenantId);
+    await notify(tx, this.messages, session.tenantId, caller.userId, saved, { key: 'applicationSubmitted', params: (l) => ({ step: stepLabel(steps[0], roles, l) }) }, await this.people(tx, saved));
+    await this.tellAuditors(tx, session.tenantId, caller.userId, saved, 0);
+  }
+
+  /** SQL predicate on an application `a` of `kind`: the caller may audit it now (their todo), for a module listing its own kind. */
+  async auditableNow(tx: Tx, session: Session, kind: ApplicationKind): Promise<SQL> {
+    const caller = await this.caller(tx, session);
+    return mayAuditNow(caller, auditKindsOf(caller, [kind]));
+  }
+
+  /**
+   * The audit side of applications another module lists itself (学籍异动): by id, without this
+   * module's visibility rule (the caller's module checked its own): the trail, the audit state, and
+   * whether the caller may audit it now (and why not).
+   */
+  async trailOf(tx: Tx, session: Session, ids: readonly string[], lang: Lang): Promise<Map<string, Pick<ApplicationDetail, 'events' | 'auditState' | 'step' | 'steps' | 'state' | 'note' | 'version' | 'submittedByName' | 'expired'> & { mayAudit: boolean }>> {
+    const caller = await this.caller(tx, session);
+    const result = new Map<string, Pick<ApplicationDetail, 'events' | 'auditState' | 'step' | 'steps' | 'state' | 'note' | 'version' | 'submittedByName' | 'expired'> & { mayAudit: boolean }>();
+    for (const id of ids) {
+      const record = await repo.find(tx, id, lang === 'en');
+      if (!record) continue;
+      const self = isSelf(caller, record);
+      const turn = record.state === 'pending' && mayAuditStep(caller, { kind: record.kind, orgUnitId: record.org_unit_id, orgParentId: record.org_parent_id }, record.steps[record.step]);
+      const events = await repo.events(tx, record.id);
+      result.set(record.id, {
+        events: events.map((event) => ({ id: event.id, action: event.action, step: event.step, actorId: event.actor_id, actorName: event.actor_name, opinion: event.opinion, at: iso(event.at)! })),
+        auditState: auditStateOf(record),
+        step: record.step,
+        steps: record.steps,
+        state: record.state,
+        version: record.version,
+        submittedByName: record.submitted_by_name,
+        expired: record.expired,
+        mayAudit: !record.expired && turn && !self,
+        note: record.expired ? translate(lang, 'applicationsRecordExpired') : turn && self ? translate(lang, 'applicationsCannotAuditSelf') : '',
+      });
+    }
+    return result;
+  }
+
   /** The applicant, the filer and (student kinds) the student's parents. */
   private async people(tx: Tx, record: ApplicationRecord): Promise<string[]> {
     const parents = familyOf(record.kind) === 'student' ? await repo.parentsOf(tx, record.applicant_id) : [];
@@ -591,6 +694,7 @@ export class ApplicationsService {
     }
     if (!(await repo.transition(tx, record.id, record.version, caller.userId, change))) throw await this.conflict(tx, caller, record.id, lang);
     await repo.addEvent(tx, { tenantId: session.tenantId, id: uuidv7(), applicationId: record.id, action: decision, step: record.step, actorId: caller.userId, opinion });
+    if (decision === 'pass' && last) await this.approvalEffects.get(record.kind)?.(tx, session, record.id);
     const roles = await this.roleNames(tx, session.tenantId);
     const people = await this.people(tx, record);
     if (decision === 'reject') {

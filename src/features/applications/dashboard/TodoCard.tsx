@@ -12,7 +12,7 @@ import { KIND_LABELS } from './kind-labels';
  * 考勤审批 (contracts/application-rules.ts KIND_PATHS and STAFF_AUDIT_PATH, restated so that the home
  * page does not load that module; the test checks they agree).
  */
-export const STUDENT_TODO_PATHS = { student_leave: '/xssw/qjgl', travel: '/xssw/cxsq', day_student: '/xssw/zdsq', enrolment_proof: '/xssw/zdzm', score_proof: '/xssw/cjzm' } as const;
+export const STUDENT_TODO_PATHS = { student_leave: '/xssw/qjgl', travel: '/xssw/cxsq', day_student: '/xssw/zdsq', enrolment_proof: '/xssw/zdzm', score_proof: '/xssw/cjzm', status_change: '/xjgl/xjyd' } as const;
 export const STAFF_TODO_KINDS = ['staff_leave', 'staff_outing', 'staff_overtime', 'staff_shift', 'staff_makeup'] as const;
 export const STAFF_TODO_PATH = '/jzg/kqsp';
 const KINDS = [...(Object.keys(STUDENT_TODO_PATHS) as ApplicationKind[]), ...STAFF_TODO_KINDS];

@@ -14,4 +14,4 @@ export const ApplicationsPendingCard = () => <TodoCard mode="pending" />;
  * KIND_PERMISSIONS; restated so that the home page's chunk does not carry that module — the test
  * checks they agree).
  */
-export const APPLICATIONS_TODO_REQUIREMENT = { anyOf: ['qjgl_audit', 'cxsq_audit', 'zdsq_audit', 'zdzm_audit', 'cjzm_audit', 'kqsp_audit'] } as const;
+export const APPLICATIONS_TODO_REQUIREMENT = { anyOf: ['qjgl_audit', 'cxsq_audit', 'zdsq_audit', 'zdzm_audit', 'cjzm_audit', 'xjyd_audit', 'kqsp_audit'] } as const;

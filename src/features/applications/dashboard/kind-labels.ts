@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<ApplicationKind, MessageDescriptor> = {
   day_student: msg`走读申请`,
   enrolment_proof: msg`在读证明`,
   score_proof: msg`成绩证明`,
+  status_change: msg`学籍异动`,
   staff_leave: msg`教师请假`,
   staff_outing: msg`教师外出`,
   staff_overtime: msg`教师加班`,

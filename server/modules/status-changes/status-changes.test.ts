@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import { ResponseCode } from '../../../contracts/envelope';
+import { addDays, schoolDate } from '../../../contracts/school-time';
+import type { StatusChangeDetail, StatusChangeRow } from '../../../contracts/status-changes';
+import { classMemberships, students } from '../students/students.table';
+import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
+
+/**
+ * 学籍异动 on a school of this file's own (七年级: three classes); the students get their records and
+ * open memberships from 1 September here. `teacher` (head teacher, xjyd_add) files, `admin` (教务处,
+ * the default chain's step) audits through the applications engine.
+ */
+
+let t: TestApp;
+let tenantId: string;
+let admin: string;
+let teacher: string;
+let classes: string[];
+let pupils: { id: string; classId: string; gender: string }[];
+const today = schoolDate();
+const EN = { 'x-lang': 'en' };
+const post = <T = unknown>(url: string, json: unknown, token = admin, headers: Record<string, string> = {}) => call<T>(t.app, 'POST', url, { token, json, headers });
+const ok = async <T = unknown>(url: string, json: unknown, token = admin) => {
+  const { body } = await post<T>(url, json, token);
+  expect(body.code, body.msg).toBe(1);
+  return body.data;
+};
+/** the next student of class index `c` not used by another test */
+const pupil = (c = 0) => {
+  const found = pupils.find((p) => p.classId === classes[c]);
+  if (!found) throw new Error('no pupil left');
+  pupils = pupils.filter((p) => p !== found);
+  return found.id;
+};
+const apply = (studentId: string, changeType: string, extra: Record<string, unknown> = {}, token = teacher) =>
+  post<StatusChangeDetail>('/api/status-changes/apply', { id: uuidv7(), studentId, changeType, effectiveDate: today, reason: '测试', ...extra }, token);
+const filed = async (studentId: string, changeType: string, extra: Record<string, unknown> = {}, token = teacher) => {
+  const { body } = await apply(studentId, changeType, extra, token);
+  expect(body.code, body.msg).toBe(1);
+  return body.data;
+};
+const audit = (change: { id: string; version: number }, token = admin) => post('/api/applications/audit', { id: change.id, version: change.version, decision: 'pass', opinion: '' }, token);
+const approve = async (change: { id: string; version: number }) => {
+  const { body } = await audit(change);
+  expect(body.code, body.msg).toBe(1);
+};
+const memberships = (studentId: string) =>
+  ownerQuery<{ class_id: string; from_date: string; to_date: string | null; status_change_id: string | null }>(
+    t.db,
+    `SELECT class_id, from_date::text, to_date::text, status_change_id FROM class_memberships WHERE tenant_id = $1 AND student_id = $2 ORDER BY from_date, created_at`,
+    [tenantId, studentId],
+  );
+const facts = async (studentId: string) =>
+  (
+    await ownerQuery<{ org_unit_id: string | null; status: string }>(
+      t.db,
+      `SELECT u.org_unit_id, s.status FROM users u JOIN students s ON s.tenant_id = u.tenant_id AND s.user_id = u.id WHERE u.tenant_id = $1 AND u.id = $2`,
+      [tenantId, studentId],
+    )
+  )[0];
+const open = async (studentId: string) => (await memberships(studentId)).filter((m) => m.to_date === null);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  let code: string;
+  ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'sc' }));
+  admin = await login(t.app, code, 'admin');
+  teacher = await login(t.app, code, 'teacher');
+  classes = (await ownerQuery<{ id: string }>(t.db, `SELECT id FROM org_units WHERE tenant_id = $1 AND kind = 'class' ORDER BY code`, [tenantId])).map((r) => r.id);
+  const people = await ownerQuery<{ id: string; class_id: string; gender: string }>(
+    t.db,
+    `SELECT id, org_unit_id class_id, gender FROM users WHERE tenant_id = $1 AND user_type = '2' AND username <> 'student' ORDER BY user_no`,
+    [tenantId],
+  );
+  pupils = people.map((p) => ({ id: p.id, classId: p.class_id, gender: p.gender }));
+  const all = await ownerQuery<{ id: string; class_id: string }>(t.db, `SELECT id, org_unit_id class_id FROM users WHERE tenant_id = $1 AND user_type = '2'`, [tenantId]);
+  await t.db.withTenant(tenantId, async (tx) => {
+    await tx.insert(students).values(all.map((p) => ({ tenantId, userId: p.id, enrolmentDate: '2025-09-01', boarding: true })));
+    await tx.insert(classMemberships).values(all.map((p) => ({ tenantId, id: uuidv7(), studentId: p.id, classId: p.class_id, fromDate: '2025-09-01' })));
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('学籍异动: each type takes effect on approval', () => {
+  it('转班 closes the open membership the day before and opens the new class; users.org_unit_id follows; the list says 已生效', async () => {
+    const id = pupil(0);
+    const change = await filed(id, 'class_change', { toClassId: classes[1] });
+    expect(change).toMatchObject({ state: 'pending', changeType: 'class_change', effective: true, auditState: 'pending:role:teaching_office' });
+    expect((await facts(id)).org_unit_id).toBe(classes[0]);
+    await approve(change);
+    expect(await memberships(id)).toEqual([
+      { class_id: classes[0], from_date: '2025-09-01', to_date: today, status_change_id: change.id },
+      { class_id: classes[1], from_date: today, to_date: null, status_change_id: change.id },
+    ]);
+    expect(await facts(id)).toEqual({ org_unit_id: classes[1], status: 'studying' });
+    const detail = await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id });
+    expect(detail).toMatchObject({ state: 'applied', appliedOn: today, mayAudit: false });
+    expect(detail.events.map((e) => e.action)).toEqual(['submit', 'pass']);
+  });
+
+  it('休学 closes the membership, leaves no class, makes the student suspended and releases their bed; 复学 brings them back to a class of the grade', async () => {
+    const id = pupil(0);
+    const buildingId = (await ok<{ id: string }>('/api/dorm-buildings/save', { code: 7, name: '学籍测试楼', floors: 3, campusId: (await ownerQuery<{ id: string }>(t.db, 'SELECT id FROM campuses WHERE tenant_id = $1 ORDER BY code LIMIT 1', [tenantId]))[0].id })).id;
+    const gender = (await ownerQuery<{ gender: string }>(t.db, 'SELECT gender FROM users WHERE id = $1', [id]))[0].gender;
+    const roomId = (await ok<{ id: string }>('/api/dorm-rooms/save', { code: 'X101', buildingId, floor: 1, totalBeds: 4, validBeds: 4, gender })).id;
+    await ok('/api/dorms/place', { studentId: id, roomId, bedNo: 1, date: addDays(today, -3) });
+
+    await approve(await filed(id, 'suspend'));
+    expect(await open(id)).toEqual([]);
+    expect(await facts(id)).toEqual({ org_unit_id: null, status: 'suspended' });
+    const stays = await ownerQuery<{ to_date: string; end_reason: string }>(t.db, 'SELECT to_date::text, end_reason FROM dorm_stays WHERE tenant_id = $1 AND student_id = $2', [tenantId, id]);
+    expect(stays).toEqual([{ to_date: today, end_reason: 'release' }]);
+
+    // a suspended student cannot change class or be suspended again, in the user's words
+    const again = await apply(id, 'class_change', { toClassId: classes[1] });
+    expect(again.body).toMatchObject({ code: ResponseCode.unprocessable, msg: '只有在读的学生才能办理该异动' });
+
+    const back = await filed(id, 'resume', { toClassId: classes[2] });
+    await approve(back);
+    expect((await open(id)).map((m) => m.class_id)).toEqual([classes[2]]);
+    expect(await facts(id)).toEqual({ org_unit_id: classes[2], status: 'studying' });
+  });
+
+  it('转出 leaves no class and makes the student transferred; 插班 takes them into a class again; every past row stays', async () => {
+    const id = pupil(1);
+    await approve(await filed(id, 'transfer_out'));
+    expect(await facts(id)).toEqual({ org_unit_id: null, status: 'transferred' });
+    expect(await open(id)).toEqual([]);
+    const resume = await apply(id, 'resume', { toClassId: classes[1] }, teacher);
+    expect(resume.body.msg).toBe('只有休学的学生才能复学');
+    await approve(await filed(id, 'insert', { toClassId: classes[0] }));
+    expect(await facts(id)).toEqual({ org_unit_id: classes[0], status: 'studying' });
+    const rows = await memberships(id);
+    expect(rows[0]).toMatchObject({ class_id: classes[1], from_date: '2025-09-01', to_date: today });
+    expect(rows.filter((m) => m.to_date === null).map((m) => m.class_id)).toEqual([classes[0]]);
+  });
+});
+
+describe('学籍异动: rules', () => {
+  it('refuses bad input with a clear message (zh, en) and files nothing', async () => {
+    const id = pupil(0);
+    const before = await ownerQuery<{ n: number }>(t.db, 'SELECT count(*)::int n FROM status_changes WHERE tenant_id = $1', [tenantId]);
+    expect((await apply(id, 'class_change')).body).toMatchObject({ code: ResponseCode.invalidInput, msg: '请选择转入的班级' });
+    expect((await apply(id, 'suspend', { toClassId: classes[1] })).body.msg).toBe('转出和休学不需要选择班级');
+    expect((await apply(id, 'class_change', { toClassId: classes[0] })).body.msg).toBe('转入的班级就是学生现在的班级');
+    expect((await apply(id, 'insert', { toClassId: classes[1] })).body.msg).toBe('学生已在班级中，请改用转班');
+    const past = await call(t.app, 'POST', '/api/status-changes/apply', {
+      token: teacher,
+      headers: EN,
+      json: { id: uuidv7(), studentId: id, changeType: 'suspend', effectiveDate: addDays(today, -1), reason: 'x' },
+    });
+    expect(past.body).toMatchObject({ code: ResponseCode.invalidInput, msg: `The effective date cannot be before today (${today})` });
+    const grade = await ownerQuery<{ id: string }>(t.db, `SELECT parent_id id FROM org_units WHERE id = $1`, [classes[0]]);
+    expect((await apply(id, 'class_change', { toClassId: grade[0].id })).body.msg).toBe('转入的班级不是本校在用的班级');
+    const after = await ownerQuery<{ n: number }>(t.db, 'SELECT count(*)::int n FROM status_changes WHERE tenant_id = $1', [tenantId]);
+    expect(after).toEqual(before);
+  });
+
+  it('nobody audits a change they filed', async () => {
+    const change = await filed(pupil(0), 'class_change', { toClassId: classes[1] }, admin);
+    const detail = await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id });
+    expect(detail).toMatchObject({ mayAudit: false, note: '不能审核自己的申请' });
+    const { body } = await audit(change);
+    expect(body.code).toBe(ResponseCode.forbidden);
+    expect((await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id })).state).toBe('pending');
+  });
+
+  it('two changes of one student approved at once: one after the other, never two open memberships', async () => {
+    const id = pupil(0);
+    const toB = await filed(id, 'class_change', { toClassId: classes[1] });
+    const toC = await filed(id, 'class_change', { toClassId: classes[2] });
+    const answers = await Promise.all([audit(toB), audit(toC)]);
+    // both pass (the second reads what the first did) — the membership rules hold whatever the order
+    expect(answers.map((a) => a.body.code)).toEqual([1, 1]);
+    const opened = await open(id);
+    expect(opened).toHaveLength(1);
+    expect((await facts(id)).org_unit_id).toBe(opened[0].class_id);
+    // two 休学 at once: the second no longer fits (the student is suspended), and its approval is undone
+    const other = pupil(0);
+    const first = await filed(other, 'suspend');
+    const second = await filed(other, 'suspend');
+    const both = await Promise.all([audit(first), audit(second)]);
+    expect(both.map((a) => a.body.code).sort()).toEqual([1, ResponseCode.unprocessable]);
+    expect(both.find((a) => a.body.code !== 1)?.body.msg).toBe('只有在读的学生才能办理该异动');
+    expect(await open(other)).toEqual([]);
+    expect(await facts(other)).toEqual({ org_unit_id: null, status: 'suspended' });
+    const states = await ownerQuery<{ state: string }>(t.db, `SELECT state FROM applications WHERE tenant_id = $1 AND id = ANY($2::uuid[]) ORDER BY state`, [tenantId, [first.id, second.id]]);
+    expect(states.map((s) => s.state)).toEqual(['approved', 'pending']);
+  });
+
+  it('a future-dated change waits (待生效) and the sweep applies it on its date; the roster of today still has the student', async () => {
+    const id = pupil(0);
+    const tomorrow = addDays(today, 1);
+    const change = await filed(id, 'class_change', { toClassId: classes[2], effectiveDate: tomorrow });
+    await approve(change);
+    expect((await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id })).state).toBe('scheduled');
+    expect((await facts(id)).org_unit_id).toBe(classes[0]);
+    expect(await t.app.services.statusChanges.applyDue(t.db, today)).toMatchObject({ failed: 0 });
+    expect((await open(id))[0].class_id).toBe(classes[0]);
+
+    await t.app.services.statusChanges.applyDue(t.db, tomorrow);
+    expect(await memberships(id)).toEqual([
+      { class_id: classes[0], from_date: '2025-09-01', to_date: tomorrow, status_change_id: change.id },
+      { class_id: classes[2], from_date: tomorrow, to_date: null, status_change_id: change.id },
+    ]);
+    expect((await facts(id)).org_unit_id).toBe(classes[2]);
+    const roster = (day: string, classId: string) =>
+      ownerQuery<{ n: number }>(
+        t.db,
+        `SELECT count(*)::int n FROM class_memberships WHERE tenant_id = $1 AND student_id = $2 AND class_id = $3 AND from_date <= $4::date AND (to_date IS NULL OR to_date > $4::date)`,
+        [tenantId, id, classId, day],
+      );
+    expect(await roster(today, classes[0])).toEqual([{ n: 1 }]);
+    expect(await roster(tomorrow, classes[2])).toEqual([{ n: 1 }]);
+    const { rows } = await ok<{ rows: StatusChangeRow[] }>('/api/status-changes/list', { currPage: 0, limit: 10, search: JSON.stringify({ state: 'applied', keyword: '' }) });
+    expect(rows.some((row) => row.id === change.id)).toBe(true);
+  });
+
+  it('lists by type and state for whoever holds the menu, and the todo scope holds what the caller may audit', async () => {
+    const waiting = await filed(pupil(2), 'suspend');
+    const todo = await ok<{ total: number; rows: StatusChangeRow[] }>('/api/status-changes/list', { currPage: 0, limit: 50, search: JSON.stringify({ scope: 'todo' }) });
+    expect(todo.rows.length).toBeGreaterThan(0);
+    expect(todo.rows.every((row) => row.mayAudit && row.state === 'pending')).toBe(true);
+    expect(todo.rows.map((row) => row.id)).toContain(waiting.id);
+    const suspensions = await ok<{ rows: StatusChangeRow[] }>('/api/status-changes/list', { currPage: 0, limit: 50, search: JSON.stringify({ changeType: 'suspend' }) }, teacher);
+    expect(suspensions.rows.every((row) => row.changeType === 'suspend')).toBe(true);
+    const student = await login(t.app, (await ownerQuery<{ code: string }>(t.db, 'SELECT code FROM tenants WHERE id = $1', [tenantId]))[0].code, 'student');
+    expect((await post('/api/status-changes/list', { currPage: 0, limit: 10 }, student)).body.code).toBe(ResponseCode.forbidden);
+  });
+});
