@@ -31,6 +31,8 @@ interface FieldBase {
   noExcel?: boolean;
   /** not written by save (the server sets it, e.g. publishedAt); still listed and exported */
   readOnly?: boolean;
+  /** chosen when adding, shown read-only when editing (a student's class: 学籍异动 moves students); the module refuses a change */
+  fixedOnEdit?: boolean;
 }
 
 export interface TextField extends FieldBase {

@@ -18,6 +18,7 @@ import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEwmrzRouteImport } from './routes/_app/ewmrz'
 import { Route as AppJcsjXqglRouteImport } from './routes/_app/jcsj/xqgl'
+import { Route as AppJcsjXsxxRouteImport } from './routes/_app/jcsj/xsxx'
 import { Route as AppJxglCjlrRouteImport } from './routes/_app/jxgl/cjlr'
 import { Route as AppJxglCjtxRouteImport } from './routes/_app/jxgl/cjtx'
 import { Route as AppJxglKspcRouteImport } from './routes/_app/jxgl/kspc'
@@ -103,6 +104,11 @@ const AppEwmrzRoute = AppEwmrzRouteImport.update({
 const AppJcsjXqglRoute = AppJcsjXqglRouteImport.update({
   id: '/jcsj/xqgl',
   path: '/jcsj/xqgl',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJcsjXsxxRoute = AppJcsjXsxxRouteImport.update({
+  id: '/jcsj/xsxx',
+  path: '/jcsj/xsxx',
   getParentRoute: () => AppRoute,
 } as any)
 const AppJxglCjlrRoute = AppJxglCjlrRouteImport.update({
@@ -327,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
   '/jcsj/xqgl': typeof AppJcsjXqglRoute
+  '/jcsj/xsxx': typeof AppJcsjXsxxRoute
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
@@ -379,6 +386,7 @@ export interface FileRoutesByTo {
   '/ewmrz': typeof AppEwmrzRoute
   '/': typeof AppIndexRoute
   '/jcsj/xqgl': typeof AppJcsjXqglRoute
+  '/jcsj/xsxx': typeof AppJcsjXsxxRoute
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
@@ -433,6 +441,7 @@ export interface FileRoutesById {
   '/_app/ewmrz': typeof AppEwmrzRoute
   '/_app/': typeof AppIndexRoute
   '/_app/jcsj/xqgl': typeof AppJcsjXqglRoute
+  '/_app/jcsj/xsxx': typeof AppJcsjXsxxRoute
   '/_app/jxgl/cjlr': typeof AppJxglCjlrRoute
   '/_app/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/_app/jxgl/kspc': typeof AppJxglKspcRoute
@@ -487,6 +496,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/ewmrz'
     | '/jcsj/xqgl'
+    | '/jcsj/xsxx'
     | '/jxgl/cjlr'
     | '/jxgl/cjtx'
     | '/jxgl/kspc'
@@ -539,6 +549,7 @@ export interface FileRouteTypes {
     | '/ewmrz'
     | '/'
     | '/jcsj/xqgl'
+    | '/jcsj/xsxx'
     | '/jxgl/cjlr'
     | '/jxgl/cjtx'
     | '/jxgl/kspc'
@@ -592,6 +603,7 @@ export interface FileRouteTypes {
     | '/_app/ewmrz'
     | '/_app/'
     | '/_app/jcsj/xqgl'
+    | '/_app/jcsj/xsxx'
     | '/_app/jxgl/cjlr'
     | '/_app/jxgl/cjtx'
     | '/_app/jxgl/kspc'
@@ -706,6 +718,13 @@ declare module '@tanstack/react-router' {
       path: '/jcsj/xqgl'
       fullPath: '/jcsj/xqgl'
       preLoaderRoute: typeof AppJcsjXqglRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/jcsj/xsxx': {
+      id: '/_app/jcsj/xsxx'
+      path: '/jcsj/xsxx'
+      fullPath: '/jcsj/xsxx'
+      preLoaderRoute: typeof AppJcsjXsxxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/jxgl/cjlr': {
@@ -1011,6 +1030,7 @@ interface AppRouteChildren {
   AppEwmrzRoute: typeof AppEwmrzRoute
   AppIndexRoute: typeof AppIndexRoute
   AppJcsjXqglRoute: typeof AppJcsjXqglRoute
+  AppJcsjXsxxRoute: typeof AppJcsjXsxxRoute
   AppJxglCjlrRoute: typeof AppJxglCjlrRoute
   AppJxglCjtxRoute: typeof AppJxglCjtxRoute
   AppJxglKspcRoute: typeof AppJxglKspcRoute
@@ -1061,6 +1081,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEwmrzRoute: AppEwmrzRoute,
   AppIndexRoute: AppIndexRoute,
   AppJcsjXqglRoute: AppJcsjXqglRoute,
+  AppJcsjXsxxRoute: AppJcsjXsxxRoute,
   AppJxglCjlrRoute: AppJxglCjlrRoute,
   AppJxglCjtxRoute: AppJxglCjtxRoute,
   AppJxglKspcRoute: AppJxglKspcRoute,

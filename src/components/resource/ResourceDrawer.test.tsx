@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { org, resource, text } from '../../../contracts/resource';
 import { campuses } from '../../../contracts/resources/campuses';
 import { HttpError } from '../../lib/http';
 import { renderScreen } from '../../test/render';
@@ -53,6 +54,29 @@ describe('ResourceDrawer', () => {
     await save();
     expect(screen.queryByText('数据已被他人修改')).toBeNull();
     expect(screen.getByTestId('campus-code').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('a field fixed on edit is chosen when adding and shown read-only, by its name, when editing; the save sends it unchanged', async () => {
+    const rooms = resource({
+      name: 'rooms',
+      title: { zh: '房间', en: 'Rooms' },
+      noun: { zh: '房间', en: 'room' },
+      path: '/api/rooms',
+      perm: 'rooms',
+      fields: { code: text({ zh: '编号', en: 'Code' }, { max: 10, required: true }), unitId: org({ zh: '班级', en: 'Class' }, { required: true, fixedOnEdit: true }) },
+      unique: ['code'],
+      search: {},
+      order: [{ field: 'code' }],
+    });
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const row = { id: 'r1', version: 3, updatedAt: '', code: 'A1', unitId: '0190f1d2-0000-7000-8000-000000000001', unitIdName: '七年级(1)班' };
+    renderScreen(<ResourceDrawer definition={rooms} row={row} testId="room" onClose={vi.fn()} onSave={onSave} />);
+    const unit = await screen.findByTestId('room-unit-id');
+    expect((unit as HTMLInputElement).value).toBe('七年级(1)班');
+    expect(unit.hasAttribute('readonly')).toBe(true);
+    await type('room-code', 'A2');
+    await save();
+    expect(onSave).toHaveBeenCalledWith({ code: 'A2', unitId: row.unitId, id: 'r1', version: 3 });
   });
 
   it('a pasted text longer than the field is kept whole and the rule says so', async () => {

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Input, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { fieldIssue, type AnyResourceDefinition, type ResourceField } from '../../../contracts/resource';
@@ -119,7 +119,13 @@ export function ResourceDrawer({ definition, row, testId, inputs = {}, onClose, 
               helper={field.hint && localText(field.hint, i18n.locale)}
               htmlFor={labelledById(field) ? inputId : undefined}
             >
-              {custom ? custom(props) : <FieldInput {...props} />}
+              {row && field.fixedOnEdit ? (
+                <Input id={inputId} value={String(row[`${name}Name`] || value || '')} readOnly aria-readonly data-testid={fieldTestId} />
+              ) : custom ? (
+                custom(props)
+              ) : (
+                <FieldInput {...props} />
+              )}
               {field.kind === 'text' && field.rows && (
                 <Text alignSelf="flex-end" fontSize="xs" color={String(value ?? '').length > field.max ? 'fg.error' : 'fg.muted'} data-testid={`${fieldTestId}-count`}>
                   {String(value ?? '').length} / {field.max}

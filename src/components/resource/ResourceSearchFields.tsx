@@ -1,9 +1,12 @@
+import { Field } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { AnyResourceDefinition, ResourceField } from '../../../contracts/resource';
+import { SELECTOR_PREFIX, parseSelectorCode } from '../../../contracts/selector-constants';
 import { dictItemName, dictQuery } from '../../lib/dicts';
 import { localText } from '../../lib/locale';
 import { SearchSelectField, SearchTextField } from '../SearchFields';
+import { PeopleOrgRoleSelector } from '../selector/PeopleOrgRoleSelector';
 import { useRefChoices } from './ref-options';
 import { kebab, type SearchInput } from './resource-search';
 
@@ -44,6 +47,21 @@ function SearchInputField({ definition, input, value, onChange, testId }: { defi
   const rule = definition.search[input.rule];
   const name = 'contains' in rule ? localText(rule.label, i18n.locale) : field ? localText(field.label, i18n.locale) : input.key;
   const label = input.kind === 'from' ? t`${name}起` : input.kind === 'to' ? t`${name}止` : name;
+  // an org unit (a grade, a class) from the org tree: the list shows its whole subtree
+  if (input.kind === 'equals' && field?.kind === 'org')
+    return (
+      <Field.Root width={{ base: 'full', sm: '52' }} data-testid={testId}>
+        <Field.Label fontSize="sm">{label}</Field.Label>
+        <PeopleOrgRoleSelector
+          aria-label={label}
+          types={['org']}
+          multiple={false}
+          limit={1}
+          value={value ? `${SELECTOR_PREFIX.org}${value}` : ''}
+          onChange={(codes) => onChange(parseSelectorCode(codes.split(',')[0] ?? '')?.value ?? '')}
+        />
+      </Field.Root>
+    );
   if (choices) return <SearchSelectField label={label} value={value} onChange={onChange} choices={choices} testId={testId} />;
   return <SearchTextField label={label} value={value} onChange={onChange} type={field?.kind === 'date' ? 'date' : 'text'} testId={testId} />;
 }

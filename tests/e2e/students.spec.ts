@@ -1,0 +1,118 @@
+// 学生信息 (/jcsj/xsxx): find a seeded student and read its detail tabs; add a student (class picked in
+// the org tree, no account), find it, edit it (the class read-only), delete it; the en pass of the key
+// texts; axe and the width check on the list and the drawer. Everything the run makes carries RUN.
+import { expect, test, type Page } from '@playwright/test';
+import type { TableAData } from '../../contracts/envelope';
+import { resourceUrls } from '../../contracts/resource';
+import { students } from '../../contracts/resources/students';
+import { idCheckDigit } from '../../contracts/user-rules';
+import { baseURL } from '../../playwright.config';
+import { audit, listMisfits } from './a11y-walk';
+import { DemoApi, logIn } from './support';
+
+const RUN = Date.now().toString(36).slice(-5);
+const urls = resourceUrls(students);
+/** this run's student: a name of Chinese characters only (the name rule), one per run */
+const NAME = `测试${[...RUN].map((c) => '甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥天地日月星云山水风雷'[parseInt(c, 36)]).join('')}`;
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
+
+async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string) {
+  const findings = await audit(page, lang, where);
+  expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical').map((finding) => `${finding.rule}: ${finding.targets.join(', ')}`)).toEqual([]);
+  expect(await listMisfits(page)).toEqual([]);
+}
+
+test.afterAll(async ({ request }) => {
+  const admin = await DemoApi.login(request, 'admin');
+  const list = await admin.post<TableAData<{ id: string }>>(urls.list, { currPage: 0, limit: 100, search: JSON.stringify({ keyword: NAME }) });
+  const ids = (list.data?.rows ?? []).map((row) => row.id);
+  if (ids.length) await admin.post(urls.delete, { ids });
+});
+
+test('学生信息: search, detail tabs, add with the class from the org tree, edit with the class fixed, delete; en; axe', async ({ page, request }) => {
+  const admin = await DemoApi.login(request, 'admin');
+  const seeded = (await admin.ok<TableAData<{ name: string; studentNo: string }>>(urls.list, { currPage: 0, limit: 1, search: '{}' })).rows[0];
+  await logIn(page);
+  await page.goto('/jcsj/xsxx');
+  await expect(page.getByRole('heading', { name: '学生信息', level: 1 })).toBeVisible();
+  await expectAccessibleFit(page, 'zh', '学生信息');
+
+  // search by number, then the detail drawer's tabs
+  await page.getByTestId('student-search-keyword').fill(seeded.studentNo);
+  await page.getByTestId('student-search-keyword').press('Enter');
+  const row = page.locator(`[data-testid="student-row"][data-code="${seeded.studentNo}"]`);
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('student-row')).toHaveCount(1);
+  await row.getByTestId('student-detail-open').click();
+  const detail = page.getByTestId('student-detail');
+  await expect(detail.getByTestId('student-detail-class')).toContainText('班');
+  await detail.getByRole('tab', { name: '学籍记录' }).click();
+  await expect(detail.getByTestId('student-detail-history')).toContainText('至今');
+  await detail.getByRole('tab', { name: '家庭信息' }).click();
+  await expect(detail.getByTestId('student-detail-family')).toBeVisible();
+  await detail.getByRole('tab', { name: '考勤' }).click();
+  await expect(detail.getByTestId('student-detail-attendance')).toBeVisible();
+  await expectAccessibleFit(page, 'zh', '学生详情');
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+
+  // add: the number left empty (the template makes it), the class picked in the org tree
+  const name = NAME;
+  const first = `110101${'20140305'}${String(Date.now() % 1000).padStart(3, '0')}`;
+  await page.getByTestId('student-add').click();
+  const form = page.getByTestId('student-form');
+  await form.getByTestId('student-name').fill(name);
+  await form.getByTestId('student-address').fill(`E${RUN}路1号`);
+  await form.getByTestId('student-gender').selectOption('1');
+  await form.getByTestId('student-birth-date').fill('2014-03-05');
+  await form.getByTestId('student-id-number').fill(first + idCheckDigit(first));
+  for (const select of ['student-nationality', 'student-id-type', 'student-campus-id']) {
+    await expect(form.getByTestId(select).locator('option').nth(1)).toBeAttached();
+    await form.getByTestId(select).selectOption({ index: 1 });
+  }
+  await form.getByTestId('student-enrolment-date').fill('2020-09-01');
+  await form.getByRole('combobox', { name: '班级' }).click();
+  const panel = page.getByTestId('selector-panel');
+  // the school, then its grade 7
+  await panel.getByRole('button', { name: /^展开 / }).first().click();
+  await panel.getByRole('button', { name: '展开 七年级' }).click();
+  await panel.getByRole('radio', { name: '七年级(1)班' }).check();
+  // a click beside the panel closes it (Escape would ask to close the drawer)
+  await form.getByTestId('student-name').click();
+  await expect(panel).toHaveCount(0);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+
+  await page.getByTestId('student-search-keyword').fill(name);
+  await page.getByTestId('student-search-keyword').press('Enter');
+  const mine = page.getByTestId('student-row').filter({ hasText: name });
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('七年级(1)班');
+  const number = await mine.getAttribute('data-code');
+  expect(number).toMatch(/^20201\d{4}$/);
+
+  // edit: the class is read-only, the boarding switch changes
+  await mine.getByTestId('student-edit').click();
+  await expect(form.getByTestId('student-class-id')).toHaveAttribute('readonly', '');
+  await expect(form.getByTestId('student-class-id')).toHaveValue('七年级(1)班');
+  await form.getByTestId('student-address').fill(`E${RUN}路2号`);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  // delete (the new student has no records yet)
+  await mine.getByTestId('student-delete').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expect(mine).toHaveCount(0);
+
+  // English: the key texts, and axe
+  await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL }]);
+  await page.goto('/jcsj/xsxx');
+  await expect(page.getByRole('heading', { name: 'Student information', level: 1 })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Student number' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add student' })).toBeVisible();
+  await page.getByTestId('student-row').first().getByTestId('student-detail-open').click();
+  await expect(page.getByRole('tab', { name: 'Class history' })).toBeVisible();
+  await expectAccessibleFit(page, 'en', 'Student details');
+});
