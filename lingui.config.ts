@@ -28,6 +28,8 @@ const SYSTEM_CLIENT = ['<rootDir>/src/features/system/**'];
 const LOGIN_SCREEN = ['<rootDir>/src/features/auth/LoginScreen.tsx', '<rootDir>/src/features/auth/login-client.ts', '<rootDir>/src/login-page/**/*.{ts,tsx}'];
 /** 宿舍管理 (issue 23 item 6): loaded with its screen. */
 const DORMS_CLIENT = ['<rootDir>/src/features/dorms/**/*.{ts,tsx}'];
+/** 家庭信息 (issue 23 item 3): loaded with its screen. */
+const GUARDIANS_CLIENT = ['<rootDir>/src/features/guardians/**/*.{ts,tsx}'];
 const TESTS = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/test-support.tsx'];
 
 /** zh is the source locale (messages are written in Chinese in the code); en must stay complete. */
@@ -39,7 +41,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY, ...SYSTEM_CLIENT, ...LOGIN_SCREEN, ...DORMS_CLIENT],
+      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY, ...SYSTEM_CLIENT, ...LOGIN_SCREEN, ...DORMS_CLIENT, ...GUARDIANS_CLIENT],
     },
     {
       path: '<rootDir>/src/features/applications/locales/{locale}',
@@ -64,6 +66,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/features/dorms/locales/{locale}',
       include: DORMS_CLIENT,
+      exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/src/features/guardians/locales/{locale}',
+      include: GUARDIANS_CLIENT,
       exclude: TESTS,
     },
     {
