@@ -329,7 +329,7 @@ function BuildingBoard({
                             · {bed.stay.userNo}
                           </Text>
                         </Box>
-                        <HStack gap="1" wrap="wrap">
+                        <HStack gap="1" wrap="wrap" ms="auto" justify="end">
                           <Button
                             size="sm"
                             minH="11"
