@@ -11,7 +11,8 @@ interface Names {
 
 export interface StudentDetail {
   /** the student's parents and guardians (parent_students) */
-  family: { id: string; name: string; relation: string; phone: string; account: string; hasAccount: boolean }[];
+  /** relation: the STD_GB_JTGX entry's names (a relation stored as text before 家庭信息: that text) */
+  family: { id: string; name: string; relation: Names; phone: string; account: string; hasAccount: boolean }[];
   /** the classes the student was in, newest first (class_memberships; toDate '' = current) */
   history: { className: Names; fromDate: string; toDate: string; seatNo: number | null }[];
   /** the scores of the newest exam batches (at most 60 rows): batch, subject, score or mark */

@@ -53,6 +53,7 @@ import {
   type KitRecord,
   type KitTable,
   lookupRepository,
+  type RowLock,
   type SearchValues,
   uniqueIndexesOf,
   violatedConstraint,
@@ -99,6 +100,8 @@ export interface CrudHooks {
   fileOwnerKind?: FileOwnerKind;
   /** who may read a record's files (FilesService.registerOwnerKind); default: holders of any of the resource's permissions */
   mayReadFiles?(tx: Tx, session: Session | null, recordId: string, deps: KitDeps): Promise<boolean>;
+  /** locks the rows an edit or a delete reads, for a table FOR UPDATE cannot lock (a view with an outer join); default FOR UPDATE */
+  lockRows?: RowLock;
   /** routes the module adds (APK: the app's public calls) */
   extraRoutes?: readonly AnyRoute[];
 }
@@ -685,7 +688,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
 export function crudModule(resource: AnyResourceDefinition, table: KitTable, hooks: CrudHooks = {}): CrudModule {
   const definition: ResourceDefinition = resource;
   if (kitTables.has(definition.name)) throw new Error(`kit resource ${definition.name} made twice`);
-  const repository = crudRepository(definition, table, refTarget);
+  const repository = crudRepository(definition, table, refTarget, hooks.lockRows);
   kitTables.set(definition.name, { definition, table, repository });
   addReader(definition.name, resourcePerms(definition).view);
   for (const field of Object.values(definition.fields)) if (field.kind === 'ref') addReader(field.resource, resourcePerms(definition).view);

@@ -92,7 +92,13 @@ export function violatedIndex(error: unknown): string | undefined {
   return pgErrorCode(error) === '23505' ? violatedConstraint(error) : undefined;
 }
 
-export function crudRepository(definition: ResourceDefinition, table: KitTable, refTarget: RefTarget) {
+/**
+ * How an edit or a delete locks the rows it read: by default SELECT … FOR UPDATE on the kit table; a
+ * table that is a view with an outer join (学生信息's student_records) locks its base rows itself.
+ */
+export type RowLock = (tx: Tx, ids: readonly string[]) => Promise<void>;
+
+export function crudRepository(definition: ResourceDefinition, table: KitTable, refTarget: RefTarget, lock?: RowLock) {
   const columns = columnsOf(definition, table);
   const col = (field: string) => columns[field];
   const { id, version } = columns;
@@ -176,12 +182,16 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
     },
 
     async byIdForUpdate(tx: Tx, rowId: string): Promise<KitRecord | undefined> {
-      const [row] = await tx.select().from(table).where(eq(id, rowId)).for('update');
+      if (lock) await lock(tx, [rowId]);
+      const query = tx.select().from(table).where(eq(id, rowId));
+      const [row] = lock ? await query : await query.for('update');
       return row as KitRecord | undefined;
     },
 
     async byIdsForUpdate(tx: Tx, ids: readonly string[]): Promise<KitRecord[]> {
-      return (await tx.select().from(table).where(inArray(id, [...ids])).for('update')) as KitRecord[];
+      if (lock) await lock(tx, ids);
+      const query = tx.select().from(table).where(inArray(id, [...ids]));
+      return (lock ? await query : await query.for('update')) as KitRecord[];
     },
 
     /** Rows whose `field` is one of `values` (unique checks of an import), with that value and the id. */

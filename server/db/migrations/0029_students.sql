@@ -147,14 +147,23 @@ $$;
 -- server/modules/students/students.module.ts): a student's person row and record. security_invoker,
 -- so the base tables' row-level security holds; writes go through the INSTEAD OF triggers below,
 -- each one statement, so a student's users, students and class_memberships rows are written together.
+-- A LEFT JOIN: a student person made elsewhere (用户管理) is listed too, its record filled on its first
+-- save; and a count that reads nothing of the record skips the join (PostgreSQL removes it).
 CREATE VIEW "student_records" WITH (security_invoker = true) AS
-SELECT u.tenant_id, u.id, u.user_no AS student_no, u.name, s.pinyin, s.name_en, coalesce(u.gender, '') AS gender, s.birth_date,
-       s.nationality, s.id_type, u.id_number, s.native_place, s.household_place, u.campus_id, u.org_unit_id AS class_id,
-       s.enrolment_date, s.status, s.boarding, coalesce(s.photo_file_id::text, '') AS photo_file_id, u.phone, s.address, u.remark,
-       (u.account_initialized_at IS NOT NULL) AS has_account,
-       s.created_at, s.updated_at, s.created_by, s.updated_by, s.version
-FROM users u JOIN students s ON s.tenant_id = u.tenant_id AND s.user_id = u.id
+SELECT u.tenant_id, u.id, u.user_no AS student_no, u.name, coalesce(s.pinyin, '') AS pinyin, coalesce(s.name_en, '') AS name_en, coalesce(u.gender, '') AS gender, s.birth_date,
+       coalesce(s.nationality, '156') AS nationality, coalesce(s.id_type, '1') AS id_type, u.id_number, coalesce(s.native_place, '') AS native_place,
+       coalesce(s.household_place, '') AS household_place, u.campus_id, u.org_unit_id AS class_id,
+       s.enrolment_date, coalesce(s.status, 'studying') AS status, coalesce(s.boarding, false) AS boarding, coalesce(s.photo_file_id::text, '') AS photo_file_id,
+       u.phone, coalesce(s.address, '') AS address, u.remark, (u.account_initialized_at IS NOT NULL) AS has_account,
+       coalesce(s.created_at, u.created_at) AS created_at, coalesce(s.updated_at, u.updated_at) AS updated_at, coalesce(s.created_by, u.created_by) AS created_by,
+       coalesce(s.updated_by, u.updated_by) AS updated_by, coalesce(s.version, 0) AS version
+FROM users u LEFT JOIN students s ON s.tenant_id = u.tenant_id AND s.user_id = u.id
 WHERE u.user_type = '2';
+--> statement-breakpoint
+-- 学生信息's search: a number or an ID number found by trigrams (digits and letters), a name by its characters (0006's users_name_chars_idx)
+CREATE INDEX "users_student_no_trgm_idx" ON "users" USING gin ("user_no" gin_trgm_ops) WHERE "user_type" = '2';--> statement-breakpoint
+CREATE INDEX "users_student_id_number_trgm_idx" ON "users" USING gin ("id_number" gin_trgm_ops) WHERE "user_type" = '2';--> statement-breakpoint
+CREATE INDEX "users_students_idx" ON "users" USING btree ("tenant_id", "user_no") WHERE "user_type" = '2';
 --> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON student_records TO xiaowu_app;
 --> statement-breakpoint
@@ -186,10 +195,20 @@ BEGIN
            name = NEW.name, gender = NULLIF(NEW.gender, ''), campus_id = NEW.campus_id, phone = NEW.phone, id_number = upper(NEW.id_number), remark = NEW.remark,
            updated_at = NEW.updated_at, updated_by = NEW.updated_by, version = version + 1
     WHERE tenant_id = OLD.tenant_id AND id = OLD.id;
-    UPDATE students SET name_en = NEW.name_en, pinyin = NEW.pinyin, birth_date = NEW.birth_date, nationality = NEW.nationality, id_type = NEW.id_type,
-           native_place = NEW.native_place, household_place = NEW.household_place, enrolment_date = NEW.enrolment_date, status = NEW.status, boarding = NEW.boarding,
-           photo_file_id = NULLIF(NEW.photo_file_id, '')::uuid, address = NEW.address, updated_at = NEW.updated_at, updated_by = NEW.updated_by, version = NEW.version
-    WHERE tenant_id = OLD.tenant_id AND user_id = OLD.id;
+    -- a person made elsewhere gets its record (and its open class membership) on its first save here
+    INSERT INTO students (tenant_id, user_id, name_en, pinyin, birth_date, nationality, id_type, native_place, household_place, enrolment_date, status, boarding, photo_file_id, address, created_by, updated_by, version)
+    VALUES (OLD.tenant_id, OLD.id, NEW.name_en, NEW.pinyin, NEW.birth_date, NEW.nationality, NEW.id_type, NEW.native_place, NEW.household_place, NEW.enrolment_date, NEW.status, NEW.boarding,
+            NULLIF(NEW.photo_file_id, '')::uuid, NEW.address, NEW.updated_by, NEW.updated_by, NEW.version)
+    ON CONFLICT (tenant_id, user_id) DO UPDATE SET name_en = EXCLUDED.name_en, pinyin = EXCLUDED.pinyin, birth_date = EXCLUDED.birth_date, nationality = EXCLUDED.nationality,
+           id_type = EXCLUDED.id_type, native_place = EXCLUDED.native_place, household_place = EXCLUDED.household_place, enrolment_date = EXCLUDED.enrolment_date, status = EXCLUDED.status,
+           boarding = EXCLUDED.boarding, photo_file_id = EXCLUDED.photo_file_id, address = EXCLUDED.address, updated_at = NEW.updated_at, updated_by = EXCLUDED.updated_by, version = EXCLUDED.version;
+    IF OLD.class_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM class_memberships WHERE tenant_id = OLD.tenant_id AND student_id = OLD.id) THEN
+      INSERT INTO class_memberships (tenant_id, id, student_id, class_id, from_date, created_by, updated_by)
+      SELECT OLD.tenant_id,
+             encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) PLACING substring(int8send((extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3) FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid,
+             OLD.id, OLD.class_id, NEW.enrolment_date, NEW.updated_by, NEW.updated_by
+      FROM org_units WHERE tenant_id = OLD.tenant_id AND id = OLD.class_id AND kind = 'class';
+    END IF;
     RETURN NEW;
   ELSE
     -- business rows (attendance, scores, parents) refuse it with their foreign keys

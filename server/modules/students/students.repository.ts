@@ -12,12 +12,13 @@ export const studentsRepository = {
   },
 
   async family(tx: Tx, id: string): Promise<StudentDetail['family']> {
-    const rows = await tx.execute<{ id: string; name: string; relation: string; phone: string; username: string; initialized: boolean }>(
-      sql`SELECT p.id::text, p.name, ps.relation, p.phone, p.username, p.account_initialized_at IS NOT NULL AS initialized
+    const rows = await tx.execute<{ id: string; name: string; relation: string; relation_en: string; phone: string; username: string; initialized: boolean }>(
+      sql`SELECT p.id::text, p.name, coalesce(d.name, ps.relation) AS relation, coalesce(d.name_en, '') AS relation_en, p.phone, p.username, p.account_initialized_at IS NOT NULL AS initialized
           FROM parent_students ps JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id
+          LEFT JOIN (SELECT e.code, e.name, e.name_en FROM dict_entries e JOIN dict_types ty ON ty.tenant_id = e.tenant_id AND ty.id = e.type_id WHERE ty.code = 'STD_GB_JTGX') d ON d.code = ps.relation
           WHERE ps.student_id = ${id}::uuid ORDER BY ps.created_at, p.name`,
     );
-    return rows.rows.map((row) => ({ id: row.id, name: row.name, relation: row.relation, phone: row.phone, account: row.username, hasAccount: row.initialized }));
+    return rows.rows.map((row) => ({ id: row.id, name: row.name, relation: { name: row.relation, nameEn: row.relation_en }, phone: row.phone, account: row.username, hasAccount: row.initialized }));
   },
 
   async history(tx: Tx, id: string): Promise<StudentDetail['history']> {

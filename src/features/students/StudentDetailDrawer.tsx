@@ -130,7 +130,7 @@ export default function StudentDetailDrawer({ row, onClose }: { row: StudentRow;
                         <SmallTable
                           testId="student-detail-family"
                           head={[t`称谓`, t`姓名`, t`联系电话`, t`家长账号`]}
-                          rows={detail.family.map((person) => [person.relation, person.name, person.phone, person.hasAccount ? person.account : t`未开通`])}
+                          rows={detail.family.map((person) => [name(person.relation.name, person.relation.nameEn), person.name, person.phone, person.hasAccount ? person.account : t`未开通`])}
                           empty={t`暂无家庭成员`}
                         />
                       ) : tab === 'history' ? (
