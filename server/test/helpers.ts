@@ -216,7 +216,9 @@ export async function seedOwnSchool(db: Database, { prefix, ...overrides }: { pr
   const stamped = await ownerQuery<{ table_name: string }>(
     db,
     `SELECT c.table_name FROM information_schema.columns c WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id'
-        AND EXISTS (SELECT 1 FROM information_schema.columns k WHERE k.table_schema = 'public' AND k.table_name = c.table_name AND k.column_name = 'updated_at')`,
+        AND EXISTS (SELECT 1 FROM information_schema.columns k WHERE k.table_schema = 'public' AND k.table_name = c.table_name AND k.column_name = 'updated_at')
+        -- tables only: a view (student_records) writes through its trigger, which an UPDATE of updated_at alone does not fit
+        AND EXISTS (SELECT 1 FROM information_schema.tables b WHERE b.table_schema = 'public' AND b.table_name = c.table_name AND b.table_type = 'BASE TABLE')`,
   );
   await ownerQuery(db, stamped.map(({ table_name }) => `UPDATE ${table_name} SET updated_at = now() WHERE tenant_id = '${tenantId}'`).join(';\n'));
   return { code, tenantId };

@@ -47,9 +47,9 @@ FROM (SELECT tenant_id, parent_id, student_id, row_number() OVER (PARTITION BY t
 WHERE p.tenant_id = o.tenant_id AND p.parent_id = o.parent_id AND p.student_id = o.student_id AND o.n <= 9;--> statement-breakpoint
 ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_relation_check" CHECK (char_length("relation") <= 20);--> statement-breakpoint
 ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_emergency_order_check" CHECK ("emergency_order" IS NULL OR "emergency_order" BETWEEN 1 AND 9);--> statement-breakpoint
--- one guardian per place in a student's emergency order (null: not an emergency contact). Deferrable
--- so one UPDATE can reorder a student's contacts (checked at the statement's end, not row by row).
-ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_emergency_order_key" UNIQUE ("tenant_id","student_id","emergency_order") DEFERRABLE INITIALLY IMMEDIATE;--> statement-breakpoint
+-- one guardian per place in a student's emergency order (null: not an emergency contact). Not deferrable:
+-- INSERT … ON CONFLICT DO NOTHING (the users module's parent link) refuses deferrable arbiters.
+CREATE UNIQUE INDEX "parent_students_emergency_order_key" ON "parent_students" USING btree ("tenant_id","student_id","emergency_order") WHERE "parent_students"."emergency_order" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "parent_students_tenant_parent_idx" ON "parent_students" USING btree ("tenant_id","parent_id");--> statement-breakpoint
 CREATE OR REPLACE FUNCTION pg_temp.xiaowu_uuid_v7() RETURNS uuid LANGUAGE sql VOLATILE AS $$
   SELECT encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())

@@ -225,16 +225,16 @@ export const guardiansRepository = {
     return rows.rows.map((row) => row.parent_id);
   },
 
-  /** one statement: the listed guardians become places 1..n, the others none (the deferrable unique key checks at its end) */
+  /** the listed guardians become places 1..n, the others none: every place freed first (the unique index checks row by row) */
   async reorder(tx: Tx, studentId: string, parentIds: readonly string[], by: string): Promise<void> {
     await tx.execute(
-      sql`UPDATE parent_students ps SET emergency_order = o.n, updated_by = ${by}::uuid, updated_at = now(), version = ps.version + 1
-          FROM (SELECT pid, n::int FROM unnest(${sql.param([...parentIds])}::uuid[]) WITH ORDINALITY AS t(pid, n)) o
-          WHERE ps.student_id = ${studentId}::uuid AND ps.parent_id = o.pid`,
+      sql`UPDATE parent_students SET emergency_order = NULL, updated_by = ${by}::uuid, updated_at = now(), version = version + 1
+          WHERE student_id = ${studentId}::uuid AND emergency_order IS NOT NULL`,
     );
     await tx.execute(
-      sql`UPDATE parent_students SET emergency_order = NULL, updated_by = ${by}::uuid, updated_at = now(), version = version + 1
-          WHERE student_id = ${studentId}::uuid AND emergency_order IS NOT NULL AND NOT (parent_id = ANY(${sql.param([...parentIds])}::uuid[]))`,
+      sql`UPDATE parent_students ps SET emergency_order = o.n, updated_by = ${by}::uuid, updated_at = now()
+          FROM (SELECT pid, n::int FROM unnest(${sql.param([...parentIds])}::uuid[]) WITH ORDINALITY AS t(pid, n)) o
+          WHERE ps.student_id = ${studentId}::uuid AND ps.parent_id = o.pid`,
     );
   },
 

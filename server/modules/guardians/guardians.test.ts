@@ -110,7 +110,7 @@ describe('家庭信息', () => {
     expect(twin.data).toMatchObject({ parentId });
   });
 
-  it('gives one emergency place to one guardian of a student, under concurrency too, and reorders in one statement', async () => {
+  it('gives one emergency place to one guardian of a student, under concurrency too, and reorders them in one call', async () => {
     const student = pupils[3];
     const attempts = await Promise.all(
       Array.from({ length: 12 }, (_, index) => post('/api/guardians/save', { studentId: student.id, ...guardian({ name: `监护人${'甲乙丙丁戊己庚辛壬癸子丑'[index]}`, emergencyOrder: 3 }) })),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantIdColumn, timestamptz } from '../../db/columns';
 import { campuses } from '../places/places.table';
 import { orgUnits } from '../school/school.table';
@@ -65,7 +65,7 @@ export const parentStudents = pgTable(
     relation: text('relation').notNull().default(''),
     /** 家庭信息: the guardian lives with the child */
     livesWith: boolean('lives_with').notNull().default(false),
-    /** 家庭信息: place among the child's emergency contacts (1 first); null: not one. Unique per student (deferrable). */
+    /** 家庭信息: place among the child's emergency contacts (1 first); null: not one. Unique per student. */
     emergencyOrder: integer('emergency_order'),
     ...auditColumns(),
   },
@@ -73,7 +73,7 @@ export const parentStudents = pgTable(
     primaryKey({ columns: [t.tenantId, t.parentId, t.studentId] }),
     index('parent_students_tenant_student_idx').on(t.tenantId, t.studentId),
     index('parent_students_tenant_parent_idx').on(t.tenantId, t.parentId),
-    unique('parent_students_emergency_order_key').on(t.tenantId, t.studentId, t.emergencyOrder),
+    uniqueIndex('parent_students_emergency_order_key').on(t.tenantId, t.studentId, t.emergencyOrder).where(sql`${t.emergencyOrder} IS NOT NULL`),
     check('parent_students_relation_check', sql`char_length(${t.relation}) <= 20`),
     check('parent_students_emergency_order_check', sql`${t.emergencyOrder} IS NULL OR ${t.emergencyOrder} BETWEEN 1 AND 9`),
     foreignKey({ name: 'parent_students_parent_fk', columns: [t.tenantId, t.parentId], foreignColumns: [users.tenantId, users.id] }),
