@@ -14,6 +14,8 @@ const APPLICATIONS_CLIENT = [
   '<rootDir>/src/features/applications/kinds/staff.tsx',
   '<rootDir>/src/features/applications/staff/*.{ts,tsx}',
   '<rootDir>/src/features/applications/settings/*.{ts,tsx}',
+  // 学籍异动 (issue 23 item 4): a status change is an application
+  '<rootDir>/src/features/applications/status-changes/*.{ts,tsx}',
 ];
 /** The questionnaire screens of the app (issue 9); loaded with them. */
 const SURVEYS_CLIENT = ['<rootDir>/src/features/surveys/**/*.{ts,tsx}'];

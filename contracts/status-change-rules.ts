@@ -6,6 +6,15 @@ import type { Label } from './resource';
 
 export const STATUS_CHANGE_PERMS = KIND_PERMISSIONS.status_change;
 
+export const STATUS_CHANGE_URLS = {
+  list: '/api/status-changes/list',
+  get: '/api/status-changes/get',
+  apply: '/api/status-changes/apply',
+  types: '/api/status-changes/types',
+  saveType: '/api/status-changes/types/save',
+  export: '/api/status-changes/export',
+} as const;
+
 /** 插班, 转出, 休学, 复学, 转班 (the CHECK of migration 0031 lists the same codes) */
 export const STATUS_CHANGE_TYPES = ['insert', 'transfer_out', 'suspend', 'resume', 'class_change'] as const;
 export type StatusChangeType = (typeof STATUS_CHANGE_TYPES)[number];

@@ -9,15 +9,6 @@ import { REASON_MAX, STATUS_CHANGE_ATTACHMENTS_MAX, STATUS_CHANGE_STATES, STATUS
 // (APPLICATION_URLS.audit, .batchAudit: a status change is an application of kind 'status_change').
 export * from './status-change-rules';
 
-export const STATUS_CHANGE_URLS = {
-  list: '/api/status-changes/list',
-  get: '/api/status-changes/get',
-  apply: '/api/status-changes/apply',
-  types: '/api/status-changes/types',
-  saveType: '/api/status-changes/types/save',
-  export: '/api/status-changes/export',
-} as const;
-
 const id = z.uuid();
 
 /** The search header: student (name or number), type, state, effective dates [from, to]; scope todo: waiting for my audit. */

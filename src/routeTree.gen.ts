@@ -40,6 +40,7 @@ import { Route as AppSystemSykpRouteImport } from './routes/_app/system/sykp'
 import { Route as AppSystemUserRouteImport } from './routes/_app/system/user'
 import { Route as AppSystemXtpzRouteImport } from './routes/_app/system/xtpz'
 import { Route as AppXlcdJsglRouteImport } from './routes/_app/xlcd/jsgl'
+import { Route as AppXjglXjydRouteImport } from './routes/_app/xjgl/xjyd'
 import { Route as AppXlcdJxlglRouteImport } from './routes/_app/xlcd/jxlgl'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
@@ -217,6 +218,11 @@ const AppXlcdJsglRoute = AppXlcdJsglRouteImport.update({
   getParentRoute: () => AppRoute,
 } as any)
 const AppXlcdJxlglRoute = AppXlcdJxlglRouteImport.update({
+const AppXjglXjydRoute = AppXjglXjydRouteImport.update({
+  id: '/xjgl/xjyd',
+  path: '/xjgl/xjyd',
+  getParentRoute: () => AppRoute,
+} as any)
   id: '/xlcd/jxlgl',
   path: '/xlcd/jxlgl',
   getParentRoute: () => AppRoute,
@@ -361,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/xssw/cxsq': typeof AppXsswCxsqRoute
   '/xssw/qjgl': typeof AppXsswQjglRoute
   '/xssw/spsz': typeof AppXsswSpszRoute
+  '/xjgl/xjyd': typeof AppXjglXjydRoute
   '/xssw/zdsq': typeof AppXsswZdsqRoute
   '/xssw/zdzm': typeof AppXsswZdzmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
@@ -415,6 +422,7 @@ export interface FileRoutesByTo {
   '/xssw/qjgl': typeof AppXsswQjglRoute
   '/xssw/spsz': typeof AppXsswSpszRoute
   '/xssw/zdsq': typeof AppXsswZdsqRoute
+  '/xjgl/xjyd': typeof AppXjglXjydRoute
   '/xssw/zdzm': typeof AppXsswZdzmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/cpgl/cppjhz/pjjl': typeof AppCpglCppjhzPjjlRoute
@@ -471,6 +479,7 @@ export interface FileRoutesById {
   '/_app/xssw/spsz': typeof AppXsswSpszRoute
   '/_app/xssw/zdsq': typeof AppXsswZdsqRoute
   '/_app/xssw/zdzm': typeof AppXsswZdzmRoute
+  '/_app/xjgl/xjyd': typeof AppXjglXjydRoute
   '/_app/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/_app/cpgl/cppjhz/pjjl': typeof AppCpglCppjhzPjjlRoute
   '/_app/jyzc/jhtj/index': typeof AppJyzcJhtjChar91indexChar93Route
@@ -527,6 +536,7 @@ export interface FileRouteTypes {
     | '/xssw/zdsq'
     | '/xssw/zdzm'
     | '/zsgl/xsbm'
+    | '/xjgl/xjyd'
     | '/cpgl/cppjhz/pjjl'
     | '/jyzc/jhtj/index'
     | '/jyzc/jhtj/jzyl'
@@ -581,6 +591,7 @@ export interface FileRouteTypes {
     | '/xssw/zdzm'
     | '/zsgl/xsbm'
     | '/cpgl/cppjhz/pjjl'
+    | '/xjgl/xjyd'
     | '/jyzc/jhtj/index'
     | '/jyzc/jhtj/jzyl'
     | '/jyzc/zjhgl/index'
@@ -636,6 +647,7 @@ export interface FileRouteTypes {
     | '/_app/zsgl/xsbm'
     | '/_app/cpgl/cppjhz/pjjl'
     | '/_app/jyzc/jhtj/index'
+    | '/_app/xjgl/xjyd'
     | '/_app/jyzc/jhtj/jzyl'
     | '/_app/jyzc/zjhgl/index'
     | '/_app/survey/cjwj/bjwj'
@@ -886,6 +898,13 @@ declare module '@tanstack/react-router' {
       path: '/xlcd/xnxq'
       fullPath: '/xlcd/xnxq'
       preLoaderRoute: typeof AppXlcdXnxqRouteImport
+    '/_app/xjgl/xjyd': {
+      id: '/_app/xjgl/xjyd'
+      path: '/xjgl/xjyd'
+      fullPath: '/xjgl/xjyd'
+      preLoaderRoute: typeof AppXjglXjydRouteImport
+      parentRoute: typeof AppRoute
+    }
       parentRoute: typeof AppRoute
     }
     '/_app/xssw/cjzm': {
@@ -1071,6 +1090,7 @@ interface AppRouteChildren {
   AppXsswXskqHistoryRoute: typeof AppXsswXskqHistoryRoute
   AppXsswXskqRollRoute: typeof AppXsswXskqRollRoute
   AppSurveyCjwjIndexRoute: typeof AppSurveyCjwjIndexRoute
+  AppXjglXjydRoute: typeof AppXjglXjydRoute
   AppSurveyWjdtIndexRoute: typeof AppSurveyWjdtIndexRoute
   AppXsswXskqIndexRoute: typeof AppXsswXskqIndexRoute
 }
@@ -1123,6 +1143,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppXsswXskqRollRoute: AppXsswXskqRollRoute,
   AppSurveyCjwjIndexRoute: AppSurveyCjwjIndexRoute,
   AppSurveyWjdtIndexRoute: AppSurveyWjdtIndexRoute,
+  AppXjglXjydRoute: AppXjglXjydRoute,
   AppXsswXskqIndexRoute: AppXsswXskqIndexRoute,
 }
 

@@ -40,7 +40,7 @@ const TYPE_WORDS: Record<StatusChangeType, Label> = {
 };
 const STATE_WORDS: Record<StatusChangeState, Label> = {
   pending: { zh: '审核中', en: 'Under audit' },
-  scheduled: { zh: '待生效', en: 'Approved, not yet effective' },
+  scheduled: { zh: '待生效', en: 'Scheduled' },
   applied: { zh: '已生效', en: 'Effective' },
   rejected: { zh: '已驳回', en: 'Rejected' },
   withdrawn: { zh: '已撤回', en: 'Withdrawn' },

@@ -1,0 +1,172 @@
+import { Badge, Box, Button, CloseButton, Drawer, Field, HStack, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { OPINION_MAX } from '../../../../contracts/status-change-rules';
+import { RequestError } from '../../../components/RequestError';
+import { formatDate } from '../../../lib/format';
+import { HttpError } from '../../../lib/http';
+import { useLocalName } from '../../../lib/local-name';
+import { notify } from '../../../lib/notify';
+import { Attachments } from '../Attachments';
+import { DetailLine } from '../DetailLine';
+import { EVENT_LABELS, stepText } from '../labels';
+import { showTime } from '../time';
+import { auditStatusChange, refreshStatusChanges, statusChangeDetailQuery } from './api';
+import { STATE_COLORS, STATE_LABELS, TYPE_LABELS } from './labels';
+
+const day = (date: string) => formatDate(`${date}T00:00:00+08:00`);
+
+/**
+ * One status change: the student, type, classes, effective date (and the day it took effect), reason,
+ * attachments, the audit trail (who, when, opinion; the step it waits at) and, for whoever may audit
+ * it now, 通过 / 驳回 with an opinion (the applications engine's audit; a filer is told why not).
+ */
+export default function StatusChangeDrawer({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const localName = useLocalName();
+  const queryClient = useQueryClient();
+  const query = useQuery(statusChangeDetailQuery(id));
+  const detail = query.data;
+  const [opinion, setOpinion] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<'pass' | 'reject' | null>(null);
+  const studentText = (name: string, no: string) => t`${name}（${no}）`;
+  const eventTitle = (action: string, step: string) => t`${action} · ${step}`;
+
+  const decide = async (decision: 'pass' | 'reject') => {
+    if (!detail) return;
+    if (decision === 'reject' && !opinion.trim()) {
+      setError(t`驳回时请填写审核意见`);
+      return;
+    }
+    setBusy(decision);
+    setError('');
+    try {
+      await auditStatusChange(detail.id, detail.version, decision, opinion.trim());
+      notify.success(decision === 'pass' ? t`审核通过` : t`已驳回`);
+      setOpinion('');
+    } catch (failure) {
+      setError(failure instanceof HttpError ? failure.msg : t`审核失败`);
+    } finally {
+      setBusy(null);
+      await refreshStatusChanges(queryClient);
+    }
+  };
+
+  return (
+    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }} placement="end">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content data-testid="status-change-detail">
+            <Drawer.Header>
+              <Drawer.Title>{detail ? i18n._(TYPE_LABELS[detail.changeType]) : <Trans>学籍异动</Trans>}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              {query.isError && !detail ? (
+                <RequestError error={query.error} />
+              ) : !detail ? (
+                <Text color="fg.muted">
+                  <Trans>加载中…</Trans>
+                </Text>
+              ) : (
+                <Stack gap="4">
+                  <HStack>
+                    <Badge colorPalette={STATE_COLORS[detail.state]} data-testid="status-change-detail-state">
+                      {i18n._(STATE_LABELS[detail.state])}
+                    </Badge>
+                    {!detail.effective && (
+                      <Badge colorPalette="gray">
+                        <Trans>仅记录，不生效</Trans>
+                      </Badge>
+                    )}
+                  </HStack>
+                  {detail.note && (
+                    <Text fontSize="sm" color="fg.muted" data-testid="status-change-note">
+                      {detail.note}
+                    </Text>
+                  )}
+                  <Stack gap="1">
+                    <DetailLine label={t`学生`} testId="status-change-detail-student">
+                      {studentText(detail.studentName, detail.studentNo)}
+                    </DetailLine>
+                    <DetailLine label={t`异动类型`}>{i18n._(TYPE_LABELS[detail.changeType])}</DetailLine>
+                    <DetailLine label={t`原班级`}>{localName(detail.fromClassName, detail.fromClassNameEn) || '—'}</DetailLine>
+                    {detail.toClassName && <DetailLine label={t`转入班级`}>{localName(detail.toClassName, detail.toClassNameEn)}</DetailLine>}
+                    <DetailLine label={t`生效日期`}>{day(detail.effectiveDate)}</DetailLine>
+                    {detail.appliedOn && <DetailLine label={t`实际生效`}>{day(detail.appliedOn)}</DetailLine>}
+                    <DetailLine label={t`原因`}>{detail.reason}</DetailLine>
+                    <DetailLine label={t`申请人`}>{detail.submittedByName}</DetailLine>
+                    <DetailLine label={t`申请时间`}>{showTime(detail.submittedAt)}</DetailLine>
+                  </Stack>
+                  {detail.attachments.length > 0 && (
+                    <Stack gap="2">
+                      <Text fontSize="sm" color="fg.muted">
+                        <Trans>附件</Trans>
+                      </Text>
+                      <Attachments items={detail.attachments} />
+                    </Stack>
+                  )}
+                  <Separator />
+                  <Stack gap="2" data-testid="status-change-events">
+                    <Text fontWeight="medium">
+                      <Trans>审核流程</Trans>
+                    </Text>
+                    {detail.events.map((event) => (
+                      <Box key={event.id} borderStartWidth="3px" borderColor={event.action === 'reject' ? 'red.solid' : event.action === 'pass' ? 'green.solid' : 'border.emphasized'} ps="3" data-testid="status-change-event" data-action={event.action}>
+                        <Text fontSize="sm" fontWeight="medium">
+                          {event.step !== null && event.action !== 'submit' && detail.steps[event.step]
+                            ? eventTitle(i18n._(EVENT_LABELS[event.action]!), stepText(i18n, detail.steps[event.step]))
+                            : i18n._(EVENT_LABELS[event.action]!)}
+                        </Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          {event.actorName} · {showTime(event.at)}
+                        </Text>
+                        {event.opinion && <Text fontSize="sm">{event.opinion}</Text>}
+                      </Box>
+                    ))}
+                    {detail.applicationState === 'pending' && detail.steps[detail.step] && (
+                      <Text fontSize="sm" color="orange.fg">
+                        {t`待审核：${stepText(i18n, detail.steps[detail.step])}`}
+                      </Text>
+                    )}
+                  </Stack>
+                  {detail.mayAudit && (
+                    <Field.Root invalid={Boolean(error)}>
+                      <Field.Label>
+                        <Trans>审核意见</Trans>
+                      </Field.Label>
+                      <Textarea value={opinion} maxLength={OPINION_MAX} rows={3} placeholder={t`请输入`} onChange={(event) => setOpinion(event.currentTarget.value)} data-testid="status-change-opinion" />
+                      {error && <Field.ErrorText data-testid="status-change-audit-error">{error}</Field.ErrorText>}
+                    </Field.Root>
+                  )}
+                  {!detail.mayAudit && error && (
+                    <Text color="red.fg" role="alert">
+                      {error}
+                    </Text>
+                  )}
+                </Stack>
+              )}
+            </Drawer.Body>
+            {detail?.mayAudit && (
+              <Drawer.Footer>
+                <HStack gap="2" width="full" justify="end">
+                  <Button variant="outline" colorPalette="red" minH="11" loading={busy === 'reject'} disabled={busy !== null} onClick={() => void decide('reject')} data-testid="status-change-reject">
+                    <Trans>驳回</Trans>
+                  </Button>
+                  <Button colorPalette="green" minH="11" loading={busy === 'pass'} disabled={busy !== null} onClick={() => void decide('pass')} data-testid="status-change-pass">
+                    <Trans>通过</Trans>
+                  </Button>
+                </HStack>
+              </Drawer.Footer>
+            )}
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
