@@ -17,6 +17,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEwmrzRouteImport } from './routes/_app/ewmrz'
+import { Route as AppJcsjJtxxRouteImport } from './routes/_app/jcsj/jtxx'
 import { Route as AppJcsjXqglRouteImport } from './routes/_app/jcsj/xqgl'
 import { Route as AppJcsjXsxxRouteImport } from './routes/_app/jcsj/xsxx'
 import { Route as AppJxglCjlrRouteImport } from './routes/_app/jxgl/cjlr'
@@ -39,8 +40,8 @@ import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppSystemSykpRouteImport } from './routes/_app/system/sykp'
 import { Route as AppSystemUserRouteImport } from './routes/_app/system/user'
 import { Route as AppSystemXtpzRouteImport } from './routes/_app/system/xtpz'
-import { Route as AppXlcdJsglRouteImport } from './routes/_app/xlcd/jsgl'
 import { Route as AppXjglXjydRouteImport } from './routes/_app/xjgl/xjyd'
+import { Route as AppXlcdJsglRouteImport } from './routes/_app/xlcd/jsgl'
 import { Route as AppXlcdJxlglRouteImport } from './routes/_app/xlcd/jxlgl'
 import { Route as AppXlcdXnxqRouteImport } from './routes/_app/xlcd/xnxq'
 import { Route as AppXsswCjzmRouteImport } from './routes/_app/xssw/cjzm'
@@ -100,6 +101,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppEwmrzRoute = AppEwmrzRouteImport.update({
   id: '/ewmrz',
   path: '/ewmrz',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJcsjJtxxRoute = AppJcsjJtxxRouteImport.update({
+  id: '/jcsj/jtxx',
+  path: '/jcsj/jtxx',
   getParentRoute: () => AppRoute,
 } as any)
 const AppJcsjXqglRoute = AppJcsjXqglRouteImport.update({
@@ -212,17 +218,17 @@ const AppSystemXtpzRoute = AppSystemXtpzRouteImport.update({
   path: '/system/xtpz',
   getParentRoute: () => AppRoute,
 } as any)
+const AppXjglXjydRoute = AppXjglXjydRouteImport.update({
+  id: '/xjgl/xjyd',
+  path: '/xjgl/xjyd',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppXlcdJsglRoute = AppXlcdJsglRouteImport.update({
   id: '/xlcd/jsgl',
   path: '/xlcd/jsgl',
   getParentRoute: () => AppRoute,
 } as any)
 const AppXlcdJxlglRoute = AppXlcdJxlglRouteImport.update({
-const AppXjglXjydRoute = AppXjglXjydRouteImport.update({
-  id: '/xjgl/xjyd',
-  path: '/xjgl/xjyd',
-  getParentRoute: () => AppRoute,
-} as any)
   id: '/xlcd/jxlgl',
   path: '/xlcd/jxlgl',
   getParentRoute: () => AppRoute,
@@ -338,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
+  '/jcsj/jtxx': typeof AppJcsjJtxxRoute
   '/jcsj/xqgl': typeof AppJcsjXqglRoute
   '/jcsj/xsxx': typeof AppJcsjXsxxRoute
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
@@ -360,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
+  '/xjgl/xjyd': typeof AppXjglXjydRoute
   '/xlcd/jsgl': typeof AppXlcdJsglRoute
   '/xlcd/jxlgl': typeof AppXlcdJxlglRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -367,7 +375,6 @@ export interface FileRoutesByFullPath {
   '/xssw/cxsq': typeof AppXsswCxsqRoute
   '/xssw/qjgl': typeof AppXsswQjglRoute
   '/xssw/spsz': typeof AppXsswSpszRoute
-  '/xjgl/xjyd': typeof AppXjglXjydRoute
   '/xssw/zdsq': typeof AppXsswZdsqRoute
   '/xssw/zdzm': typeof AppXsswZdzmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
@@ -392,6 +399,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
   '/': typeof AppIndexRoute
+  '/jcsj/jtxx': typeof AppJcsjJtxxRoute
   '/jcsj/xqgl': typeof AppJcsjXqglRoute
   '/jcsj/xsxx': typeof AppJcsjXsxxRoute
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
@@ -414,6 +422,7 @@ export interface FileRoutesByTo {
   '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
+  '/xjgl/xjyd': typeof AppXjglXjydRoute
   '/xlcd/jsgl': typeof AppXlcdJsglRoute
   '/xlcd/jxlgl': typeof AppXlcdJxlglRoute
   '/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -422,7 +431,6 @@ export interface FileRoutesByTo {
   '/xssw/qjgl': typeof AppXsswQjglRoute
   '/xssw/spsz': typeof AppXsswSpszRoute
   '/xssw/zdsq': typeof AppXsswZdsqRoute
-  '/xjgl/xjyd': typeof AppXjglXjydRoute
   '/xssw/zdzm': typeof AppXsswZdzmRoute
   '/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/cpgl/cppjhz/pjjl': typeof AppCpglCppjhzPjjlRoute
@@ -448,6 +456,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/ewmrz': typeof AppEwmrzRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/jcsj/jtxx': typeof AppJcsjJtxxRoute
   '/_app/jcsj/xqgl': typeof AppJcsjXqglRoute
   '/_app/jcsj/xsxx': typeof AppJcsjXsxxRoute
   '/_app/jxgl/cjlr': typeof AppJxglCjlrRoute
@@ -470,6 +479,7 @@ export interface FileRoutesById {
   '/_app/system/sykp': typeof AppSystemSykpRoute
   '/_app/system/user': typeof AppSystemUserRoute
   '/_app/system/xtpz': typeof AppSystemXtpzRoute
+  '/_app/xjgl/xjyd': typeof AppXjglXjydRoute
   '/_app/xlcd/jsgl': typeof AppXlcdJsglRoute
   '/_app/xlcd/jxlgl': typeof AppXlcdJxlglRoute
   '/_app/xlcd/xnxq': typeof AppXlcdXnxqRoute
@@ -479,7 +489,6 @@ export interface FileRoutesById {
   '/_app/xssw/spsz': typeof AppXsswSpszRoute
   '/_app/xssw/zdsq': typeof AppXsswZdsqRoute
   '/_app/xssw/zdzm': typeof AppXsswZdzmRoute
-  '/_app/xjgl/xjyd': typeof AppXjglXjydRoute
   '/_app/zsgl/xsbm': typeof AppZsglXsbmRoute
   '/_app/cpgl/cppjhz/pjjl': typeof AppCpglCppjhzPjjlRoute
   '/_app/jyzc/jhtj/index': typeof AppJyzcJhtjChar91indexChar93Route
@@ -504,6 +513,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/dashboard'
     | '/ewmrz'
+    | '/jcsj/jtxx'
     | '/jcsj/xqgl'
     | '/jcsj/xsxx'
     | '/jxgl/cjlr'
@@ -526,6 +536,7 @@ export interface FileRouteTypes {
     | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
+    | '/xjgl/xjyd'
     | '/xlcd/jsgl'
     | '/xlcd/jxlgl'
     | '/xlcd/xnxq'
@@ -536,7 +547,6 @@ export interface FileRouteTypes {
     | '/xssw/zdsq'
     | '/xssw/zdzm'
     | '/zsgl/xsbm'
-    | '/xjgl/xjyd'
     | '/cpgl/cppjhz/pjjl'
     | '/jyzc/jhtj/index'
     | '/jyzc/jhtj/jzyl'
@@ -558,6 +568,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/ewmrz'
     | '/'
+    | '/jcsj/jtxx'
     | '/jcsj/xqgl'
     | '/jcsj/xsxx'
     | '/jxgl/cjlr'
@@ -580,6 +591,7 @@ export interface FileRouteTypes {
     | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
+    | '/xjgl/xjyd'
     | '/xlcd/jsgl'
     | '/xlcd/jxlgl'
     | '/xlcd/xnxq'
@@ -591,7 +603,6 @@ export interface FileRouteTypes {
     | '/xssw/zdzm'
     | '/zsgl/xsbm'
     | '/cpgl/cppjhz/pjjl'
-    | '/xjgl/xjyd'
     | '/jyzc/jhtj/index'
     | '/jyzc/jhtj/jzyl'
     | '/jyzc/zjhgl/index'
@@ -613,6 +624,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/ewmrz'
     | '/_app/'
+    | '/_app/jcsj/jtxx'
     | '/_app/jcsj/xqgl'
     | '/_app/jcsj/xsxx'
     | '/_app/jxgl/cjlr'
@@ -635,6 +647,7 @@ export interface FileRouteTypes {
     | '/_app/system/sykp'
     | '/_app/system/user'
     | '/_app/system/xtpz'
+    | '/_app/xjgl/xjyd'
     | '/_app/xlcd/jsgl'
     | '/_app/xlcd/jxlgl'
     | '/_app/xlcd/xnxq'
@@ -647,7 +660,6 @@ export interface FileRouteTypes {
     | '/_app/zsgl/xsbm'
     | '/_app/cpgl/cppjhz/pjjl'
     | '/_app/jyzc/jhtj/index'
-    | '/_app/xjgl/xjyd'
     | '/_app/jyzc/jhtj/jzyl'
     | '/_app/jyzc/zjhgl/index'
     | '/_app/survey/cjwj/bjwj'
@@ -723,6 +735,13 @@ declare module '@tanstack/react-router' {
       path: '/ewmrz'
       fullPath: '/ewmrz'
       preLoaderRoute: typeof AppEwmrzRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/jcsj/jtxx': {
+      id: '/_app/jcsj/jtxx'
+      path: '/jcsj/jtxx'
+      fullPath: '/jcsj/jtxx'
+      preLoaderRoute: typeof AppJcsjJtxxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/jcsj/xqgl': {
@@ -879,6 +898,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemXtpzRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/xjgl/xjyd': {
+      id: '/_app/xjgl/xjyd'
+      path: '/xjgl/xjyd'
+      fullPath: '/xjgl/xjyd'
+      preLoaderRoute: typeof AppXjglXjydRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/xlcd/jsgl': {
       id: '/_app/xlcd/jsgl'
       path: '/xlcd/jsgl'
@@ -898,13 +924,6 @@ declare module '@tanstack/react-router' {
       path: '/xlcd/xnxq'
       fullPath: '/xlcd/xnxq'
       preLoaderRoute: typeof AppXlcdXnxqRouteImport
-    '/_app/xjgl/xjyd': {
-      id: '/_app/xjgl/xjyd'
-      path: '/xjgl/xjyd'
-      fullPath: '/xjgl/xjyd'
-      preLoaderRoute: typeof AppXjglXjydRouteImport
-      parentRoute: typeof AppRoute
-    }
       parentRoute: typeof AppRoute
     }
     '/_app/xssw/cjzm': {
@@ -1048,6 +1067,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppEwmrzRoute: typeof AppEwmrzRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppJcsjJtxxRoute: typeof AppJcsjJtxxRoute
   AppJcsjXqglRoute: typeof AppJcsjXqglRoute
   AppJcsjXsxxRoute: typeof AppJcsjXsxxRoute
   AppJxglCjlrRoute: typeof AppJxglCjlrRoute
@@ -1070,6 +1090,7 @@ interface AppRouteChildren {
   AppSystemSykpRoute: typeof AppSystemSykpRoute
   AppSystemUserRoute: typeof AppSystemUserRoute
   AppSystemXtpzRoute: typeof AppSystemXtpzRoute
+  AppXjglXjydRoute: typeof AppXjglXjydRoute
   AppXlcdJsglRoute: typeof AppXlcdJsglRoute
   AppXlcdJxlglRoute: typeof AppXlcdJxlglRoute
   AppXlcdXnxqRoute: typeof AppXlcdXnxqRoute
@@ -1090,7 +1111,6 @@ interface AppRouteChildren {
   AppXsswXskqHistoryRoute: typeof AppXsswXskqHistoryRoute
   AppXsswXskqRollRoute: typeof AppXsswXskqRollRoute
   AppSurveyCjwjIndexRoute: typeof AppSurveyCjwjIndexRoute
-  AppXjglXjydRoute: typeof AppXjglXjydRoute
   AppSurveyWjdtIndexRoute: typeof AppSurveyWjdtIndexRoute
   AppXsswXskqIndexRoute: typeof AppXsswXskqIndexRoute
 }
@@ -1100,6 +1120,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppEwmrzRoute: AppEwmrzRoute,
   AppIndexRoute: AppIndexRoute,
+  AppJcsjJtxxRoute: AppJcsjJtxxRoute,
   AppJcsjXqglRoute: AppJcsjXqglRoute,
   AppJcsjXsxxRoute: AppJcsjXsxxRoute,
   AppJxglCjlrRoute: AppJxglCjlrRoute,
@@ -1122,6 +1143,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemSykpRoute: AppSystemSykpRoute,
   AppSystemUserRoute: AppSystemUserRoute,
   AppSystemXtpzRoute: AppSystemXtpzRoute,
+  AppXjglXjydRoute: AppXjglXjydRoute,
   AppXlcdJsglRoute: AppXlcdJsglRoute,
   AppXlcdJxlglRoute: AppXlcdJxlglRoute,
   AppXlcdXnxqRoute: AppXlcdXnxqRoute,
@@ -1143,7 +1165,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppXsswXskqRollRoute: AppXsswXskqRollRoute,
   AppSurveyCjwjIndexRoute: AppSurveyCjwjIndexRoute,
   AppSurveyWjdtIndexRoute: AppSurveyWjdtIndexRoute,
-  AppXjglXjydRoute: AppXjglXjydRoute,
   AppXsswXskqIndexRoute: AppXsswXskqIndexRoute,
 }
 
