@@ -224,3 +224,23 @@ REVOKE ALL ON FUNCTION xiaowu_student_records_write() FROM PUBLIC;
 --> statement-breakpoint
 CREATE TRIGGER student_records_write INSTEAD OF INSERT OR UPDATE OR DELETE ON student_records
   FOR EACH ROW EXECUTE FUNCTION xiaowu_student_records_write();
+--> statement-breakpoint
+-- 学生信息's keyword: the ids of the current school's students whose name holds the keyword, or whose
+-- number or ID number does. Under row-level security ILIKE and array containment never become index
+-- conditions (0006), so this runs as xiaowu_people_reader (SECURITY DEFINER, its policy reads every
+-- school's people) with the school taken from app.tenant_id; the list rechecks the exact substring.
+CREATE FUNCTION xiaowu_student_search(p_keyword text) RETURNS SETOF uuid
+LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = public, pg_catalog, pg_temp
+AS $$
+  SELECT u.id FROM users u
+  WHERE u.tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid AND u.user_type = '2'
+    AND (regexp_split_to_array(lower(u.name), '') @> regexp_split_to_array(lower(p_keyword), '')
+         OR (p_keyword ~ '^[A-Za-z0-9_()-]+$' AND (u.user_no ILIKE '%' || p_keyword || '%' OR u.id_number ILIKE '%' || p_keyword || '%')))
+$$;
+--> statement-breakpoint
+ALTER FUNCTION xiaowu_student_search(text) OWNER TO xiaowu_people_reader;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION xiaowu_student_search(text) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION xiaowu_student_search(text) TO xiaowu_app;
