@@ -41,6 +41,9 @@
 //  14. 宿舍管理's automatic allocation of 1,000 boarders (issue 23, bench/dorms.ts, its own database): the whole
 //      call (reads, plan, 1,000 stays written with their trigger), median of 5, ≤ 2 s
 //      (`BENCH_ONLY=dorms npx tsx bench/run.ts` runs only this, no client build)
+//  15. 学生信息 over 100,000 students of one school (issue 23, bench/students.ts, its own database): the
+//      list's first page and a name search, p95 ≤ 50 ms; importing 5,000 students, dry run included, ≤ 15 s
+//      (`BENCH_ONLY=students npx tsx bench/run.ts` runs only this, no client build)
 // BENCH_PORT (default 8282) is the app's port; the bare Fastify route uses the next one.
 // Results also go to bench/out/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -61,6 +64,7 @@ import { measureSurveyJs } from './survey-js';
 import { formatA11yCounts, runA11yBench } from './a11y';
 import { runBackupBench } from './backups';
 import { DORM_ALLOCATION_TARGET_MS, runDormsBench } from './dorms';
+import { runStudentsBench, STUDENT_IMPORT_ROWS, STUDENT_IMPORT_TARGET_MS, STUDENT_LIST_ROWS, STUDENT_LIST_TARGET_MS } from './students';
 import { describeFigure as describeLighthouse, describeTargets as lighthouseTargets, LIGHTHOUSE_RUNS, meetsTargets, runLighthouseBench } from './lighthouse';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -417,7 +421,37 @@ async function dormsFigures(): Promise<void> {
   }
 }
 
+/** 学生信息 (issue 23): the list over 100,000 students and the import of 5,000 (bench/students.ts). */
+async function studentsFigures(): Promise<void> {
+  const rows = STUDENT_LIST_ROWS.toLocaleString('en');
+  try {
+    const run = await runStudentsBench();
+    const listTarget = `p95 ≤ ${STUDENT_LIST_TARGET_MS} ms`;
+    results.push({ name: `学生信息 over ${rows} students: first page, p95`, value: `${run.firstPage.p95.toFixed(1)} ms (p50 ${run.firstPage.p50.toFixed(1)} ms)`, target: listTarget, ok: run.firstPage.p95 <= STUDENT_LIST_TARGET_MS });
+    results.push({
+      name: `学生信息 over ${rows} students: name search, p95`,
+      value: `${run.nameSearch.p95.toFixed(1)} ms (p50 ${run.nameSearch.p50.toFixed(1)} ms; '${run.nameSearch.keyword}', ${run.nameSearch.total} found)`,
+      target: listTarget,
+      ok: run.nameSearch.p95 <= STUDENT_LIST_TARGET_MS,
+    });
+    results.push({
+      name: `学生信息: import of ${STUDENT_IMPORT_ROWS.toLocaleString('en')} students (read, dry run, apply), median`,
+      value: `${(run.import.p50 / 1000).toFixed(2)} s (read ${(run.import.readMs / 1000).toFixed(2)} s, dry run ${(run.import.checkMs / 1000).toFixed(2)} s, apply ${(run.import.applyMs / 1000).toFixed(2)} s; max ${(run.import.max / 1000).toFixed(2)} s)`,
+      target: `≤ ${STUDENT_IMPORT_TARGET_MS / 1000} s`,
+      ok: run.import.max <= STUDENT_IMPORT_TARGET_MS,
+    });
+  } catch (error) {
+    console.error('[bench] students failed:', error);
+    results.push({ name: `学生信息 over ${rows} students`, value: `failed: ${firstLine(error)}`, ok: false });
+  }
+}
+
 async function main() {
+  if (only === 'students') {
+    await studentsFigures();
+    printResults();
+    return;
+  }
   if (only === 'dorms') {
     await dormsFigures();
     printResults();
@@ -555,6 +589,9 @@ async function main() {
 
   // 宿舍管理: automatic allocation of 1,000 boarders (own database, see bench/dorms.ts).
   await dormsFigures();
+
+  // 学生信息: the list over 100,000 students and the import of 5,000 (own database, see bench/students.ts).
+  await studentsFigures();
 
   // Backups: size and time, restore, recovery point (own cluster, see bench/backups.ts).
   await backupFigures();
