@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
+import { classRoster } from '../../db/roster';
+import { uuids } from '../../db/rows';
 import { orgUnits } from '../school/school.table';
 import { staffDuties, users } from '../users/users.table';
 import { attendanceChanges, attendanceEntries, attendanceRolls } from './attendance.table';
@@ -14,9 +16,6 @@ const joinRoll = and(eq(attendanceRolls.tenantId, attendanceEntries.tenantId), e
 const joinRollClass = and(eq(orgUnits.tenantId, attendanceRolls.tenantId), eq(orgUnits.id, attendanceRolls.classId));
 const joinEntryStudent = and(eq(student.tenantId, attendanceEntries.tenantId), eq(student.id, attendanceEntries.studentId));
 const joinTaker = and(eq(taker.tenantId, attendanceRolls.tenantId), eq(taker.id, attendanceRolls.takenBy));
-
-/** Students of a class: enabled accounts of user type 2 whose org unit is the class. */
-const isStudentOf = (classId: string) => and(eq(users.orgUnitId, classId), eq(users.userType, '2'), eq(users.enabled, true));
 
 const classColumns = {
   id: orgUnits.id,
@@ -113,12 +112,25 @@ export const attendanceRepository = {
           .where(and(inArray(users.orgUnitId, [...classIds]), eq(users.userType, '2'), eq(users.enabled, true)))
           .groupBy(users.orgUnitId),
 
-  /** The class's roster, in student-number order. */
-  students: (tx: Tx, classId: string) =>
+  /**
+   * The class's roster of `date` (of any day in [date, until]), in student-number order: whose class
+   * membership (学籍异动, issue 23) covers that day, so a roll of a past day keeps who was in the class
+   * then; a student with no membership row at all (made before memberships existed) by their current class.
+   */
+  students: (tx: Tx, classId: string, date: string, until = date) =>
     tx
       .select({ id: users.id, name: users.name, userNo: users.userNo })
       .from(users)
-      .where(isStudentOf(classId))
+      .where(
+        and(
+          eq(users.userType, '2'),
+          eq(users.enabled, true),
+          inArray(
+            users.id,
+            sql`(SELECT r.student_id FROM ${classRoster(uuids([classId]), date, until)} r)`,
+          ),
+        ),
+      )
       .orderBy(asc(users.userNo), asc(users.name)),
 
   /** The class a student belongs to (null for no student of that id). */

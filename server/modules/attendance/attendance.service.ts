@@ -161,7 +161,7 @@ export class AttendanceService {
 
   private async readRoll(tx: Tx, klass: ClassRow, date: string, semester: Semester): Promise<AttendanceRoll> {
     const roll = await attendanceRepository.findRoll(tx, klass.id, date);
-    const students = await attendanceRepository.students(tx, klass.id);
+    const students = await attendanceRepository.students(tx, klass.id, date);
     const stored = new Map(roll ? (await attendanceRepository.entries(tx, roll.id)).map((entry) => [entry.studentId, entry]) : []);
     const leaves = await this.leave.approvedLeavesOn(
       tx,
@@ -206,7 +206,7 @@ export class AttendanceService {
     const semester = await this.rollDay(tx, request.date);
 
     const codes = await this.statusCodesFor(tx, session);
-    const students = await attendanceRepository.students(tx, klass.id);
+    const students = await attendanceRepository.students(tx, klass.id, request.date);
     const roster = new Set(students.map((s) => s.id));
     const submitted = new Map<string, EntryWrite>();
     request.entries.forEach((entry, index) => {
@@ -346,7 +346,8 @@ export class AttendanceService {
       perStatus[row.status] = row.n;
       counts.set(row.studentId, perStatus);
     }
-    const students = await attendanceRepository.students(tx, klass.id);
+    // whoever was in the class on a day of the range keeps their counts (a student moved out meanwhile too)
+    const students = await attendanceRepository.students(tx, klass.id, request.from, request.to);
     return { days, rows: students.map((s) => ({ studentId: s.id, studentName: s.name, studentNo: s.userNo, counts: counts.get(s.id) ?? {} })) };
   }
 

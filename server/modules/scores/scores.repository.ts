@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { classRoster } from '../../db/roster';
 
 /**
  * SQL of score entry (contracts/scores.ts). Tenant scoping comes from row-level security; joins
@@ -28,6 +29,9 @@ export interface SystemRow {
 /** What every check of a sheet call needs, read in one statement. */
 export type SheetContextRow = {
   batch_name: string;
+  /** the batch's days: the sheet lists whoever was in the class on one of them (db/roster.ts) */
+  batch_start: string;
+  batch_end: string;
   published: boolean;
   batch_subjects: string[];
   batch_grade_ids: string[];
@@ -79,7 +83,7 @@ export interface CellWrite {
 const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 
 const sheetContextColumns = (userId: string) => sql`
-  b.name AS batch_name, b.published, b.subjects AS batch_subjects, b.grade_ids AS batch_grade_ids,
+  b.name AS batch_name, b.start_date::text AS batch_start, b.end_date::text AS batch_end, b.published, b.subjects AS batch_subjects, b.grade_ids AS batch_grade_ids,
   c.id AS class_id, c.name AS class_name, c.name_en AS class_name_en, c.parent_id AS grade_id,
   EXISTS (
     SELECT 1 FROM staff_duties d
@@ -223,22 +227,23 @@ export const scoresRepository = {
       )
       .then((result) => result.rows),
 
-  /** Enabled students of a class in student-number order. */
-  roster: (tx: Tx, classId: string) =>
+  /** Enabled students of a class on a day of [from, to] (the batch's days), in student-number order. */
+  roster: (tx: Tx, classId: string, from: string, to: string) =>
     tx
       .execute<{ id: string; name: string; user_no: string }>(
-        sql`SELECT id, name, user_no FROM users WHERE org_unit_id = ${classId} AND user_type = '2' AND enabled ORDER BY user_no, name`,
+        sql`SELECT u.id, u.name, u.user_no FROM users u WHERE u.id IN (SELECT r.student_id FROM ${classRoster(uuidArray([classId]), from, to)} r)
+              AND u.user_type = '2' AND u.enabled ORDER BY u.user_no, u.name`,
       )
       .then((result) => result.rows),
 
   /** Rosters of several classes at once, in class then student-number order. */
-  rosters: (tx: Tx, classIds: readonly string[]) =>
+  rosters: (tx: Tx, classIds: readonly string[], from: string, to: string) =>
     classIds.length === 0
       ? Promise.resolve([])
       : tx
           .execute<{ id: string; name: string; user_no: string; class_id: string }>(
-            sql`SELECT id, name, user_no, org_unit_id AS class_id FROM users
-                WHERE org_unit_id = ANY (${uuidArray(classIds)}) AND user_type = '2' AND enabled ORDER BY user_no, name`,
+            sql`SELECT u.id, u.name, u.user_no, r.class_id FROM ${classRoster(uuidArray(classIds), from, to)} r JOIN users u ON u.id = r.student_id
+                WHERE u.user_type = '2' AND u.enabled ORDER BY u.user_no, u.name`,
           )
           .then((result) => result.rows),
 
@@ -307,11 +312,11 @@ export const scoresRepository = {
     ),
 
   /** Students of the class without a score or a mark on the sheet. */
-  countIncomplete: (tx: Tx, classId: string, sheetId: string) =>
+  countIncomplete: (tx: Tx, classId: string, sheetId: string, from: string, to: string) =>
     tx
       .execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM users u
-            WHERE u.org_unit_id = ${classId} AND u.user_type = '2' AND u.enabled
+            WHERE u.id IN (SELECT r.student_id FROM ${classRoster(uuidArray([classId]), from, to)} r) AND u.user_type = '2' AND u.enabled
               AND NOT EXISTS (
                 SELECT 1 FROM scores sc WHERE sc.tenant_id = u.tenant_id AND sc.sheet_id = ${sheetId} AND sc.student_id = u.id
                   AND (sc.score IS NOT NULL OR sc.mark <> '')
@@ -362,8 +367,8 @@ export const scoresRepository = {
 
   batch: (tx: Tx, batchId: string) =>
     tx
-      .execute<{ id: string; name: string; published: boolean; grade_ids: string[]; subjects: string[] }>(
-        sql`SELECT id, name, published, grade_ids, subjects FROM exam_batches WHERE id = ${batchId}`,
+      .execute<{ id: string; name: string; published: boolean; grade_ids: string[]; subjects: string[]; start_date: string; end_date: string }>(
+        sql`SELECT id, name, published, grade_ids, subjects, start_date::text, end_date::text FROM exam_batches WHERE id = ${batchId}`,
       )
       .then((result) => result.rows[0]),
 

@@ -188,7 +188,7 @@ export class ScoresService {
 
   private async readSheet(tx: Tx, context: CheckedContext, request: ScoreSheetRequest): Promise<ScoreSheet> {
     const [students, stored, bands] = [
-      await scoresRepository.roster(tx, context.class_id),
+      await scoresRepository.roster(tx, context.class_id, context.batch_start, context.batch_end),
       context.sheet_id ? await scoresRepository.cells(tx, context.sheet_id) : [],
       context.system ? await scoresRepository.bands(tx, context.system.id) : [],
     ];
@@ -299,8 +299,8 @@ export class ScoresService {
       : await scoresRepository.ensureSheet(tx, { tenantId: session.tenantId, id: uuidv7(), ...request, userId: session.userId });
     // FOR UPDATE on the sheet: saves under way (FOR SHARE) finish first, so the count below sees them
     const submitted = await scoresRepository.lockSheet(tx, sheet.id, 'update');
-    const roster = await scoresRepository.roster(tx, context.class_id);
-    if (roster.length === 0 || (await scoresRepository.countIncomplete(tx, context.class_id, sheet.id)) > 0) {
+    const roster = await scoresRepository.roster(tx, context.class_id, context.batch_start, context.batch_end);
+    if (roster.length === 0 || (await scoresRepository.countIncomplete(tx, context.class_id, sheet.id, context.batch_start, context.batch_end)) > 0) {
       throw new AppError(ResponseCode.invalidInput, 'scoresIncomplete');
     }
     if (!submitted) await scoresRepository.markSubmitted(tx, sheet.id, session.userId);
@@ -357,6 +357,8 @@ export class ScoresService {
     const rosters = await scoresRepository.rosters(
       tx,
       plan.map((entry) => entry.klass.id),
+      batch.start_date,
+      batch.end_date,
     );
     const cells = new Map((await scoresRepository.batchCells(tx, batch.id)).map((row) => [`${row.class_id}:${row.subject}:${row.student_id}`, row]));
     const names = await this.subjectNames(tx, lang);
@@ -404,7 +406,7 @@ export class ScoresService {
     const parsed = await readImport(bytes, request, fullMark, lang);
     if (parsed === 'notTemplate') throw new AppError(ResponseCode.invalidInput, 'scoresImportTemplateRequired');
     if (parsed === 'otherSheet') throw new AppError(ResponseCode.invalidInput, 'scoresImportTemplateMismatch');
-    const roster = await scoresRepository.roster(tx, context.class_id);
+    const roster = await scoresRepository.roster(tx, context.class_id, context.batch_start, context.batch_end);
     const byNo = new Map(roster.map((s) => [s.user_no, s.id]));
     const errors = [...parsed.errors];
     const seen = new Set<string>();

@@ -100,6 +100,15 @@ describe('学籍异动: each type takes effect on approval', () => {
     const detail = await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id });
     expect(detail).toMatchObject({ state: 'applied', appliedOn: today, mayAudit: false });
     expect(detail.events.map((e) => e.action)).toEqual(['submit', 'pass']);
+
+    // the rolls read the roster of their date: yesterday's of the old class still has them, today's the new one
+    const roll = async (classId: string, date: string) =>
+      (await ok<{ entries: { studentId: string }[] }>('/api/attendance/roll', { classId, date })).entries.map((entry) => entry.studentId);
+    const yesterday = addDays(today, -1);
+    const semesterHasYesterday = (await post<unknown>('/api/attendance/roll', { classId: classes[0], date: yesterday })).body.code === 1;
+    if (semesterHasYesterday) expect(await roll(classes[0], yesterday)).toContain(id);
+    expect(await roll(classes[0], today)).not.toContain(id);
+    expect(await roll(classes[1], today)).toContain(id);
   });
 
   it('休学 closes the membership, leaves no class, makes the student suspended and releases their bed; 复学 brings them back to a class of the grade', async () => {
