@@ -19,7 +19,8 @@ CREATE TABLE "guardians" (
 	CONSTRAINT "guardians_id_type_check" CHECK (char_length("guardians"."id_type") BETWEEN 1 AND 20)
 );
 --> statement-breakpoint
-ALTER TABLE "guardians" ADD CONSTRAINT "guardians_user_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- the profile is part of the person: 用户管理 deleting a parent takes it along
+ALTER TABLE "guardians" ADD CONSTRAINT "guardians_user_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 SELECT xiaowu_protect_tenant_table('guardians'::regclass);
 --> statement-breakpoint
 -- a guardian profile belongs to a parent (user_type '4')

@@ -212,10 +212,8 @@ export const guardiansRepository = {
     return rows.rows[0]?.n ?? 0;
   },
 
-  /** a person without an account and without children: profile, roles and person row */
+  /** a person without an account and without children (the profile and roles go with the row: cascades) */
   async deletePerson(tx: Tx, parentId: string): Promise<void> {
-    await tx.execute(sql`DELETE FROM guardians WHERE user_id = ${parentId}::uuid`);
-    await tx.execute(sql`DELETE FROM user_roles WHERE user_id = ${parentId}::uuid`);
     await tx.execute(sql`DELETE FROM users WHERE id = ${parentId}::uuid AND user_type = '4' AND account_initialized_at IS NULL`);
   },
 

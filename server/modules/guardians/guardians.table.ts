@@ -24,6 +24,7 @@ export const guardians = pgTable(
     primaryKey({ columns: [t.tenantId, t.userId] }),
     check('guardians_work_unit_check', sql`char_length(${t.workUnit}) <= 100`),
     check('guardians_id_type_check', sql`char_length(${t.idType}) BETWEEN 1 AND 20`),
-    foreignKey({ name: 'guardians_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
+    // the profile is part of the person: 用户管理 deleting a parent takes it along
+    foreignKey({ name: 'guardians_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
   ],
 );

@@ -151,6 +151,11 @@ describe('家庭信息', () => {
     const last = (await post('/api/guardians/unlink', { studentId: younger.id, parentId })).body;
     expect([last.code, last.data]).toEqual([1, { removed: true }]);
     expect(await ownerQuery(t.db, 'SELECT 1 FROM users WHERE id = $1', [parentId])).toHaveLength(0);
+    // 用户管理 deletes a guardian: the profile goes with the person, the child keeps the others
+    const { parentId: another } = await ok<{ parentId: string }>('/api/guardians/save', { studentId: older.id, ...guardian({ name: '钱 继母', relation: '58' }) });
+    expect((await post('/api/users/delete', { ids: [another] })).body.code).toBe(1);
+    expect(await ownerQuery(t.db, 'SELECT 1 FROM guardians WHERE user_id = $1', [another])).toHaveLength(0);
+    expect((await guardiansOf(older)).some((row) => row.parentId === another)).toBe(false);
   });
 
   it('makes parent accounts: prefix + the student account, password from the ID number, one login seeing each child; a clash is refused with who holds it', async () => {
