@@ -32,6 +32,7 @@ const MODULE_NAMES: Record<string, string | Label> = {
   dashboard: { zh: '首页', en: 'Home' },
   backups: { zh: '数据备份', en: 'Backups' },
   dorms: 'ssgl',
+  statusChanges: 'xjyd',
   guardians: 'jtxx',
 };
 
