@@ -4,6 +4,7 @@ import { ResponseCode } from '../../../contracts/envelope';
 import { addDays, schoolDate } from '../../../contracts/school-time';
 import type { StatusChangeDetail, StatusChangeRow } from '../../../contracts/status-changes';
 import { classMemberships, students } from '../students/students.table';
+import { DEMO_SCHOOL } from '../../db/seed';
 import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
 
 /**
@@ -17,6 +18,8 @@ let tenantId: string;
 let admin: string;
 let teacher: string;
 let classes: string[];
+/** 八年级's classes */
+let eighth: string[];
 let pupils: { id: string; classId: string; gender: string }[];
 const today = schoolDate();
 const EN = { 'x-lang': 'en' };
@@ -64,10 +67,13 @@ const open = async (studentId: string) => (await memberships(studentId)).filter(
 beforeAll(async () => {
   t = await buildTestApp();
   let code: string;
-  ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'sc' }));
+  ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'sc', grades: DEMO_SCHOOL.grades.filter((grade) => grade.level === 7 || grade.level === 8) }));
   admin = await login(t.app, code, 'admin');
   teacher = await login(t.app, code, 'teacher');
-  classes = (await ownerQuery<{ id: string }>(t.db, `SELECT id FROM org_units WHERE tenant_id = $1 AND kind = 'class' ORDER BY code`, [tenantId])).map((r) => r.id);
+  const classesOf = async (level: number) =>
+    (await ownerQuery<{ id: string }>(t.db, `SELECT id FROM org_units WHERE tenant_id = $1 AND kind = 'class' AND grade_level = $2 ORDER BY code`, [tenantId, level])).map((r) => r.id);
+  classes = await classesOf(7);
+  eighth = await classesOf(8);
   const people = await ownerQuery<{ id: string; class_id: string; gender: string }>(
     t.db,
     `SELECT id, org_unit_id class_id, gender FROM users WHERE tenant_id = $1 AND user_type = '2' AND username <> 'student' ORDER BY user_no`,
@@ -150,6 +156,27 @@ describe('学籍异动: each type takes effect on approval', () => {
 });
 
 describe('学籍异动: rules', () => {
+  it('复学 returns to a class of the grade the last class is in now: after a semester upgrade moved that class on, the next grade', async () => {
+    const id = pupil(1);
+    await approve(await filed(id, 'suspend'));
+    // the grade of the last class (七年级): a class of 八年级 is refused, in the user's words
+    expect((await apply(id, 'resume', { toClassId: eighth[0] })).body).toMatchObject({ code: ResponseCode.unprocessable, msg: '复学只能回到七年级的班级' });
+    // the semester upgrade moves grades and classes on in place (calendar.service: grade_level + 1, renamed):
+    // the student's last class is of 八年级 now, so they return to a class of 八年级
+    const [lastClass] = (await memberships(id)).map((m) => m.class_id);
+    const grade = (await ownerQuery<{ parent_id: string }>(t.db, 'SELECT parent_id FROM org_units WHERE id = $1', [lastClass]))[0].parent_id;
+    await ownerQuery(t.db, `UPDATE org_units SET grade_level = grade_level + 10 WHERE tenant_id = $1 AND grade_level = 8`, [tenantId]);
+    await ownerQuery(t.db, `UPDATE org_units SET grade_level = 8, name = replace(name, '七年级', '八年级') WHERE tenant_id = $1 AND (id = $2 OR parent_id = $2)`, [tenantId, grade]);
+    try {
+      expect((await apply(id, 'resume', { toClassId: classes[2] })).body.code).toBe(1);
+      const refused = await apply(id, 'resume', { toClassId: eighth[0] });
+      expect(refused.body.msg).toBe('复学只能回到八年级的班级');
+    } finally {
+      await ownerQuery(t.db, `UPDATE org_units SET grade_level = 7, name = replace(name, '八年级', '七年级') WHERE tenant_id = $1 AND (id = $2 OR parent_id = $2)`, [tenantId, grade]);
+      await ownerQuery(t.db, `UPDATE org_units SET grade_level = grade_level - 10 WHERE tenant_id = $1 AND grade_level = 18`, [tenantId]);
+    }
+  });
+
   it('refuses bad input with a clear message (zh, en) and files nothing', async () => {
     const id = pupil(0);
     const before = await ownerQuery<{ n: number }>(t.db, 'SELECT count(*)::int n FROM status_changes WHERE tenant_id = $1', [tenantId]);
