@@ -91,6 +91,20 @@ test('学籍异动: a head teacher applies 转班, 教务处 approves it, the st
   await auditor.goto('/xjgl/xjyd');
   await expect(auditor.getByTestId('status-change-row').filter({ hasText: student.name }).first()).toHaveAttribute('data-state', 'applied');
 
+  // each type's effective flag: 插班 off (a record only from now on), then on again
+  await auditor.getByTestId('status-change-types-open').click();
+  const types = auditor.getByTestId('status-change-types');
+  await expect(types.getByTestId('status-change-type-row')).toHaveCount(5);
+  const insert = types.getByRole('switch', { name: '插班' });
+  await expect(insert).toHaveAttribute('aria-checked', 'true');
+  await insert.click();
+  await expect(insert).toHaveAttribute('aria-checked', 'false');
+  await insert.click();
+  await expect(insert).toHaveAttribute('aria-checked', 'true');
+  await expectAccessibleFit(auditor, 'zh', '/xjgl/xjyd 异动类型');
+  await auditor.keyboard.press('Escape');
+  await expect(types).toHaveCount(0);
+
   // a phone: the list fits
   await auditor.setViewportSize({ width: 390, height: 844 });
   await expectPhoneFit(auditor);

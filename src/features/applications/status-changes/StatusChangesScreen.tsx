@@ -25,6 +25,7 @@ import type { StatusChangeSearchParams } from './search';
 const StatusChangeDrawer = lazy(() => import('./StatusChangeDrawer'));
 const ApplyStatusChange = lazy(() => import('./ApplyStatusChange'));
 const BatchAuditDialog = lazy(() => import('../BatchAuditDialog'));
+const TypeFlagsDialog = lazy(() => import('./TypeFlagsDialog'));
 
 export interface StatusChangesScreenProps {
   search: StatusChangeSearchParams;
@@ -61,6 +62,7 @@ function StatusChangesBody({ search, onSearchChange }: StatusChangesScreenProps)
   const [batch, setBatch] = useState<{ decision: 'pass' | 'reject'; key: number } | null>(null);
   const [batchError, setBatchError] = useState('');
   const [applying, setApplying] = useState<number | null>(null);
+  const [flags, setFlags] = useState(false);
   const listKey = JSON.stringify({ ...search, id: undefined });
   useEffect(() => {
     setSelected(new Set());
@@ -156,6 +158,11 @@ function StatusChangesBody({ search, onSearchChange }: StatusChangesScreenProps)
         <Heading as="h1" size="lg" flex="1">
           <Trans>学籍异动</Trans>
         </Heading>
+        {auditor && (
+          <Button variant="outline" minH="11" onClick={() => setFlags(true)} data-testid="status-change-types-open">
+            <Trans>异动类型</Trans>
+          </Button>
+        )}
         {may(STATUS_CHANGE_PERMS.export) && (
           <Button variant="outline" minH="11" onClick={() => void exportList()} data-testid="status-change-export">
             <Trans>导出</Trans>
@@ -266,6 +273,7 @@ function StatusChangesBody({ search, onSearchChange }: StatusChangesScreenProps)
             }}
           />
         )}
+        {flags && <TypeFlagsDialog onClose={() => setFlags(false)} />}
         {search.id && <StatusChangeDrawer id={search.id} onClose={() => onSearchChange(compactSearch({ ...search, id: undefined }))} />}
         {batch && (
           <BatchAuditDialog
