@@ -2,6 +2,22 @@
 -- and its time in classes as dated rows. Drizzle: server/modules/students/students.table.ts.
 CREATE EXTENSION IF NOT EXISTS btree_gist;
 --> statement-breakpoint
+-- as every function of ours: PUBLIC (so the dynamic roles' filter role, 0020) may not call the extension's
+-- functions; the gist index calls its support functions without a privilege check
+DO $$
+DECLARE
+  v_function regprocedure;
+BEGIN
+  FOR v_function IN
+    SELECT p.oid::regprocedure FROM pg_proc p
+    JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+    JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'btree_gist'
+  LOOP
+    EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', v_function);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
 CREATE TABLE "students" (
 	"tenant_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
