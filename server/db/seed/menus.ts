@@ -26,7 +26,7 @@ export const ROLE_DEFINITIONS: readonly { code: string; name: string; nameEn: st
     name: '班主任',
     nameEn: 'Head teacher',
     grants: [
-      'xsxx', 'xsxx_edit', 'xsxx_export', 'bjgl', 'jtxx', 'jtxx_edit', 'xjyd', 'xjyd_add', 'qjgl', 'qjgl_audit', 'xskq', 'xskq_add',
+      'xsxx', 'xsxx_edit', 'xsxx_export', 'bjgl', 'jtxx', 'jtxx_edit', 'jtxx_export', 'xjyd', 'xjyd_add', 'qjgl', 'qjgl_audit', 'xskq', 'xskq_add',
       'cxsq', 'cxsq_audit', 'zdsq', 'zdsq_audit', 'zdzm', 'zdzm_audit', 'cjzm', 'cjzm_audit', 'kqsp', 'kqsp_audit', 'sjpj', 'sjpj_add', 'qmpj', 'qmpj_add', 'cpgl_cppjhz_index', 'hjgl', 'hjgl_add',
       'hdgl', 'hdgl_add', 'jzjt', 'tzgg', 'tzgg_add', 'czda', 'czda_add', 'messageCenter_xxzx',
     ],
