@@ -104,6 +104,18 @@ export async function runIfDue(db: Database, sweep: Omit<SweepDefinition, 'name'
 }
 
 /**
+ * One sweep at a time per pool: a running sweep holds a connection for its lock while its work takes
+ * others, so sweeps started side by side (every one of them ticks at the same moment) could take the
+ * whole pool and wait for each other for ever (five sweeps and a pool of five did).
+ */
+const sweepQueues = new WeakMap<Database, Promise<unknown>>();
+function oneAtATime<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  const next = (sweepQueues.get(db) ?? Promise.resolve()).then(work, work);
+  sweepQueues.set(db, next.catch(() => undefined));
+  return next;
+}
+
+/**
  * Ticks for one sweep in this instance (first after settings.firstTickMs, then every tickMs, never
  * two ticks of it at once here; none when its interval is 'off'); stopped when the app closes.
  * Failures are logged and the sweep stays due.
@@ -118,7 +130,7 @@ export function scheduleSweep(app: FastifyInstance, db: Database, settings: Swee
     if (running || closed) return;
     running = true;
     try {
-      await runIfDue(db, sweep);
+      await oneAtATime(db, async () => (closed ? undefined : runIfDue(db, sweep)));
     } catch (error) {
       if (!closed) app.log.warn({ err: error, sweep: sweep.name }, 'sweep failed; it stays due and runs again at a later tick');
     } finally {

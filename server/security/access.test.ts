@@ -44,6 +44,9 @@ const BINARY_ANSWERS = new Set([
   'GET /api/users/import-template',
   // 宿舍管理's occupancy workbook (server/modules/dorms)
   'POST /api/dorms/export',
+  // 学籍异动's and 家庭信息's lists as workbooks
+  'POST /api/status-changes/export',
+  'POST /api/guardians/export',
   // the kit resources' workbooks (server/kit/crud-module.ts)
   ...kitModules.flatMap(({ definition }) => [`POST ${resourceUrls(definition).export}`, `GET ${resourceUrls(definition).template}`]),
 ]);

@@ -244,6 +244,8 @@ describe('hostile input never faults and never writes', () => {
       route.url === '/api/users/export' ||
       route.url === '/api/users/import-template' ||
       route.url === '/api/dorms/export' ||
+      route.url === '/api/status-changes/export' ||
+      route.url === '/api/guardians/export' ||
       KIT_WORKBOOKS.has(route.url);
     // a proof's verification page answers HTML whatever the input (404 for anything but a real code)
     const isPage = route.url === '/api/proofs/verify/:tenant/:code';
