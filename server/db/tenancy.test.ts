@@ -22,7 +22,8 @@ describe('schema shape', () => {
   it('every tenant table leads its primary key and foreign keys with tenant_id, with RLS enabled and forced', async () => {
     const tables = await ownerQuery<{ table_name: string }>(
       t.db,
-      `SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'tenant_id' ORDER BY 1`,
+      `SELECT c.table_name FROM information_schema.columns c JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+       WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id' AND t.table_type = 'BASE TABLE' ORDER BY 1`,
     );
     expect(tables.length).toBeGreaterThanOrEqual(15);
     for (const { table_name } of tables) {
