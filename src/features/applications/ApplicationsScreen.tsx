@@ -21,7 +21,7 @@
  * through the outbox (outbox-kind.tsx): a queued row shows 待同步 and leaves the todo list at once.
  * The todo page's details (and their pictures) are prefetched online, so they open offline too.
  */
-import { Alert, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -47,6 +47,7 @@ import { AUDIT_KIND } from './outbox-kind';
 import { compactSearch, type ApplicationSearchParams } from './search';
 import { showRange, showTime } from './time';
 import { urlPaging } from '../../lib/search-params';
+import { BatchAuditBar } from './BatchAuditBar';
 
 const ApplyDrawer = lazy(() => import('./ApplyDrawer'));
 const DetailDrawer = lazy(() => import('./DetailDrawer'));
@@ -144,7 +145,6 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
     setBatchError('');
     setBatch({ decision, key: Date.now() });
   };
-  const selectedText = (count: number) => t`已选 ${count} 项`;
   const showKind = kinds.length > 1;
   const showLeaveType = kinds.some((kind) => kindDefinition(kind).hasLeaveType);
   const showRangeColumn = kinds.some((kind) => kindDefinition(kind).hasTimeRange);
@@ -290,34 +290,7 @@ function ApplicationsScreenBody({ kinds, scopes, search, onSearchChange, title, 
             <SearchTextField label={<Trans>结束日期</Trans>} type="date" width="40" value={draft.to} min={draft.from || undefined} onChange={(to) => setDraft({ ...draft, to })} />
           </SearchHeader>
 
-          {selectable && (
-            <Stack gap="2">
-              <HStack gap="2" wrap="wrap">
-                <Button size="sm" colorPalette="green" disabled={!online || selectedRows.length === 0} onClick={() => openBatch('pass')} data-testid="batch-pass">
-                  <Trans>批量通过</Trans>
-                </Button>
-                <Button size="sm" colorPalette="red" variant="outline" disabled={!online || selectedRows.length === 0} onClick={() => openBatch('reject')} data-testid="batch-reject">
-                  <Trans>批量驳回</Trans>
-                </Button>
-                {!online && (
-                  <Text fontSize="sm" color="fg.muted" data-testid="batch-offline">
-                    <Trans>批量审核需要联网</Trans>
-                  </Text>
-                )}
-                {selectedRows.length > 0 && (
-                  <Text fontSize="sm" color="fg.muted" data-testid="batch-count">
-                    {selectedText(selectedRows.length)}
-                  </Text>
-                )}
-              </HStack>
-              {batchError && (
-                <Alert.Root status="error" size="sm" data-testid="batch-error">
-                  <Alert.Indicator />
-                  <Alert.Title>{batchError}</Alert.Title>
-                </Alert.Root>
-              )}
-            </Stack>
-          )}
+          {selectable && <BatchAuditBar count={selectedRows.length} online={online} error={batchError} onOpen={openBatch} />}
 
           <Box>
             <DataTable

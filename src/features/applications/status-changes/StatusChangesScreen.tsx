@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -21,6 +21,7 @@ import { useApplicationsCatalog } from '../settings/catalog-ready';
 import { refreshStatusChanges, statusChangeFilters, statusChangeListInput } from './api';
 import { STATE_COLORS, STATE_LABELS, TYPE_LABELS } from './labels';
 import type { StatusChangeSearchParams } from './search';
+import { BatchAuditBar } from '../BatchAuditBar';
 
 const StatusChangeDrawer = lazy(() => import('./StatusChangeDrawer'));
 const ApplyStatusChange = lazy(() => import('./ApplyStatusChange'));
@@ -150,7 +151,6 @@ function StatusChangesBody({ search, onSearchChange }: StatusChangesScreenProps)
         { key: 'todo', label: t`待我审核` },
       ]
     : [];
-  const selectedText = (count: number) => t`已选 ${count} 项`;
 
   return (
     <Stack gap="4">
@@ -221,29 +221,7 @@ function StatusChangesBody({ search, onSearchChange }: StatusChangesScreenProps)
             <SearchTextField label={<Trans>生效日期止</Trans>} type="date" width="40" value={draft.to} min={draft.from || undefined} onChange={(to) => setDraft({ ...draft, to })} />
           </SearchHeader>
 
-          {scope === 'todo' && (
-            <Stack gap="2">
-              <HStack gap="2" wrap="wrap">
-                <Button size="sm" colorPalette="green" disabled={selectedRows.length === 0} onClick={() => openBatch('pass')} data-testid="batch-pass">
-                  <Trans>批量通过</Trans>
-                </Button>
-                <Button size="sm" colorPalette="red" variant="outline" disabled={selectedRows.length === 0} onClick={() => openBatch('reject')} data-testid="batch-reject">
-                  <Trans>批量驳回</Trans>
-                </Button>
-                {selectedRows.length > 0 && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {selectedText(selectedRows.length)}
-                  </Text>
-                )}
-              </HStack>
-              {batchError && (
-                <Alert.Root status="error" size="sm" data-testid="batch-error">
-                  <Alert.Indicator />
-                  <Alert.Title>{batchError}</Alert.Title>
-                </Alert.Root>
-              )}
-            </Stack>
-          )}
+          {scope === 'todo' && <BatchAuditBar count={selectedRows.length} error={batchError} onOpen={openBatch} />}
           <Box>
             <DataTable
               data-testid="status-changes"
