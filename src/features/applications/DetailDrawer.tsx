@@ -14,11 +14,12 @@ import { applicationDetailQuery, applicationKeys, applicationOptionsQuery, cance
 import { Attachments } from './Attachments';
 import { DetailLine } from './DetailLine';
 import { kindDefinition } from './kinds/registry';
-import { EVENT_LABELS, stepText } from './labels';
+import { stepText } from './labels';
 import { useRoleNames } from './role-names';
 import { StateBadges } from './StateBadges';
 import { auditApplicationKind, auditEntityKey } from './outbox-kind';
 import { isoOfLocal, localOfIso, msOfLocal, showRange, showTime } from './time';
+import { AuditEvents } from './AuditEvents';
 
 const ApplyDrawer = lazy(() => import('./ApplyDrawer'));
 
@@ -174,7 +175,6 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
   const pendingStep = detail?.state === 'pending' ? detail.steps[detail.step] : undefined;
   const stepName = (step: ApplicationDetail['steps'][number] | undefined) => stepText(i18n, step, roleNames);
   const applicantText = (name: string, no: string) => t`${name}（${no}）`;
-  const eventTitle = (action: string, step: string) => t`${action} · ${step}`;
 
   return (
     <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }} placement="end">
@@ -244,19 +244,7 @@ export default function DetailDrawer({ id, onClose }: { id: string; onClose: () 
                     <Text fontWeight="medium">
                       <Trans>审核流程</Trans>
                     </Text>
-                    {detail.events.map((event) => (
-                      <Box key={event.id} borderStartWidth="3px" borderColor={event.action === 'reject' ? 'red.solid' : event.action === 'pass' ? 'green.solid' : 'border.emphasized'} ps="3" data-testid="application-event" data-action={event.action}>
-                        <Text fontSize="sm" fontWeight="medium">
-                          {event.step !== null && event.action !== 'submit' && detail.steps[event.step]
-                            ? eventTitle(i18n._(EVENT_LABELS[event.action]!), stepName(detail.steps[event.step]))
-                            : i18n._(EVENT_LABELS[event.action]!)}
-                        </Text>
-                        <Text fontSize="sm" color="fg.muted">
-                          {event.actorName} · {showTime(event.at)}
-                        </Text>
-                        {event.opinion && <Text fontSize="sm">{event.opinion}</Text>}
-                      </Box>
-                    ))}
+                    <AuditEvents events={detail.events} steps={detail.steps} stepName={stepName} testId="application-event" />
                     {pendingStep && (
                       <Box borderStartWidth="3px" borderColor="orange.solid" borderStyle="dashed" ps="3" data-testid="application-waiting">
                         <Text fontSize="sm">

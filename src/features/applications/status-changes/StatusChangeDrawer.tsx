@@ -1,4 +1,4 @@
-import { Badge, Box, Button, CloseButton, Drawer, Field, HStack, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, CloseButton, Drawer, Field, HStack, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,10 +10,11 @@ import { useLocalName } from '../../../lib/local-name';
 import { notify } from '../../../lib/notify';
 import { Attachments } from '../Attachments';
 import { DetailLine } from '../DetailLine';
-import { EVENT_LABELS, stepText } from '../labels';
+import { stepText } from '../labels';
 import { showTime } from '../time';
 import { auditStatusChange, refreshStatusChanges, statusChangeDetailQuery } from './api';
 import { STATE_COLORS, STATE_LABELS, TYPE_LABELS } from './labels';
+import { AuditEvents } from '../AuditEvents';
 
 const day = (date: string) => formatDate(`${date}T00:00:00+08:00`);
 
@@ -32,7 +33,6 @@ export default function StatusChangeDrawer({ id, onClose }: { id: string; onClos
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<'pass' | 'reject' | null>(null);
   const studentText = (name: string, no: string) => t`${name}（${no}）`;
-  const eventTitle = (action: string, step: string) => t`${action} · ${step}`;
 
   const decide = async (decision: 'pass' | 'reject') => {
     if (!detail) return;
@@ -113,19 +113,7 @@ export default function StatusChangeDrawer({ id, onClose }: { id: string; onClos
                     <Text fontWeight="medium">
                       <Trans>审核流程</Trans>
                     </Text>
-                    {detail.events.map((event) => (
-                      <Box key={event.id} borderStartWidth="3px" borderColor={event.action === 'reject' ? 'red.solid' : event.action === 'pass' ? 'green.solid' : 'border.emphasized'} ps="3" data-testid="status-change-event" data-action={event.action}>
-                        <Text fontSize="sm" fontWeight="medium">
-                          {event.step !== null && event.action !== 'submit' && detail.steps[event.step]
-                            ? eventTitle(i18n._(EVENT_LABELS[event.action]!), stepText(i18n, detail.steps[event.step]))
-                            : i18n._(EVENT_LABELS[event.action]!)}
-                        </Text>
-                        <Text fontSize="sm" color="fg.muted">
-                          {event.actorName} · {showTime(event.at)}
-                        </Text>
-                        {event.opinion && <Text fontSize="sm">{event.opinion}</Text>}
-                      </Box>
-                    ))}
+                    <AuditEvents events={detail.events} steps={detail.steps} stepName={(step) => stepText(i18n, step)} testId="status-change-event" />
                     {detail.applicationState === 'pending' && detail.steps[detail.step] && (
                       <Text fontSize="sm" color="orange.fg">
                         {t`待审核：${stepText(i18n, detail.steps[detail.step])}`}
