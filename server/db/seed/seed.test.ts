@@ -90,7 +90,7 @@ describe('demo seed', () => {
       `SELECT count(*) n FROM parent_students ps
          JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id
          JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id
-        WHERE ps.emergency_order = 1 AND s.username <> 'student' AND p.username <> 'P' || s.username AND p.username NOT LIKE 'u\\_%'`,
+        WHERE ps.${seededSchools} AND ps.emergency_order = 1 AND s.username <> 'student' AND p.username <> 'P' || s.username AND p.username NOT LIKE 'u\\_%'`,
     );
     expect(mismatched).toBe(0);
   });
