@@ -136,6 +136,32 @@ export async function createUser(
   return { id, username, password, tenant, tenantId };
 }
 
+/**
+ * Two new guardians of the student, both holding the 家长 role: one with a usable account (账号初始化
+ * done), one without (家庭信息 keeps such guardians; they must be reached and counted by nothing).
+ */
+export async function guardiansWithAndWithoutAccount(db: Database, tenantId: string, studentId: string): Promise<{ withAccount: string; accountless: string }> {
+  const withAccount = uuidv7();
+  const accountless = uuidv7();
+  await ownerQuery(
+    db,
+    `INSERT INTO users (tenant_id, id, username, password_hash, name, user_type, account_initialized_at)
+     VALUES ($1, $2::uuid, $2::text, '!', '有账号家长', '4', now()), ($1, $3::uuid, $3::text, '!', '无账号家长', '4', NULL)`,
+    [tenantId, withAccount, accountless],
+  );
+  await ownerQuery(
+    db,
+    `INSERT INTO user_roles (tenant_id, user_id, role_id, source) SELECT $1, p.id, r.id, 'manual' FROM roles r, unnest($2::uuid[]) AS p(id) WHERE r.tenant_id = $1 AND r.code = 'parent'`,
+    [tenantId, [withAccount, accountless]],
+  );
+  await ownerQuery(db, `INSERT INTO parent_students (tenant_id, parent_id, student_id, relation) SELECT $1, p.id, $3, '父亲' FROM unnest($2::uuid[]) AS p(id)`, [
+    tenantId,
+    [withAccount, accountless],
+    studentId,
+  ]);
+  return { withAccount, accountless };
+}
+
 /** RSA-OAEP(SHA-256) with the server's public key, as the client's jsencrypt encryptOAEP does. */
 export async function encryptForServer(app: FastifyInstance, text: string): Promise<string> {
   const { body } = await call<{ publicKey: string }>(app, 'POST', '/api/security/get');

@@ -3,6 +3,7 @@ import { APPLICATION_STATES, type ApplicationKind, type ApplicationState, type A
 import type { ApplicationSearch } from '../../../contracts/applications';
 import type { Tx } from '../../db/client';
 import { datedRowsOf, rows, texts, uuids } from '../../db/rows';
+import { hasUsableAccount } from '../users/usable-account';
 
 /**
  * SQL of applications and their audits (contracts/applications.ts). Tenant scoping comes from
@@ -249,8 +250,14 @@ export const applicationsRepository = {
   isParentOf: (tx: Tx, parentId: string, studentId: string) =>
     tx.execute(sql`SELECT 1 FROM parent_students WHERE parent_id = ${parentId} AND student_id = ${studentId}`).then((result) => result.rows.length > 0),
 
+  /** The student's parents with a usable account (the ones a notification can reach). */
   parentsOf: (tx: Tx, studentId: string) =>
-    tx.execute<{ parent_id: string }>(sql`SELECT parent_id FROM parent_students WHERE student_id = ${studentId}`).then((result) => (result.rows as { parent_id: string }[]).map((row) => row.parent_id)),
+    tx
+      .execute<{ parent_id: string }>(
+        sql`SELECT ps.parent_id FROM parent_students ps JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id
+             WHERE ps.student_id = ${studentId} AND ${hasUsableAccount('p')}`,
+      )
+      .then((result) => (result.rows as { parent_id: string }[]).map((row) => row.parent_id)),
 
   /** The caller teaches the class (subject or head teacher). */
   teaches: (tx: Tx, userId: string, classId: string) =>

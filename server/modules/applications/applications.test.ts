@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDetail, ApplicationOptions, ApplicationRow, BlockedPeriodRow, TodoCount } from '../../../contracts/applications';
 import type { TableAData } from '../../../contracts/envelope';
 import { addDays, schoolDate } from '../attendance/school-day';
-import { buildTestApp, call, createUser, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
+import { buildTestApp, call, createUser, guardiansWithAndWithoutAccount, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
 
 /**
  * Applications and audits against a K12 school of this file's own (七年级 only, seeded like the demo
@@ -961,5 +961,12 @@ describe('review fixes (issue 8 server review)', () => {
     await ownerQuery(t.db, `INSERT INTO parent_students (tenant_id, parent_id, student_id, relation) VALUES ($1, $2, $3, '父亲')`, [tenantId, father.id, child.id]);
     const refused = await save(`P${child.username}`, leave(child.id, freshDay()));
     expect([refused.body.code, refused.body.msg]).toEqual([40300, '只能为本人或自己的孩子申请']);
+  });
+
+  it("a student's notifications reach the parents with a usable account, not a guardian without one (家庭信息)", async () => {
+    const seat = seats[1];
+    const guardians = await guardiansWithAndWithoutAccount(t.db, tenantId, seat.studentId);
+    const app = await submitted(seat.student, leave(seat.studentId, freshDay()));
+    expect(await recipientsOf(app.id, '已提交，等待班主任审核')).toEqual(sorted(seat.studentId, seat.parentId, guardians.withAccount));
   });
 });

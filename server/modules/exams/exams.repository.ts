@@ -5,6 +5,7 @@ import { dictEntries, dictTypes } from '../dicts/dicts.table';
 import { orgUnits, semesters } from '../school/school.table';
 import { scoreChanges, scoreSheets, scores } from '../scores/scores.table';
 import { parentStudents, users } from '../users/users.table';
+import { hasUsableAccount } from '../users/usable-account';
 import { examBatches, scoreBands, scoreSystems } from './exams.table';
 import { escapeLike } from '../../db/like';
 
@@ -203,7 +204,7 @@ export const examsRepository = {
       .where(eq(examBatches.id, id));
   },
 
-  /** Enabled students of the grades' classes and their parents (distinct user ids). */
+  /** Enabled students of the grades' classes and their parents with a usable account (distinct user ids). */
   async studentsAndParentsOfGrades(tx: Tx, gradeIds: readonly string[]): Promise<string[]> {
     if (gradeIds.length === 0) return [];
     const result = await tx.execute<{ id: string }>(sql`
@@ -219,7 +220,7 @@ export const examsRepository = {
       SELECT id::text FROM students
       UNION
       SELECT ps.parent_id::text FROM ${parentStudents} ps
-        JOIN ${users} p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id AND p.enabled
+        JOIN ${users} p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id AND ${hasUsableAccount('p')}
        WHERE ps.student_id IN (SELECT id FROM students)`);
     return result.rows.map((row) => row.id);
   },

@@ -126,8 +126,31 @@ describe('runs: the members a filter returns', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(ids).toEqual(expected.map((row) => row.id));
     const all = await runFilter(db, kg, 'select', 'SELECT id FROM people');
-    const kgPeople = await ownerQuery<{ n: string }>(owner, 'SELECT count(*) AS n FROM users WHERE tenant_id = $1', [kg]);
+    // everyone but the guardians without a usable account (家庭信息 keeps them; no role may hold them)
+    const kgPeople = await ownerQuery<{ n: string }>(
+      owner,
+      `SELECT count(*) AS n FROM users WHERE tenant_id = $1 AND (user_type <> '4' OR (account_initialized_at IS NOT NULL AND enabled))`,
+      [kg],
+    );
     expect(all.length).toBe(Number(kgPeople[0]!.n));
+  });
+
+  it('九年级家长 (parents_of_students): parents with a usable account; the seeded guardians without one are left out', async () => {
+    const ids = await runFilter(db, demo, 'procedure', 'parents_of_students', ['9', '', '']);
+    const parentsOfGrade9 = (usable: boolean) =>
+      ownerQuery<{ id: string }>(
+        owner,
+        `SELECT DISTINCT p.id::text AS id FROM parent_students ps
+           JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id AND s.enabled
+           JOIN org_units o ON o.tenant_id = s.tenant_id AND o.id = s.org_unit_id AND o.grade_level = 9
+           JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id
+          WHERE ps.tenant_id = $1 AND (p.account_initialized_at IS NOT NULL AND p.enabled) = $2 ORDER BY 1`,
+        [demo, usable],
+      );
+    const withAccount = await parentsOfGrade9(true);
+    expect(withAccount.length).toBeGreaterThan(0);
+    expect((await parentsOfGrade9(false)).length).toBeGreaterThan(0);
+    expect(ids).toEqual(withAccount.map((row) => row.id));
   });
 
   it('a procedure is called with its three parameters bound', async () => {

@@ -3,6 +3,7 @@ import { parse } from 'libpg-query';
 import { ROLE_FILTER_TIMEOUT_MS, type RoleFilterCatalog, type RoleFilterKind, type RoleFilterProblem } from '../../../contracts/roles';
 import type { Database, Tx } from '../../db/client';
 import { pgErrorCode } from '../../db/unique';
+import { hasUsableAccount, notAccountlessGuardian } from '../users/usable-account';
 import { isUuid } from '../../../contracts/ids';
 
 /**
@@ -132,12 +133,15 @@ const KNOWN_COLUMNS = FILTER_RELATIONS.flatMap((r) => r.columns.map((c) => c.nam
  * they match), from the school's rows only (row-level security), granted to the filter role alone.
  */
 export const FILTER_TABLES: readonly SQL[] = [
+  // a guardian without a usable account (家庭信息 keeps them) is nobody a role can hold
   sql`CREATE TEMPORARY TABLE people ON COMMIT DROP AS
-      SELECT id, name, user_type::text AS user_type, enabled, gender::text AS gender, org_unit_id, campus_id FROM users`,
+      SELECT id, name, user_type::text AS user_type, enabled, gender::text AS gender, org_unit_id, campus_id FROM users u
+       WHERE ${notAccountlessGuardian('u')}`,
   sql`CREATE TEMPORARY TABLE orgs ON COMMIT DROP AS
       SELECT id, parent_id, kind::text AS kind, code, name, grade_level, campus_id, graduated FROM org_units`,
   sql`CREATE TEMPORARY TABLE duties ON COMMIT DROP AS SELECT user_id, org_unit_id, duty::text AS duty, subject FROM staff_duties`,
-  sql`CREATE TEMPORARY TABLE parents ON COMMIT DROP AS SELECT parent_id, student_id, relation FROM parent_students`,
+  sql`CREATE TEMPORARY TABLE parents ON COMMIT DROP AS SELECT ps.parent_id, ps.student_id, ps.relation FROM parent_students ps
+      JOIN users u ON u.tenant_id = ps.tenant_id AND u.id = ps.parent_id WHERE ${hasUsableAccount('u')}`,
   sql`CREATE TEMPORARY TABLE campuses ON COMMIT DROP AS SELECT id, code, name FROM campuses`,
   sql`CREATE TEMPORARY TABLE person_roles ON COMMIT DROP AS
       SELECT ur.user_id, r.code AS role_code FROM user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id WHERE ur.source = 'manual'`,

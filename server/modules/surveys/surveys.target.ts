@@ -2,12 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { isEmptyTarget, type SurveyTarget } from '../../../contracts/survey-rules';
 import type { Tx } from '../../db/client';
 import { texts, uuids } from '../../db/rows';
+import { notAccountlessGuardian } from '../users/usable-account';
 
 /**
  * Who a questionnaire's target reaches (brief 'Who may answer'): an enabled user of the school
  * matches by id, or by (one of the roles listed, if any) AND (in one of the orgs listed or below it,
  * if any). A student is in their class, a staff member in their department (users.org_unit_id), a
- * parent in their children's classes (parent_students). Read with users aliased `u`.
+ * parent in their children's classes (parent_students); a guardian without a usable account (家庭信息
+ * keeps them) is reached by nothing. Read with users aliased `u`.
  */
 
 /** The orgs and every org below them (ids), or [] for none. */
@@ -34,13 +36,13 @@ export const inOrgs = (orgIds: readonly string[]): SQL => sql`(u.org_unit_id = A
 export function reachSql(target: SurveyTarget, subtree: readonly string[]): SQL {
   if (isEmptyTarget(target)) return sql`false`;
   const byId = target.userIds.length ? sql`u.id = ANY(${uuids(target.userIds)})` : sql`false`;
-  if (!target.roleCodes.length && !target.orgIds.length) return sql`(${byId})`;
+  if (!target.roleCodes.length && !target.orgIds.length) return sql`(${byId} AND ${notAccountlessGuardian('u')})`;
   const byRole = target.roleCodes.length
     ? sql`EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
         WHERE ur.tenant_id = u.tenant_id AND ur.user_id = u.id AND r.code = ANY(${texts(target.roleCodes)}))`
     : sql`true`;
   const byOrg = target.orgIds.length ? inOrgs(subtree) : sql`true`;
-  return sql`(${byId} OR (${byRole} AND ${byOrg}))`;
+  return sql`((${byId} OR (${byRole} AND ${byOrg})) AND ${notAccountlessGuardian('u')})`;
 }
 
 /**
@@ -61,7 +63,7 @@ export function reachOfColumnSql(column: SQL): SQL {
   const byOrg = sql`(cardinality(${orgIds}) = 0 OR u.org_unit_id = ANY(${subtree}) OR EXISTS (
       SELECT 1 FROM parent_students ps JOIN users s ON s.tenant_id = ps.tenant_id AND s.id = ps.student_id
       WHERE ps.tenant_id = u.tenant_id AND ps.parent_id = u.id AND s.org_unit_id = ANY(${subtree})))`;
-  return sql`(u.id = ANY(${userIds}) OR ((cardinality(${roleCodes}) > 0 OR cardinality(${orgIds}) > 0) AND ${byRole} AND ${byOrg}))`;
+  return sql`((u.id = ANY(${userIds}) OR ((cardinality(${roleCodes}) > 0 OR cardinality(${orgIds}) > 0) AND ${byRole} AND ${byOrg})) AND ${notAccountlessGuardian('u')})`;
 }
 
 export const surveyTarget = {

@@ -8,7 +8,7 @@ import type { OutboxBatchData } from '../../../contracts/idempotency';
 import { type AnswerValues, answerProblems, blankQuestion, cleanAnswer, questionProblems, type SurveyQuestion } from '../../../contracts/survey-rules';
 import type { BankQuestionRow, MineRow, PublicSurveyList, SurveyAnswerResult, SurveyAnswerRow, SurveyDetail, SurveyForAnswer, SurveyResults, SurveyRow } from '../../../contracts/surveys';
 import { DEMO_SURVEY_IDS, seedSurveys } from '../../db/seed/surveys';
-import { buildTestApp, call, type CallResult, login, ownerQuery, seedOwnSchool, type TestApp, uniqueIp } from '../../test/helpers';
+import { buildTestApp, call, type CallResult, guardiansWithAndWithoutAccount, login, ownerQuery, seedOwnSchool, type TestApp, uniqueIp } from '../../test/helpers';
 import { type MultipartPart, multipartBody } from '../../test/multipart';
 import type { LocalFileStorage } from '../files/storage';
 import { sweepSurveyPictures } from './surveys.sweep';
@@ -524,10 +524,15 @@ describe('answering: once per device or person, idempotent', () => {
 
 describe('targets, messages, results', () => {
   it('parents of the grade reach through their children; the publish tells them once; results count against them with the org filter', async () => {
+    // two more guardians of a 七年级(1)班 child: the one without a usable account is neither counted nor told
+    const [child] = await ownerQuery<{ id: string }>(t.db, `SELECT id::text FROM users WHERE tenant_id = $1 AND org_unit_id = $2 AND user_type = '2' LIMIT 1`, [tenantId, class1]);
+    const guardians = await guardiansWithAndWithoutAccount(t.db, tenantId, child.id);
     const s = await saved('admin', draft({ audience: 'targeted', anonymous: false, oncePer: 'person', target: { userIds: [], orgIds: [gradeId], roleCodes: ['parent'] } }));
     expect(s.targetNames.orgIds[gradeId]).toBe('七年级');
     const published = await publish('admin', s);
-    const parents = Number((await ownerQuery<{ n: string }>(t.db, `SELECT count(*) n FROM users u WHERE u.tenant_id = $1 AND u.user_type = '4'`, [tenantId]))[0].n);
+    const parents = Number(
+      (await ownerQuery<{ n: string }>(t.db, `SELECT count(*) n FROM users u WHERE u.tenant_id = $1 AND u.user_type = '4' AND u.account_initialized_at IS NOT NULL AND u.enabled`, [tenantId]))[0].n,
+    );
     expect(published.body).toMatchObject({ code: 1, msg: '问卷已发布', data: { notified: parents, targetCount: parents } });
     const messages = await ownerQuery<{ user_id: string; type: string; title: string }>(
       t.db,
@@ -536,6 +541,8 @@ describe('targets, messages, results', () => {
     );
     expect(messages).toHaveLength(parents);
     expect(messages.map((m) => m.user_id)).toContain(parentId);
+    expect(messages.map((m) => m.user_id)).toContain(guardians.withAccount);
+    expect(messages.map((m) => m.user_id)).not.toContain(guardians.accountless);
     expect(messages[0]).toMatchObject({ type: '4', title: `请填写问卷“${s.title}”` });
     // publishing again (already published) sends nothing more
     expect((await publish('admin', published.body.data)).body.data.notified).toBe(0);
