@@ -52,7 +52,7 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     // 用户管理: ID numbers for staff and students, so account initialisation has initial passwords (issue 10): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedIdNumbers(tx));
     // 学生信息 (issue 23): every student's record and open class membership, both schools (after the ID numbers: birth dates agree)
-    await db.withTenant(school.tenantId, (tx) => seedStudents(tx, school.tenantId, { kindergarten: profile.kind === 'kindergarten' }));
+    await db.withTenant(school.tenantId, (tx) => seedStudents(tx, school.tenantId, { kindergarten: profile.kind === 'kindergarten', today }));
     // 家庭信息 (issue 23 item 3): guardians of every student, both schools (after the students and the ID numbers)
     await db.withTenant(school.tenantId, (tx) => seedGuardians(tx, school.tenantId));
     // 宿舍管理 (issue 23 item 6): two buildings and placed boarders (after the students), the K12 demo school only; the kindergarten has no dormitories

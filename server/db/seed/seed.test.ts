@@ -33,6 +33,17 @@ describe('demo seed', () => {
     expect(names.map((row) => row.name)).toEqual(['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级']);
   });
 
+  it('leaves no student who is not studying in a class: no open membership, no current class (as 学籍异动 leaves them)', async () => {
+    const notStudying = `FROM students s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id WHERE s.${seededSchools} AND s.status <> 'studying'`;
+    expect(await count(`SELECT count(*) n ${notStudying}`)).toBeGreaterThan(0);
+    const inClass = await ownerQuery<{ name: string }>(
+      t.db,
+      `SELECT u.name ${notStudying} AND (u.org_unit_id IS NOT NULL
+         OR EXISTS (SELECT 1 FROM class_memberships m WHERE m.tenant_id = s.tenant_id AND m.student_id = s.user_id AND m.to_date IS NULL))`,
+    );
+    expect(inClass).toEqual([]);
+  });
+
   it('creates the kindergarten with small, middle and large classes', async () => {
     const kg = inTenant('kg');
     const grades = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${kg} AND kind = 'grade' ORDER BY grade_level`);

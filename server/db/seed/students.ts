@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { addDays, schoolDate } from '../../../contracts/school-time';
 import { idCheckDigit } from '../../../contracts/user-rules';
 import { pinyinOf } from '../../modules/students/pinyin';
 import { classMemberships, students } from '../../modules/students/students.table';
@@ -20,9 +21,11 @@ const isoDate = (year: number, month: number, day: number) => `${year}-${String(
  * the school. Enrolled on 1 September of the year the student number starts with (the seed numbers
  * them so: the year the class started), born to be 6 then (3 in a kindergarten), so a resident ID number, where the school has one, is rewritten to
  * carry that birth date. Middle-school students (grade 7 up) board one time in three; a few
- * students outside the demo class are suspended or transferred.
+ * students outside the demo class are suspended or transferred: as 学籍异动 leaves them, their
+ * membership closed on a past day and no current class (users.org_unit_id null).
  */
-export async function seedStudents(tx: Tx, tenantId: string, options: { kindergarten: boolean }): Promise<number> {
+export async function seedStudents(tx: Tx, tenantId: string, options: { kindergarten: boolean; today?: Date }): Promise<number> {
+  const today = schoolDate(options.today ?? new Date());
   const random = createRandom(2023);
   const people = (
     await tx.execute<{ id: string; name: string; gender: string | null; user_no: string; id_number: string; class_id: string; grade_level: number | null }>(
@@ -38,6 +41,7 @@ export async function seedStudents(tx: Tx, tenantId: string, options: { kinderga
   const memberships: (typeof classMemberships.$inferInsert)[] = [];
   let suspended = 0;
   let transferred = 0;
+  const left: string[] = [];
   for (const person of people) {
     const level = person.grade_level ?? 1;
     const enrolmentYear = Number(person.user_no.slice(0, 4));
@@ -71,9 +75,13 @@ export async function seedStudents(tx: Tx, tenantId: string, options: { kinderga
       boarding: !options.kindergarten && level >= 7 && status === 'studying' && random.next() < 0.34,
       address: `示范市${random.pick(STREETS)}${1 + random.int(300)}号${1 + random.int(20)}栋${101 + random.int(6) * 100 + random.int(4)}室`,
     });
-    memberships.push({ tenantId, id: uuidv7(), studentId: person.id, classId: person.class_id, seatNo: Number(person.user_no.slice(-2)) || null, fromDate: enrolmentDate });
+    // left 10 to 60 days ago, never before the day after enrolment (to_date is exclusive)
+    const leftOn = status === 'studying' ? null : [addDays(today, -10 - random.int(50)), addDays(enrolmentDate, 1)].sort().at(-1)!;
+    if (leftOn) left.push(person.id);
+    memberships.push({ tenantId, id: uuidv7(), studentId: person.id, classId: person.class_id, seatNo: Number(person.user_no.slice(-2)) || null, fromDate: enrolmentDate, toDate: leftOn });
   }
   await insertInChunks(tx, students, studentRows);
   await insertInChunks(tx, classMemberships, memberships);
+  if (left.length > 0) await tx.execute(sql`UPDATE users SET org_unit_id = NULL WHERE id = ANY(${sql.param(left)}::uuid[])`);
   return studentRows.length;
 }
