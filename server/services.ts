@@ -32,6 +32,7 @@ import { SettingsService } from './modules/settings/settings.service';
 import { loadSurveySecret } from './modules/surveys/surveys.secret';
 import { SurveysService } from './modules/surveys/surveys.service';
 import { StatusChangesService } from './modules/status-changes/status-changes.service';
+import { GraduationsService } from './modules/graduations/graduations.service';
 import { TenantsService } from './modules/tenants/tenants.service';
 import { UserAdminService } from './modules/users/user-admin.service';
 import { UsersService } from './modules/users/users.service';
@@ -53,6 +54,9 @@ export function createServices(db: Database, config: AppConfig) {
   const applications = new ApplicationsService(permissions, messages, files, dicts);
   const attendance = new AttendanceService(permissions, dicts, school, leave);
   const dorms = new DormsService(permissions);
+  const calendar = new CalendarService(permissions);
+  const statusChanges = new StatusChangesService(permissions, applications, files, dorms);
+  const userAdmin = new UserAdminService(permissions, auth, tenants, roles);
   return {
     cacheBus,
     tenants,
@@ -70,7 +74,7 @@ export function createServices(db: Database, config: AppConfig) {
     attendance,
     scores: new ScoresService(permissions, dicts),
     exams: new ExamsService(permissions, messages),
-    calendar: new CalendarService(permissions),
+    calendar,
     menus: new MenusService(permissions),
     orgs: new OrgsService(permissions),
     applications,
@@ -78,11 +82,12 @@ export function createServices(db: Database, config: AppConfig) {
     proofs: new ProofsService(applications, tenants, dicts, files),
     staffSummary: new StaffSummaryService(permissions),
     appLogs: new AppLogService(),
-    userAdmin: new UserAdminService(permissions, auth, tenants, roles),
+    userAdmin,
     settings: new SettingsService(db, config, cacheBus),
     backups: new BackupsService(db, config, tenants),
     dorms,
-    statusChanges: new StatusChangesService(permissions, applications, files, dorms),
+    statusChanges,
+    graduations: new GraduationsService(permissions, statusChanges, userAdmin, calendar),
     homeCards: new HomeCardsService(permissions),
     dashboard: new DashboardService(permissions, attendance, applications),
     /** the kit resources' services by resource name (server/modules/index.ts kitModules) */

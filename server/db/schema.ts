@@ -21,6 +21,7 @@ export * from '../modules/exams/exams.table';
 export * from '../modules/scores/scores.table';
 export * from '../modules/applications/applications.table';
 export * from '../modules/status-changes/status-changes.table';
+export * from '../modules/graduations/graduations.table';
 export * from '../modules/surveys/surveys.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/ai-prompts/ai-prompts.table';

@@ -28,6 +28,7 @@ import { studentsModule } from './students/students.module';
 import { dormBuildingsModule, dormRoomsModule } from './dorms/dorms.module';
 import { dormsRoutes } from './dorms/dorms.routes';
 import { statusChangesRoutes } from './status-changes/status-changes.routes';
+import { graduationsRoutes } from './graduations/graduations.routes';
 import { guardiansRoutes } from './guardians/guardians.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { schoolRoutes } from './school/school.routes';
@@ -74,6 +75,7 @@ export const modules: Record<string, ModuleEntry> = {
   homeCards: { routes: homeCardsRoutes },
   dorms: { routes: dormsRoutes },
   statusChanges: { routes: statusChangesRoutes },
+  graduations: { routes: graduationsRoutes },
   guardians: { routes: guardiansRoutes },
   dashboard: { routes: dashboardRoutes },
   ...kits(aiPromptsModule, apkVersionsModule, campusesModule, buildingsModule, classroomsModule, dormBuildingsModule, dormRoomsModule, studentsModule),

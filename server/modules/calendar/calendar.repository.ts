@@ -185,6 +185,9 @@ export const calendarRepository = {
   },
 
   /** the school's kind (K12 or kindergarten): which grade naming scheme, so where its grades end */
+  /** every grade's name and level (graduated ones too), unlocked */
+  grades: (tx: Tx) => tx.select({ name: orgUnits.name, gradeLevel: orgUnits.gradeLevel }).from(orgUnits).where(eq(orgUnits.kind, 'grade')),
+
   tenantKind: (tx: Tx, tenantId: string) =>
     tx
       .select({ kind: tenants.kind })

@@ -39,8 +39,24 @@ const names = (row: { name: string; nameEn: string }) => ({ name: row.name, name
  * (the route's access is the first gate). Setting the current semester runs in the request's one
  * transaction: flags, then, for a semester of another school year, the grade upgrade.
  */
+/** 毕业管理's part of the upgrade: graduates the studying students of the graduating classes (graduations.service.ts). */
+export type UpgradeGraduation = (tx: Tx, session: Session, graduating: { classIds: readonly string[]; endingSchoolYearId: string }) => Promise<number>;
+
 export class CalendarService {
+  private upgradeGraduation: UpgradeGraduation | undefined;
+
   constructor(private readonly permissions: PermissionsService) {}
+
+  /** 毕业管理 registers how the upgrade graduates students (it depends on this service, not the other way). */
+  onUpgradeGraduate(effect: UpgradeGraduation): void {
+    this.upgradeGraduation = effect;
+  }
+
+  /** The level whose grade graduates at the upgrade (grade-names.ts topLevel), for 毕业管理's candidates. */
+  async graduatingLevel(tx: Tx, tenantId: string): Promise<number> {
+    const scheme = (await calendarRepository.tenantKind(tx, tenantId)) === 'kindergarten' ? 'kindergarten' : 'k12';
+    return topLevel(scheme, await calendarRepository.grades(tx));
+  }
 
   private require(tx: Tx, session: Session, code: string): Promise<void> {
     return this.permissions.assertHas(tx, session, code);
@@ -174,7 +190,8 @@ export class CalendarService {
    * with its classes instead. The top is the end of the school's stage (grade-names.ts `topLevel`:
    * 九年级, or 12 for a school with 高中 grades; 大班), not the highest level that exists: a
    * junior school opened with 七年级 and 八年级 moves both up and graduates none. Students keep their
-   * class, so they move up with it. All of it in the request's one transaction.
+   * class, so they move up with it; the graduating classes' studying students graduate (毕业管理,
+   * onUpgradeGraduate). All of it in the request's one transaction.
    */
   async setCurrent(tx: Tx, session: Session, id: string): Promise<CalendarSetCurrentResult> {
     await this.require(tx, session, CALENDAR_EDIT_PERMISSION);
@@ -205,6 +222,8 @@ export class CalendarService {
       return [grade, ...classesOf(grade.id)].map((unit) => ({ id: unit.id, ...nextLevelNames({ name: unit.name, nameEn: unit.nameEn }, level), gradeLevel: level + 1 }));
     });
     await calendarRepository.graduate(tx, session.userId, graduateIds);
+    // the graduating classes' studying students graduate with them (their accounts untouched)
+    await this.upgradeGraduation?.(tx, session, { classIds: graduateIds, endingSchoolYearId: latest.schoolYearId });
     await calendarRepository.moveUp(tx, session.userId, moves);
     return {
       ...result,

@@ -93,7 +93,7 @@ export const statusChangesRepository = {
       .then((r) => r.rows[0]?.class_id ?? null),
 
   /** Ends a membership the day before `on` ([from, on)); one that would last no day is removed instead. */
-  closeMembership: async (tx: Tx, membership: MembershipFacts, on: string, changeId: string, userId: string | null) => {
+  closeMembership: async (tx: Tx, membership: MembershipFacts, on: string, changeId: string | null, userId: string | null) => {
     if (membership.from_date >= on) {
       await tx.execute(sql`DELETE FROM class_memberships WHERE id = ${membership.id}`);
       return;
@@ -103,7 +103,7 @@ export const statusChangesRepository = {
     );
   },
 
-  openMembershipIn: (tx: Tx, row: { id: string; studentId: string; classId: string; on: string; changeId: string; userId: string | null }) =>
+  openMembershipIn: (tx: Tx, row: { id: string; studentId: string; classId: string; on: string; changeId: string | null; userId: string | null }) =>
     tx.execute(
       sql`INSERT INTO class_memberships (tenant_id, id, student_id, class_id, from_date, status_change_id, created_by, updated_by)
           VALUES (current_setting('app.tenant_id')::uuid, ${row.id}, ${row.studentId}, ${row.classId}, ${row.on}::date, ${row.changeId}, ${row.userId}, ${row.userId})`,

@@ -327,13 +327,39 @@ export class StatusChangesService {
     const refusal = await this.refusal(tx, change.change_type, student, change.to_class_id);
     if (refusal) throw refusal;
     const on = change.effective_date > today ? change.effective_date : today;
-    const open = await repo.openMembership(tx, student.id);
-    if (open) await repo.closeMembership(tx, open, on, id, session.userId);
-    const classId = change.to_class_id;
-    if (classId) await repo.openMembershipIn(tx, { id: uuidv7(), studentId: student.id, classId, on, changeId: id, userId: session.userId });
-    await repo.setClassAndStatus(tx, student.id, classId, STATUS_AFTER[change.change_type], session.userId);
-    if (change.change_type === 'suspend' || change.change_type === 'transfer_out') await this.dorms.releaseBed(tx, session, student.id, on);
+    const releaseBed = change.change_type === 'suspend' || change.change_type === 'transfer_out';
+    await this.moveStudent(tx, session, student.id, { on, classId: change.to_class_id, status: STATUS_AFTER[change.change_type], changeId: id, releaseBed });
     await repo.markApplied(tx, id, on);
+  }
+
+  /**
+   * Locks the student's row until the transaction ends and reads them after the lock (a row lock
+   * waited for re-reads only the locked row): 学籍异动's effects, graduations and hold backs of one
+   * student happen one after the other. Undefined: no such student.
+   */
+  async lockStudent(tx: Tx, studentId: string) {
+    if (!(await repo.lockStudent(tx, studentId))) return undefined;
+    const student = await repo.student(tx, studentId);
+    return student && { ...student, openMembership: await repo.openMembership(tx, studentId) };
+  }
+
+  /** A class's facts: kind, graduated (itself or its grade), grade level and the grade's names. */
+  classFacts(tx: Tx, classId: string) {
+    return repo.classOf(tx, classId);
+  }
+
+  /**
+   * The one move of a student (学籍异动's effect, 毕业管理's graduation and hold back), the student's
+   * row locked by the caller: the open membership ends the day before `on`, a new one opens in
+   * `classId` from `on` (none: out of any class), users.org_unit_id follows, students.status becomes
+   * `status`, and the bed is released from `on` when asked. Past memberships are never touched.
+   */
+  async moveStudent(tx: Tx, session: Session, studentId: string, move: { on: string; classId: string | null; status: string; changeId: string | null; releaseBed: boolean }): Promise<void> {
+    const open = await repo.openMembership(tx, studentId);
+    if (open) await repo.closeMembership(tx, open, move.on, move.changeId, session.userId);
+    if (move.classId) await repo.openMembershipIn(tx, { id: uuidv7(), studentId, classId: move.classId, on: move.on, changeId: move.changeId, userId: session.userId });
+    await repo.setClassAndStatus(tx, studentId, move.classId, move.status, session.userId);
+    if (move.releaseBed) await this.dorms.releaseBed(tx, session, studentId, move.on);
   }
 
   /**

@@ -140,8 +140,22 @@ export class UserAdminService {
     if (!enabled && ids.includes(session.userId)) throw new AppError(ResponseCode.conflict, 'usersSelfDisable');
     const found = await userAdminRepository.byIds(tx, ids);
     if (found.length !== new Set(ids).size) throw new AppError(ResponseCode.notFound, 'userNotFound');
+    await this.switchAccounts(tx, session, found, enabled);
+  }
+
+  /**
+   * Enables or disables accounts, the caller's permission checked by the caller (用户管理 above, 毕业管理's
+   * graduates): disabling ends their sessions. Answers how many changed.
+   */
+  async setAccountsEnabled(tx: Tx, session: Session, ids: readonly string[], enabled: boolean): Promise<number> {
+    return this.switchAccounts(tx, session, await userAdminRepository.byIds(tx, [...ids]), enabled);
+  }
+
+  private async switchAccounts(tx: Tx, session: Session, found: readonly { id: string; enabled: boolean }[], enabled: boolean): Promise<number> {
+    let changed = 0;
     for (const user of found) {
       if (user.enabled === enabled) continue;
+      changed += 1;
       await userAdminRepository.set(tx, user.id, { enabled, updatedBy: session.userId });
       if (!enabled) {
         await userAdminRepository.endSessions(tx, user.id);
@@ -149,6 +163,7 @@ export class UserAdminService {
       }
     }
     await this.permissions.forgetTenant(tx, session.tenantId);
+    return changed;
   }
 
   /** `POST /api/users/unlock`: ends the lockout and forgets the failed logins that led to it. */
