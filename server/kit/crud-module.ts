@@ -93,6 +93,12 @@ export interface CrudHooks {
   /** a module's own list condition besides the definition's search */
   listQuery?(search: SearchValues): SQL | undefined;
   /** adds what a module lists besides the fields (APK: fileName, fileSize, publishedAt) */
+  /**
+   * The list's total by the module's own means, for a search it can serve (a SECURITY DEFINER count
+   * that takes the school from app.tenant_id: RLS pays per row in count(*)); undefined: the kit counts.
+   * It must equal what the list's WHERE finds under RLS (学生信息: migration 0035).
+   */
+  countRows?(tx: Tx, search: SearchValues): Promise<number | undefined>;
   decorateRows?(tx: Tx, rows: KitRow[], records: KitRecord[]): Promise<void>;
   /** true when one of the rows is in use beyond what foreign keys say (40900 inUse) */
   deleteGuard?(tx: Tx, ids: readonly string[]): Promise<boolean>;
@@ -219,6 +225,7 @@ export class CrudService {
     const records = rows.map((row) => row.record);
     const listed = rows.map(({ record, ...names }) => this.toRow(record, names));
     await this.hooks.decorateRows?.(tx, listed, records);
+      total: await this.hooks.countRows?.(tx, request.search),
     return { total, rows: listed };
   }
 
@@ -657,6 +664,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         operation: reads(`下载${zh}导入模板`, `Download the ${en} import template`),
         handler: async ({ tx, session, services, lang, reply }) => download(reply, await service(services).template(tx, session, lang), lang, TEMPLATE_SUFFIX),
       }),
+        answers: 'file',
       defineRoute({
         method: 'POST',
         url: urls.importCheck,
@@ -671,6 +679,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         url: urls.importApply,
         access: importAccess,
         summary: `multipart file (.xlsx or .xls): every row checked first, then all written or none (40000 with data.issues)`,
+        answers: 'file',
         operation: changes(`导入${zh}`, `Import ${titleEn}`),
         receive: (request) => receiveImport(request),
         handler: async ({ tx, session, staged, services, lang, setMessage }) => {

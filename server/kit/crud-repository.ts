@@ -159,9 +159,10 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
   return {
     columns,
 
-    async page(tx: Tx, request: { lang: 'zh' | 'en'; search: SearchValues; where?: SQL; sort?: { field: string; desc: boolean }; limit: number; offset: number }) {
+    /** A page of rows and the total (counted here unless the module counted it: CrudHooks.countRows). */
+    async page(tx: Tx, request: { lang: 'zh' | 'en'; search: SearchValues; where?: SQL; total?: number; sort?: { field: string; desc: boolean }; limit: number; offset: number }) {
       const where = whereOf(request.search, request.where);
-      const [{ n }] = await tx.select({ n: count() }).from(table).where(where);
+      const n = request.total ?? (await tx.select({ n: count() }).from(table).where(where))[0]!.n;
       const rows = await tx
         .select({ record: table, ...lookups(request.lang) } as never)
         .from(table)

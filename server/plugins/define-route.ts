@@ -47,6 +47,8 @@ export interface RouteDescription {
   access: Access;
   summary: string;
   idempotent: boolean;
+  /** a successful call answers a file, not the envelope (RouteSpec.answers) */
+  answersFile: boolean;
 }
 
 export const describeRoute = (route: AnyRoute): RouteDescription => ({
@@ -55,6 +57,7 @@ export const describeRoute = (route: AnyRoute): RouteDescription => ({
   access: route.access,
   summary: route.summary,
   idempotent: route.idempotent === true,
+  answersFile: route.answers === 'file',
 });
 
 interface RouteDeps {

@@ -152,6 +152,12 @@ export interface RouteSpec<
    */
   appLog?: 'noParams';
   /**
+   * 'file': a call that succeeds answers a file (a workbook, a PDF, a picture, an upload's bytes: the
+   * handler returns RawReply), not the envelope; its failures are envelopes as usual. The security
+   * walks (server/security/access.test.ts, fuzz.test.ts) read it from the registry.
+   */
+  answers?: 'file';
+  /**
    * Session routes answered from memory (issue 18 §4, getPermission): when the session, the caller's
    * grant and this answer (`data` as UTF-8 JSON, in pieces) are all in memory, kept current across instances by
    * the cache bus, the call runs without a transaction. undefined: the handler runs as usual; so do

@@ -7,7 +7,7 @@ import { type Access, isAllowed } from '../plugins/define-route';
 import { STAFF_ONLY_ROUTES } from '../modules/selector/selector.routes';
 import { kitModules } from '../modules';
 import { resourcePerms, resourceUrls } from '../../contracts/resource';
-import { routeRegistry } from '../routes';
+import { allRoutes, routeRegistry } from '../routes';
 import { buildTestApp, call, createUser, login, type TestApp } from '../test/helpers';
 
 /**
@@ -38,18 +38,16 @@ const NOT_API = new Set(['GET /*', 'HEAD /*', 'GET /', 'HEAD /']);
  * session and answers 90001 without one (files.routes.ts).
  */
 const PUBLIC_WITH_OWN_SESSION_CHECK = new Set(['GET /file/download/:resId']);
-/** Routes whose answer to an allowed caller with an empty request is a workbook, not an envelope. */
-const BINARY_ANSWERS = new Set([
-  'POST /api/users/export',
-  'GET /api/users/import-template',
-  // 宿舍管理's occupancy workbook (server/modules/dorms)
-  'POST /api/dorms/export',
-  // 学籍异动's and 家庭信息's lists as workbooks
-  'POST /api/status-changes/export',
-  'POST /api/guardians/export',
-  // the kit resources' workbooks (server/kit/crud-module.ts)
-  ...kitModules.flatMap(({ definition }) => [`POST ${resourceUrls(definition).export}`, `GET ${resourceUrls(definition).template}`]),
-]);
+/**
+ * A route answering a file (RouteSpec.answers 'file') gives an allowed caller the file itself when the
+ * empty request is a whole request (no path parameter, its body and query schemas accept {}: an
+ * export of everything, an import template); otherwise an envelope (the input, or nothing found).
+ */
+const fileWithEmptyRequest = new Set(
+  allRoutes
+    .filter((route) => route.answers === 'file' && !route.url.includes(':') && [route.body, route.query].every((schema) => !schema || schema.safeParse({}).success))
+    .map((route) => `${route.method} ${route.url}`),
+);
 /** A kit save with an empty request adds a record: the add permission decides, not edit (crud-module.ts; 班主任 may edit students, not add them). */
 const KIT_SAVE_ADDS = new Map<string, Access>(kitModules.map(({ definition }) => [`POST ${resourceUrls(definition).save}`, { anyOf: [resourcePerms(definition).add] }]));
 /** public pages answering HTML rather than an envelope (a proof's verification page): an unknown code is a 404 page */
@@ -143,12 +141,13 @@ describe('every registered route answers as its access declares', () => {
           expect(page.headers['content-type'], label).toContain('text/html');
           continue;
         }
-        if (BINARY_ANSWERS.has(`${route.method} ${route.url}`) && caller.token && typeof route.access !== 'string' && isAllowed(route.access, caller.granted)) {
-          // an allowed caller gets the workbook itself; refusals (below, for the others) are envelopes
+        if (fileWithEmptyRequest.has(`${route.method} ${route.url}`) && caller.token && typeof route.access !== 'string' && isAllowed(route.access, caller.granted)) {
+          // an allowed caller gets the file itself; refusals (below, for the others) are envelopes
           const file = await t.app.inject({ method: route.method as 'GET' | 'POST', url: fillPath(route.url), headers: { 'x-access-token': caller.token }, ...(route.method === 'GET' ? {} : { payload: {} }) });
           calls += 1;
           expect(file.statusCode, label).toBe(200);
-          expect(file.headers['content-type'], label).toContain('spreadsheetml');
+          expect(file.headers['content-type'], label).not.toContain('application/json');
+          expect(file.rawPayload.length, label).toBeGreaterThan(0);
           continue;
         }
         const { status, body } = await call(t.app, route.method as 'GET' | 'POST', fillPath(route.url), {

@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SCHOOL } from '../db/seed';
 import { seedSchool } from '../db/seed/school';
 import { hashPassword } from '../modules/auth/passwords';
-import { resourceUrls } from '../../contracts/resource';
-import { kitModules } from '../modules';
 import { allRoutes, routeRegistry } from '../routes';
 import { buildTestApp, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp } from '../test/helpers';
 import { sampleOf, stringPaths, withValueAt } from '../test/schema-sample';
@@ -222,9 +220,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** the kit resources' workbooks (server/kit/crud-module.ts): export and import template */
-const KIT_WORKBOOKS = new Set<string>(kitModules.flatMap(({ definition }) => [resourceUrls(definition).export, resourceUrls(definition).template]));
-
 const routes = routeRegistry().filter((route) => !SKIPPED.has(`${route.method} ${route.url}`));
 
 describe('hostile input never faults and never writes', () => {
@@ -234,19 +229,8 @@ describe('hostile input never faults and never writes', () => {
   });
 
   it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', async (_label, route) => {
-    // downloads answer raw bytes when the input happens to be valid (an .xlsx export: an empty one for the fuzz user)
-    const isDownload =
-      route.url.startsWith('/file/download/') ||
-      route.url === '/api/attendance/export' ||
-      route.url === '/api/applications/proof/:id' ||
-      route.url === '/api/applications/staff-summary/export' ||
-      route.url === '/api/app-logs/export' ||
-      route.url === '/api/users/export' ||
-      route.url === '/api/users/import-template' ||
-      route.url === '/api/dorms/export' ||
-      route.url === '/api/status-changes/export' ||
-      route.url === '/api/guardians/export' ||
-      KIT_WORKBOOKS.has(route.url);
+    // a route answering a file (RouteSpec.answers) answers raw bytes when the input happens to be valid (an .xlsx export: an empty one for the fuzz user)
+    const isDownload = route.answersFile;
     // a proof's verification page answers HTML whatever the input (404 for anything but a real code)
     const isPage = route.url === '/api/proofs/verify/:tenant/:code';
     // the runtime configuration is the config.json file itself (no envelope), whatever the query

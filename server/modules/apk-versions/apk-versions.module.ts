@@ -114,6 +114,7 @@ export const apkVersionsModule = crudModule(apkVersions, apkVersionsTable, {
     defineRoute({
       method: 'GET',
       url: '/api/apk/download/:id',
+      answers: 'file',
       operation: reads('下载安卓安装包', 'Download the Android app'),
       access: 'public',
       summary: 'the .apk of a published version (no login; ?tenant=<code>); 40400 for anything else',

@@ -9,6 +9,7 @@ export const proofsRoutes = [
   defineRoute({
     method: 'GET',
     url: `${APPLICATION_URLS.proof}/:id`,
+    answers: 'file',
     operation: reads('下载证明', 'Download a proof'),
     access: 'session',
     summary: 'an approved enrolment or score proof as an A4 PDF (seal, verification QR code); applicant, filer, parents, auditors of the kind',

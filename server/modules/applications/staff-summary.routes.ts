@@ -22,6 +22,7 @@ export const staffSummaryRoutes = [
   defineRoute({
     method: 'GET',
     url: APPLICATION_URLS.staffSummaryExport,
+    answers: 'file',
     operation: reads('导出教职工申请汇总', 'Export the staff applications summary'),
     access: 'session',
     summary: 'the monthly summary as .xlsx: worksheets 人员汇总 and 部门汇总, a title row with the month, numbers as numbers',

@@ -26,6 +26,7 @@ export const appLogRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/app-logs/export',
+    answers: 'file',
     operation: reads('导出用户日志', 'Export user logs'),
     access: { anyOf: [APP_LOG_EXPORT_PERMISSION] },
     summary: 'the current filters as .xlsx, newest first, at most 50,000 rows (the file says when more matched)',

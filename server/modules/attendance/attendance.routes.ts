@@ -93,6 +93,7 @@ export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/attendance/export',
+    answers: 'file',
     operation: reads('导出考勤', 'Export attendance'),
     access: { anyOf: [ATTENDANCE_EXPORT_PERMISSION] },
     summary: 'the history search as an .xlsx download (details and per-student summary sheets; RFC 5987 filename*)',

@@ -99,6 +99,7 @@ export const dictsRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/dict/export',
+    answers: 'file',
     operation: reads('导出字典', 'Export a dictionary'),
     access: { anyOf: [DICT_EXPORT_PERMISSION] },
     summary: "a type's entries with every field as .xlsx (?typeId=), titles in the caller's language",

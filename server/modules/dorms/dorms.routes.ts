@@ -116,6 +116,7 @@ export const dormsRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/dorms/export',
+    answers: 'file',
     operation: reads('导出宿舍入住', 'Export dormitory occupancy'),
     access: READ,
     summary: 'occupancy per building and every resident as an .xlsx download in the caller’s language',

@@ -49,6 +49,7 @@ export const filesRoutes = [
   defineRoute({
     method: 'GET',
     url: '/file/download/:resId',
+    answers: 'file',
     operation: reads('下载文件', 'Download a file'),
     access: 'public',
     summary:

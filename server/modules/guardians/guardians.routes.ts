@@ -120,6 +120,7 @@ export const guardiansRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/guardians/export',
+    answers: 'file',
     operation: reads('导出家庭信息', 'Export family information'),
     access: { anyOf: [GUARDIANS_EXPORT_PERMISSION] },
     summary: 'one row per guardian of each student matching the search, as .xlsx in the caller’s language',

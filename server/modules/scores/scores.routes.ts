@@ -134,6 +134,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/scores/export',
+    answers: 'file',
     operation: reads('导出成绩', 'Export scores'),
     access: { anyOf: [SCORES_EXPORT_PERMISSION] },
     summary: 'a class sheet, a class or the whole batch as .xlsx (a worksheet per class, a column per subject; numbers as numbers)',
@@ -147,6 +148,7 @@ export const scoresRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/scores/template',
+    answers: 'file',
     operation: reads('下载成绩导入模板', 'Download the score import template'),
     access: { anyOf: [SCORES_IMPORT_PERMISSION] },
     summary: "the import template of a sheet (its roster and current cells; names the sheet it belongs to)",

@@ -67,6 +67,7 @@ export const statusChangesRoutes = [
   defineRoute({
     method: 'POST',
     url: STATUS_CHANGE_URLS.export,
+    answers: 'file',
     operation: reads('导出学籍异动', 'Export status changes'),
     access: { anyOf: [STATUS_CHANGE_PERMS.export!] },
     summary: 'the changes the search finds as an .xlsx download in the caller’s language',

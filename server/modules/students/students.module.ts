@@ -103,6 +103,12 @@ export const studentsModule = crudModule(students, studentRecords, {
       summary: "one student's family (parent_students), class history (class_memberships), newest scores and this semester's attendance by status",
       body: studentDetailRequest,
       handler: async ({ tx, body }): Promise<StudentDetail> => {
+  // the whole school's total (the screen's first page): 0035 xiaowu_student_count, an index-only count; any search: the kit's count
+  async countRows(tx, search) {
+    if (Object.values(search).some((value) => value?.trim())) return undefined;
+    const [{ total }] = (await tx.execute<{ total: string }>(sql`SELECT xiaowu_student_count() AS total`)).rows;
+    return Number(total);
+  },
         if (!(await studentsRepository.exists(tx, body.id))) throw new AppError(ResponseCode.notFound, (lang) => resourceTexts(students).notFound[lang]);
         return {
           family: await studentsRepository.family(tx, body.id),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAData } from '../../../contracts/envelope';
 import { ResponseCode } from '../../../contracts/envelope';
@@ -108,6 +109,39 @@ describe('学生信息', () => {
     expect((await list({ classId })).data.rows.every((row) => row.classId === classId)).toBe(true);
     // a student (no 学生信息 menu) may not read it
     expect((await post(urls.list, pupil, { currPage: 0, limit: 10, search: {} })).body.code).toBe(ResponseCode.forbidden);
+  });
+
+  it("counts a school's students without a search through xiaowu_student_count (0035): exactly the rows RLS lets the caller see, never another school's", async () => {
+    const kgId = await tenantIdOf(t.db, 'kg');
+    const schoolStudents = async (tenantId: string) => (await ownerQuery<{ n: number }>(t.db, "SELECT count(*)::int n FROM users WHERE tenant_id = $1 AND user_type = '2'", [tenantId]))[0].n;
+    const [{ n: everySchool }] = await ownerQuery<{ n: number }>(t.db, "SELECT count(*)::int n FROM users WHERE user_type = '2'");
+    for (const [tenantId, token] of [
+      [demoId, admin],
+      [kgId, await login(t.app, 'kg', 'admin')],
+    ] as const) {
+      // one statement, one snapshot: the function's count beside what the app role sees of the view under RLS
+      const [row] = (
+        await t.db.withTenant(tenantId, (tx) =>
+          tx.execute<{ counted: number; seen: number; foreign: number }>(
+            sql`SELECT xiaowu_student_count()::int AS counted, (SELECT count(*)::int FROM student_records) AS seen, (SELECT count(*)::int FROM student_records WHERE tenant_id <> ${tenantId}::uuid) AS foreign`,
+          ),
+        )
+      ).rows;
+      expect(row.seen).toBeGreaterThan(0);
+      expect(row.counted).toBe(row.seen);
+      expect(row.foreign).toBe(0);
+      expect(row.counted).toBeLessThan(everySchool);
+      // the screen's first page gives that total (the database is shared: another file may add a student meanwhile)
+      const before = await schoolStudents(tenantId);
+      const page = (await post<TableAData<Row>>(urls.list, token, { currPage: 0, limit: 10, search: {} })).body;
+      const after = await schoolStudents(tenantId);
+      expect(page.data.rows).toHaveLength(10);
+      expect(page.data.total).toBeGreaterThanOrEqual(Math.min(before, after));
+      expect(page.data.total).toBeLessThanOrEqual(Math.max(before, after));
+    }
+    // no school bound (app.tenant_id unset): nothing, as the tenant policy
+    const unbound = await t.db.withAppRole((scope) => scope.tx.execute<{ counted: number }>(sql`SELECT xiaowu_student_count()::int AS counted`));
+    expect(unbound.rows[0].counted).toBe(0);
   });
 
   it('shows the detail tabs of the demo student: family, class history, scores and this semester attendance', async () => {

@@ -139,6 +139,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'GET',
     url: SURVEY_URLS.qr,
+    answers: 'file',
     operation: reads('问卷二维码', 'Questionnaire QR code'),
     access: MANAGE,
     summary: 'the public answer link (origin/survey/wjdt/answerSurvey?id=&tenant=) as a PNG QR code; X-Survey-Link names the link',
@@ -172,6 +173,7 @@ export const surveysRoutes = [
   defineRoute({
     method: 'GET',
     url: SURVEY_URLS.export,
+    answers: 'file',
     operation: reads('导出答卷', 'Export answers'),
     access: MANAGE,
     summary: 'raw answers as .xlsx (?id=&orgUnitId=): a row per answer, readable values, titles in the caller language',

@@ -163,6 +163,7 @@ export const usersRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/users/export',
+    answers: 'file',
     operation: reads('导出用户', 'Export users'),
     access: { anyOf: [USERS_EXPORT_PERMISSION] },
     summary: 'Excel of the users matching the search (ID numbers left out)',
@@ -172,6 +173,7 @@ export const usersRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/users/init-report',
+    answers: 'file',
     operation: reads('导出初始化报告', 'Export the initialisation report'),
     access: { anyOf: [USERS_INIT_PERMISSION] },
     summary: 'the report of a bulk initialisation (as shown) as Excel',
@@ -181,6 +183,7 @@ export const usersRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/users/import-template',
+    answers: 'file',
     operation: reads('下载用户导入模板', 'Download the user import template'),
     access: { anyOf: [USERS_IMPORT_PERMISSION] },
     summary: 'the import template (.xlsx): name, account, user type, gender, job / student number, ID number, phone, email, remark',
