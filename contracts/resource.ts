@@ -138,6 +138,11 @@ export interface ResourceDefinition<F extends Record<string, ResourceField> = Re
   fields: F;
   /** each value unique in the school (text compared as stored) */
   unique: readonly (keyof F & string)[];
+  /**
+   * A unique field unique only among the rows with the same value of another field, e.g. a room
+   * number within its building: `{ code: 'buildingId' }` (the index is (tenant_id, building_id, code)).
+   */
+  uniqueWithin?: Partial<Record<keyof F & string, keyof F & string>>;
   toggles?: Partial<Record<keyof F & string, ToggleRule>>;
   search: Record<string, SearchRule>;
   /** default order, ties broken by id */
@@ -157,9 +162,10 @@ export interface ResourceDefinition<F extends Record<string, ResourceField> = Re
  * (the kit's screens). `ResourceDefinition<F>` is invariant in F (its keys appear in `unique`,
  * `order`, `toggles`), so a definition of its own fields is not a `ResourceDefinition`, but it is one of these.
  */
-export type AnyResourceDefinition = Omit<ResourceDefinition, 'fields' | 'unique' | 'toggles' | 'order' | 'sortable' | 'display'> & {
+export type AnyResourceDefinition = Omit<ResourceDefinition, 'fields' | 'unique' | 'uniqueWithin' | 'toggles' | 'order' | 'sortable' | 'display'> & {
   fields: Record<string, ResourceField>;
   unique: readonly string[];
+  uniqueWithin?: Partial<Record<string, string>>;
   toggles?: Partial<Record<string, ToggleRule>>;
   order: readonly { field: string; desc?: boolean }[];
   sortable?: readonly string[];
@@ -312,6 +318,25 @@ export const unknownText = (field: ResourceField): Label => ({ zh: `${field.labe
 
 /** 编号A101已存在 / The code A101 exists already. */
 export const uniqueText = (field: ResourceField, value: unknown): Label => ({ zh: `${field.label.zh}${String(value)}已存在`, en: `The ${inSentence(field.label.en)} ${String(value)} exists already` });
+
+/** 该所属宿舍楼中房间号101已存在 / The room number 101 exists already in this dormitory building: a value unique within another field's (uniqueWithin). */
+export const uniqueWithinText = (field: ResourceField, scope: ResourceField, value: unknown): Label => ({
+  zh: `该${scope.label.zh}中${field.label.zh}${String(value)}已存在`,
+  en: `The ${inSentence(field.label.en)} ${String(value)} exists already in this ${inSentence(scope.label.en)}`,
+});
+
+/** The words of a unique value taken: within its scope field when the definition has one (uniqueWithin). */
+export function takenText(definition: AnyResourceDefinition, name: string, value: unknown): Label {
+  const scope = definition.uniqueWithin?.[name];
+  return scope ? uniqueWithinText(definition.fields[name], definition.fields[scope], value) : uniqueText(definition.fields[name], value);
+}
+
+/** A unique field's key in a row: its value, with its scope field's first when it is unique within one (uniqueWithin). */
+export function uniqueKey(definition: AnyResourceDefinition, name: string, values: Record<string, unknown>): string {
+  const scope = definition.uniqueWithin?.[name];
+  return scope ? `${String(values[scope] ?? '')}\u0000${String(values[name])}` : String(values[name]);
+}
+
 
 /** The kit's own messages, built from the noun. */
 export function resourceTexts(definition: Pick<ResourceDefinition, 'noun' | 'inUse'>) {

@@ -3,7 +3,8 @@ import { choice, int, LETTERS_DIGITS, ref, resource, text } from '../resource';
 /**
  * 宿舍管理's rooms (SPEC §3 Dormitory: building, floor, room, total beds, valid beds, resident gender).
  * A room's beds are numbered 1…total; beds 1…valid can be slept in (the others are out of use). The room
- * number is unique in the school, as a classroom's is (e.g. N101, S101), so an import names one room.
+ * number is unique within its building (building A and B may each have a 101), so an import row names
+ * one room by building and number.
  */
 export const dormRooms = resource({
   name: 'dorm-rooms',
@@ -30,6 +31,7 @@ export const dormRooms = resource({
     ),
   },
   unique: ['code'],
+  uniqueWithin: { code: 'buildingId' },
   search: {
     keyword: { contains: ['code'], label: { zh: '房间号', en: 'Room number' } },
     buildingId: { equals: 'buildingId' },

@@ -33,7 +33,8 @@ import {
   resourcePerms,
   resourceTexts,
   resourceUrls,
-  uniqueText,
+  takenText,
+  uniqueKey,
   unknownText,
 } from '../../contracts/resource';
 import { ResponseCode, type TableAData, tableASortOf } from '../../contracts/envelope';
@@ -151,10 +152,14 @@ export function importIssuesError(issues: readonly ImportIssue[]): AppError {
 
 /** A success answer with a message of the definition's (the envelope is the usual one). */
 
-/** The value a unique violation's detail names: `Key (tenant_id, code)=(…, A101) already exists.` */
-const takenValue = (error: unknown): string => {
+/**
+ * The value a unique violation's detail names: `Key (tenant_id, code)=(…, A101) already exists.`; of
+ * a field unique within another's, the last (`Key (tenant_id, building_id, code)=(…, …, 101)`).
+ */
+const takenValue = (error: unknown, scoped = false): string => {
   const detail = (error as { detail?: unknown }).detail ?? (error as { cause?: { detail?: unknown } }).cause?.detail;
-  return typeof detail === 'string' ? (/=\([^,]*, (.*)\) already exists/.exec(detail)?.[1] ?? '') : '';
+  const values = typeof detail === 'string' ? (/=\([^,]*, (.*)\) already exists/.exec(detail)?.[1] ?? '') : '';
+  return scoped ? values.slice(values.indexOf(', ') + 2) : values;
 };
 
 /** The kit tables by resource name, for ref lookups (filled as modules are made). */
@@ -262,7 +267,7 @@ export class CrudService {
 
   /** 40900 naming the field whose value is taken. */
   takenError(field: string, value: unknown): AppError {
-    return new AppError(ResponseCode.conflict, say(uniqueText(this.definition.fields[field], value)), {}, { field });
+    return new AppError(ResponseCode.conflict, say(takenText(this.definition, field, value)), {}, { field });
   }
 
   /** The refusal of a write the unique index turned down: the field its index guards. */
@@ -296,7 +301,8 @@ export class CrudService {
     for (const field of this.definition.unique) {
       const value = values[field];
       if (value === undefined || value === null || value === '') continue;
-      if (await this.repository.taken(tx, field, value, exceptId)) throw this.takenError(field, value);
+      const scope = this.definition.uniqueWithin?.[field];
+      if (await this.repository.taken(tx, field, value, exceptId, scope ? { field: scope, value: values[scope] } : undefined)) throw this.takenError(field, value);
     }
   }
 
@@ -477,12 +483,12 @@ export class CrudService {
     for (const field of this.definition.unique) {
       const values = read.rows.map((row) => row.values[field]).filter((value) => value !== undefined && value !== null && value !== '');
       const found = await this.repository.byValues(tx, field, [...new Set(values)]);
-      stored.set(field, new Map(found.map((record) => [String(record[field]), record])));
+      stored.set(field, new Map(found.map((record) => [uniqueKey(this.definition, field, record), record])));
     }
     const key = this.definition.unique[0];
     const plans: { row: number; values: SaveValues; existing?: KitRecord }[] = [];
     for (const { row, values: cells } of read.rows) {
-      const existing = key === undefined ? undefined : stored.get(key)!.get(String(cells[key]));
+      const existing = key === undefined ? undefined : stored.get(key)!.get(uniqueKey(this.definition, key, cells));
       const values = this.normalise({ ...(existing ? this.storedValues(existing) : this.blankValues()), ...cells });
       const fieldIssues = resourceIssues(this.definition, values);
       for (const issue of fieldIssues) report(row, issue.field, issue.message);
@@ -491,8 +497,8 @@ export class CrudService {
       const locked = existing && this.hooks.locked?.(existing, 'edit');
       if (locked) report(row, key!, locked);
       for (const field of this.definition.unique) {
-        const owner = stored.get(field)!.get(String(values[field]));
-        if (owner && owner.id !== existing?.id) report(row, field, uniqueText(this.definition.fields[field], values[field]));
+        const owner = stored.get(field)!.get(uniqueKey(this.definition, field, values));
+        if (owner && owner.id !== existing?.id) report(row, field, takenText(this.definition, field, values[field]));
       }
       plans.push({ row, values, existing });
     }
@@ -521,7 +527,8 @@ export class CrudService {
         await this.repository.insert(tx, batch.map(({ id, values }) => ({ tenantId: session.tenantId, id, ...values, createdBy: session.userId, updatedBy: session.userId })));
       } catch (error) {
         // a concurrent write took a value (the index names the field, its detail the value) or removed a referenced row after the check
-        throw this.writeRefusal(error, { [this.uniqueIndexes.get(violatedIndex(error) ?? '') ?? '']: takenValue(error) }, lang) ?? error;
+        const field = this.uniqueIndexes.get(violatedIndex(error) ?? '') ?? '';
+        throw this.writeRefusal(error, { [field]: takenValue(error, this.definition.uniqueWithin?.[field] !== undefined) }, lang) ?? error;
       }
     }
     for (const { id, values, existing } of written) {

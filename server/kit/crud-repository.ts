@@ -49,9 +49,10 @@ export function columnsOf(definition: ResourceDefinition, table: KitTable): Reco
 }
 
 /**
- * Which unique index guards which field: the index's columns other than tenant_id. Every unique field
- * must have one (the invariant lives in the database); a 23505 names its index, so the kit tells the
- * caller which field's value is taken.
+ * Which unique index guards which field: the index's columns other than tenant_id (a field unique
+ * within another's, uniqueWithin: that field's column and its own). Every unique field must have one
+ * (the invariant lives in the database); a 23505 names its index, so the kit tells the caller which
+ * field's value is taken.
  */
 export function uniqueIndexesOf(definition: ResourceDefinition, table: KitTable, columns: Record<string, Column>): Map<string, string> {
   const fieldOfColumn = new Map(Object.entries(columns).map(([field, column]) => [column.name, field]));
@@ -60,9 +61,13 @@ export function uniqueIndexesOf(definition: ResourceDefinition, table: KitTable,
     if (!index.config.unique || !index.config.name) continue;
     const fields = index.config.columns.map((column) => fieldOfColumn.get((column as Column).name)).filter((field) => field && field !== 'tenantId');
     if (fields.length === 1) byIndex.set(index.config.name, fields[0]!);
+    // (tenant_id, scope, field): the field unique within its scope
+    const scoped = fields.length === 2 ? fields.find((field) => fields.includes(definition.uniqueWithin?.[field!])) : undefined;
+    if (scoped) byIndex.set(index.config.name, scoped);
   }
   for (const field of definition.unique) {
-    if (![...byIndex.values()].includes(field)) throw new Error(`${definition.name}: unique field ${field} has no unique index (tenant_id, ${field})`);
+    const scope = definition.uniqueWithin?.[field];
+    if (![...byIndex.values()].includes(field)) throw new Error(`${definition.name}: unique field ${field} has no unique index (tenant_id, ${scope ? `${scope}, ` : ''}${field})`);
   }
   return byIndex;
 }
@@ -201,11 +206,12 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
       return (await tx.select().from(table).where(inArray(col(field), [...values]))) as KitRecord[];
     },
 
-    async taken(tx: Tx, field: string, value: unknown, exceptId?: string): Promise<boolean> {
+    /** Another row (not `exceptId`) has the value; with `scope`, one with the same value of that field too (uniqueWithin). */
+    async taken(tx: Tx, field: string, value: unknown, exceptId?: string, scope?: { field: string; value: unknown }): Promise<boolean> {
       const rows = await tx
         .select({ id })
         .from(table)
-        .where(and(eq(col(field), value), exceptId ? ne(id, exceptId) : undefined))
+        .where(and(eq(col(field), value), scope ? eq(col(scope.field), scope.value) : undefined, exceptId ? ne(id, exceptId) : undefined))
         .limit(1);
       return rows.length > 0;
     },

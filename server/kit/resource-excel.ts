@@ -11,6 +11,7 @@ import {
   type AnyResourceDefinition,
   RESOURCE_IMPORT_LIMITS,
   type ResourceField,
+  uniqueKey,
 } from '../../contracts/resource';
 import type { Lang } from '../i18n/messages';
 
@@ -177,7 +178,9 @@ function ruleWords(definition: AnyResourceDefinition, name: string, field: Resou
     case 'file':
       break;
   }
-  if (definition.unique.includes(name)) parts.push({ zh: '不能重复', en: 'unique' });
+  const scope = definition.uniqueWithin?.[name];
+  if (scope) parts.push({ zh: `同一${definition.fields[scope].label.zh}内不能重复`, en: `unique within its ${inSentence(definition.fields[scope].label.en)}` });
+  else if (definition.unique.includes(name)) parts.push({ zh: '不能重复', en: 'unique' });
   return { zh: parts.map((p) => p.zh).join('；'), en: parts.map((p) => p.en).join('; ') };
 }
 
@@ -636,10 +639,11 @@ export async function importRows(definition: AnyResourceDefinition, sheet: Impor
     for (const name of definition.unique) {
       const value = values[name];
       if (value === undefined || value === null || value === '') continue;
-      const key = String(value);
+      // a value unique within another field's (a room number within its building) repeats only with that field's value
+      const key = uniqueKey(definition, name, values);
       const seen = firstRow.get(name)!;
       const first = seen.get(key);
-      if (first !== undefined) issues.push({ row, field: name, message: TEXTS.repeated(definition.fields[name], key, first)[lang] });
+      if (first !== undefined) issues.push({ row, field: name, message: TEXTS.repeated(definition.fields[name], String(value), first)[lang] });
       else seen.set(key, row);
     }
   }

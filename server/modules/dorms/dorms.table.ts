@@ -51,7 +51,8 @@ export const dormRooms = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('dorm_rooms_tenant_code_key').on(t.tenantId, t.code),
+    // a room number is unique within its building (0036)
+    uniqueIndex('dorm_rooms_tenant_building_code_key').on(t.tenantId, t.buildingId, t.code),
     index('dorm_rooms_tenant_building_idx').on(t.tenantId, t.buildingId, t.floor),
     // no cascade: a building with rooms is refused (23503 → the definition's inUse words)
     foreignKey({ name: 'dorm_rooms_building_fk', columns: [t.tenantId, t.buildingId], foreignColumns: [dormBuildings.tenantId, dormBuildings.id] }),

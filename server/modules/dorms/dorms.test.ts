@@ -101,6 +101,29 @@ describe('宿舍管理: rooms', () => {
     expect(await kitUpload(t.app, urls.importApply, good, admin)).toMatchObject({ code: 1, data: { added: 2 } });
   });
 
+  it('a room number is unique within its building (zh, en, the index too); another building may have it; an import repeating building and number is refused on the later row', async () => {
+    const [first, second] = [await building(), await building()];
+    const input = { code: 'U101', floor: 1, totalBeds: 4, validBeds: 4, gender: '1' };
+    await ok('/api/dorm-rooms/save', { ...input, buildingId: first });
+    await ok('/api/dorm-rooms/save', { ...input, buildingId: second });
+    const zh = await post('/api/dorm-rooms/save', { ...input, buildingId: first });
+    expect(zh.body).toMatchObject({ code: ResponseCode.conflict, msg: '该所属宿舍楼中房间号U101已存在', data: { field: 'code' } });
+    expect((await post('/api/dorm-rooms/save', { ...input, buildingId: first }, EN)).body.msg).toBe('The room number U101 exists already in this dormitory building');
+    await expect(
+      ownerQuery(t.db, `INSERT INTO dorm_rooms (tenant_id, id, code, building_id, floor, total_beds, valid_beds, gender) VALUES ($1, gen_random_uuid(), 'U101', $2, 1, 4, 4, '1')`, [tenantId, first]),
+    ).rejects.toThrow(/dorm_rooms_tenant_building_code_key/);
+    const names = await ownerQuery<{ id: string; name: string }>(t.db, 'SELECT id::text, name FROM dorm_buildings WHERE id = ANY($1::uuid[])', [[first, second]]);
+    const nameOf = (id: string) => names.find((row) => row.id === id)!.name;
+    const row = (buildingId: string) => ({ code: 'U202', buildingId: nameOf(buildingId), floor: 2, totalBeds: 4, validBeds: 4, gender: '男生' });
+    const urls = resourceUrls(dormRooms);
+    const repeated = await kitTemplateWith(t.app, dormRooms, admin, [row(first), row(second), row(first)]);
+    expect((await kitUpload(t.app, urls.importCheck, repeated, admin)).data.issues.map((issue) => [issue.row, issue.field, issue.message])).toEqual([[4, 'code', '房间号U202与第2行重复']]);
+    const twoBuildings = await kitTemplateWith(t.app, dormRooms, admin, [row(first), row(second)]);
+    expect(await kitUpload(t.app, urls.importApply, twoBuildings, admin)).toMatchObject({ code: 1, data: { added: 2 } });
+    // again: each row names its own building's room (an update, not a clash)
+    expect(await kitUpload(t.app, urls.importCheck, twoBuildings, admin)).toMatchObject({ code: 1, data: { added: 0, updated: 2, issues: [] } });
+  });
+
   it('lists rooms with their building names; teachers without 宿舍管理 are refused', async () => {
     const buildingId = await building();
     await room(buildingId, '2', 6, 5);
