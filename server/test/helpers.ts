@@ -137,6 +137,15 @@ export async function createUser(
 }
 
 /**
+ * Gives the school's parent accounts a usable account (账号初始化 done, as the demo schools' are): a
+ * school of seedOwnSchool has its parents' rows without one (家庭信息's tests make the accounts), and
+ * questionnaires, roles and notifications reach parents with one only.
+ */
+export async function initialiseParentAccounts(db: Database, tenantId: string): Promise<void> {
+  await ownerQuery(db, `UPDATE users SET account_initialized_at = now() WHERE tenant_id = $1 AND user_type = '4' AND account_initialized_at IS NULL`, [tenantId]);
+}
+
+/**
  * Two new guardians of the student, both holding the 家长 role: one with a usable account (账号初始化
  * done), one without (家庭信息 keeps such guardians; they must be reached and counted by nothing).
  */

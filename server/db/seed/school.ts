@@ -310,8 +310,6 @@ async function seedSchoolContents(tx: Tx, tenantId: string, profile: SchoolProfi
         gender: parentGender,
         userNo: `P${studentNo}`,
         phone: mobileNumber(random),
-        // a usable account (the demo password): 问卷, roles and notifications reach initialised parents only
-        accountInitializedAt: today,
       });
       grantRole(parentId, 'parent');
       if (isDemoStudent) recipients.parent = parentId;

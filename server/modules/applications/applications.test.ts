@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDetail, ApplicationOptions, ApplicationRow, BlockedPeriodRow, TodoCount } from '../../../contracts/applications';
 import type { TableAData } from '../../../contracts/envelope';
 import { addDays, schoolDate } from '../attendance/school-day';
-import { buildTestApp, call, createUser, guardiansWithAndWithoutAccount, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
+import { buildTestApp, call, createUser, guardiansWithAndWithoutAccount, initialiseParentAccounts, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
 
 /**
  * Applications and audits against a K12 school of this file's own (七年级 only, seeded like the demo
@@ -113,6 +113,7 @@ const sorted = (...values: string[]) => [...values].sort();
 beforeAll(async () => {
   t = await buildTestApp();
   ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'apps', studentsPerClass: 8, otherStaff: 40 }));
+  await initialiseParentAccounts(t.db, tenantId);
   const units = await ownerQuery<{ id: string; name: string; kind: string }>(t.db, `SELECT id::text, name, kind FROM org_units WHERE tenant_id = $1`, [tenantId]);
   classId = units.find((u) => u.name === '七年级(1)班')!.id;
   class2Id = units.find((u) => u.name === '七年级(2)班')!.id;

@@ -336,15 +336,19 @@ describe('publishing', () => {
     const id = await addBatch();
     const { body } = await post<ExamBatchPublishData>('/api/exams/publish', admin, { id, published: true });
     expect(body).toMatchObject({ code: 1, msg: '发布成功，已通知学生和家长' });
-    const [counts] = await ownerQuery<{ students: string; parents: string }>(
+    // parents with a usable account; the seed's guardians without one (家庭信息) are not told
+    const parentsOfGrade = (usable: boolean) => `(SELECT count(DISTINCT ps.parent_id) FROM parent_students ps JOIN users u ON u.tenant_id = ps.tenant_id AND u.id = ps.student_id
+                 JOIN org_units c ON c.tenant_id = u.tenant_id AND c.id = u.org_unit_id JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id
+                WHERE ps.tenant_id = $1 AND c.parent_id = $2 AND u.user_type = '2' AND u.enabled AND (p.account_initialized_at IS NOT NULL AND p.enabled) = ${usable})`;
+    const [counts] = await ownerQuery<{ students: string; parents: string; accountless: string }>(
       t.db,
       `SELECT (SELECT count(*) FROM users u JOIN org_units c ON c.tenant_id = u.tenant_id AND c.id = u.org_unit_id
                 WHERE u.tenant_id = $1 AND u.user_type = '2' AND u.enabled AND c.parent_id = $2) students,
-              (SELECT count(DISTINCT ps.parent_id) FROM parent_students ps JOIN users u ON u.tenant_id = ps.tenant_id AND u.id = ps.student_id
-                 JOIN org_units c ON c.tenant_id = u.tenant_id AND c.id = u.org_unit_id WHERE ps.tenant_id = $1 AND c.parent_id = $2) parents`,
+              ${parentsOfGrade(true)} parents, ${parentsOfGrade(false)} accountless`,
       [demoId, grade['九年级']],
     );
     expect(Number(counts.students)).toBeGreaterThan(0);
+    expect(Number(counts.accountless)).toBeGreaterThan(0);
     expect(body.data.notified).toBe(Number(counts.students) + Number(counts.parents));
     const row = (await listBatches(admin)).data.rows.find((r) => r.id === id)!;
     expect(row).toMatchObject({ published: true, publishedByName: '系统管理员' });

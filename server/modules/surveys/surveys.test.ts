@@ -8,7 +8,7 @@ import type { OutboxBatchData } from '../../../contracts/idempotency';
 import { type AnswerValues, answerProblems, blankQuestion, cleanAnswer, questionProblems, type SurveyQuestion } from '../../../contracts/survey-rules';
 import type { BankQuestionRow, MineRow, PublicSurveyList, SurveyAnswerResult, SurveyAnswerRow, SurveyDetail, SurveyForAnswer, SurveyResults, SurveyRow } from '../../../contracts/surveys';
 import { DEMO_SURVEY_IDS, seedSurveys } from '../../db/seed/surveys';
-import { buildTestApp, call, type CallResult, guardiansWithAndWithoutAccount, login, ownerQuery, seedOwnSchool, type TestApp, uniqueIp } from '../../test/helpers';
+import { buildTestApp, call, type CallResult, guardiansWithAndWithoutAccount, initialiseParentAccounts, login, ownerQuery, seedOwnSchool, type TestApp, uniqueIp } from '../../test/helpers';
 import { type MultipartPart, multipartBody } from '../../test/multipart';
 import type { LocalFileStorage } from '../files/storage';
 import { sweepSurveyPictures } from './surveys.sweep';
@@ -119,6 +119,7 @@ const uploadPicture = async (
 beforeAll(async () => {
   t = await buildTestApp();
   ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'svy', studentsPerClass: 6, otherStaff: 12 }));
+  await initialiseParentAccounts(t.db, tenantId);
   await t.db.withTenant(tenantId, (tx) => seedSurveys(tx, tenantId, new Date()));
   const units = await ownerQuery<{ id: string; name: string }>(t.db, `SELECT id::text, name FROM org_units WHERE tenant_id = $1`, [tenantId]);
   class1 = units.find((u) => u.name === '七年级(1)班')!.id;
