@@ -155,6 +155,11 @@ export interface ResourceDefinition<F extends Record<string, ResourceField> = Re
   exportable?: boolean;
   /** the words of a refused delete when another record uses the row (default 「noun」正在使用，不能删除) */
   inUse?: Label;
+  /**
+   * The rows are made and removed elsewhere (班级: 组织机构): the kit lists, edits and exports them, but
+   * never adds or deletes one (no 新增 or 删除 on the screen; the service refuses either with these words).
+   */
+  madeElsewhere?: Label;
 }
 
 /**

@@ -15,6 +15,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { DictsService } from './modules/dicts/dicts.service';
 import { DormsService } from './modules/dorms/dorms.service';
+import { ClassesService } from './modules/classes/classes.service';
 import { ExamsService } from './modules/exams/exams.service';
 import { FilesService } from './modules/files/files.service';
 import { HomeCardsService } from './modules/home-cards/home-cards.service';
@@ -86,6 +87,7 @@ export function createServices(db: Database, config: AppConfig) {
     settings: new SettingsService(db, config, cacheBus),
     backups: new BackupsService(db, config, tenants),
     dorms,
+    classes: new ClassesService(permissions),
     statusChanges,
     graduations: new GraduationsService(permissions, statusChanges, userAdmin, calendar),
     homeCards: new HomeCardsService(permissions),

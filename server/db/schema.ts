@@ -4,6 +4,7 @@ export * from '../modules/places/places.table';
 export * from '../modules/places/classrooms.table';
 export * from '../modules/dorms/dorms.table';
 export * from '../modules/students/students.table';
+export * from '../modules/classes/classes.table';
 export * from '../modules/guardians/guardians.table';
 export * from '../modules/school/school.table';
 export * from '../modules/users/users.table';

@@ -109,6 +109,8 @@ export interface CrudHooks {
   mayReadFiles?(tx: Tx, session: Session | null, recordId: string, deps: KitDeps): Promise<boolean>;
   /** locks the rows an edit or a delete reads, for a table FOR UPDATE cannot lock (a view with an outer join); default FOR UPDATE */
   lockRows?: RowLock;
+  /** the module's words for a database refusal the kit cannot name (a trigger's check, e.g. a full class: migration 0033), by the constraint it names; null: the kit's own mapping */
+  refusalIssues?(constraint: string): FieldIssue[] | null;
   /** routes the module adds (APK: the app's public calls) */
   extraRoutes?: readonly AnyRoute[];
 }
@@ -291,6 +293,12 @@ export class CrudService {
     return row;
   }
 
+  /** A resource whose rows are made elsewhere (definition.madeElsewhere) refuses an add or a delete in its words. */
+  private assertMadeHere(): void {
+    const elsewhere = this.definition.madeElsewhere;
+    if (elsewhere) throw new AppError(ResponseCode.invalidInput, say(elsewhere));
+  }
+
   private assertUnlocked(row: KitRecord, action: 'edit' | 'delete'): void {
     const refusal = this.hooks.locked?.(row, action);
     if (refusal) throw new AppError(ResponseCode.conflict, say(refusal), {}, { locked: true });
@@ -329,6 +337,8 @@ export class CrudService {
    * read, 40900 stale). Anything else stays an error (59000).
    */
   private writeRefusal(error: unknown, values: SaveValues, lang: Lang): AppError | null {
+    const own = this.hooks.refusalIssues?.(violatedConstraint(error) ?? '');
+    if (own) return issuesError(own, lang);
     const code = pgErrorCode(error);
     if (code === '23505') return this.uniqueRefusal(error, values);
     if (code === '23514') return this.staleError();
@@ -358,6 +368,7 @@ export class CrudService {
   /** `POST P/save`: add (no id: _add) or edit (id + version: _edit). */
   async save(tx: Tx, session: Session, request: ResourceSaveRequest, lang: Lang = 'zh'): Promise<{ id: string }> {
     await this.deps.permissions.assertHas(tx, session, request.id ? this.perms.edit : this.perms.add);
+    if (!request.id) this.assertMadeHere();
     const values = this.normalise(request);
     const issues = resourceIssues(this.definition, values);
     if (issues.length > 0) throw issuesError(issues, lang);
@@ -393,6 +404,7 @@ export class CrudService {
   /** `POST P/delete`: every id or none (a missing one 40400 saying how many are gone, a locked or used one 40900). */
   async delete(tx: Tx, session: Session, request: ResourceDeleteRequest): Promise<{ deleted: number }> {
     await this.deps.permissions.assertHas(tx, session, this.perms.delete);
+    this.assertMadeHere();
     const ids = [...new Set(request.ids)];
     const rows = await this.repository.byIdsForUpdate(tx, ids);
     if (rows.length !== ids.length) throw new AppError(ResponseCode.notFound, say(this.texts.deleteMissing(ids.length - rows.length)));

@@ -25,6 +25,7 @@ import { outboxRoutes } from './outbox/outbox.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { buildingsModule, campusesModule, classroomsModule } from './places/places.module';
 import { studentsModule } from './students/students.module';
+import { classesModule } from './classes/classes.module';
 import { dormBuildingsModule, dormRoomsModule } from './dorms/dorms.module';
 import { dormsRoutes } from './dorms/dorms.routes';
 import { statusChangesRoutes } from './status-changes/status-changes.routes';
@@ -78,7 +79,7 @@ export const modules: Record<string, ModuleEntry> = {
   graduations: { routes: graduationsRoutes },
   guardians: { routes: guardiansRoutes },
   dashboard: { routes: dashboardRoutes },
-  ...kits(aiPromptsModule, apkVersionsModule, campusesModule, buildingsModule, classroomsModule, dormBuildingsModule, dormRoomsModule, studentsModule),
+  ...kits(aiPromptsModule, apkVersionsModule, campusesModule, buildingsModule, classroomsModule, dormBuildingsModule, dormRoomsModule, studentsModule, classesModule),
   roles: { routes: rolesRoutes },
   orgs: { routes: orgsRoutes },
   openapi: { routes: openApiRoutes(() => modules) },

@@ -10,6 +10,7 @@ import { seedRoles } from './roles';
 import { type SeededSchool, seedSchool } from './school';
 import { seedScores } from './scores';
 import { seedStudents } from './students';
+import { seedClasses } from './classes';
 import { seedDorms } from './dorms';
 import { seedStatusChanges } from './status-changes';
 import { seedGuardians } from './guardians';
@@ -53,6 +54,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedIdNumbers(tx));
     // 学生信息 (issue 23): every student's record and open class membership, both schools (after the ID numbers: birth dates agree)
     await db.withTenant(school.tenantId, (tx) => seedStudents(tx, school.tenantId, { kindergarten: profile.kind === 'kindergarten', today }));
+    // 班级管理 (issue 23 item 2): every class's number, capacity and classroom, deputies, both schools (after the students: capacities hold them)
+    await db.withTenant(school.tenantId, (tx) => seedClasses(tx, school.tenantId, { kindergarten: profile.kind === 'kindergarten' }));
     // 家庭信息 (issue 23 item 3): guardians of every student, both schools (after the students and the ID numbers)
     await db.withTenant(school.tenantId, (tx) => seedGuardians(tx, school.tenantId));
     // 宿舍管理 (issue 23 item 6): two buildings and placed boarders (after the students), the K12 demo school only; the kindergarten has no dormitories

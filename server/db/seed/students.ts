@@ -42,6 +42,7 @@ export async function seedStudents(tx: Tx, tenantId: string, options: { kinderga
   let suspended = 0;
   let transferred = 0;
   const left: string[] = [];
+  const seats = new Map<string, number>();
   for (const person of people) {
     const level = person.grade_level ?? 1;
     const enrolmentYear = Number(person.user_no.slice(0, 4));
@@ -78,7 +79,10 @@ export async function seedStudents(tx: Tx, tenantId: string, options: { kinderga
     // left 10 to 60 days ago, never before the day after enrolment (to_date is exclusive)
     const leftOn = status === 'studying' ? null : [addDays(today, -10 - random.int(50)), addDays(enrolmentDate, 1)].sort().at(-1)!;
     if (leftOn) left.push(person.id);
-    memberships.push({ tenantId, id: uuidv7(), studentId: person.id, classId: person.class_id, seatNo: Number(person.user_no.slice(-2)) || null, fromDate: enrolmentDate, toDate: leftOn });
+    // seats numbered in student-number order within the class (a seat is one current student's: migration 0033)
+    const seatNo = (seats.get(person.class_id) ?? 0) + 1;
+    seats.set(person.class_id, seatNo);
+    memberships.push({ tenantId, id: uuidv7(), studentId: person.id, classId: person.class_id, seatNo, fromDate: enrolmentDate, toDate: leftOn });
   }
   await insertInChunks(tx, students, studentRows);
   await insertInChunks(tx, classMemberships, memberships);

@@ -23,6 +23,9 @@ import type { Database, Tx } from '../../db/client';
 import type { Lang } from '../../i18n/messages';
 import { localName } from '../../i18n/local-name';
 import { AppError } from '../../plugins/envelope';
+import { CLASS_TEXT } from '../../../contracts/class-rules';
+import { CLASS_FULL_CONSTRAINT, classPlaces } from '../../db/class-places';
+import { violatedConstraint } from '../../kit/crud-repository';
 import type { ApplicationsService } from '../applications/applications.service';
 import type { Session } from '../auth/session.types';
 import type { DormsService } from '../dorms/dorms.service';
@@ -231,6 +234,9 @@ export class StatusChangesService {
         if (last && last.grade_level !== target.grade_level) return refuse(ResponseCode.unprocessable, STATUS_CHANGE_TEXT.wrongGrade({ zh: last.grade_name, en: last.grade_name_en }));
       }
     }
+      // into a full class (班级管理's capacity; the database's trigger holds it when two changes race)
+      const { capacity, students } = await classPlaces(tx, toClassId);
+      if (capacity !== null && students >= capacity && open?.class_id !== toClassId) return refuse(ResponseCode.unprocessable, CLASS_TEXT.classFull);
     switch (type) {
       case 'class_change':
         if (status !== 'studying') return refuse(ResponseCode.unprocessable, STATUS_CHANGE_TEXT.notStudying);
@@ -357,7 +363,16 @@ export class StatusChangesService {
   async moveStudent(tx: Tx, session: Session, studentId: string, move: { on: string; classId: string | null; status: string; changeId: string | null; releaseBed: boolean }): Promise<void> {
     const open = await repo.openMembership(tx, studentId);
     if (open) await repo.closeMembership(tx, open, move.on, move.changeId, session.userId);
-    if (move.classId) await repo.openMembershipIn(tx, { id: uuidv7(), studentId, classId: move.classId, on: move.on, changeId: move.changeId, userId: session.userId });
+    if (move.classId) {
+      const classId = move.classId;
+      try {
+        // in a savepoint: a class filled meanwhile (migration 0033's trigger) is refused in words, the transaction usable
+        await tx.transaction((savepoint) => repo.openMembershipIn(savepoint, { id: uuidv7(), studentId, classId, on: move.on, changeId: move.changeId, userId: session.userId }));
+      } catch (error) {
+        if (violatedConstraint(error) === CLASS_FULL_CONSTRAINT) throw refuse(ResponseCode.unprocessable, CLASS_TEXT.classFull);
+        throw error;
+      }
+    }
     await repo.setClassAndStatus(tx, studentId, move.classId, move.status, session.userId);
     if (move.releaseBed) await this.dorms.releaseBed(tx, session, studentId, move.on);
   }

@@ -4,7 +4,9 @@ import { type FieldIssue, type Label, resourcePerms, resourceTexts } from '../..
 import { RESIDENT_ID_TYPE, STUDENT_DETAIL_URL, students } from '../../../contracts/resources/students';
 import { type StudentDetail, studentDetailRequest } from '../../../contracts/students';
 import { isValidIdNumber } from '../../../contracts/user-rules';
+import { CLASS_TEXT } from '../../../contracts/class-rules';
 import type { Tx } from '../../db/client';
+import { CLASS_FULL_CONSTRAINT, classPlaces } from '../../db/class-places';
 import { crudModule, type SaveValues } from '../../kit/crud-module';
 import type { KitRecord } from '../../kit/crud-repository';
 import { defineRoute, reads } from '../../plugins/define-route';
@@ -40,6 +42,22 @@ async function orgKindOf(tx: Tx, id: string): Promise<string | undefined> {
   return kinds.get(id);
 }
 
+/** The places each class has left in a transaction: an import's rows into one class count down from its free places. */
+const placesLeft = new WeakMap<Tx, Map<string, number>>();
+/** Takes a place of the class for a new student (false: the class is full); the database's trigger (migration 0033) is the invariant. */
+async function placeLeft(tx: Tx, classId: string): Promise<boolean> {
+  let left = placesLeft.get(tx);
+  if (!left) placesLeft.set(tx, (left = new Map()));
+  if (!left.has(classId)) {
+    const { capacity, students } = await classPlaces(tx, classId);
+    left.set(classId, capacity === null ? Infinity : capacity - students);
+  }
+  const free = left.get(classId)!;
+  if (free <= 0) return false;
+  left.set(classId, free - 1);
+  return true;
+}
+
 async function studentIssues(tx: Tx, values: SaveValues, existing: KitRecord | undefined): Promise<FieldIssue[]> {
   const issues: FieldIssue[] = [];
   const classId = values.classId as string | null;
@@ -47,6 +65,7 @@ async function studentIssues(tx: Tx, values: SaveValues, existing: KitRecord | u
   else if (classId) {
     const kind = await orgKindOf(tx, classId);
     if (kind && kind !== 'class') issues.push({ field: 'classId', message: STUDENT_TEXT.notAClass });
+    else if (kind && !existing && !(await placeLeft(tx, classId))) issues.push({ field: 'classId', message: CLASS_TEXT.classFull });
   }
   if (existing?.hasAccount && values.studentNo !== existing.studentNo) issues.push({ field: 'studentNo', message: STUDENT_TEXT.numberFixed });
   const idNumber = String(values.idNumber ?? '').toUpperCase();
@@ -73,6 +92,8 @@ const makers = new WeakMap<Tx, Awaited<ReturnType<typeof studentNumberMaker>>>()
  */
 export const studentsModule = crudModule(students, studentRecords, {
   saveIssues: studentIssues,
+  // a class filled meanwhile (migration 0033's capacity trigger)
+  refusalIssues: (constraint) => (constraint === CLASS_FULL_CONSTRAINT ? [{ field: 'classId', message: CLASS_TEXT.classFull }] : null),
   // the view's record side is nullable (a person made elsewhere), which FOR UPDATE refuses: lock the person rows
   async lockRows(tx, ids) {
     await tx.execute(sql`SELECT 1 FROM users WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) FOR UPDATE`);

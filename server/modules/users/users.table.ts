@@ -81,7 +81,7 @@ export const parentStudents = pgTable(
   ],
 );
 
-export const STAFF_DUTIES = ['head_teacher', 'subject_teacher', 'grade_leader', 'department_head'] as const;
+export const STAFF_DUTIES = ['head_teacher', 'deputy_head_teacher', 'subject_teacher', 'grade_leader', 'department_head'] as const;
 export type StaffDuty = (typeof STAFF_DUTIES)[number];
 
 /** A staff member's duty in an org unit: head teacher of a class, subject teacher, grade leader… */

@@ -62,9 +62,10 @@ export function useResourceList<Row extends KitRow = ResourceRow<AnyResourceDefi
   });
   const mayImportItself = usePermitted({ anyOf: [perms.import] });
   const may = {
-    add: usePermitted({ anyOf: [perms.add] }),
+    // rows made elsewhere (班级: 组织机构) are only listed, edited and exported here
+    add: usePermitted({ anyOf: [perms.add] }) && !definition.madeElsewhere,
     edit: usePermitted({ anyOf: [perms.edit] }),
-    delete: usePermitted({ anyOf: [perms.delete] }),
+    delete: usePermitted({ anyOf: [perms.delete] }) && !definition.madeElsewhere,
     // as the server allows them (kit-api.md): export with the view permission, import with import or add
     export: usePermitted({ anyOf: [perms.view, perms.export] }),
     import: usePermitted({ anyOf: [perms.import, perms.add] }),
