@@ -69,6 +69,8 @@ export interface OrgNode {
   CHILD: '1' | '0';
   /** school | department | grade | class */
   KIND: string;
+  /** '1': a grade or class the semester upgrade graduated (org_units.graduated); absent in a tree cached before it was sent */
+  GRADUATED?: '1' | '0';
 }
 export type GetOrgsData = OrgNode[];
 

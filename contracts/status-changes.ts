@@ -59,6 +59,8 @@ export interface StatusChangeDetail extends StatusChangeRow {
   events: ApplicationEvent[];
   /** why the caller may not audit (their own, expired), or '' */
   note: string;
+  /** the caller may withdraw it (撤回: their own, pending, nobody audited yet; the applications engine's rule) */
+  mayWithdraw: boolean;
 }
 
 export const statusChangeGetRequest = z.object({ id });

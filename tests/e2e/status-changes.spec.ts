@@ -54,6 +54,8 @@ test('学籍异动: a head teacher applies 转班, 教务处 approves it, the st
   await form.getByRole('combobox', { name: '转入班级' }).click();
   await panel.getByRole('button', { name: /^展开 / }).first().click();
   await panel.getByRole('button', { name: '展开 八年级' }).click();
+  // classes only: a grade or the school is a heading, not a choice
+  await expect(panel.getByRole('radio', { name: '八年级', exact: true })).toHaveCount(0);
   await panel.getByRole('radio', { name: '八年级(2)班' }).click();
   await expect(panel).toHaveCount(0);
   await form.getByTestId('status-change-reason').fill('家长申请，调入八年级二班');
@@ -63,6 +65,8 @@ test('学籍异动: a head teacher applies 转班, 教务处 approves it, the st
   await expect(detail.getByTestId('status-change-detail-state')).toHaveText('审核中');
   await expect(detail.getByTestId('status-change-detail-student')).toContainText(student.name);
   await expect(detail.getByTestId('status-change-pass')).toHaveCount(0);
+  // the filer may take it back while nobody audited it (not done here: 教务处 approves it next)
+  await expect(detail.getByTestId('status-change-withdraw')).toBeVisible();
   await teacherContext.close();
 
   // 教务处 audits it from 待我审核
@@ -77,6 +81,7 @@ test('学籍异动: a head teacher applies 转班, 教务处 approves it, the st
   await row.getByTestId('status-change-action').click();
   const drawer = auditor.getByTestId('status-change-detail');
   await expect(drawer.getByTestId('status-change-event')).toHaveCount(1);
+  await expect(drawer.getByTestId('status-change-withdraw')).toHaveCount(0);
   await drawer.getByTestId('status-change-opinion').fill('同意');
   await drawer.getByTestId('status-change-pass').click();
   await expect(toast(auditor, '审核通过')).toBeVisible();

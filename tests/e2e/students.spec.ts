@@ -14,6 +14,8 @@ const RUN = Date.now().toString(36).slice(-5);
 const urls = resourceUrls(students);
 /** this run's student: a name of Chinese characters only (the name rule), one per run */
 const NAME = `测试${[...RUN].map((c) => '甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥天地日月星云山水风雷'[parseInt(c, 36)]).join('')}`;
+/** a 1 × 1 PNG: the student's photo */
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
 
 async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string) {
@@ -31,7 +33,8 @@ test.afterAll(async ({ request }) => {
 
 test('学生信息: search, detail tabs, add with the class from the org tree, edit with the class fixed, delete; en; axe', async ({ page, request }) => {
   const admin = await DemoApi.login(request, 'admin');
-  const seeded = (await admin.ok<TableAData<{ name: string; studentNo: string }>>(urls.list, { currPage: 0, limit: 1, search: '{}' })).rows[0];
+  // a studying student (the first listed may be a graduate, whose class history has ended)
+  const seeded = (await admin.ok<TableAData<{ name: string; studentNo: string }>>(urls.list, { currPage: 0, limit: 1, search: JSON.stringify({ status: 'studying' }) })).rows[0];
   await logIn(page);
   await page.goto('/jcsj/xsxx');
   await expect(page.getByRole('heading', { name: '学生信息', level: 1 })).toBeVisible();
@@ -46,6 +49,7 @@ test('学生信息: search, detail tabs, add with the class from the org tree, e
   await row.getByTestId('student-detail-open').click();
   const detail = page.getByTestId('student-detail');
   await expect(detail.getByTestId('student-detail-class')).toContainText('班');
+  await expect(detail.getByTestId('student-detail-photo')).toHaveAttribute('data-has-photo', 'false');
   await detail.getByRole('tab', { name: '学籍记录' }).click();
   await expect(detail.getByTestId('student-detail-history')).toContainText('至今');
   await detail.getByRole('tab', { name: '家庭信息' }).click();
@@ -71,6 +75,8 @@ test('学生信息: search, detail tabs, add with the class from the org tree, e
     await form.getByTestId(select).selectOption({ index: 1 });
   }
   await form.getByTestId('student-enrolment-date').fill('2020-09-01');
+  await form.getByTestId('image-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(form.getByTestId('thumbnail').locator('img')).toBeVisible();
   await form.getByRole('combobox', { name: '班级' }).click();
   const panel = page.getByTestId('selector-panel');
   // the school, then its grade 7
@@ -90,6 +96,12 @@ test('学生信息: search, detail tabs, add with the class from the org tree, e
   await expect(mine).toContainText('七年级(1)班');
   const number = await mine.getAttribute('data-code');
   expect(number).toMatch(/^20201\d{4}$/);
+  // the detail shows the photo (the seeded student above had none: the name's initial)
+  await mine.getByTestId('student-detail-open').click();
+  await expect(detail.getByTestId('student-detail-photo')).toHaveAttribute('data-has-photo', 'true');
+  await expect(detail.getByRole('img', { name: `${name}的照片` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
 
   // edit: the class is read-only, the boarding switch changes
   await mine.getByTestId('student-edit').click();

@@ -150,10 +150,19 @@ const COUNTERPART_WORDS = {
   rejected: { zh: '未通过审核', en: 'rejected' },
 } satisfies Record<string, Record<Lang, string>>;
 
+/** What trailOf tells another module of one of its applications (学籍异动). */
+export type ApplicationTrail = Pick<ApplicationDetail, 'events' | 'auditState' | 'step' | 'steps' | 'state' | 'note' | 'version' | 'submittedByName' | 'expired'> & {
+  mayAudit: boolean;
+  mayWithdraw: boolean;
+};
+
 /** The caller applied for it or filed it: they may not audit it. */
 const isSelf = (caller: Caller, r: ApplicationRecord) => r.applicant_id === caller.userId || r.submitted_by === caller.userId;
 /** The caller's own: applicant, filer, or a parent of the applicant (may withdraw and cancel). */
 const isOwn = (caller: Caller, r: ApplicationRecord) => isSelf(caller, r) || caller.children.includes(r.applicant_id);
+/** 撤回: the filer's draft, or their own pending application nobody audited yet (not once view-only). */
+const mayWithdraw = (caller: Caller, r: ApplicationRecord, audited: boolean) =>
+  !r.expired && (r.state === 'draft' ? r.submitted_by === caller.userId : isOwn(caller, r) && r.state === 'pending' && !audited);
 
 /**
  * Applications and their audits (contracts/applications.ts; brief 'Decisions'): list, detail,
@@ -278,7 +287,7 @@ export class ApplicationsService {
     const turn = record.state === 'pending' && mayAuditStep(caller, { kind: record.kind, orgUnitId: record.org_unit_id, orgParentId: record.org_parent_id }, record.steps[record.step]);
     const can = {
       audit: live && turn && !self,
-      withdraw: live && (record.state === 'draft' ? record.submitted_by === caller.userId : isOwn(caller, record) && record.state === 'pending' && !audited),
+      withdraw: mayWithdraw(caller, record, audited),
       cancel: live && cancelRefusal(cancelFacts(record), new Date()) === null && (isOwn(caller, record) || reach),
       edit: live && record.state === 'draft' && record.submitted_by === caller.userId,
       proof: record.state === 'approved' && PROOF_KINDS.includes(record.kind),
@@ -581,12 +590,12 @@ export class ApplicationsService {
 
   /**
    * The audit side of applications another module lists itself (学籍异动): by id, without this
-   * module's visibility rule (the caller's module checked its own): the trail, the audit state, and
-   * whether the caller may audit it now (and why not).
+   * module's visibility rule (the caller's module checked its own): the trail, the audit state,
+   * whether the caller may audit it now (and why not) and whether they may withdraw it (the engine's 撤回).
    */
-  async trailOf(tx: Tx, session: Session, ids: readonly string[], lang: Lang): Promise<Map<string, Pick<ApplicationDetail, 'events' | 'auditState' | 'step' | 'steps' | 'state' | 'note' | 'version' | 'submittedByName' | 'expired'> & { mayAudit: boolean }>> {
+  async trailOf(tx: Tx, session: Session, ids: readonly string[], lang: Lang): Promise<Map<string, ApplicationTrail>> {
     const caller = await this.caller(tx, session);
-    const result = new Map<string, Pick<ApplicationDetail, 'events' | 'auditState' | 'step' | 'steps' | 'state' | 'note' | 'version' | 'submittedByName' | 'expired'> & { mayAudit: boolean }>();
+    const result = new Map<string, ApplicationTrail>();
     for (const id of ids) {
       const record = await repo.find(tx, id, lang === 'en');
       if (!record) continue;
@@ -603,6 +612,7 @@ export class ApplicationsService {
         submittedByName: record.submitted_by_name,
         expired: record.expired,
         mayAudit: !record.expired && turn && !self,
+        mayWithdraw: mayWithdraw(caller, record, events.some((event) => event.action === 'pass' || event.action === 'reject')),
         note: record.expired ? translate(lang, 'applicationsRecordExpired') : turn && self ? translate(lang, 'applicationsCannotAuditSelf') : '',
       });
     }

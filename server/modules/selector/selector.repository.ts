@@ -45,7 +45,7 @@ export const selectorRepository = {
 
   orgUnits: (tx: Tx) =>
     tx
-      .select({ id: orgUnits.id, parentId: orgUnits.parentId, code: orgUnits.code, name: orgUnits.name, nameEn: orgUnits.nameEn, kind: orgUnits.kind })
+      .select({ id: orgUnits.id, parentId: orgUnits.parentId, code: orgUnits.code, name: orgUnits.name, nameEn: orgUnits.nameEn, kind: orgUnits.kind, graduated: orgUnits.graduated })
       .from(orgUnits)
       .orderBy(asc(orgUnits.sort), asc(orgUnits.code)),
 

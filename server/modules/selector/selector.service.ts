@@ -71,7 +71,7 @@ export class SelectorService {
     const nodes = new Map<string, OrgNode>();
     for (const row of rows) {
       const name = pick(lang, row.name, row.nameEn);
-      nodes.set(row.id, { id: row.id, label: name, children: [], NAME: name, CODE: row.code, PID: row.parentId ?? '', CHILD: '0', KIND: row.kind });
+      nodes.set(row.id, { id: row.id, label: name, children: [], NAME: name, CODE: row.code, PID: row.parentId ?? '', CHILD: '0', KIND: row.kind, GRADUATED: row.graduated ? '1' : '0' });
     }
     const roots: OrgNode[] = [];
     for (const row of rows) {

@@ -153,6 +153,7 @@ export class StatusChangesService {
     return {
       ...this.row(record, trail.auditState),
       mayAudit: trail.mayAudit,
+      mayWithdraw: trail.mayWithdraw,
       attachments: files.map((file) => ({ resId: file.resId, resName: file.resName })),
       steps: trail.steps,
       step: trail.step,
@@ -233,10 +234,10 @@ export class StatusChangesService {
         if (last && last.graduated) return refuse(ResponseCode.unprocessable, STATUS_CHANGE_TEXT.gradeGone);
         if (last && last.grade_level !== target.grade_level) return refuse(ResponseCode.unprocessable, STATUS_CHANGE_TEXT.wrongGrade({ zh: last.grade_name, en: last.grade_name_en }));
       }
-    }
       // into a full class (班级管理's capacity; the database's trigger holds it when two changes race)
       const { capacity, students } = await classPlaces(tx, toClassId);
       if (capacity !== null && students >= capacity && open?.class_id !== toClassId) return refuse(ResponseCode.unprocessable, CLASS_TEXT.classFull);
+    }
     switch (type) {
       case 'class_change':
         if (status !== 'studying') return refuse(ResponseCode.unprocessable, STATUS_CHANGE_TEXT.notStudying);

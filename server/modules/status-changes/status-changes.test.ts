@@ -104,7 +104,7 @@ describe('学籍异动: each type takes effect on approval', () => {
     ]);
     expect(await facts(id)).toEqual({ org_unit_id: classes[1], status: 'studying' });
     const detail = await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id });
-    expect(detail).toMatchObject({ state: 'applied', appliedOn: today, mayAudit: false });
+    expect(detail).toMatchObject({ state: 'applied', appliedOn: today, mayAudit: false, mayWithdraw: false });
     expect(detail.events.map((e) => e.action)).toEqual(['submit', 'pass']);
 
     // the rolls read the roster of their date: yesterday's of the old class still has them, today's the new one
@@ -199,10 +199,13 @@ describe('学籍异动: rules', () => {
   it('nobody audits a change they filed', async () => {
     const change = await filed(pupil(0), 'class_change', { toClassId: classes[1] }, admin);
     const detail = await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id });
-    expect(detail).toMatchObject({ mayAudit: false, note: '不能审核自己的申请' });
+    // the filer may withdraw it instead (撤回, the engine's rule: pending, nobody audited it)
+    expect(detail).toMatchObject({ mayAudit: false, note: '不能审核自己的申请', mayWithdraw: true });
     const { body } = await audit(change);
     expect(body.code).toBe(ResponseCode.forbidden);
     expect((await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id })).state).toBe('pending');
+    await ok('/api/applications/withdraw', { id: change.id, version: detail.version });
+    expect(await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id })).toMatchObject({ state: 'withdrawn', mayWithdraw: false });
   });
 
   it('two changes of one student approved at once: one after the other, never two open memberships', async () => {

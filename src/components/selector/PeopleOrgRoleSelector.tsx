@@ -34,6 +34,9 @@ export interface SelectorUrls {
   peopleByIds?: string;
 }
 
+/** The node or one below it may be picked. */
+const offersPick = (node: OrgNode, pickable: (node: OrgNode) => boolean): boolean => pickable(node) || node.children.some((child) => offersPick(child, pickable));
+
 export interface PeopleOrgRoleSelectorProps {
   /** comma-separated prefixed codes */
   value: string;
@@ -55,6 +58,8 @@ export interface PeopleOrgRoleSelectorProps {
   userType?: string;
   /** fixed extra people-search filters (XQDM, DWDM, ISBM) */
   peopleFilter?: Pick<PeopleSearch, 'XQDM' | 'DWDM' | 'ISBM'>;
+  /** which org nodes may be picked (e.g. current classes only); the others stay as headings, branches with none are left out */
+  orgPickable?: (node: OrgNode) => boolean;
   placeholder?: string;
   disabled?: boolean;
   /** popover width in px (SPEC: 500; 300 when only orgs are offered) */
@@ -106,6 +111,7 @@ export function PeopleOrgRoleSelector({
   roleType = '',
   userType,
   peopleFilter,
+  orgPickable,
   placeholder,
   disabled,
   width,
@@ -248,7 +254,9 @@ export function PeopleOrgRoleSelector({
   };
 
   const renderOrg = (node: OrgNode, depth: number): ReactNode => {
-    const hasChildren = node.children.length > 0;
+    const pickable = !orgPickable || orgPickable(node);
+    const children = orgPickable ? node.children.filter((child) => offersPick(child, orgPickable)) : node.children;
+    const hasChildren = children.length > 0;
     const isOpen = expanded.has(node.id);
     return (
       <Box key={node.id} role="listitem">
@@ -275,11 +283,11 @@ export function PeopleOrgRoleSelector({
             <Box boxSize="8" flexShrink={0} />
           )}
           <chakra.label display="inline-flex" alignItems="center" gap="2" cursor="pointer">
-            {tick(node.id, node.label, 'org')}
+            {pickable && tick(node.id, node.label, 'org')}
             {node.label}
           </chakra.label>
         </HStack>
-        {hasChildren && isOpen && <Box role="list">{node.children.map((child) => renderOrg(child, depth + 1))}</Box>}
+        {hasChildren && isOpen && <Box role="list">{children.map((child) => renderOrg(child, depth + 1))}</Box>}
       </Box>
     );
   };
@@ -446,7 +454,7 @@ export function PeopleOrgRoleSelector({
 
               {tab === 'org' && (
                 <Box height={SELECTOR_UI.treeHeight} overflowY="auto" role="list" aria-label={t`组织`}>
-                  {(orgs.data ?? []).map((node) => renderOrg(node, 0))}
+                  {(orgs.data ?? []).filter((node) => !orgPickable || offersPick(node, orgPickable)).map((node) => renderOrg(node, 0))}
                 </Box>
               )}
 

@@ -1,4 +1,4 @@
-import { CloseButton, Drawer, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Avatar, CloseButton, Drawer, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { STUDENT_DETAIL_URL, students } from '../../../contracts/resources/stude
 import type { StudentDetail } from '../../../contracts/students';
 import { RequestError } from '../../components/RequestError';
 import { TabBar, TabPanel } from '../../components/TabBar';
+import { useFilePreviewUrl } from '../../components/upload/useFilePreviewUrl';
 import { formatDate } from '../../lib/format';
 import { post } from '../../lib/http';
 import { useLocalName } from '../../lib/local-name';
@@ -63,6 +64,18 @@ function SmallTable({ head, rows, empty, testId }: { head: string[]; rows: strin
   );
 }
 
+/** The student's photo (fetched with the token, as 学生信息's form shows it); the name's initial without one. */
+function StudentPhoto({ photoFileId, name }: { photoFileId: string; name: string }) {
+  const { t } = useLingui();
+  const photo = useFilePreviewUrl(photoFileId, photoFileId !== '');
+  return (
+    <Avatar.Root size="2xl" shape="rounded" flexShrink={0} data-testid="student-detail-photo" data-has-photo={photo.url ? 'true' : 'false'}>
+      <Avatar.Fallback name={name} />
+      {photo.url && <Avatar.Image src={photo.url} alt={t`${name}的照片`} />}
+    </Avatar.Root>
+  );
+}
+
 /**
  * One student's record in tabs: 基本信息 (the list row), 家庭信息 (parents and guardians), 学籍记录 (the
  * classes over time), 成绩 (the newest exam batches) and 考勤 (this semester's days by status).
@@ -88,12 +101,15 @@ export default function StudentDetailDrawer({ row, onClose }: { row: StudentRow;
         <Drawer.Positioner>
           <Drawer.Content data-testid="student-detail">
             <Drawer.Header>
-              <Drawer.Title>
-                {row.name}{' '}
-                <Text as="span" fontFamily="mono" fontSize="sm" color="fg.muted">
-                  {row.studentNo}
-                </Text>
-              </Drawer.Title>
+              <HStack gap="3">
+                <StudentPhoto photoFileId={row.photoFileId} name={row.name} />
+                <Drawer.Title>
+                  {row.name}{' '}
+                  <Text as="span" fontFamily="mono" fontSize="sm" color="fg.muted">
+                    {row.studentNo}
+                  </Text>
+                </Drawer.Title>
+              </HStack>
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="4">

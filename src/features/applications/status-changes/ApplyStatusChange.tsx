@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { schoolDate } from '../../../../contracts/school-time';
+import type { OrgNode } from '../../../../contracts/selector';
 import { SELECTOR_PREFIX, parseSelectorCode } from '../../../../contracts/selector-constants';
 import {
   needsClass,
@@ -26,18 +27,20 @@ import { applyStatusChange } from './api';
 import { TYPE_EFFECTS, TYPE_LABELS } from './labels';
 
 const single = (codes: string) => parseSelectorCode(codes.split(',')[0] ?? '')?.value ?? '';
+/** A class a student can go to: not graduated (the server refuses anything else, and for 复学 a class of another grade). */
+const isCurrentClass = (node: OrgNode) => node.KIND === 'class' && node.GRADUATED !== '1';
 
 /**
  * 申请学籍异动: the student (people selector, students only), the type, the class they go to (插班,
- * 复学, 转班: the org selector; the server refuses what is not a current class), the effective date
+ * 复学, 转班: the org selector offering current classes only; the server refuses a 复学 into another grade), the effective date
  * (today or later), the reason and documents. Submitting files it and sends it to its first auditor.
  */
-export default function ApplyStatusChange({ onClose, onSaved }: { onClose: () => void; onSaved: (id: string) => void }) {
+export default function ApplyStatusChange({ onClose, onSaved, initial }: { onClose: () => void; onSaved: (id: string) => void; initial?: { studentId: string; changeType: StatusChangeType } }) {
   const { t, i18n } = useLingui();
   const today = schoolDate();
   const words = (label: { zh: string; en: string }) => localText(label, i18n.locale);
   const [id] = useState(() => uuidv7());
-  const { draft, patch, dirty } = useDraft(() => ({ studentId: '', changeType: '' as StatusChangeType | '', toClassId: '', effectiveDate: today, reason: '', attachments: [] as string[] }));
+  const { draft, patch, dirty } = useDraft(() => ({ studentId: initial?.studentId ?? '', changeType: (initial?.changeType ?? '') as StatusChangeType | '', toClassId: '', effectiveDate: today, reason: '', attachments: [] as string[] }));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState('');
   const wantsClass = draft.changeType !== '' && needsClass(draft.changeType);
@@ -113,6 +116,7 @@ export default function ApplyStatusChange({ onClose, onSaved }: { onClose: () =>
               types={['org']}
               multiple={false}
               limit={1}
+              orgPickable={isCurrentClass}
               value={draft.toClassId ? `${SELECTOR_PREFIX.org}${draft.toClassId}` : ''}
               onChange={(codes) => patch({ toClassId: single(codes) })}
             />

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { OPINION_MAX } from '../../../../contracts/status-change-rules';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RequestError } from '../../../components/RequestError';
 import { formatDate } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';
@@ -12,6 +13,7 @@ import { Attachments } from '../Attachments';
 import { DetailLine } from '../DetailLine';
 import { stepText } from '../labels';
 import { showTime } from '../time';
+import { withdrawApplication } from '../api';
 import { auditStatusChange, refreshStatusChanges, statusChangeDetailQuery } from './api';
 import { STATE_COLORS, STATE_LABELS, TYPE_LABELS } from './labels';
 import { AuditEvents } from '../AuditEvents';
@@ -21,7 +23,8 @@ const day = (date: string) => formatDate(`${date}T00:00:00+08:00`);
 /**
  * One status change: the student, type, classes, effective date (and the day it took effect), reason,
  * attachments, the audit trail (who, when, opinion; the step it waits at) and, for whoever may audit
- * it now, 通过 / 驳回 with an opinion (the applications engine's audit; a filer is told why not).
+ * it now, 通过 / 驳回 with an opinion (the applications engine's audit; a filer is told why not); for
+ * the filer while it waits and nobody audited it, 撤回 (the engine's withdraw, as 申请管理's).
  */
 export default function StatusChangeDrawer({ id, onClose }: { id: string; onClose: () => void }) {
   const { t, i18n } = useLingui();
@@ -31,7 +34,8 @@ export default function StatusChangeDrawer({ id, onClose }: { id: string; onClos
   const detail = query.data;
   const [opinion, setOpinion] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState<'pass' | 'reject' | null>(null);
+  const [busy, setBusy] = useState<'pass' | 'reject' | 'withdraw' | null>(null);
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const studentText = (name: string, no: string) => t`${name}（${no}）`;
 
   const decide = async (decision: 'pass' | 'reject') => {
@@ -49,6 +53,22 @@ export default function StatusChangeDrawer({ id, onClose }: { id: string; onClos
     } catch (failure) {
       setError(failure instanceof HttpError ? failure.msg : t`审核失败`);
     } finally {
+      setBusy(null);
+      await refreshStatusChanges(queryClient);
+    }
+  };
+
+  const withdraw = async () => {
+    if (!detail) return;
+    setBusy('withdraw');
+    setError('');
+    try {
+      await withdrawApplication(detail.id, detail.version);
+      notify.success(t`已撤回`);
+    } catch (failure) {
+      setError(failure instanceof HttpError ? failure.msg : t`撤回失败`);
+    } finally {
+      setConfirmWithdraw(false);
       setBusy(null);
       await refreshStatusChanges(queryClient);
     }
@@ -137,6 +157,13 @@ export default function StatusChangeDrawer({ id, onClose }: { id: string; onClos
                 </Stack>
               )}
             </Drawer.Body>
+            {detail?.mayWithdraw && (
+              <Drawer.Footer>
+                <Button variant="outline" colorPalette="red" minH="11" width="full" disabled={busy !== null} onClick={() => setConfirmWithdraw(true)} data-testid="status-change-withdraw">
+                  <Trans>撤回</Trans>
+                </Button>
+              </Drawer.Footer>
+            )}
             {detail?.mayAudit && (
               <Drawer.Footer>
                 <HStack gap="2" width="full" justify="end">
@@ -155,6 +182,9 @@ export default function StatusChangeDrawer({ id, onClose }: { id: string; onClos
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>
+      <ConfirmDialog open={confirmWithdraw} title={<Trans>提示</Trans>} busy={busy === 'withdraw'} onConfirm={() => void withdraw()} onCancel={() => setConfirmWithdraw(false)}>
+        <Trans>确定撤回该申请吗？</Trans>
+      </ConfirmDialog>
     </Drawer.Root>
   );
 }
