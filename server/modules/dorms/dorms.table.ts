@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantIdColumn, timestamptz } from '../../db/columns';
-import { campuses } from '../places/places.table';
+import { buildingTable } from '../places/places.table';
 import { users } from '../users/users.table';
 
 // 宿舍管理 (SPEC §3 Dormitory, §5 places): dormitory buildings → rooms → stays (who sleeps in which bed
@@ -9,29 +9,8 @@ import { users } from '../users/users.table';
 // a stay's bed among the room's valid beds and the student of the room's gender, a room's valid beds
 // and gender never leaving an open stay behind.
 
-/** 宿舍楼: their own rows, not 教学楼's (another menu, another permission; no classroom belongs in one). */
-export const dormBuildings = pgTable(
-  'dorm_buildings',
-  {
-    tenantId: tenantIdColumn(),
-    id: uuid('id').notNull(),
-    code: integer('code').notNull(),
-    name: text('name').notNull(),
-    floors: integer('floors').notNull(),
-    campusId: uuid('campus_id').notNull(),
-    ...auditColumns(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('dorm_buildings_tenant_code_key').on(t.tenantId, t.code),
-    uniqueIndex('dorm_buildings_tenant_name_key').on(t.tenantId, t.name),
-    index('dorm_buildings_tenant_campus_idx').on(t.tenantId, t.campusId),
-    foreignKey({ name: 'dorm_buildings_campus_fk', columns: [t.tenantId, t.campusId], foreignColumns: [campuses.tenantId, campuses.id] }),
-    check('dorm_buildings_code_check', sql`${t.code} BETWEEN 1 AND 998`),
-    check('dorm_buildings_name_check', sql`char_length(${t.name}) BETWEEN 1 AND 30`),
-    check('dorm_buildings_floors_check', sql`${t.floors} BETWEEN 1 AND 9`),
-  ],
-);
+/** 宿舍楼: their own rows, not 教学楼's (another menu, another permission; no classroom belongs in one), of the same shape. */
+export const dormBuildings = buildingTable('dorm_buildings');
 
 /** 宿舍房间: beds 1…total_beds, of which 1…valid_beds can be slept in; one resident gender. */
 export const dormRooms = pgTable(

@@ -27,27 +27,34 @@ export const campuses = pgTable(
   ],
 );
 
-/** 教学楼: a building of a campus; its code is below 999 and it has at most 9 floors. */
-export const buildings = pgTable(
-  'buildings',
-  {
-    tenantId: tenantIdColumn(),
-    id: uuid('id').notNull(),
-    code: integer('code').notNull(),
-    name: text('name').notNull(),
-    floors: integer('floors').notNull(),
-    campusId: uuid('campus_id').notNull(),
-    ...auditColumns(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('buildings_tenant_code_key').on(t.tenantId, t.code),
-    uniqueIndex('buildings_tenant_name_key').on(t.tenantId, t.name),
-    index('buildings_tenant_campus_idx').on(t.tenantId, t.campusId),
-    // no cascade: a campus with buildings is refused (23503 → the definition's inUse words)
-    foreignKey({ name: 'buildings_campus_fk', columns: [t.tenantId, t.campusId], foreignColumns: [campuses.tenantId, campuses.id] }),
-    check('buildings_code_check', sql`${t.code} BETWEEN 1 AND 998`),
-    check('buildings_name_check', sql`char_length(${t.name}) BETWEEN 1 AND 30`),
-    check('buildings_floors_check', sql`${t.floors} BETWEEN 1 AND 9`),
-  ],
-);
+/**
+ * A building of a campus (教学楼 here, 宿舍楼 in dorms.table.ts: their own tables, the same columns and
+ * rules): its code is below 999 and it has at most 9 floors. Indexes and constraints are named after the table.
+ */
+export const buildingTable = <const N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      tenantId: tenantIdColumn(),
+      id: uuid('id').notNull(),
+      code: integer('code').notNull(),
+      name: text('name').notNull(),
+      floors: integer('floors').notNull(),
+      campusId: uuid('campus_id').notNull(),
+      ...auditColumns(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.tenantId, t.id] }),
+      uniqueIndex(`${name}_tenant_code_key`).on(t.tenantId, t.code),
+      uniqueIndex(`${name}_tenant_name_key`).on(t.tenantId, t.name),
+      index(`${name}_tenant_campus_idx`).on(t.tenantId, t.campusId),
+      // no cascade: a campus with buildings is refused (23503 → the definition's inUse words)
+      foreignKey({ name: `${name}_campus_fk`, columns: [t.tenantId, t.campusId], foreignColumns: [campuses.tenantId, campuses.id] }),
+      check(`${name}_code_check`, sql`${t.code} BETWEEN 1 AND 998`),
+      check(`${name}_name_check`, sql`char_length(${t.name}) BETWEEN 1 AND 30`),
+      check(`${name}_floors_check`, sql`${t.floors} BETWEEN 1 AND 9`),
+    ],
+  );
+
+/** 教学楼 */
+export const buildings = buildingTable('buildings');

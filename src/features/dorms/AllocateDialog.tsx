@@ -1,5 +1,5 @@
 /** 自动分配: every waiting boarder (of a grade) into free beds (of a building) by gender, classmates together; then who could not be placed and the shortage per gender. */
-import { Button, Field, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -19,6 +19,7 @@ import { notify } from "../../lib/notify";
 import { reportFailure } from "../../lib/report-failure";
 import { allocate, refreshDorms } from "./api";
 import { DormDialog } from "./DormDialog";
+import { DormDateField, DormSelect } from "./DormFields";
 
 export interface AllocateDialogProps {
   overview: DormOverview;
@@ -110,26 +111,21 @@ export default function AllocateDialog({
       title={t`自动分配`}
       testId="dorm-allocate-dialog"
       onClose={onClose}
+      confirm={
+        result
+          ? undefined
+          : {
+              label: <Trans>开始分配</Trans>,
+              busy,
+              onClick: () => void start(),
+              testId: "dorm-allocate-start",
+            }
+      }
       footer={
-        result ? (
+        result && (
           <Button minH="11" onClick={onClose}>
             <Trans>关闭</Trans>
           </Button>
-        ) : (
-          <>
-            <Button variant="outline" minH="11" onClick={onClose}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button
-              colorPalette="brand"
-              minH="11"
-              loading={busy}
-              onClick={() => void start()}
-              data-testid="dorm-allocate-start"
-            >
-              <Trans>开始分配</Trans>
-            </Button>
-          </>
         )
       }
     >
@@ -172,60 +168,34 @@ export default function AllocateDialog({
               按性别把待分配的住宿生安排到空床位，同班同学尽量住在一起；年级低的先安排。
             </Trans>
           </Text>
-          <Field.Root>
-            <Field.Label>
-              <Trans>年级</Trans>
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                minH="11"
-                value={gradeId}
-                onChange={(event) => setGradeId(event.currentTarget.value)}
-                data-testid="dorm-allocate-grade"
-              >
-                <option value="">{t`全部年级`}</option>
-                {overview.grades.map((grade) => (
-                  <option key={grade.id} value={grade.id}>
-                    {localName(grade.name, grade.nameEn)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>宿舍楼</Trans>
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                minH="11"
-                value={buildingId}
-                onChange={(event) => setBuildingId(event.currentTarget.value)}
-                data-testid="dorm-allocate-building"
-              >
-                <option value="">{t`全部宿舍楼`}</option>
-                {overview.buildings.map((building) => (
-                  <option key={building.id} value={building.id}>
-                    {building.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>入住日期</Trans>
-            </Field.Label>
-            <input
-              type="date"
-              value={date}
-              onChange={(event) => setDate(event.currentTarget.value)}
-              style={{ minHeight: "2.75rem" }}
-              data-testid="dorm-allocate-date"
-            />
-          </Field.Root>
+          <DormSelect
+            label={<Trans>年级</Trans>}
+            value={gradeId}
+            onChange={setGradeId}
+            choices={overview.grades.map((grade) => ({
+              value: grade.id,
+              label: localName(grade.name, grade.nameEn),
+            }))}
+            placeholder={t`全部年级`}
+            testId="dorm-allocate-grade"
+          />
+          <DormSelect
+            label={<Trans>宿舍楼</Trans>}
+            value={buildingId}
+            onChange={setBuildingId}
+            choices={overview.buildings.map((building) => ({
+              value: building.id,
+              label: building.name,
+            }))}
+            placeholder={t`全部宿舍楼`}
+            testId="dorm-allocate-building"
+          />
+          <DormDateField
+            label={<Trans>入住日期</Trans>}
+            value={date}
+            onChange={setDate}
+            testId="dorm-allocate-date"
+          />
         </Stack>
       )}
     </DormDialog>

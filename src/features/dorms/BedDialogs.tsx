@@ -4,7 +4,6 @@ import {
   Button,
   Field,
   Input,
-  NativeSelect,
   Stack,
   Text,
 } from "@chakra-ui/react";
@@ -31,6 +30,7 @@ import {
   refreshDorms,
 } from "./api";
 import { DormDialog } from "./DormDialog";
+import { DormDateField, DormSelect } from "./DormFields";
 
 export interface BedDialogsProps {
   action: BedAction;
@@ -60,30 +60,6 @@ function useSettled(text: string): string {
     return () => clearTimeout(timer);
   }, [text]);
   return settled;
-}
-
-/** The change's date: today in the school's time by default. */
-function DateField({
-  value,
-  onChange,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>
-        <Trans>日期</Trans>
-      </Field.Label>
-      <Input
-        type="date"
-        minH="11"
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        data-testid="dorm-date"
-      />
-    </Field.Root>
-  );
 }
 
 /** Runs a change: its words on success, the boards read again, the server's refusal as a warning (the boards read again too: someone else may have been first). */
@@ -138,7 +114,7 @@ function PlaceDialog({ action, onClose }: BedDialogsProps) {
             data-testid="dorm-place-search"
           />
         </Field.Root>
-        <DateField value={date} onChange={setDate} />
+        <DormDateField value={date} onChange={setDate} />
         <QueryContent query={waiting} empty={<Trans>没有待分配的住宿生</Trans>}>
           {(rows) => (
             <Stack as="ul" listStyleType="none" gap="1">
@@ -211,34 +187,23 @@ function MoveDialog({
       title={t`调换床位：${stay.name}`}
       testId="dorm-move"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" minH="11" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button
-            colorPalette="brand"
-            minH="11"
-            loading={busy}
-            disabled={!target}
-            onClick={() =>
-              void run(
-                () =>
-                  moveToBed({
-                    stayId: stay.stayId,
-                    roomId: roomId!,
-                    bedNo: Number(bedNo),
-                    date,
-                  }),
-                DORM_TEXT.moved,
-              )
-            }
-            data-testid="dorm-move-save"
-          >
-            <Trans>调换</Trans>
-          </Button>
-        </>
-      }
+      confirm={{
+        label: <Trans>调换</Trans>,
+        busy,
+        disabled: !target,
+        onClick: () =>
+          void run(
+            () =>
+              moveToBed({
+                stayId: stay.stayId,
+                roomId: roomId!,
+                bedNo: Number(bedNo),
+                date,
+              }),
+            DORM_TEXT.moved,
+          ),
+        testId: "dorm-move-save",
+      }}
     >
       <Stack gap="3">
         <Text>
@@ -246,54 +211,27 @@ function MoveDialog({
             现住：{action.room.code} {action.bed.bedNo}号床
           </Trans>
         </Text>
-        <Field.Root>
-          <Field.Label>
-            <Trans>宿舍楼</Trans>
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              minH="11"
-              value={targetBuilding}
-              onChange={(event) => (
-                setTargetBuilding(event.currentTarget.value),
-                setTarget("")
-              )}
-            >
-              {overview.buildings.map((building) => (
-                <option key={building.id} value={building.id}>
-                  {building.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>
-            <Trans>新床位</Trans>
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              minH="11"
-              value={target}
-              onChange={(event) => setTarget(event.currentTarget.value)}
-              data-testid="dorm-move-target"
-            >
-              <option value="">
-                {freeBeds.length === 0
-                  ? t`这栋楼没有同性别的空床位`
-                  : t`请选择`}
-              </option>
-              {freeBeds.map((bed) => (
-                <option key={bed.value} value={bed.value}>
-                  {bed.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <DateField value={date} onChange={setDate} />
+        <DormSelect
+          label={<Trans>宿舍楼</Trans>}
+          value={targetBuilding}
+          onChange={(value) => (setTargetBuilding(value), setTarget(""))}
+          choices={overview.buildings.map((building) => ({
+            value: building.id,
+            label: building.name,
+          }))}
+          placeholder={false}
+        />
+        <DormSelect
+          label={<Trans>新床位</Trans>}
+          value={target}
+          onChange={setTarget}
+          choices={freeBeds}
+          placeholder={
+            freeBeds.length === 0 ? t`这栋楼没有同性别的空床位` : t`请选择`
+          }
+          testId="dorm-move-target"
+        />
+        <DormDateField value={date} onChange={setDate} />
       </Stack>
     </DormDialog>
   );
@@ -309,27 +247,17 @@ function CheckOutDialog({ action, onClose }: BedDialogsProps) {
       title={t`退宿：${stay.name}`}
       testId="dorm-checkout"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" minH="11" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button
-            colorPalette="red"
-            minH="11"
-            loading={busy}
-            onClick={() =>
-              void run(
-                () => checkOut({ stayId: stay.stayId, date }),
-                DORM_TEXT.checkedOut,
-              )
-            }
-            data-testid="dorm-checkout-save"
-          >
-            <Trans>退宿</Trans>
-          </Button>
-        </>
-      }
+      confirm={{
+        label: <Trans>退宿</Trans>,
+        busy,
+        danger: true,
+        onClick: () =>
+          void run(
+            () => checkOut({ stayId: stay.stayId, date }),
+            DORM_TEXT.checkedOut,
+          ),
+        testId: "dorm-checkout-save",
+      }}
     >
       <Stack gap="3">
         <Text>
@@ -338,7 +266,7 @@ function CheckOutDialog({ action, onClose }: BedDialogsProps) {
             {action.bed.bedNo}号床，住宿记录会保留。
           </Trans>
         </Text>
-        <DateField value={date} onChange={setDate} />
+        <DormDateField value={date} onChange={setDate} />
       </Stack>
     </DormDialog>
   );

@@ -1,12 +1,26 @@
-import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
-import { useLingui } from "@lingui/react/macro";
+import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+
+/** A dialog's confirming button, beside 取消. */
+export interface DormDialogConfirm {
+  label: ReactNode;
+  onClick: () => void;
+  busy: boolean;
+  disabled?: boolean;
+  /** red: the change ends something (退宿) */
+  danger?: boolean;
+  testId: string;
+}
 
 export interface DormDialogProps {
   title: ReactNode;
   testId: string;
   onClose: () => void;
   children: ReactNode;
+  /** the footer: 取消 and this button */
+  confirm?: DormDialogConfirm;
+  /** a footer of the dialog's own (instead of confirm) */
   footer?: ReactNode;
 }
 
@@ -16,9 +30,29 @@ export function DormDialog({
   testId,
   onClose,
   children,
+  confirm,
   footer,
 }: DormDialogProps) {
   const { t } = useLingui();
+  const actions = confirm ? (
+    <>
+      <Button variant="outline" minH="11" onClick={onClose}>
+        <Trans>取消</Trans>
+      </Button>
+      <Button
+        colorPalette={confirm.danger ? "red" : "brand"}
+        minH="11"
+        loading={confirm.busy}
+        disabled={confirm.disabled}
+        onClick={confirm.onClick}
+        data-testid={confirm.testId}
+      >
+        {confirm.label}
+      </Button>
+    </>
+  ) : (
+    footer
+  );
   return (
     <Dialog.Root
       open
@@ -35,7 +69,7 @@ export function DormDialog({
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            {actions && <Dialog.Footer>{actions}</Dialog.Footer>}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t`关闭`} />
             </Dialog.CloseTrigger>

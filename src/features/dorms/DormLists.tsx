@@ -6,54 +6,22 @@ import { choiceLabel, type ResourceRow } from "../../../contracts/resource";
 import { dormBuildings } from "../../../contracts/resources/dorm-buildings";
 import { dormRooms } from "../../../contracts/resources/dorm-rooms";
 import type { ResourceSearch } from "../../components/resource/resource-search";
+import { BuildingsList } from "../../components/resource/BuildingsList";
 import { ResourceScreen } from "../../components/resource/ResourceScreen";
 import { useResourceList } from "../../components/resource/useResourceList";
 import type { DataTableColumn } from "../../components/table/DataTable";
 import { localText } from "../../lib/locale";
 
-type BuildingRow = ResourceRow<typeof dormBuildings>;
 type RoomRow = ResourceRow<typeof dormRooms>;
 
 export function DormBuildingsList() {
   const [search, setSearch] = useState<ResourceSearch>({});
-  const list = useResourceList<BuildingRow>(dormBuildings, search, setSearch);
-  const columns: DataTableColumn<BuildingRow>[] = [
-    {
-      key: "code",
-      title: list.title("code"),
-      nowrap: true,
-      sortable: true,
-      align: "end",
-      render: (row) => <Text fontFamily="mono">{row.code}</Text>,
-    },
-    {
-      key: "name",
-      title: list.title("name"),
-      nowrap: true,
-      sortable: true,
-      card: "title",
-      render: (row) => <Text fontWeight="medium">{row.name}</Text>,
-    },
-    {
-      key: "floors",
-      title: list.title("floors"),
-      nowrap: true,
-      sortable: true,
-      align: "end",
-      render: (row) => row.floors,
-    },
-    {
-      key: "campusId",
-      title: list.title("campusId"),
-      nowrap: true,
-      render: (row) => String(row.campusIdName),
-    },
-  ];
   return (
-    <ResourceScreen
-      list={list}
+    <BuildingsList
+      definition={dormBuildings}
+      search={search}
+      onSearchChange={setSearch}
       testId="dorm-building"
-      columns={columns}
       headingAs="h2"
     />
   );
