@@ -173,6 +173,8 @@ export class ApplicationsService {
   private readonly roleNamesCache: SharedCache<RoleNames>;
   /** What another module does when an application of a kind is finally approved (in the approving transaction). */
   private readonly approvalEffects = new Map<ApplicationKind, ApprovalEffect>();
+  /** Per kind, the permission codes whose holders read its submitted applications' attachments too (registerAttachmentReaders). */
+  private readonly attachmentReaders = new Map<ApplicationKind, readonly string[]>();
 
   constructor(
     private readonly permissions: PermissionsService,
@@ -181,8 +183,12 @@ export class ApplicationsService {
     private readonly dicts: DictsService,
   ) {
     this.roleNamesCache = permissions.accessCache({ name: 'role-names', ttlMs: 60_000, maxEntries: 1000 });
-    // an application's certificate pictures: whoever may see the application (issue 18 B)
-    files.registerOwnerKind('application', async (tx, session, id) => session !== null && (await repo.satisfies(tx, id, this.visibility(await this.caller(tx, session)))));
+    // an application's attachments: whoever may see the application (issue 18 B), and the readers its kind names
+    files.registerOwnerKind('application', async (tx, session, id) => {
+      if (session === null) return false;
+      const caller = await this.caller(tx, session);
+      return repo.satisfies(tx, id, sql`(${this.visibility(caller)} OR ${this.readsAttachmentsOf(caller)})`);
+    });
     // the seal printed on proofs: whoever sees the seal setting (审批设置)
     files.registerOwnerKind('schoolSeal', async (tx, session) => session !== null && (await this.permissions.grantedCodes(tx, session)).has(SETTINGS_PERMISSION));
   }
@@ -193,6 +199,22 @@ export class ApplicationsService {
    */
   registerApprovalEffect(kind: ApplicationKind, effect: ApprovalEffect): void {
     this.approvalEffects.set(kind, effect);
+  }
+
+  /**
+   * A kind's extra readers of attachments: holders of any of `codes` read the attachments of every
+   * submitted application of the kind (学籍异动's documents: whoever sees 学生信息), beside those who
+   * may see the application. Kinds that name none stay with the applicant, filer and auditors.
+   */
+  registerAttachmentReaders(kind: ApplicationKind, codes: readonly string[]): void {
+    if (this.attachmentReaders.has(kind)) throw new Error(`attachment readers of ${kind} registered twice`);
+    this.attachmentReaders.set(kind, codes);
+  }
+
+  /** SQL: application `a` is of a kind whose attachments the caller reads by a permission (registerAttachmentReaders), and submitted. */
+  private readsAttachmentsOf(caller: Caller): SQL {
+    const kinds = [...this.attachmentReaders].filter(([, codes]) => codes.some((code) => caller.codes.has(code))).map(([kind]) => kind);
+    return kinds.length === 0 ? sql`false` : sql`(a.state <> 'draft' AND a.kind = ANY(${sql.param(kinds)}::text[]))`;
   }
 
   /** The caller's facts for the audit rule (read once per request). */

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../contracts/envelope';
 import type { FileRecord } from '../../../contracts/files';
+import type { StudentDetail } from '../../../contracts/students';
 import { tinyApk } from '../apk-versions/apk-fixture';
 import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenantIdOf, uniqueIp, uploadFile } from '../../test/helpers';
 
@@ -17,9 +18,11 @@ import { buildTestApp, call, createUser, login, ownerQuery, type TestApp, tenant
 let t: TestApp;
 let dataDir: string;
 let demoId: string;
-const tokens: Record<'admin' | 'teacher' | 'student' | 'parent' | 'otherStudent' | 'otherParent' | 'plainTeacher' | 'kgAdmin' | 'kgTeacher', string> = {} as never;
+const tokens: Record<'admin' | 'teacher' | 'student' | 'parent' | 'otherStudent' | 'otherParent' | 'plainTeacher' | 'noStudents' | 'kgAdmin' | 'kgTeacher', string> = {} as never;
 let studentId: string;
 
+/** the smallest content file-type reads as a PDF */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
   'hex',
@@ -41,8 +44,9 @@ beforeAll(async () => {
     [demoId, student!.org_unit_id],
   );
   const plainTeacher = await createUser(t.db, 'demo', { roles: ['teacher'] });
+  const noStudents = await createUser(t.db, 'demo', { roles: ['department_head'] });
   const kgTeacher = await createUser(t.db, 'kg', { roles: ['teacher'] });
-  const names = { admin: 'admin', teacher: 'teacher', student: 'student', parent: 'parent', otherStudent: other!.student, otherParent: other!.parent, plainTeacher: plainTeacher.username };
+  const names = { admin: 'admin', teacher: 'teacher', student: 'student', parent: 'parent', otherStudent: other!.student, otherParent: other!.parent, plainTeacher: plainTeacher.username, noStudents: noStudents.username };
   for (const [who, username] of Object.entries(names)) tokens[who as keyof typeof tokens] = await login(t.app, 'demo', username);
   tokens.kgAdmin = await login(t.app, 'kg', 'admin');
   tokens.kgTeacher = await login(t.app, 'kg', kgTeacher.username);
@@ -106,6 +110,38 @@ describe('owner kind application (leave certificates)', () => {
     expect(await readAs(undefined, picture, { 'X-Tenant': 'demo' })).toBe(90001);
     // another school does not even see it
     expect(await readAs(tokens.kgAdmin, picture)).toBe(40400);
+  });
+
+  it("a status change's documents (学籍异动) are read by 学生信息's viewers too, in the student's detail; a leave's are not; nobody without 学生信息", async () => {
+    const document = await upload(tokens.admin, '休学证明.pdf', PDF, 'document');
+    const day = schoolDay(300 + Math.floor(Math.random() * 60));
+    const filed = await call<{ id: string; version: number }>(t.app, 'POST', '/api/status-changes/apply', {
+      token: tokens.admin,
+      json: { id: uuidv7(), studentId, changeType: 'suspend', effectiveDate: day, reason: '病休', attachments: [document] },
+    });
+    expect(filed.body.code, filed.body.msg).toBe(1);
+    // withdrawn at once: nothing waits in the demo school's todo lists, and the record (and its documents) stays
+    const withdrawn = await call(t.app, 'POST', '/api/applications/withdraw', { token: tokens.admin, json: { id: filed.body.data.id, version: filed.body.data.version } });
+    expect(withdrawn.body.code, withdrawn.body.msg).toBe(1);
+    expect(await ownerOf(document)).toEqual({ owner_kind: 'application', owner_record_id: filed.body.data.id });
+
+    // plainTeacher holds 学生信息 (xsxx) and audits nothing: the change's document opens, a leave's picture does not
+    expect(await readAs(tokens.plainTeacher, document)).toBe(200);
+    const detail = await call<StudentDetail>(t.app, 'POST', '/api/students/detail', { token: tokens.plainTeacher, json: { id: studentId } });
+    expect(detail.body.code, detail.body.msg).toBe(1);
+    const change = detail.body.data.changes.find((row) => row.id === filed.body.data.id);
+    expect(change).toMatchObject({ changeType: 'suspend', state: 'withdrawn', effectiveDate: day, reason: '病休', attachments: [{ resId: document, resName: '休学证明.pdf' }] });
+    const leavePicture = await upload(tokens.parent, '请假条.png', PNG, 'leaveCertificate');
+    const leaveDay = schoolDay(900 + Math.floor(Math.random() * 200));
+    const leave = await call(t.app, 'POST', '/api/applications/save', {
+      token: tokens.parent,
+      json: { id: uuidv7(), kind: 'student_leave', applicantId: studentId, leaveType: '1', startsAt: `${leaveDay}T08:00:00+08:00`, endsAt: `${leaveDay}T17:00:00+08:00`, reason: '发烧', attachments: [leavePicture], submit: true },
+    });
+    expect(leave.body.code, leave.body.msg).toBe(1);
+    expect(await readAs(tokens.plainTeacher, leavePicture)).toBe(40300);
+    // a 处室主任 without 学生信息 reads neither the document nor the detail
+    expect(await readAs(tokens.noStudents, document)).toBe(40300);
+    expect((await call(t.app, 'POST', '/api/students/detail', { token: tokens.noStudents, json: { id: studentId } })).body.code).toBe(40300);
   });
 
   it("cannot claim another user's upload", async () => {

@@ -3,7 +3,9 @@ import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { TableAData } from '../../../contracts/envelope';
-import type { Label } from '../../../contracts/resource';
+import { type Label, resourcePerms } from '../../../contracts/resource';
+import { students } from '../../../contracts/resources/students';
+import type { StudentDetail } from '../../../contracts/students';
 import { schoolDate } from '../../../contracts/school-time';
 import {
   needsClass,
@@ -82,6 +84,8 @@ export class StatusChangesService {
     private readonly dorms: DormsService,
   ) {
     applications.registerApprovalEffect('status_change', (tx, session, id) => this.onApproved(tx, session, id));
+    // a change's documents belong to the student's record: 学生信息's viewers open them in its status history
+    applications.registerAttachmentReaders('status_change', [resourcePerms(students).view]);
   }
 
   private async codes(tx: Tx, session: Session, code: string) {
@@ -161,6 +165,31 @@ export class StatusChangesService {
       events: trail.events,
       note: trail.note,
     };
+  }
+
+  /**
+   * A student's changes, newest first, each with the attachments the caller may open (学生信息's
+   * status history, behind its view permission: the attachment readers registered above).
+   */
+  async ofStudent(tx: Tx, session: Session, studentId: string): Promise<StudentDetail['changes']> {
+    const records = await repo.page(tx, sql`sc.student_id = ${studentId}`, sql`false`, 0, null);
+    const readable = new Map((await this.files.getFiles(tx, records.flatMap((record) => record.attachments), session)).map((file) => [file.resId, file.resName]));
+    const names = (label: Label) => ({ name: label.zh, nameEn: label.en });
+    return records.map((record) => {
+      const state = record.view_state as StatusChangeState;
+      return {
+        id: record.id,
+        changeType: record.change_type,
+        type: names(TYPE_WORDS[record.change_type]),
+        state,
+        stateName: names(STATE_WORDS[state]),
+        effectiveDate: record.effective_date,
+        fromClass: { name: record.from_class_name, nameEn: record.from_class_name_en },
+        toClass: { name: record.to_class_name, nameEn: record.to_class_name_en },
+        reason: record.reason,
+        attachments: record.attachments.filter((resId) => readable.has(resId)).map((resId) => ({ resId, resName: readable.get(resId)! })),
+      };
+    });
   }
 
   /** `POST /api/status-changes/types`: the five types and their effective flags. */

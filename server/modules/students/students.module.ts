@@ -103,6 +103,12 @@ export const studentsModule = crudModule(students, studentRecords, {
     const keyword = search.keyword?.trim();
     return keyword ? sql`${studentRecords.id} IN (SELECT xiaowu_student_search(${keyword}::text))` : undefined;
   },
+  // the whole school's total (the screen's first page): 0035 xiaowu_student_count, an index-only count; any search: the kit's count
+  async countRows(tx, search) {
+    if (Object.values(search).some((value) => value?.trim())) return undefined;
+    const [{ total }] = (await tx.execute<{ total: string }>(sql`SELECT xiaowu_student_count() AS total`)).rows;
+    return Number(total);
+  },
   async beforeSave(tx, _session, values) {
     values.idNumber = String(values.idNumber ?? '').toUpperCase();
     if (!values.pinyin) values.pinyin = pinyinOf(String(values.name));
@@ -121,19 +127,14 @@ export const studentsModule = crudModule(students, studentRecords, {
       url: STUDENT_DETAIL_URL,
       operation: reads('查看学生详情', 'Student details'),
       access: { anyOf: [resourcePerms(students).view] },
-      summary: "one student's family (parent_students), class history (class_memberships), newest scores and this semester's attendance by status",
+      summary: "one student's family (parent_students), class history (class_memberships), status changes with their attachments, newest scores and this semester's attendance by status",
       body: studentDetailRequest,
-      handler: async ({ tx, body }): Promise<StudentDetail> => {
-  // the whole school's total (the screen's first page): 0035 xiaowu_student_count, an index-only count; any search: the kit's count
-  async countRows(tx, search) {
-    if (Object.values(search).some((value) => value?.trim())) return undefined;
-    const [{ total }] = (await tx.execute<{ total: string }>(sql`SELECT xiaowu_student_count() AS total`)).rows;
-    return Number(total);
-  },
+      handler: async ({ tx, session, body, services }): Promise<StudentDetail> => {
         if (!(await studentsRepository.exists(tx, body.id))) throw new AppError(ResponseCode.notFound, (lang) => resourceTexts(students).notFound[lang]);
         return {
           family: await studentsRepository.family(tx, body.id),
           history: await studentsRepository.history(tx, body.id),
+          changes: await services.statusChanges.ofStudent(tx, session, body.id),
           scores: await studentsRepository.scores(tx, body.id),
           attendance: await studentsRepository.attendance(tx, body.id),
           places: await studentsRepository.places(tx, body.id),

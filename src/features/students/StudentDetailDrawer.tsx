@@ -1,4 +1,4 @@
-import { Avatar, CloseButton, Drawer, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Avatar, Badge, chakra, CloseButton, Drawer, Heading, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,8 @@ import type { StudentDetail } from '../../../contracts/students';
 import { RequestError } from '../../components/RequestError';
 import { TabBar, TabPanel } from '../../components/TabBar';
 import { useFilePreviewUrl } from '../../components/upload/useFilePreviewUrl';
+import { downloadFile } from '../../lib/download';
+import { fileDownloadPath } from '../../lib/files';
 import { formatDate } from '../../lib/format';
 import { post } from '../../lib/http';
 import { useLocalName } from '../../lib/local-name';
@@ -64,6 +66,59 @@ function SmallTable({ head, rows, empty, testId }: { head: string[]; rows: strin
   );
 }
 
+/** The student's 学籍异动, newest first: type, date, state, the classes, the reason and the documents (a click downloads one). */
+function StatusChanges({ changes }: { changes: StudentDetail['changes'] }) {
+  const { t } = useLingui();
+  const name = useLocalName();
+  return (
+    <Stack gap="2" data-testid="student-detail-changes">
+      <Heading as="h3" size="sm">
+        {t`学籍异动`}
+      </Heading>
+      {changes.length === 0 && (
+        <Text color="fg.muted" fontSize="sm">
+          {t`暂无学籍异动`}
+        </Text>
+      )}
+      {changes.map((change) => {
+        const from = name(change.fromClass.name, change.fromClass.nameEn);
+        const to = name(change.toClass.name, change.toClass.nameEn);
+        return (
+          <Stack key={change.id} gap="1" borderWidth="1px" borderRadius="md" p="2" data-testid="student-detail-change" data-id={change.id}>
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="medium">{name(change.type.name, change.type.nameEn)}</Text>
+              <Text fontSize="sm">{formatDate(change.effectiveDate)}</Text>
+              <Badge>{name(change.stateName.name, change.stateName.nameEn)}</Badge>
+            </HStack>
+            {(from || to) && <Text fontSize="sm">{from && to ? t`${from} → ${to}` : from || to}</Text>}
+            {change.reason && (
+              <Text fontSize="sm" color="fg.muted">
+                {change.reason}
+              </Text>
+            )}
+            {change.attachments.map((file) => (
+              <chakra.button
+                key={file.resId}
+                type="button"
+                textAlign="start"
+                fontSize="sm"
+                color="brand.fg"
+                textDecoration="underline"
+                truncate
+                aria-label={t`下载 ${file.resName}`}
+                data-testid="student-detail-change-file"
+                onClick={() => void downloadFile(fileDownloadPath(file.resId), { fileName: file.resName }).catch(() => undefined)}
+              >
+                {file.resName}
+              </chakra.button>
+            ))}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
 /** The student's photo (fetched with the token, as 学生信息's form shows it); the name's initial without one. */
 function StudentPhoto({ photoFileId, name }: { photoFileId: string; name: string }) {
   const { t } = useLingui();
@@ -78,7 +133,7 @@ function StudentPhoto({ photoFileId, name }: { photoFileId: string; name: string
 
 /**
  * One student's record in tabs: 基本信息 (the list row), 家庭信息 (parents and guardians), 学籍记录 (the
- * classes over time), 成绩 (the newest exam batches) and 考勤 (this semester's days by status).
+ * classes over time and the status changes with their documents), 成绩 (the newest exam batches) and 考勤 (this semester's days by status).
  */
 export default function StudentDetailDrawer({ row, onClose }: { row: StudentRow; onClose: () => void }) {
   const { t, i18n } = useLingui();
@@ -150,17 +205,20 @@ export default function StudentDetailDrawer({ row, onClose }: { row: StudentRow;
                           empty={t`暂无家庭成员`}
                         />
                       ) : tab === 'history' ? (
-                        <SmallTable
-                          testId="student-detail-history"
-                          head={[t`班级`, t`起始日期`, t`截止日期`, t`座号`]}
-                          rows={detail.history.map((period) => [
-                            name(period.className.name, period.className.nameEn),
-                            formatDate(period.fromDate),
-                            period.toDate ? formatDate(period.toDate) : t`至今`,
-                            period.seatNo === null ? '' : String(period.seatNo),
-                          ])}
-                          empty={t`暂无学籍记录`}
-                        />
+                        <Stack gap="4">
+                          <SmallTable
+                            testId="student-detail-history"
+                            head={[t`班级`, t`起始日期`, t`截止日期`, t`座号`]}
+                            rows={detail.history.map((period) => [
+                              name(period.className.name, period.className.nameEn),
+                              formatDate(period.fromDate),
+                              period.toDate ? formatDate(period.toDate) : t`至今`,
+                              period.seatNo === null ? '' : String(period.seatNo),
+                            ])}
+                            empty={t`暂无学籍记录`}
+                          />
+                          <StatusChanges changes={detail.changes} />
+                        </Stack>
                       ) : tab === 'scores' ? (
                         <SmallTable
                           testId="student-detail-scores"
