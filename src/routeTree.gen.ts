@@ -17,6 +17,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEwmrzRouteImport } from './routes/_app/ewmrz'
+import { Route as AppJcsjBjglRouteImport } from './routes/_app/jcsj/bjgl'
 import { Route as AppJcsjJtxxRouteImport } from './routes/_app/jcsj/jtxx'
 import { Route as AppJcsjXqglRouteImport } from './routes/_app/jcsj/xqgl'
 import { Route as AppJcsjXsxxRouteImport } from './routes/_app/jcsj/xsxx'
@@ -104,6 +105,11 @@ const AppEwmrzRoute = AppEwmrzRouteImport.update({
   getParentRoute: () => AppRoute,
 } as any)
 const AppJcsjJtxxRoute = AppJcsjJtxxRouteImport.update({
+const AppJcsjBjglRoute = AppJcsjBjglRouteImport.update({
+  id: '/jcsj/bjgl',
+  path: '/jcsj/bjgl',
+  getParentRoute: () => AppRoute,
+} as any)
   id: '/jcsj/jtxx',
   path: '/jcsj/jtxx',
   getParentRoute: () => AppRoute,
@@ -350,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
+  '/jcsj/bjgl': typeof AppJcsjBjglRoute
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/jzg/jskq': typeof AppJzgJskqRoute
   '/jzg/kqsp': typeof AppJzgKqspRoute
@@ -406,6 +413,7 @@ export interface FileRoutesByTo {
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
+  '/jcsj/bjgl': typeof AppJcsjBjglRoute
   '/jzg/jskq': typeof AppJzgJskqRoute
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
@@ -464,6 +472,7 @@ export interface FileRoutesById {
   '/_app/jxgl/kspc': typeof AppJxglKspcRoute
   '/_app/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/_app/jzg/jskq': typeof AppJzgJskqRoute
+  '/_app/jcsj/bjgl': typeof AppJcsjBjglRoute
   '/_app/jzg/kqsp': typeof AppJzgKqspRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
@@ -522,6 +531,7 @@ export interface FileRouteTypes {
     | '/jxgl/wdcj'
     | '/jzg/jskq'
     | '/jzg/kqsp'
+    | '/jcsj/bjgl'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/ssgl/sssz'
@@ -578,6 +588,7 @@ export interface FileRouteTypes {
     | '/jzg/jskq'
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
+    | '/jcsj/bjgl'
     | '/pztm/pztm'
     | '/ssgl/sssz'
     | '/system/aitsc'
@@ -635,6 +646,7 @@ export interface FileRouteTypes {
     | '/_app/jzg/kqsp'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
+    | '/_app/jcsj/bjgl'
     | '/_app/ssgl/sssz'
     | '/_app/system/aitsc'
     | '/_app/system/apk'
@@ -749,6 +761,13 @@ declare module '@tanstack/react-router' {
       path: '/jcsj/xqgl'
       fullPath: '/jcsj/xqgl'
       preLoaderRoute: typeof AppJcsjXqglRouteImport
+    '/_app/jcsj/bjgl': {
+      id: '/_app/jcsj/bjgl'
+      path: '/jcsj/bjgl'
+      fullPath: '/jcsj/bjgl'
+      preLoaderRoute: typeof AppJcsjBjglRouteImport
+      parentRoute: typeof AppRoute
+    }
       parentRoute: typeof AppRoute
     }
     '/_app/jcsj/xsxx': {
@@ -1086,6 +1105,7 @@ interface AppRouteChildren {
   AppSystemLogRoute: typeof AppSystemLogRoute
   AppSystemMenuRoute: typeof AppSystemMenuRoute
   AppSystemOrgRoute: typeof AppSystemOrgRoute
+  AppJcsjBjglRoute: typeof AppJcsjBjglRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppSystemSykpRoute: typeof AppSystemSykpRoute
   AppSystemUserRoute: typeof AppSystemUserRoute
@@ -1140,6 +1160,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemMenuRoute: AppSystemMenuRoute,
   AppSystemOrgRoute: AppSystemOrgRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
+  AppJcsjBjglRoute: AppJcsjBjglRoute,
   AppSystemSykpRoute: AppSystemSykpRoute,
   AppSystemUserRoute: AppSystemUserRoute,
   AppSystemXtpzRoute: AppSystemXtpzRoute,

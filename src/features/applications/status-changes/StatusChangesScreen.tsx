@@ -240,14 +240,19 @@ function StatusChangesBody({ search, onSearchChange }: StatusChangesScreenProps)
       </TabPanel>
 
       <Suspense fallback={null}>
-        {applying !== null && (
+        {(applying !== null || search.apply) && (
           <ApplyStatusChange
-            key={applying}
-            onClose={() => setApplying(null)}
+            key={applying ?? 'from-link'}
+            // opened by a link (班级管理's 转班): the student and the type filled in
+            initial={applying === null && search.apply ? { studentId: search.student ?? '', changeType: search.apply } : undefined}
+            onClose={() => {
+              setApplying(null);
+              if (search.apply) onSearchChange(compactSearch({ ...search, apply: undefined, student: undefined }));
+            }}
             onSaved={(id) => {
               setApplying(null);
               void refreshStatusChanges(queryClient);
-              onSearchChange(compactSearch({ ...search, page: undefined, id }));
+              onSearchChange(compactSearch({ ...search, page: undefined, apply: undefined, student: undefined, id }));
             }}
           />
         )}

@@ -15,6 +15,9 @@ const statusChangeFields = {
   size: pageSizeField,
   /** the change whose drawer is open */
   id: searchField.uuid(),
+  /** 申请异动 opened for this type and student (班级管理's roster starts a 转班 so) */
+  apply: searchField.oneOf(['class_change']),
+  student: searchField.uuid(),
 };
 export const statusChangeSearchParams = searchSchema(statusChangeFields);
 export type StatusChangeSearchParams = SearchOf<typeof statusChangeFields>;
