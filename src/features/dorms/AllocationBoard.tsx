@@ -3,11 +3,9 @@ import {
   Badge,
   Box,
   Button,
-  Field,
   Flex,
   Heading,
   HStack,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -33,6 +31,7 @@ import { localText } from "../../lib/locale";
 import { useLocalName } from "../../lib/local-name";
 import { reportFailure } from "../../lib/report-failure";
 import { dormBoardQuery, dormOverviewQuery, exportOccupancy } from "./api";
+import { DormSelect } from "./DormFields";
 
 const BedDialogs = lazy(() => import("./BedDialogs"));
 const AllocateDialog = lazy(() => import("./AllocateDialog"));
@@ -178,28 +177,18 @@ export function AllocationBoard({
           <Heading as="h2" size="md" flex="1">
             <Trans>床位</Trans>
           </Heading>
-          <Field.Root width={{ base: "full", sm: "60" }}>
-            <Field.Label fontSize="sm">
-              <Trans>宿舍楼</Trans>
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                minH="11"
-                value={current.id}
-                onChange={(event) =>
-                  onBuildingChange(event.currentTarget.value)
-                }
-                data-testid="dorm-board-building"
-              >
-                {buildings.map((building) => (
-                  <option key={building.id} value={building.id}>
-                    {building.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+<DormSelect
+            label={<Trans>宿舍楼</Trans>}
+            value={current.id}
+            onChange={onBuildingChange}
+            choices={buildings.map((building) => ({
+              value: building.id,
+              label: building.name,
+            }))}
+            placeholder={false}
+            testId="dorm-board-building"
+            compact
+          />
         </Flex>
         <BuildingBoard
           buildingId={current.id}

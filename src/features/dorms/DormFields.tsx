@@ -1,4 +1,4 @@
-/** The dormitory dialogs' fields (place, move, check out, allocate): a labelled select and the change's date. */
+/** The dormitory dialogs' fields (place, move, check out, allocate; the board's building too): a labelled select and the change's date. */
 import { Field, Input } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
@@ -12,13 +12,15 @@ export interface DormSelectProps {
   /** the empty choice's text (default 请选择); false: none (a value is always chosen) */
   placeholder?: string | false;
   testId?: string;
+  /** beside a heading (the board's building): a small label, 15rem wide from tablets up */
+  compact?: boolean;
 }
 
 /** A select under its label, touch height (grade, building, bed). */
-export function DormSelect({ label, ...select }: DormSelectProps) {
+export function DormSelect({ label, compact, ...select }: DormSelectProps) {
   return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
+    <Field.Root width={compact ? { base: "full", sm: "60" } : undefined}>
+      <Field.Label fontSize={compact ? "sm" : undefined}>{label}</Field.Label>
       <ChoiceSelect minH="11" {...select} />
     </Field.Root>
   );
