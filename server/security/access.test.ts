@@ -147,6 +147,7 @@ describe('every registered route answers as its access declares', () => {
           calls += 1;
           expect(file.statusCode, label).toBe(200);
           expect(file.headers['content-type'], label).not.toContain('application/json');
+          expect(file.headers['content-disposition'], label).toMatch(/^attachment; /);
           expect(file.rawPayload.length, label).toBeGreaterThan(0);
           continue;
         }
