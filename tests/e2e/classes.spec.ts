@@ -113,4 +113,15 @@ test('班级管理: edit head teacher and capacity, number and save seats, a pas
   await page.getByRole('tab', { name: 'Subject teachers' }).click();
   await expect(page.getByTestId('class-teachers-table')).toBeVisible();
   await expectAccessibleFit(page, 'en', 'Class roster');
+
+  // a phone's width: the list (cards) and the roster fit without sideways scrolling
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/jcsj/bjgl');
+  await expect(page.getByTestId('class-row').first()).toBeVisible();
+  expect(await listMisfits(page)).toEqual([]);
+  // on a card 编辑 is the button; 花名册 is under 更多
+  await page.getByTestId('class-row').first().getByRole('button', { name: /More/ }).click();
+  await page.getByTestId('class-roster-open').click();
+  await expect(page.getByTestId('class-roster-row').first()).toBeVisible();
+  expect(await page.getByTestId('class-roster').evaluate((drawer) => drawer.scrollWidth <= drawer.clientWidth + 1)).toBe(true);
 });

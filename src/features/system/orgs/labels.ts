@@ -10,5 +10,5 @@ export function useKindLabel() {
 /** A duty's name in the current language. */
 export function useDutyLabel() {
   const { t } = useLingui();
-  return (duty: string) => (duty === 'head_teacher' ? t`班主任` : duty === 'subject_teacher' ? t`任课教师` : duty === 'grade_leader' ? t`年级组长` : duty === 'department_head' ? t`部门负责人` : duty);
+  return (duty: string) => (duty === 'head_teacher' ? t`班主任` : duty === 'deputy_head_teacher' ? t`副班主任` : duty === 'subject_teacher' ? t`任课教师` : duty === 'grade_leader' ? t`年级组长` : duty === 'department_head' ? t`部门负责人` : duty);
 }
