@@ -93,13 +93,13 @@ export interface CrudHooks {
   beforeToggle?(tx: Tx, session: Session, field: string, value: boolean, existing: KitRecord): Promise<Record<string, unknown> | void>;
   /** a module's own list condition besides the definition's search */
   listQuery?(search: SearchValues): SQL | undefined;
-  /** adds what a module lists besides the fields (APK: fileName, fileSize, publishedAt) */
   /**
    * The list's total by the module's own means, for a search it can serve (a SECURITY DEFINER count
    * that takes the school from app.tenant_id: RLS pays per row in count(*)); undefined: the kit counts.
    * It must equal what the list's WHERE finds under RLS (学生信息: migration 0035).
    */
   countRows?(tx: Tx, search: SearchValues): Promise<number | undefined>;
+  /** adds what a module lists besides the fields (APK: fileName, fileSize, publishedAt) */
   decorateRows?(tx: Tx, rows: KitRow[], records: KitRecord[]): Promise<void>;
   /** true when one of the rows is in use beyond what foreign keys say (40900 inUse) */
   deleteGuard?(tx: Tx, ids: readonly string[]): Promise<boolean>;
@@ -225,6 +225,7 @@ export class CrudService {
       lang,
       search: request.search,
       where: this.hooks.listQuery?.(request.search),
+      total: await this.hooks.countRows?.(tx, request.search),
       sort: tableASortOf(request),
       limit: request.limit,
       offset: request.currPage * request.limit,
@@ -232,7 +233,6 @@ export class CrudService {
     const records = rows.map((row) => row.record);
     const listed = rows.map(({ record, ...names }) => this.toRow(record, names));
     await this.hooks.decorateRows?.(tx, listed, records);
-      total: await this.hooks.countRows?.(tx, request.search),
     return { total, rows: listed };
   }
 
@@ -664,6 +664,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       defineRoute({
         method: 'POST',
         url: urls.export,
+        answers: 'file',
         access: { anyOf: [perms.view] },
         summary: `the ${noun} list as .xlsx (the search as the list's; the template's columns)`,
         operation: reads(`导出${zh}`, `Export ${titleEn}`),
@@ -678,12 +679,12 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
       defineRoute({
         method: 'GET',
         url: urls.template,
+        answers: 'file',
         access: importAccess,
         summary: `the ${noun} import template (.xlsx): field labels, dropdowns, a notes sheet`,
         operation: reads(`下载${zh}导入模板`, `Download the ${en} import template`),
         handler: async ({ tx, session, services, lang, reply }) => download(reply, await service(services).template(tx, session, lang), lang, TEMPLATE_SUFFIX),
       }),
-        answers: 'file',
       defineRoute({
         method: 'POST',
         url: urls.importCheck,
@@ -698,7 +699,6 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
         url: urls.importApply,
         access: importAccess,
         summary: `multipart file (.xlsx or .xls): every row checked first, then all written or none (40000 with data.issues)`,
-        answers: 'file',
         operation: changes(`导入${zh}`, `Import ${titleEn}`),
         receive: (request) => receiveImport(request),
         handler: async ({ tx, session, staged, services, lang, setMessage }) => {
