@@ -32,6 +32,8 @@ const LOGIN_SCREEN = ['<rootDir>/src/features/auth/LoginScreen.tsx', '<rootDir>/
 const DORMS_CLIENT = ['<rootDir>/src/features/dorms/**/*.{ts,tsx}'];
 /** 家庭信息 (issue 23 item 3): loaded with its screen. */
 const GUARDIANS_CLIENT = ['<rootDir>/src/features/guardians/**/*.{ts,tsx}'];
+/** 毕业管理 (issue 23 item 5): loaded with its screen. */
+const GRADUATIONS_CLIENT = ['<rootDir>/src/features/graduations/**/*.{ts,tsx}'];
 /** 班级管理 (issue 23 item 2): loaded with its screen. */
 const CLASSES_CLIENT = ['<rootDir>/src/features/classes/**/*.{ts,tsx}'];
 const TESTS = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/test-support.tsx'];
@@ -45,7 +47,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY, ...SYSTEM_CLIENT, ...LOGIN_SCREEN, ...DORMS_CLIENT, ...GUARDIANS_CLIENT, ...CLASSES_CLIENT],
+      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/routeTree.gen.ts', ...APPLICATIONS_CLIENT, ...SURVEYS_CLIENT, ...PUBLIC_SURVEY, ...SYSTEM_CLIENT, ...LOGIN_SCREEN, ...DORMS_CLIENT, ...GUARDIANS_CLIENT, ...CLASSES_CLIENT, ...GRADUATIONS_CLIENT],
     },
     {
       path: '<rootDir>/src/features/applications/locales/{locale}',
@@ -75,6 +77,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/features/guardians/locales/{locale}',
       include: GUARDIANS_CLIENT,
+      exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/src/features/graduations/locales/{locale}',
+      include: GRADUATIONS_CLIENT,
       exclude: TESTS,
     },
     {

@@ -41,6 +41,7 @@ import { Route as AppSystemRoleRouteImport } from './routes/_app/system/role'
 import { Route as AppSystemSykpRouteImport } from './routes/_app/system/sykp'
 import { Route as AppSystemUserRouteImport } from './routes/_app/system/user'
 import { Route as AppSystemXtpzRouteImport } from './routes/_app/system/xtpz'
+import { Route as AppXjglByglRouteImport } from './routes/_app/xjgl/bygl'
 import { Route as AppXjglXjydRouteImport } from './routes/_app/xjgl/xjyd'
 import { Route as AppXlcdJsglRouteImport } from './routes/_app/xlcd/jsgl'
 import { Route as AppXlcdJxlglRouteImport } from './routes/_app/xlcd/jxlgl'
@@ -224,6 +225,11 @@ const AppSystemXtpzRoute = AppSystemXtpzRouteImport.update({
   path: '/system/xtpz',
   getParentRoute: () => AppRoute,
 } as any)
+const AppXjglByglRoute = AppXjglByglRouteImport.update({
+  id: '/xjgl/bygl',
+  path: '/xjgl/bygl',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppXjglXjydRoute = AppXjglXjydRouteImport.update({
   id: '/xjgl/xjyd',
   path: '/xjgl/xjyd',
@@ -374,6 +380,7 @@ export interface FileRoutesByFullPath {
   '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
+  '/xjgl/bygl': typeof AppXjglByglRoute
   '/xjgl/xjyd': typeof AppXjglXjydRoute
   '/xlcd/jsgl': typeof AppXlcdJsglRoute
   '/xlcd/jxlgl': typeof AppXlcdJxlglRoute
@@ -430,6 +437,7 @@ export interface FileRoutesByTo {
   '/system/sykp': typeof AppSystemSykpRoute
   '/system/user': typeof AppSystemUserRoute
   '/system/xtpz': typeof AppSystemXtpzRoute
+  '/xjgl/bygl': typeof AppXjglByglRoute
   '/xjgl/xjyd': typeof AppXjglXjydRoute
   '/xlcd/jsgl': typeof AppXlcdJsglRoute
   '/xlcd/jxlgl': typeof AppXlcdJxlglRoute
@@ -488,6 +496,7 @@ export interface FileRoutesById {
   '/_app/system/sykp': typeof AppSystemSykpRoute
   '/_app/system/user': typeof AppSystemUserRoute
   '/_app/system/xtpz': typeof AppSystemXtpzRoute
+  '/_app/xjgl/bygl': typeof AppXjglByglRoute
   '/_app/xjgl/xjyd': typeof AppXjglXjydRoute
   '/_app/xlcd/jsgl': typeof AppXlcdJsglRoute
   '/_app/xlcd/jxlgl': typeof AppXlcdJxlglRoute
@@ -546,6 +555,7 @@ export interface FileRouteTypes {
     | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
+    | '/xjgl/bygl'
     | '/xjgl/xjyd'
     | '/xlcd/jsgl'
     | '/xlcd/jxlgl'
@@ -602,6 +612,7 @@ export interface FileRouteTypes {
     | '/system/sykp'
     | '/system/user'
     | '/system/xtpz'
+    | '/xjgl/bygl'
     | '/xjgl/xjyd'
     | '/xlcd/jsgl'
     | '/xlcd/jxlgl'
@@ -659,6 +670,7 @@ export interface FileRouteTypes {
     | '/_app/system/sykp'
     | '/_app/system/user'
     | '/_app/system/xtpz'
+    | '/_app/xjgl/bygl'
     | '/_app/xjgl/xjyd'
     | '/_app/xlcd/jsgl'
     | '/_app/xlcd/jxlgl'
@@ -917,6 +929,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemXtpzRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/xjgl/bygl': {
+      id: '/_app/xjgl/bygl'
+      path: '/xjgl/bygl'
+      fullPath: '/xjgl/bygl'
+      preLoaderRoute: typeof AppXjglByglRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/xjgl/xjyd': {
       id: '/_app/xjgl/xjyd'
       path: '/xjgl/xjyd'
@@ -1110,6 +1129,7 @@ interface AppRouteChildren {
   AppSystemSykpRoute: typeof AppSystemSykpRoute
   AppSystemUserRoute: typeof AppSystemUserRoute
   AppSystemXtpzRoute: typeof AppSystemXtpzRoute
+  AppXjglByglRoute: typeof AppXjglByglRoute
   AppXjglXjydRoute: typeof AppXjglXjydRoute
   AppXlcdJsglRoute: typeof AppXlcdJsglRoute
   AppXlcdJxlglRoute: typeof AppXlcdJxlglRoute
@@ -1164,6 +1184,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemSykpRoute: AppSystemSykpRoute,
   AppSystemUserRoute: AppSystemUserRoute,
   AppSystemXtpzRoute: AppSystemXtpzRoute,
+  AppXjglByglRoute: AppXjglByglRoute,
   AppXjglXjydRoute: AppXjglXjydRoute,
   AppXlcdJsglRoute: AppXlcdJsglRoute,
   AppXlcdJxlglRoute: AppXlcdJxlglRoute,

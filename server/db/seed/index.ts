@@ -14,6 +14,7 @@ import { seedClasses } from './classes';
 import { seedDorms } from './dorms';
 import { seedStatusChanges } from './status-changes';
 import { seedGuardians } from './guardians';
+import { seedGraduations } from './graduations';
 import { seedSurveys } from './surveys';
 import { seedIdNumbers } from './users';
 
@@ -62,6 +63,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<Re
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedDorms(tx, school.tenantId, today));
     // 学籍异动 (after the students and their beds): the K12 demo school's middle school
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedStatusChanges(tx, school.tenantId, today));
+    // 毕业管理 (issue 23 item 5): last school year's graduates of the top grade, both schools (after the students)
+    await db.withTenant(school.tenantId, (tx) => seedGraduations(tx, school.tenantId, today, { kindergarten: profile.kind === 'kindergarten' }));
     // AI提示词管理's demo prompts (issue 10): the K12 demo school only
     if (profile.demoClass) await db.withTenant(school.tenantId, (tx) => seedAiPrompts(tx, school.tenantId));
     // dynamic roles 八年级班主任 (SELECT) and 九年级家长 (procedure), members materialised (issue 10): the K12 demo school only

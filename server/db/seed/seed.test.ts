@@ -23,13 +23,16 @@ describe('demo seed', () => {
   it('creates the K12 school: 27 classes of 40 students, a parent each, 61 staff', async () => {
     const demo = inTenant('demo');
     expect(await count(`SELECT count(*) n FROM campuses WHERE tenant_id = ${demo}`)).toBe(2);
-    expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade'`)).toBe(9);
-    expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'class'`)).toBe(27);
-    expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type = '2' AND username NOT LIKE 'u\\_%'`)).toBe(1080);
+    expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade' AND NOT graduated`)).toBe(9);
+    expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${demo} AND kind = 'class' AND NOT graduated`)).toBe(27);
+    expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type = '2' AND username NOT LIKE 'u\\_%' AND NOT EXISTS (SELECT 1 FROM graduations g WHERE g.tenant_id = users.tenant_id AND g.student_id = users.id)`)).toBe(1080);
+    // 毕业管理: last school year's graduates of two graduated 九年级 classes, a third of them with their account disabled
+    expect(await count(`SELECT count(*) n FROM graduations g JOIN org_units c ON c.tenant_id = g.tenant_id AND c.id = g.class_id WHERE g.tenant_id = ${demo} AND c.graduated AND c.grade_level = 9`)).toBe(12);
+    expect(await count(`SELECT count(*) n FROM graduations g JOIN users u ON u.tenant_id = g.tenant_id AND u.id = g.student_id WHERE g.tenant_id = ${demo} AND NOT u.enabled`)).toBe(4);
     // the first emergency contact of each student is the parent account (家庭信息 adds guardians without one and shared siblings)
     expect(await count(`SELECT count(*) n FROM parent_students WHERE tenant_id = ${demo} AND ${seededLinks} AND emergency_order = 1`)).toBe(1080);
     expect(await count(`SELECT count(*) n FROM users WHERE tenant_id = ${demo} AND user_type IN ('1', '3') AND username NOT LIKE 'u\\_%'`)).toBe(61);
-    const names = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade' ORDER BY grade_level`);
+    const names = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${demo} AND kind = 'grade' AND NOT graduated ORDER BY grade_level`);
     expect(names.map((row) => row.name)).toEqual(['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级']);
   });
 
@@ -46,9 +49,10 @@ describe('demo seed', () => {
 
   it('creates the kindergarten with small, middle and large classes', async () => {
     const kg = inTenant('kg');
-    const grades = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${kg} AND kind = 'grade' ORDER BY grade_level`);
+    const grades = await ownerQuery<{ name: string }>(t.db, `SELECT name FROM org_units WHERE tenant_id = ${kg} AND kind = 'grade' AND NOT graduated ORDER BY grade_level`);
     expect(grades.map((row) => row.name)).toEqual(['小班', '中班', '大班']);
-    expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${kg} AND kind = 'class'`)).toBe(6);
+    expect(await count(`SELECT count(*) n FROM org_units WHERE tenant_id = ${kg} AND kind = 'class' AND NOT graduated`)).toBe(6);
+    expect(await count(`SELECT count(*) n FROM graduations g JOIN org_units c ON c.tenant_id = g.tenant_id AND c.id = g.class_id WHERE g.tenant_id = ${kg} AND c.name LIKE '大%'`)).toBe(12);
     expect(await count(`SELECT count(*) n FROM parent_students WHERE tenant_id = ${kg} AND ${seededLinks} AND emergency_order = 1`)).toBe(120);
   });
 

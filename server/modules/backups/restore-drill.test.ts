@@ -59,6 +59,14 @@ const DRILL_ROWS: Record<string, (client: pg.ClientBase, school: { tenantId: str
     ),
   captchas: (c) => c.query(`INSERT INTO captchas (id, answer_hash, expires_at) VALUES ($1, 'drill', now() + interval '5 minutes')`, [uuidv7()]),
   files: (c, school) => storeFile(c, school, 'after-the-backup.bin'),
+  // 毕业管理's 留级 (the demo data has none: one would change this year's class sizes)
+  graduation_holdbacks: (c, { tenantId }) =>
+    c.query(
+      `INSERT INTO graduation_holdbacks (tenant_id, id, student_id, from_class_id, to_class_id, held_on, undid_graduation, reason)
+       SELECT g.tenant_id, $2, g.student_id, g.class_id, (SELECT id FROM org_units WHERE tenant_id = $1 AND kind = 'class' AND NOT graduated LIMIT 1), g.graduated_on, true, '演练'
+       FROM graduations g WHERE g.tenant_id = $1 LIMIT 1`,
+      [tenantId, uuidv7()],
+    ),
   home_card_layouts: (c, { tenantId }) =>
     c.query(`INSERT INTO home_card_layouts (tenant_id, role_id, cards) SELECT tenant_id, id, ARRAY['messages', 'calendar'] FROM roles WHERE tenant_id = $1 ORDER BY id LIMIT 1`, [tenantId]),
   idempotency_keys: (c, { tenantId, adminId }) =>

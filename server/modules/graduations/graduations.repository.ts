@@ -11,6 +11,7 @@ export type GraduateRecord = Names & {
   graduation_year: number;
   class_id: string;
   class_level: number | null;
+  class_graduated: boolean;
   graduated_on: string;
   account_enabled: boolean;
   account_ready: boolean;
@@ -58,13 +59,14 @@ export const graduationsRepository = {
   graduates: (tx: Tx, where: SQL, offset: number, limit: number | null) =>
     tx
       .execute<GraduateRecord>(
-        sql`SELECT u.id::text, u.user_no AS student_no, u.name, coalesce(u.gender, '') AS gender, gr.graduation_year, gr.class_id::text, c.grade_level AS class_level,
+        sql`SELECT u.id::text, u.user_no AS student_no, u.name, coalesce(u.gender, '') AS gender, gr.graduation_year, gr.class_id::text, coalesce(c.grade_level, g.grade_level) AS class_level, (c.graduated OR coalesce(g.graduated, false)) AS class_graduated,
                    ${CLASS_NAMES}, gr.graduated_on::text, u.enabled AS account_enabled, u.account_initialized_at IS NOT NULL AS account_ready,
                    coalesce(p.enabled, 0)::int AS parents_enabled, coalesce(p.total, 0)::int AS parents_total, coalesce(st.version, 0) AS version,
                    gr.graduation_year = (SELECT max(graduation_year) FROM graduations) AS latest_year, count(*) OVER ()::int AS total
             FROM graduations gr
             JOIN users u ON u.tenant_id = gr.tenant_id AND u.id = gr.student_id
             JOIN org_units c ON c.tenant_id = gr.tenant_id AND c.id = gr.class_id
+            LEFT JOIN org_units g ON g.tenant_id = c.tenant_id AND g.id = c.parent_id AND g.kind = 'grade'
             LEFT JOIN students st ON st.tenant_id = u.tenant_id AND st.user_id = u.id
             LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE pu.enabled) AS enabled, count(*) AS total
                                FROM parent_students ps JOIN users pu ON pu.tenant_id = ps.tenant_id AND pu.id = ps.parent_id

@@ -86,6 +86,7 @@ export const graduationsRoutes = [
   defineRoute({
     method: 'POST',
     url: GRADUATION_URLS.export,
+    answers: 'file',
     operation: reads('导出毕业生', 'Export graduates'),
     access: { anyOf: [GRADUATION_PERMS.export] },
     summary: 'the graduates the search finds as an .xlsx download in the caller’s language',

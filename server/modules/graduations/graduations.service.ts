@@ -27,6 +27,8 @@ import type { UserAdminService } from '../users/user-admin.service';
 import { type GraduateRecord, graduationsRepository as repo } from './graduations.repository';
 
 const refuse = (code: (typeof ResponseCode)[keyof typeof ResponseCode], label: Label, data: unknown = null) => new AppError(code, (lang) => label[lang], {}, data);
+/** the level of the classes a hold back places the student in: the graduating grade once their class graduated, else the one that becomes it at the upgrade */
+const repeatLevel = (record: { class_level: number | null; class_graduated: boolean }) => (record.class_level === null ? null : record.class_graduated ? record.class_level : record.class_level - 1);
 const stale = () => refuse(ResponseCode.conflict, GRADUATION_TEXT.stale, { stale: true });
 
 const EXPORT_WORDS = {
@@ -80,7 +82,7 @@ export class GraduationsService {
       parentAccounts: { enabled: record.parents_enabled, total: record.parents_total },
       version: record.version,
       mayHoldBack: record.latest_year,
-      repeatLevel: record.class_level,
+      repeatLevel: repeatLevel(record),
     };
   }
 
@@ -114,7 +116,7 @@ export class GraduationsService {
         classNameEn: record.class_name_en,
         enrolmentDate: record.enrolment_date,
         version: record.version,
-        repeatLevel: record.class_level === null ? null : record.class_graduated ? record.class_level : record.class_level - 1,
+        repeatLevel: repeatLevel(record),
       })),
     };
   }
@@ -160,7 +162,7 @@ export class GraduationsService {
         name: row.name,
         gender: row.gender === '1' ? t.male : row.gender === '2' ? t.female : '',
         on: row.graduated_on,
-        account: !row.account_ready ? t.none : row.account_enabled ? t.enabled : t.disabled,
+        account: !row.account_enabled ? t.disabled : row.account_ready ? t.enabled : t.none,
         parents: `${row.parents_enabled}/${row.parents_total}`,
       });
     sheet.getRow(1).font = { bold: true };
@@ -242,11 +244,10 @@ export class GraduationsService {
     const target = await this.statusChanges.classFacts(tx, input.classId);
     if (!target || target.kind !== 'class' || target.graduated) throw refuse(ResponseCode.invalidInput, GRADUATION_TEXT.classUnknown);
     if (target.id === fromClassId) throw refuse(ResponseCode.unprocessable, GRADUATION_TEXT.sameClass);
-    // the grade they repeat: the graduating grade once their class has graduated, else the one that becomes it at the upgrade
-    const repeatLevel = from?.grade_level == null ? null : from.graduated ? from.grade_level : from.grade_level - 1;
-    if (repeatLevel !== null && target.grade_level !== repeatLevel) {
-      const grade = await repo.gradeAt(tx, repeatLevel);
-      throw refuse(ResponseCode.unprocessable, GRADUATION_TEXT.wrongGrade({ zh: grade?.name ?? String(repeatLevel), en: grade?.name_en ?? String(repeatLevel) }));
+    const repeat = from && repeatLevel({ class_level: from.grade_level, class_graduated: from.graduated });
+    if (typeof repeat === 'number' && target.grade_level !== repeat) {
+      const grade = await repo.gradeAt(tx, repeat);
+      throw refuse(ResponseCode.unprocessable, GRADUATION_TEXT.wrongGrade({ zh: grade?.name ?? String(repeat), en: grade?.name_en ?? String(repeat) }));
     }
     if (input.heldOn < since) throw refuse(ResponseCode.invalidInput, GRADUATION_TEXT.beforeClass(student.name, since));
     if (graduation) await repo.remove(tx, graduation.id);
