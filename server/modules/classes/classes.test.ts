@@ -7,6 +7,7 @@ import { students } from '../../../contracts/resources/students';
 import { addDays, schoolDate } from '../../../contracts/school-time';
 import { idCheckDigit } from '../../../contracts/user-rules';
 import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
+import { kitTemplateWith, kitUpload } from '../../test/kit-import';
 
 /**
  * 班级管理 on a school of this file's own (the demo school's 七年级: three classes, students without
@@ -166,6 +167,25 @@ describe('班级管理: capacity is the database’s', () => {
     // a capacity below the students now is refused; the database refuses it too
     expect((await post(urls.save, edit(await rowOf(classIds[0]), { capacity: 2 }))).body.code).toBe(1);
     await expect(ownerQuery(t.db, `UPDATE class_profiles SET capacity = 0 WHERE tenant_id = $1 AND org_unit_id = $2`, [tenantId, classIds[0]])).rejects.toThrow();
+  });
+
+  it('an import into a class with two places left: the dry run names the third row, nothing is written', async () => {
+    const classId = classIds[2];
+    const [{ code: classCode }] = await ownerQuery<{ code: string }>(t.db, 'SELECT code FROM org_units WHERE id = $1', [classId]);
+    const [campus] = await ownerQuery<{ name: string }>(t.db, 'SELECT name FROM campuses WHERE id = $1', [campusId]);
+    const row = await rowOf(classId);
+    expect((await post(urls.save, edit(row, { capacity: Number(row.studentCount) + 2 }))).body.code).toBe(1);
+    const sheetRow = () => {
+      // the sheet's columns (the photo is no column)
+      const { photoFileId: _photo, ...input } = studentInput();
+      return { ...input, gender: '男', nationality: '中国', idType: '居民身份证', campusId: campus.name, classId: classCode, status: '在读', boarding: '走读' };
+    };
+    const book = await kitTemplateWith(t.app, students, admin, [sheetRow(), sheetRow(), sheetRow()]);
+    const check = await kitUpload(t.app, resourceUrls(students).importCheck, book, admin);
+    expect(check.code, check.msg).toBe(1);
+    expect(check.data.issues).toEqual([{ row: 4, field: 'classId', message: '班级人数已满，不能再加入学生（可在班级管理中调整容纳人数）' }]);
+    expect((await kitUpload(t.app, resourceUrls(students).importApply, book, admin, EN)).code).toBe(ResponseCode.invalidInput);
+    expect(await rowOf(classId)).toMatchObject({ studentCount: row.studentCount });
   });
 
   it('学籍异动 into a full class is refused in words', async () => {
