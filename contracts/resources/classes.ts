@@ -32,6 +32,7 @@ export const classes = resource({
     keyword: { contains: ['name', 'classNo', 'headTeacherName'], label: { zh: '班级名称/编号/班主任', en: 'Class, number or head teacher' } },
     gradeId: { equals: 'gradeId' },
   },
+  // by grade first: grade_level is a column of the view, not a field (the kit orders by its table's columns)
   order: [{ field: 'gradeLevel' as never }, { field: 'classNo' }, { field: 'name' }],
   sortable: ['name', 'classNo', 'capacity', 'studentCount'],
   display: 'name',
