@@ -13,6 +13,7 @@ export const STATUS_CHANGE_URLS = {
   types: '/api/status-changes/types',
   saveType: '/api/status-changes/types/save',
   export: '/api/status-changes/export',
+  student: '/api/status-changes/student',
 } as const;
 
 /** 插班, 转出, 休学, 复学, 转班 (the CHECK of migration 0031 lists the same codes) */

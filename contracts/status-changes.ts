@@ -65,6 +65,18 @@ export interface StatusChangeDetail extends StatusChangeRow {
 
 export const statusChangeGetRequest = z.object({ id });
 
+/** `POST /api/status-changes/student`: what the form needs of the student it names. */
+export const statusChangeStudentRequest = z.object({ studentId: id });
+export interface StatusChangeStudent {
+  /**
+   * 复学's targets by the server's rule: the current classes of the grade the student's last class is
+   * in now; [] when that grade has graduated (no 复学 possible); null: no last class, any current class
+   */
+  resumeClassIds: string[] | null;
+  /** the name of that grade (null: none, or graduated) */
+  resumeGrade: { zh: string; en: string } | null;
+}
+
 /** `POST /api/status-changes/apply` (idempotent): file and submit a change (the client makes the id). */
 export const statusChangeApplyRequest = z.object({
   id,

@@ -86,6 +86,15 @@ export const statusChangesRepository = {
       .execute<MembershipFacts>(sql`SELECT id, class_id, from_date::text, to_date::text FROM class_memberships WHERE student_id = ${studentId} AND to_date IS NULL`)
       .then((r) => r.rows[0]),
 
+  /** The current classes (neither they nor their grade graduated) of a grade level, by code. */
+  currentClassesOfLevel: (tx: Tx, gradeLevel: number) =>
+    tx
+      .execute<{ id: string }>(
+        sql`SELECT c.id FROM org_units c LEFT JOIN org_units g ON g.tenant_id = c.tenant_id AND g.id = c.parent_id
+            WHERE c.kind = 'class' AND c.grade_level = ${gradeLevel} AND NOT c.graduated AND NOT coalesce(g.graduated, false) ORDER BY c.code`,
+      )
+      .then((r) => r.rows.map((row) => row.id)),
+
   /** The class of the student's latest membership (open or closed). */
   lastClassId: (tx: Tx, studentId: string) =>
     tx

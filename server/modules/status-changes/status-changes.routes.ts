@@ -5,6 +5,7 @@ import {
   statusChangeExportRequest,
   statusChangeGetRequest,
   statusChangeListRequest,
+  statusChangeStudentRequest,
   statusChangeTypeSaveRequest,
   statusChangeTypesRequest,
 } from '../../../contracts/status-changes';
@@ -44,6 +45,15 @@ export const statusChangesRoutes = [
     idempotent: true,
     target: ({ tx, body }) => statusChangeTarget(tx, body.studentId, body.changeType, body.effectiveDate),
     handler: ({ tx, session, body, services, lang }) => services.statusChanges.apply(tx, session, body, lang),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: STATUS_CHANGE_URLS.student,
+    operation: reads('学籍异动的学生', "A status change's student"),
+    access: { anyOf: [STATUS_CHANGE_PERMS.add] },
+    summary: "what the apply form needs of a student: 复学's target classes (the current classes of the grade their last class is in now) and that grade's name",
+    body: statusChangeStudentRequest,
+    handler: ({ tx, session, body, services }) => services.statusChanges.student(tx, session, body.studentId),
   }),
   defineRoute({
     method: 'POST',

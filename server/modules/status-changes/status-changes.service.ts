@@ -18,6 +18,7 @@ import {
   type StatusChangeRow,
   type StatusChangeSearch,
   type StatusChangeState,
+  type StatusChangeStudent,
   type StatusChangeType,
   type StatusChangeTypeRow,
 } from '../../../contracts/status-changes';
@@ -258,8 +259,7 @@ export class StatusChangesService {
       const target = await repo.classOf(tx, toClassId);
       if (!target || target.kind !== 'class' || target.graduated) return refuse(ResponseCode.invalidInput, STATUS_CHANGE_TEXT.classUnknown);
       if (type === 'resume') {
-        const lastId = await repo.lastClassId(tx, student.id);
-        const last = lastId ? await repo.classOf(tx, lastId) : undefined;
+        const last = await this.lastClass(tx, student.id);
         if (last && last.graduated) return refuse(ResponseCode.unprocessable, STATUS_CHANGE_TEXT.gradeGone);
         if (last && last.grade_level !== target.grade_level) return refuse(ResponseCode.unprocessable, STATUS_CHANGE_TEXT.wrongGrade({ zh: last.grade_name, en: last.grade_name_en }));
       }
@@ -286,6 +286,22 @@ export class StatusChangesService {
       case 'transfer_out':
         return status === 'studying' || status === 'suspended' ? null : refuse(ResponseCode.unprocessable, STATUS_CHANGE_TEXT.notStudying);
     }
+  }
+
+  /** The facts of the student's last class (open or closed membership): 复学 returns to its grade as it is now. */
+  private async lastClass(tx: Tx, studentId: string) {
+    const lastId = await repo.lastClassId(tx, studentId);
+    return lastId ? repo.classOf(tx, lastId) : undefined;
+  }
+
+  /** `POST /api/status-changes/student`: 复学's target classes by refusal()'s rule (the grade of the last class, as it is now). */
+  async student(tx: Tx, session: Session, studentId: string): Promise<StatusChangeStudent> {
+    await this.codes(tx, session, STATUS_CHANGE_PERMS.add);
+    if (!(await repo.student(tx, studentId))) throw refuse(ResponseCode.invalidInput, STATUS_CHANGE_TEXT.studentUnknown);
+    const last = await this.lastClass(tx, studentId);
+    if (!last) return { resumeClassIds: null, resumeGrade: null };
+    if (last.graduated || last.grade_level === null) return { resumeClassIds: [], resumeGrade: null };
+    return { resumeClassIds: await repo.currentClassesOfLevel(tx, last.grade_level), resumeGrade: { zh: last.grade_name, en: last.grade_name_en } };
   }
 
   /** `POST /api/status-changes/apply` (idempotent): file and submit a change; the auditors of its first step are told. */

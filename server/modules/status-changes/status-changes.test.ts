@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { ResponseCode } from '../../../contracts/envelope';
 import { addDays, schoolDate } from '../../../contracts/school-time';
-import type { StatusChangeDetail, StatusChangeRow } from '../../../contracts/status-changes';
+import type { StatusChangeDetail, StatusChangeRow, StatusChangeStudent } from '../../../contracts/status-changes';
 import { classMemberships, students } from '../students/students.table';
 import { DEMO_SCHOOL } from '../../db/seed';
 import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
@@ -159,8 +159,10 @@ describe('学籍异动: rules', () => {
   it('复学 returns to a class of the grade the last class is in now: after a semester upgrade moved that class on, the next grade', async () => {
     const id = pupil(1);
     await approve(await filed(id, 'suspend'));
-    // the grade of the last class (七年级): a class of 八年级 is refused, in the user's words
+    // the grade of the last class (七年级): a class of 八年级 is refused, in the user's words; the form's call offers 七年级's classes
     expect((await apply(id, 'resume', { toClassId: eighth[0] })).body).toMatchObject({ code: ResponseCode.unprocessable, msg: '复学只能回到七年级的班级' });
+    const targets = () => ok<StatusChangeStudent>('/api/status-changes/student', { studentId: id }, teacher);
+    expect(await targets()).toEqual({ resumeClassIds: classes, resumeGrade: { zh: '七年级', en: expect.any(String) } });
     // the semester upgrade moves grades and classes on in place (calendar.service: grade_level + 1, renamed):
     // the student's last class is of 八年级 now, so they return to a class of 八年级
     const [lastClass] = (await memberships(id)).map((m) => m.class_id);
@@ -168,6 +170,7 @@ describe('学籍异动: rules', () => {
     await ownerQuery(t.db, `UPDATE org_units SET grade_level = grade_level + 10 WHERE tenant_id = $1 AND grade_level = 8`, [tenantId]);
     await ownerQuery(t.db, `UPDATE org_units SET grade_level = 8, name = replace(name, '七年级', '八年级') WHERE tenant_id = $1 AND (id = $2 OR parent_id = $2)`, [tenantId, grade]);
     try {
+      expect(await targets()).toMatchObject({ resumeClassIds: classes, resumeGrade: { zh: '八年级' } });
       expect((await apply(id, 'resume', { toClassId: classes[2] })).body.code).toBe(1);
       const refused = await apply(id, 'resume', { toClassId: eighth[0] });
       expect(refused.body.msg).toBe('复学只能回到八年级的班级');
@@ -175,6 +178,24 @@ describe('学籍异动: rules', () => {
       await ownerQuery(t.db, `UPDATE org_units SET grade_level = 7, name = replace(name, '八年级', '七年级') WHERE tenant_id = $1 AND (id = $2 OR parent_id = $2)`, [tenantId, grade]);
       await ownerQuery(t.db, `UPDATE org_units SET grade_level = grade_level - 10 WHERE tenant_id = $1 AND grade_level = 18`, [tenantId]);
     }
+  });
+
+  it("the form's student call: any current class for a student without a class history, none when the last grade graduated; an unknown student refused", async () => {
+    const [newcomer] = await ownerQuery<{ id: string }>(
+      t.db,
+      `INSERT INTO users (tenant_id, id, username, password_hash, name, user_type) VALUES ($1, $2, $3, '', '插班生', '2') RETURNING id`,
+      [tenantId, uuidv7(), `sc_new_${Date.now()}`],
+    );
+    expect(await ok<StatusChangeStudent>('/api/status-changes/student', { studentId: newcomer.id }, teacher)).toEqual({ resumeClassIds: null, resumeGrade: null });
+    const id = pupil(2);
+    await ownerQuery(t.db, `UPDATE org_units SET graduated = true WHERE id = (SELECT parent_id FROM org_units WHERE id = $1)`, [classes[2]]);
+    try {
+      expect(await ok<StatusChangeStudent>('/api/status-changes/student', { studentId: id }, teacher)).toEqual({ resumeClassIds: [], resumeGrade: null });
+    } finally {
+      await ownerQuery(t.db, `UPDATE org_units SET graduated = false WHERE id = (SELECT parent_id FROM org_units WHERE id = $1)`, [classes[2]]);
+    }
+    const unknown = await post('/api/status-changes/student', { studentId: uuidv7() }, teacher, EN);
+    expect(unknown.body).toMatchObject({ code: ResponseCode.invalidInput, msg: expect.stringMatching(/student/i) });
   });
 
   it('refuses bad input with a clear message (zh, en) and files nothing', async () => {

@@ -1,6 +1,7 @@
 import { Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { schoolDate } from '../../../../contracts/school-time';
 import type { OrgNode } from '../../../../contracts/selector';
@@ -23,16 +24,17 @@ import { FileUpload } from '../../../components/upload/FileUpload';
 import { HttpError } from '../../../lib/http';
 import { localText } from '../../../lib/locale';
 import { notify } from '../../../lib/notify';
-import { applyStatusChange } from './api';
+import { applyStatusChange, statusChangeStudentQuery } from './api';
 import { TYPE_EFFECTS, TYPE_LABELS } from './labels';
 
 const single = (codes: string) => parseSelectorCode(codes.split(',')[0] ?? '')?.value ?? '';
-/** A class a student can go to: not graduated (the server refuses anything else, and for 复学 a class of another grade). */
+/** A class a student can go to: not graduated (the server refuses anything else). */
 const isCurrentClass = (node: OrgNode) => node.KIND === 'class' && node.GRADUATED !== '1';
 
 /**
  * 申请学籍异动: the student (people selector, students only), the type, the class they go to (插班,
- * 复学, 转班: the org selector offering current classes only; the server refuses a 复学 into another grade), the effective date
+ * 复学, 转班: the org selector offering current classes only; for 复学 only those of the grade the student's
+ * last class is in now, as the server asks: /api/status-changes/student), the effective date
  * (today or later), the reason and documents. Submitting files it and sends it to its first auditor.
  */
 export default function ApplyStatusChange({ onClose, onSaved, initial }: { onClose: () => void; onSaved: (id: string) => void; initial?: { studentId: string; changeType: StatusChangeType } }) {
@@ -44,6 +46,12 @@ export default function ApplyStatusChange({ onClose, onSaved, initial }: { onClo
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState('');
   const wantsClass = draft.changeType !== '' && needsClass(draft.changeType);
+  const resuming = draft.changeType === 'resume' && draft.studentId !== '';
+  const resume = useQuery({ ...statusChangeStudentQuery(draft.studentId), enabled: resuming });
+  const resumeIds = resume.data?.resumeClassIds;
+  const targets = useMemo(() => (resuming && resumeIds ? new Set(resumeIds) : null), [resuming, resumeIds]);
+  const classPickable = useMemo(() => (targets ? (node: OrgNode) => isCurrentClass(node) && targets.has(node.id) : isCurrentClass), [targets]);
+  const resumeHint = !resuming || !resume.data ? undefined : resume.data.resumeGrade ? words(STATUS_CHANGE_TEXT.wrongGrade(resume.data.resumeGrade)) : resumeIds ? words(STATUS_CHANGE_TEXT.gradeGone) : undefined;
 
   const check = () => {
     const found: Partial<Record<string, string>> = {};
@@ -90,7 +98,8 @@ export default function ApplyStatusChange({ onClose, onSaved, initial }: { onClo
             multiple={false}
             limit={1}
             value={draft.studentId ? `${SELECTOR_PREFIX.people}${draft.studentId}` : ''}
-            onChange={(codes) => patch({ studentId: single(codes) })}
+            // 复学's classes depend on the student: a class picked for another one goes
+            onChange={(codes) => patch({ studentId: single(codes), ...(draft.changeType === 'resume' ? { toClassId: '' } : {}) })}
           />
         </FormField>
         <FormField label={t`异动类型`} required error={errors.changeType}>
@@ -100,7 +109,7 @@ export default function ApplyStatusChange({ onClose, onSaved, initial }: { onClo
             testId="status-change-type"
             value={draft.changeType}
             invalid={Boolean(errors.changeType)}
-            onChange={(value) => patch({ changeType: value as StatusChangeType })}
+            onChange={(value) => patch({ changeType: value as StatusChangeType, ...(value === 'resume' ? { toClassId: '' } : {}) })}
             choices={STATUS_CHANGE_TYPES.map((type) => ({ value: type, label: i18n._(TYPE_LABELS[type]) }))}
           />
           {draft.changeType && (
@@ -110,13 +119,14 @@ export default function ApplyStatusChange({ onClose, onSaved, initial }: { onClo
           )}
         </FormField>
         {wantsClass && (
-          <FormField label={t`转入班级`} required error={errors.toClassId}>
+          <FormField label={t`转入班级`} required error={errors.toClassId} helper={resumeHint}>
             <PeopleOrgRoleSelector
               aria-label={t`转入班级`}
               types={['org']}
               multiple={false}
               limit={1}
-              orgPickable={isCurrentClass}
+              disabled={resuming && resume.isPending}
+              orgPickable={classPickable}
               value={draft.toClassId ? `${SELECTOR_PREFIX.org}${draft.toClassId}` : ''}
               onChange={(codes) => patch({ toClassId: single(codes) })}
             />

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { APPLICATION_URLS } from '../../../../contracts/application-urls';
 import { STATUS_CHANGE_URLS } from '../../../../contracts/status-change-rules';
-import type { StatusChangeApplyRequest, StatusChangeDetail, StatusChangeTypeRow } from '../../../../contracts/status-changes';
+import type { StatusChangeApplyRequest, StatusChangeDetail, StatusChangeStudent, StatusChangeTypeRow } from '../../../../contracts/status-changes';
 import { tableKeys, tableQueryOptions, type TableQueryInput } from '../../../components/table/table-query';
 import { post } from '../../../lib/http';
 import type { StatusChangeSearchParams } from './search';
@@ -35,6 +35,10 @@ export const statusChangeListInput = (search: StatusChangeSearchParams): TableQu
 
 export const statusChangeDetailQuery = (id: string) =>
   queryOptions({ queryKey: statusChangeKeys.detail(id), queryFn: ({ signal }) => post<StatusChangeDetail>(STATUS_CHANGE_URLS.get, { id }, { signal }) });
+
+/** What the form needs of the chosen student (复学's target classes). */
+export const statusChangeStudentQuery = (studentId: string) =>
+  queryOptions({ queryKey: ['status-changes', 'student', studentId], queryFn: ({ signal }) => post<StatusChangeStudent>(STATUS_CHANGE_URLS.student, { studentId }, { signal }) });
 
 export const statusChangeTypesQuery = queryOptions({
   queryKey: statusChangeKeys.types,
