@@ -230,5 +230,10 @@ describe('毕业管理', () => {
     // 八年级 moved up to 九年级 with its students, who are now the candidates
     const candidates = await ok<TableAData<CandidateRow>>('/api/graduations/candidates', { currPage: 0, limit: 100, search: '{}' });
     expect(new Set(candidates.rows.map((row) => row.classId))).toEqual(new Set(eighth));
+    // a graduated class takes no held-back student
+    const candidate = candidates.rows[0]!;
+    const refused = await post('/api/graduations/hold-back', { studentId: candidate.id, version: candidate.version, classId: ninth[0], heldOn: today }, admin, EN);
+    expect(refused.body).toMatchObject({ code: 40000, msg: 'Choose a current class of the school' });
+    expect(await facts(candidate.id)).toMatchObject({ org_unit_id: candidate.classId, status: 'studying', version: candidate.version });
   });
 });
