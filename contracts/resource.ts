@@ -151,6 +151,12 @@ export interface ResourceDefinition<F extends Record<string, ResourceField> = Re
   sortable?: readonly (keyof F & string)[];
   /** the field that names a row in messages and option lists (default: the first unique text field) */
   display?: keyof F & string;
+  /**
+   * A row's name in option lists, other resources' `<field>Name` and their import cells, when one
+   * field does not tell rows apart: these fields' texts joined by a space, a ref field by its target's
+   * display text (a room unique within its building: ['buildingId', 'code'] → 「1号楼 101」). Default: [display].
+   */
+  label?: readonly (keyof F & string)[];
   importable?: boolean;
   exportable?: boolean;
   /** the words of a refused delete when another record uses the row (default 「noun」正在使用，不能删除) */
@@ -167,7 +173,7 @@ export interface ResourceDefinition<F extends Record<string, ResourceField> = Re
  * (the kit's screens). `ResourceDefinition<F>` is invariant in F (its keys appear in `unique`,
  * `order`, `toggles`), so a definition of its own fields is not a `ResourceDefinition`, but it is one of these.
  */
-export type AnyResourceDefinition = Omit<ResourceDefinition, 'fields' | 'unique' | 'uniqueWithin' | 'toggles' | 'order' | 'sortable' | 'display'> & {
+export type AnyResourceDefinition = Omit<ResourceDefinition, 'fields' | 'unique' | 'uniqueWithin' | 'toggles' | 'order' | 'sortable' | 'display' | 'label'> & {
   fields: Record<string, ResourceField>;
   unique: readonly string[];
   uniqueWithin?: Partial<Record<string, string>>;
@@ -175,6 +181,7 @@ export type AnyResourceDefinition = Omit<ResourceDefinition, 'fields' | 'unique'
   order: readonly { field: string; desc?: boolean }[];
   sortable?: readonly string[];
   display?: string;
+  label?: readonly string[];
 };
 
 /** Builds a definition: a typed identity, so `fields` keeps its keys for the row and input types. */
@@ -248,6 +255,11 @@ export function displayField(definition: ResourceDefinition): string {
   if (definition.display) return definition.display;
   const unique = definition.unique.find((name) => definition.fields[name].kind === 'text');
   return unique ?? Object.keys(definition.fields)[0];
+}
+
+/** The fields whose texts name a row in option lists and ref names (ResourceDefinition.label). */
+export function labelFields(definition: ResourceDefinition): readonly string[] {
+  return definition.label && definition.label.length > 0 ? definition.label : [displayField(definition)];
 }
 
 // --- rules: one check for the form as typed, the server and each import row ---

@@ -40,6 +40,8 @@ export const dormRooms = resource({
   order: [{ field: 'code' }],
   sortable: ['code', 'floor', 'totalBeds', 'validBeds'],
   display: 'code',
+  // a number names a room only within its building: selects and other resources say 「1号楼 101」
+  label: ['buildingId', 'code'],
   importable: true,
   exportable: true,
   inUse: { zh: '宿舍房间有住宿记录，不能删除', en: 'The room has residence records and cannot be deleted' },

@@ -187,7 +187,7 @@ describe('the kit on AI prompts', () => {
     const id = await add();
     const deps = { permissions: t.app.services.permissions, files: t.app.services.files };
     const definition: ResourceDefinition = aiPrompts as AnyResourceDefinition;
-    const guarded = new CrudService(definition, crudRepository(definition, aiPromptsTable, () => ({ table: aiPromptsTable, display: 'code' })), aiPromptsTable, { deleteGuard: async () => true }, deps);
+    const guarded = new CrudService(definition, crudRepository(definition, aiPromptsTable, () => ({ definition, table: aiPromptsTable, display: 'code' })), aiPromptsTable, { deleteGuard: async () => true }, deps);
     const { code: rowCode } = (await byId(id))!;
     const after = await t.app.services.auth.withSession(admin, async (scope, session) => {
       await expect(guarded.delete(scope.tx, session!, { ids: [id] })).rejects.toMatchObject({ code: 40900, data: { inUse: true } });

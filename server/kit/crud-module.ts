@@ -186,7 +186,7 @@ const addReader = (resource: string, code: string) => {
 const refTarget = (resource: string) => {
   const target = kitTables.get(resource);
   if (!target) throw new Error(`no kit resource named ${resource}`);
-  return { table: target.table, display: displayField(target.definition) };
+  return { definition: target.definition, table: target.table, display: displayField(target.definition) };
 };
 
 export class CrudService {
@@ -419,7 +419,7 @@ export class CrudService {
   /** `POST P/options`: id and display text of every row (the ref selects of other resources), for who may view it or a resource referring to it. */
   async options(tx: Tx, session: Session): Promise<{ rows: ResourceOption[] }> {
     await this.deps.permissions.assertAnyOf(tx, session, readersOf(this.definition.name));
-    return { rows: await this.repository.options(tx, displayField(this.definition), OPTIONS_MAX) };
+    return { rows: await this.repository.options(tx, OPTIONS_MAX) };
   }
 
   // --- import and export (resource-excel.ts reads and writes the workbooks; here: the database side)
@@ -431,7 +431,7 @@ export class CrudService {
       if (field.kind === 'ref') {
         const target = kitTables.get(field.resource);
         if (!target) throw new Error(`no kit resource named ${field.resource}`);
-        lookups.refs![name] = await target.repository.options(tx, displayField(target.definition), use === 'import' ? undefined : OPTIONS_MAX);
+        lookups.refs![name] = await target.repository.options(tx, use === 'import' ? undefined : OPTIONS_MAX);
       } else if (field.kind === 'dict') lookups.dicts![name] = await lookupRepository.dictEntries(tx, field.dict);
       else if (field.kind === 'person') lookups.people = (wanted) => lookupRepository.people(tx, wanted);
       else if (field.kind === 'org' && !lookups.orgs) lookups.orgs = await lookupRepository.orgs(tx);

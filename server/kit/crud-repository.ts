@@ -1,7 +1,7 @@
 import { and, asc, type Column, count, desc, eq, getTableColumns, getTableName, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { isCalendarDate } from '../../contracts/date-rules';
-import type { ResourceDefinition, ResourceField } from '../../contracts/resource';
+import { labelFields, type ResourceDefinition, type ResourceField } from '../../contracts/resource';
 import type { Tx } from '../db/client';
 import { containsPattern } from '../db/like';
 import { pgErrorCode } from '../db/unique';
@@ -21,8 +21,8 @@ export type KitTable = PgTable;
 /** A stored row as drizzle reads it (columns by field name). */
 export type KitRecord = Record<string, unknown> & { id: string; version: number; updatedAt: Date };
 
-/** Another kit resource's table and its display column (a ref field's `<field>Name`). */
-export type RefTarget = (resource: string) => { table: KitTable; display: string };
+/** Another kit resource's definition, table and display column (a ref field's `<field>Name`: labelSql). */
+export type RefTarget = (resource: string) => { definition: ResourceDefinition; table: KitTable; display: string };
 
 /** The search the list asks for, already checked by the schema: key → text ('' none). */
 export type SearchValues = Record<string, string | undefined>;
@@ -38,6 +38,22 @@ const orgSubtree = (rootId: string): SQL =>
   sql`WITH RECURSIVE subtree AS (SELECT ${orgUnits.id} AS id FROM ${orgUnits} WHERE ${orgUnits.id} = ${rootId}::uuid UNION ALL SELECT o.id FROM ${orgUnits} o JOIN subtree ON o.parent_id = subtree.id) SELECT id FROM subtree`;
 
 const LOOKUP_KINDS: ReadonlySet<ResourceField['kind']> = new Set(['ref', 'person', 'org', 'dict']);
+
+/**
+ * A row's label (ResourceDefinition.label) as SQL over its table, columns qualified: the label fields'
+ * texts joined by a space, a ref field by its target's display column (one level: no cycles).
+ */
+export function labelSql(definition: ResourceDefinition, table: KitTable, refTarget: RefTarget): SQL {
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const parts = labelFields(definition).map((name) => {
+    const field = definition.fields[name];
+    if (field?.kind !== 'ref') return sql`${qualified(columns[name]!)}::text`;
+    const target = refTarget(field.resource);
+    const other = getTableColumns(target.table) as Record<string, Column>;
+    return sql`(SELECT ${qualified(other[target.display]!)}::text FROM ${target.table} WHERE ${qualified(other.tenantId!)} = ${qualified(columns.tenantId!)} AND ${qualified(other.id!)} = ${idOf(qualified(columns[name]!))})`;
+  });
+  return parts.length === 1 ? parts[0]! : sql`concat_ws(' ', ${sql.join(parts, sql`, `)})`;
+}
 
 /** The columns of a kit table by field name; throws when a field has no column (at start-up). */
 export function columnsOf(definition: ResourceDefinition, table: KitTable): Record<string, PgColumn> {
@@ -124,9 +140,10 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
       else if (field.kind === 'dict')
         out[`${name}Name`] = sql<string | null>`(SELECT ${lang === 'en' ? sql`COALESCE(NULLIF(${q(dictEntries.nameEn)}, ''), ${q(dictEntries.name)})` : q(dictEntries.name)} FROM ${dictEntries} JOIN ${dictTypes} ON ${q(dictTypes.tenantId)} = ${q(dictEntries.tenantId)} AND ${q(dictTypes.id)} = ${q(dictEntries.typeId)} WHERE ${q(dictEntries.tenantId)} = ${q(tenantId)} AND ${q(dictTypes.code)} = ${field.dict} AND ${q(dictEntries.code)} = ${q(value)}::text LIMIT 1)`;
       else if (field.kind === 'ref') {
+        // the target's label (a room: its building and number)
         const target = refTarget(field.resource);
         const other = getTableColumns(target.table) as Record<string, Column>;
-        out[`${name}Name`] = sql<string | null>`(SELECT ${q(other[target.display])}::text FROM ${target.table} WHERE ${q(other.tenantId)} = ${q(tenantId)} AND ${q(other.id)} = ${idOf(q(value))})`;
+        out[`${name}Name`] = sql<string | null>`(SELECT ${labelSql(target.definition, target.table, refTarget)} FROM ${target.table} WHERE ${q(other.tenantId)} = ${q(tenantId)} AND ${q(other.id)} = ${idOf(q(value))})`;
       }
     }
     return out;
@@ -178,10 +195,10 @@ export function crudRepository(definition: ResourceDefinition, table: KitTable, 
       return { total: n, rows: rows as unknown as ({ record: KitRecord } & Record<string, string | null>)[] };
     },
 
-    /** id and display text of the rows, in the definition's order: at most `limit` (a select), or every one (an import's lookups). */
-    async options(tx: Tx, display: string, limit?: number) {
+    /** id and label (labelSql) of the rows, in the definition's order: at most `limit` (a select), or every one (an import's lookups). */
+    async options(tx: Tx, limit?: number) {
       const query = tx
-        .select({ id: sql<string>`${id}`, label: sql<string>`${col(display)}::text` })
+        .select({ id: sql<string>`${id}`, label: sql<string>`${labelSql(definition, table, refTarget)}` })
         .from(table)
         .orderBy(...orderOf());
       return limit === undefined ? query : query.limit(limit);

@@ -114,6 +114,9 @@ describe('宿舍管理: rooms', () => {
     ).rejects.toThrow(/dorm_rooms_tenant_building_code_key/);
     const names = await ownerQuery<{ id: string; name: string }>(t.db, 'SELECT id::text, name FROM dorm_buildings WHERE id = ANY($1::uuid[])', [[first, second]]);
     const nameOf = (id: string) => names.find((row) => row.id === id)!.name;
+    // the ref selects' options name the building with the number (the definition's label): two U101 told apart
+    const options = await ok<{ rows: { id: string; label: string }[] }>('/api/dorm-rooms/options', {});
+    expect(options.rows.filter((option) => option.label.endsWith(' U101')).map((option) => option.label).sort()).toEqual([`${nameOf(first)} U101`, `${nameOf(second)} U101`].sort());
     const row = (buildingId: string) => ({ code: 'U202', buildingId: nameOf(buildingId), floor: 2, totalBeds: 4, validBeds: 4, gender: '男生' });
     const urls = resourceUrls(dormRooms);
     const repeated = await kitTemplateWith(t.app, dormRooms, admin, [row(first), row(second), row(first)]);
