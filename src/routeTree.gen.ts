@@ -105,12 +105,12 @@ const AppEwmrzRoute = AppEwmrzRouteImport.update({
   path: '/ewmrz',
   getParentRoute: () => AppRoute,
 } as any)
-const AppJcsjJtxxRoute = AppJcsjJtxxRouteImport.update({
 const AppJcsjBjglRoute = AppJcsjBjglRouteImport.update({
   id: '/jcsj/bjgl',
   path: '/jcsj/bjgl',
   getParentRoute: () => AppRoute,
 } as any)
+const AppJcsjJtxxRoute = AppJcsjJtxxRouteImport.update({
   id: '/jcsj/jtxx',
   path: '/jcsj/jtxx',
   getParentRoute: () => AppRoute,
@@ -356,13 +356,13 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
+  '/jcsj/bjgl': typeof AppJcsjBjglRoute
   '/jcsj/jtxx': typeof AppJcsjJtxxRoute
   '/jcsj/xqgl': typeof AppJcsjXqglRoute
   '/jcsj/xsxx': typeof AppJcsjXsxxRoute
   '/jxgl/cjlr': typeof AppJxglCjlrRoute
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
-  '/jcsj/bjgl': typeof AppJcsjBjglRoute
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/jzg/jskq': typeof AppJzgJskqRoute
   '/jzg/kqsp': typeof AppJzgKqspRoute
@@ -413,6 +413,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/ewmrz': typeof AppEwmrzRoute
   '/': typeof AppIndexRoute
+  '/jcsj/bjgl': typeof AppJcsjBjglRoute
   '/jcsj/jtxx': typeof AppJcsjJtxxRoute
   '/jcsj/xqgl': typeof AppJcsjXqglRoute
   '/jcsj/xsxx': typeof AppJcsjXsxxRoute
@@ -420,7 +421,6 @@ export interface FileRoutesByTo {
   '/jxgl/cjtx': typeof AppJxglCjtxRoute
   '/jxgl/kspc': typeof AppJxglKspcRoute
   '/jxgl/wdcj': typeof AppJxglWdcjRoute
-  '/jcsj/bjgl': typeof AppJcsjBjglRoute
   '/jzg/jskq': typeof AppJzgJskqRoute
   '/jzg/kqsp': typeof AppJzgKqspRoute
   '/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
@@ -472,6 +472,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/ewmrz': typeof AppEwmrzRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/jcsj/bjgl': typeof AppJcsjBjglRoute
   '/_app/jcsj/jtxx': typeof AppJcsjJtxxRoute
   '/_app/jcsj/xqgl': typeof AppJcsjXqglRoute
   '/_app/jcsj/xsxx': typeof AppJcsjXsxxRoute
@@ -480,7 +481,6 @@ export interface FileRoutesById {
   '/_app/jxgl/kspc': typeof AppJxglKspcRoute
   '/_app/jxgl/wdcj': typeof AppJxglWdcjRoute
   '/_app/jzg/jskq': typeof AppJzgJskqRoute
-  '/_app/jcsj/bjgl': typeof AppJcsjBjglRoute
   '/_app/jzg/kqsp': typeof AppJzgKqspRoute
   '/_app/messageCenter/xxzx': typeof AppMessageCenterXxzxRoute
   '/_app/pztm/pztm': typeof AppPztmPztmRoute
@@ -531,6 +531,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/dashboard'
     | '/ewmrz'
+    | '/jcsj/bjgl'
     | '/jcsj/jtxx'
     | '/jcsj/xqgl'
     | '/jcsj/xsxx'
@@ -540,7 +541,6 @@ export interface FileRouteTypes {
     | '/jxgl/wdcj'
     | '/jzg/jskq'
     | '/jzg/kqsp'
-    | '/jcsj/bjgl'
     | '/messageCenter/xxzx'
     | '/pztm/pztm'
     | '/ssgl/sssz'
@@ -588,6 +588,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/ewmrz'
     | '/'
+    | '/jcsj/bjgl'
     | '/jcsj/jtxx'
     | '/jcsj/xqgl'
     | '/jcsj/xsxx'
@@ -598,7 +599,6 @@ export interface FileRouteTypes {
     | '/jzg/jskq'
     | '/jzg/kqsp'
     | '/messageCenter/xxzx'
-    | '/jcsj/bjgl'
     | '/pztm/pztm'
     | '/ssgl/sssz'
     | '/system/aitsc'
@@ -646,6 +646,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/ewmrz'
     | '/_app/'
+    | '/_app/jcsj/bjgl'
     | '/_app/jcsj/jtxx'
     | '/_app/jcsj/xqgl'
     | '/_app/jcsj/xsxx'
@@ -657,7 +658,6 @@ export interface FileRouteTypes {
     | '/_app/jzg/kqsp'
     | '/_app/messageCenter/xxzx'
     | '/_app/pztm/pztm'
-    | '/_app/jcsj/bjgl'
     | '/_app/ssgl/sssz'
     | '/_app/system/aitsc'
     | '/_app/system/apk'
@@ -761,6 +761,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEwmrzRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/jcsj/bjgl': {
+      id: '/_app/jcsj/bjgl'
+      path: '/jcsj/bjgl'
+      fullPath: '/jcsj/bjgl'
+      preLoaderRoute: typeof AppJcsjBjglRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/jcsj/jtxx': {
       id: '/_app/jcsj/jtxx'
       path: '/jcsj/jtxx'
@@ -773,13 +780,6 @@ declare module '@tanstack/react-router' {
       path: '/jcsj/xqgl'
       fullPath: '/jcsj/xqgl'
       preLoaderRoute: typeof AppJcsjXqglRouteImport
-    '/_app/jcsj/bjgl': {
-      id: '/_app/jcsj/bjgl'
-      path: '/jcsj/bjgl'
-      fullPath: '/jcsj/bjgl'
-      preLoaderRoute: typeof AppJcsjBjglRouteImport
-      parentRoute: typeof AppRoute
-    }
       parentRoute: typeof AppRoute
     }
     '/_app/jcsj/xsxx': {
@@ -1105,6 +1105,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppEwmrzRoute: typeof AppEwmrzRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppJcsjBjglRoute: typeof AppJcsjBjglRoute
   AppJcsjJtxxRoute: typeof AppJcsjJtxxRoute
   AppJcsjXqglRoute: typeof AppJcsjXqglRoute
   AppJcsjXsxxRoute: typeof AppJcsjXsxxRoute
@@ -1124,7 +1125,6 @@ interface AppRouteChildren {
   AppSystemLogRoute: typeof AppSystemLogRoute
   AppSystemMenuRoute: typeof AppSystemMenuRoute
   AppSystemOrgRoute: typeof AppSystemOrgRoute
-  AppJcsjBjglRoute: typeof AppJcsjBjglRoute
   AppSystemRoleRoute: typeof AppSystemRoleRoute
   AppSystemSykpRoute: typeof AppSystemSykpRoute
   AppSystemUserRoute: typeof AppSystemUserRoute
@@ -1160,6 +1160,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppEwmrzRoute: AppEwmrzRoute,
   AppIndexRoute: AppIndexRoute,
+  AppJcsjBjglRoute: AppJcsjBjglRoute,
   AppJcsjJtxxRoute: AppJcsjJtxxRoute,
   AppJcsjXqglRoute: AppJcsjXqglRoute,
   AppJcsjXsxxRoute: AppJcsjXsxxRoute,
@@ -1180,7 +1181,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemMenuRoute: AppSystemMenuRoute,
   AppSystemOrgRoute: AppSystemOrgRoute,
   AppSystemRoleRoute: AppSystemRoleRoute,
-  AppJcsjBjglRoute: AppJcsjBjglRoute,
   AppSystemSykpRoute: AppSystemSykpRoute,
   AppSystemUserRoute: AppSystemUserRoute,
   AppSystemXtpzRoute: AppSystemXtpzRoute,
