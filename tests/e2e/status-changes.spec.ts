@@ -1,4 +1,5 @@
-// 学籍异动 (/xjgl/xjyd, issue 23 item 4), its main cycle: `teacher` (a head teacher) applies a 转班 for a
+// 学籍异动 (/xjgl/xjyd, issue 23 item 4), its main cycle: `teacher` (a head teacher) first sees 复学 offer a
+// suspended student only the classes of their grade, then applies a 转班 for a
 // student of 八年级(3)班 into 八年级(2)班 from today with the people and org selectors; `admin` (教务处, the
 // default chain's step) finds it under 待我审核, reads its trail and approves it; the change is 已生效 and the
 // student's class is 八年级(2)班 on the students list. The filer cannot audit their own. axe and the width check
@@ -6,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { audit, listMisfits } from './a11y-walk';
+import type { StatusChangeStudent } from '../../contracts/status-changes';
 import { DEMO_ACCOUNTS, DemoApi, expectPhoneFit, logIn } from './support';
 
 const ADMIN = DEMO_ACCOUNTS[0]!;
@@ -33,6 +35,12 @@ test('学籍异动: a head teacher applies 转班, 教务处 approves it, the st
   });
   const student = students.rows[0]!;
   expect(student.classIdName).toBe('八年级(3)班');
+  // a suspended student: 复学 offers only the classes of the grade their last class is in now
+  const suspended = (await admin.ok<{ rows: { id: string; name: string; studentNo: string }[] }>('/api/students/list', { currPage: 0, limit: 1, search: JSON.stringify({ status: 'suspended' }) })).rows[0]!;
+  const resume = await admin.ok<StatusChangeStudent>('/api/status-changes/student', { studentId: suspended.id });
+  const resumeGrade = resume.resumeGrade!.zh;
+  const resumeClasses = resume.resumeClassIds!.map((id) => flat(nodes).find((node) => node.id === id)!.name);
+  expect(resumeClasses.length).toBeGreaterThan(0);
 
   // the head teacher applies
   const teacherContext = await browser.newContext();
@@ -44,16 +52,36 @@ test('学籍异动: a head teacher applies 转班, 教务处 approves it, the st
   await expect(page.getByTestId('status-change-row').first()).toBeVisible();
   await page.getByTestId('status-change-apply').click();
   const form = page.getByTestId('status-change-form');
-  await form.getByRole('combobox', { name: '学生' }).click();
   const panel = page.getByTestId('selector-panel');
+  const pickStudent = async (who: { name: string; studentNo: string }) => {
+    await form.getByRole('combobox', { name: '学生' }).click();
+    await panel.getByRole('searchbox').fill(who.studentNo);
+    await panel.getByRole('searchbox').press('Enter');
+    await panel.getByRole('listitem').filter({ hasText: who.name }).first().getByRole('radio').click();
+    await expect(panel).toHaveCount(0);
+  };
+  await pickStudent(suspended);
+  await form.getByTestId('status-change-type').selectOption('resume');
+  await expect(form.getByText(`复学只能回到${resumeGrade}的班级`)).toBeVisible();
+  await form.getByRole('combobox', { name: '转入班级' }).click();
+  await panel.getByRole('button', { name: /^展开 / }).first().click();
+  // the one grade with classes to offer; its classes are the choices
+  await expect(panel.getByRole('button', { name: /^展开 / })).toHaveCount(1);
+  await panel.getByRole('button', { name: `展开 ${resumeGrade}` }).click();
+  await expect(panel.getByRole('radio')).toHaveCount(resumeClasses.length);
+  await panel.getByRole('radio', { name: resumeClasses[0] }).click();
+  await expect(panel).toHaveCount(0);
+  // now the student of this cycle (the class picked for 复学 goes with the other student)
+  await form.getByRole('combobox', { name: '学生' }).click();
   await panel.getByRole('searchbox').fill(student.studentNo);
   await panel.getByRole('searchbox').press('Enter');
   await panel.getByRole('listitem').filter({ hasText: student.name }).first().getByRole('radio').click();
   await expect(panel).toHaveCount(0);
   await form.getByTestId('status-change-type').selectOption('class_change');
   await form.getByRole('combobox', { name: '转入班级' }).click();
-  await panel.getByRole('button', { name: /^展开 / }).first().click();
-  await panel.getByRole('button', { name: '展开 八年级' }).click();
+  // the tree stays as the 复学 look above left it: the school open, and 复学's grade
+  await expect(panel.getByRole('button', { name: `收起 ${resumeGrade}` })).toBeVisible();
+  if (resumeGrade !== '八年级') await panel.getByRole('button', { name: '展开 八年级' }).click();
   // classes only: a grade or the school is a heading, not a choice
   await expect(panel.getByRole('radio', { name: '八年级', exact: true })).toHaveCount(0);
   await panel.getByRole('radio', { name: '八年级(2)班' }).click();

@@ -1,14 +1,16 @@
-// 学生信息 (/jcsj/xsxx): find a seeded student and read its detail tabs; add a student (class picked in
+// 学生信息 (/jcsj/xsxx): find a seeded student and read its detail tabs (学籍记录: a status change's document opens); add a student (class picked in
 // the org tree, no account), find it, edit it (the class read-only), delete it; the en pass of the key
 // texts; axe and the width check on the list and the drawer. Everything the run makes carries RUN.
-import { expect, test, type Page } from '@playwright/test';
-import type { TableAData } from '../../contracts/envelope';
+import { type APIRequestContext, expect, test, type Page } from '@playwright/test';
+import { v7 as uuidv7 } from 'uuid';
+import type { Envelope, TableAData } from '../../contracts/envelope';
+import type { UploadData } from '../../contracts/files';
 import { resourceUrls } from '../../contracts/resource';
 import { students } from '../../contracts/resources/students';
 import { idCheckDigit } from '../../contracts/user-rules';
 import { baseURL } from '../../playwright.config';
 import { audit, listMisfits } from './a11y-walk';
-import { DemoApi, logIn } from './support';
+import { DEMO_PASSWORD, DemoApi, logIn } from './support';
 
 const RUN = Date.now().toString(36).slice(-5);
 const urls = resourceUrls(students);
@@ -24,6 +26,20 @@ async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string)
   expect(await listMisfits(page)).toEqual([]);
 }
 
+/** a document (the smallest PDF) uploaded by admin, a 休学 of the student filed with it, then withdrawn: the change's id */
+async function fileWithdrawnChange(request: APIRequestContext, studentId: string, documentName: string): Promise<string> {
+  const login = (await (await request.post('/api/login/v3', { data: { username: 'admin', password: DEMO_PASSWORD, tenant: 'demo' } })).json()) as Envelope<{ token: string }>;
+  const headers = { 'X-Access-Token': login.data.token };
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const uploaded = (await (await request.post('/file/upload', { headers, multipart: { category: 'document', file: { name: documentName, mimeType: 'application/pdf', buffer: pdf } } })).json()) as Envelope<UploadData>;
+  expect(uploaded.code, uploaded.msg).toBe(1);
+  const admin = await DemoApi.login(request, 'admin');
+  const far = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+  const change = await admin.ok<{ id: string; version: number }>('/api/status-changes/apply', { id: uuidv7(), studentId, changeType: 'suspend', effectiveDate: far, reason: `E2E ${RUN}`, attachments: [uploaded.data[0]!.resId] });
+  await admin.ok('/api/applications/withdraw', { id: change.id, version: change.version });
+  return change.id;
+}
+
 test.afterAll(async ({ request }) => {
   const admin = await DemoApi.login(request, 'admin');
   const list = await admin.post<TableAData<{ id: string }>>(urls.list, { currPage: 0, limit: 100, search: JSON.stringify({ keyword: NAME }) });
@@ -34,7 +50,10 @@ test.afterAll(async ({ request }) => {
 test('学生信息: search, detail tabs, add with the class from the org tree, edit with the class fixed, delete; en; axe', async ({ page, request }) => {
   const admin = await DemoApi.login(request, 'admin');
   // a studying student (the first listed may be a graduate, whose class history has ended)
-  const seeded = (await admin.ok<TableAData<{ name: string; studentNo: string }>>(urls.list, { currPage: 0, limit: 1, search: JSON.stringify({ status: 'studying' }) })).rows[0];
+  const seeded = (await admin.ok<TableAData<{ id: string; name: string; studentNo: string }>>(urls.list, { currPage: 0, limit: 1, search: JSON.stringify({ status: 'studying' }) })).rows[0];
+  // a 休学 filed with a document and withdrawn (the student stays as they are): 学籍记录 lists it, the document opens
+  const documentName = `休学证明${RUN}.pdf`;
+  const change = await fileWithdrawnChange(request, seeded.id, documentName);
   await logIn(page);
   await page.goto('/jcsj/xsxx');
   await expect(page.getByRole('heading', { name: '学生信息', level: 1 })).toBeVisible();
@@ -52,6 +71,12 @@ test('学生信息: search, detail tabs, add with the class from the org tree, e
   await expect(detail.getByTestId('student-detail-photo')).toHaveAttribute('data-has-photo', 'false');
   await detail.getByRole('tab', { name: '学籍记录' }).click();
   await expect(detail.getByTestId('student-detail-history')).toContainText('至今');
+  const filed = detail.locator(`[data-testid="student-detail-change"][data-id="${change}"]`);
+  await expect(filed).toContainText('休学');
+  await expect(filed).toContainText('已撤回');
+  const download = page.waitForEvent('download');
+  await filed.getByRole('button', { name: `下载 ${documentName}` }).click();
+  expect((await download).suggestedFilename()).toBe(documentName);
   await detail.getByRole('tab', { name: '家庭信息' }).click();
   await expect(detail.getByTestId('student-detail-family')).toBeVisible();
   await detail.getByRole('tab', { name: '考勤' }).click();
@@ -125,6 +150,7 @@ test('学生信息: search, detail tabs, add with the class from the org tree, e
   await expect(page.getByRole('columnheader', { name: 'Student number' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add student' })).toBeVisible();
   await page.getByTestId('student-row').first().getByTestId('student-detail-open').click();
-  await expect(page.getByRole('tab', { name: 'Class history' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Class history' }).click();
+  await expect(page.getByTestId('student-detail-changes').getByRole('heading', { name: 'Status changes' })).toBeVisible();
   await expectAccessibleFit(page, 'en', 'Student details');
 });
