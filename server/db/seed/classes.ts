@@ -7,7 +7,8 @@ import type { Tx } from '../client';
  * 班级管理's demo data (issue 23 item 2), both schools, after the students: every current class's
  * profile — number (grade level and place in the grade, e.g. 0702), capacity (45; a kindergarten 30;
  * never below the class's students), an ordinary classroom (教室类别 1) each while the school has
- * them — and a deputy head teacher for every other class (a teacher who heads no class, when there is one).
+ * them — and a deputy head teacher for every other class (a teacher who heads no class, when there is one; never the
+ * README's demo accounts, whose duties it describes).
  */
 export async function seedClasses(tx: Tx, tenantId: string, options: { kindergarten: boolean }): Promise<void> {
   const classes = (
@@ -21,7 +22,7 @@ export async function seedClasses(tx: Tx, tenantId: string, options: { kindergar
   if (classes.length === 0) return;
   const rooms = (await tx.execute<{ id: string }>(sql`SELECT id::text FROM classrooms WHERE category = '1' ORDER BY code`)).rows.map((row) => row.id);
   const heads = new Set(classes.map((row) => row.head).filter(Boolean));
-  const teachers = (await tx.execute<{ id: string }>(sql`SELECT id::text FROM users WHERE user_type = '3' ORDER BY user_no, username`)).rows.map((row) => row.id);
+  const teachers = (await tx.execute<{ id: string }>(sql`SELECT id::text FROM users WHERE user_type = '3' AND username NOT IN ('teacher', 'teacher2') ORDER BY user_no, username`)).rows.map((row) => row.id);
   const deputies = [...teachers.filter((id) => !heads.has(id)), ...teachers.filter((id) => heads.has(id))];
   const capacity = options.kindergarten ? 30 : 45;
   await tx.insert(classProfiles).values(
