@@ -354,7 +354,6 @@ export function uniqueKey(definition: AnyResourceDefinition, name: string, value
   return scope ? `${String(values[scope] ?? '')}\u0000${String(values[name])}` : String(values[name]);
 }
 
-
 /** The kit's own messages, built from the noun. */
 export function resourceTexts(definition: Pick<ResourceDefinition, 'noun' | 'inUse'>) {
   const { zh } = definition.noun;
