@@ -1,4 +1,4 @@
-import { Avatar, Badge, chakra, CloseButton, Drawer, Heading, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Avatar, Badge, CloseButton, Drawer, Heading, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,9 +7,8 @@ import { STUDENT_DETAIL_URL, students } from '../../../contracts/resources/stude
 import type { StudentDetail } from '../../../contracts/students';
 import { RequestError } from '../../components/RequestError';
 import { TabBar, TabPanel } from '../../components/TabBar';
+import { FileLinks } from '../../components/upload/FileLinks';
 import { useFilePreviewUrl } from '../../components/upload/useFilePreviewUrl';
-import { downloadFile } from '../../lib/download';
-import { fileDownloadPath } from '../../lib/files';
 import { formatDate } from '../../lib/format';
 import { post } from '../../lib/http';
 import { useLocalName } from '../../lib/local-name';
@@ -96,22 +95,7 @@ function StatusChanges({ changes }: { changes: StudentDetail['changes'] }) {
                 {change.reason}
               </Text>
             )}
-            {change.attachments.map((file) => (
-              <chakra.button
-                key={file.resId}
-                type="button"
-                textAlign="start"
-                fontSize="sm"
-                color="brand.fg"
-                textDecoration="underline"
-                truncate
-                aria-label={t`下载 ${file.resName}`}
-                data-testid="student-detail-change-file"
-                onClick={() => void downloadFile(fileDownloadPath(file.resId), { fileName: file.resName }).catch(() => undefined)}
-              >
-                {file.resName}
-              </chakra.button>
-            ))}
+            {change.attachments.length > 0 && <FileLinks items={change.attachments} testId="student-detail-change-file" />}
           </Stack>
         );
       })}

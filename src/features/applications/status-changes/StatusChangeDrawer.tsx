@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { OPINION_MAX } from '../../../../contracts/status-change-rules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RequestError } from '../../../components/RequestError';
+import { FileLinks } from '../../../components/upload/FileLinks';
 import { formatDate } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';
 import { useLocalName } from '../../../lib/local-name';
 import { notify } from '../../../lib/notify';
-import { Attachments } from '../Attachments';
 import { DetailLine } from '../DetailLine';
 import { stepText } from '../labels';
 import { showTime } from '../time';
@@ -125,7 +125,7 @@ export default function StatusChangeDrawer({ id, onClose }: { id: string; onClos
                       <Text fontSize="sm" color="fg.muted">
                         <Trans>附件</Trans>
                       </Text>
-                      <Attachments items={detail.attachments} />
+                      <FileLinks items={detail.attachments} testId="status-change-file" />
                     </Stack>
                   )}
                   <Separator />
