@@ -89,7 +89,8 @@ export const orgsRepository = {
   /**
    * Whether any business row points at the unit: every foreign key to org_units (found in the
    * catalog, so a table added later is covered) other than the tree itself, users and duties (their
-   * own messages), and the exam batches' grade lists.
+   * own messages), and the exam batches' grade lists. A key that cascades (a class's profile,
+   * class_profiles_class_fk) is the unit's own part, removed with it: not business data.
    */
   async usedByBusinessData(tx: Tx, id: string): Promise<boolean> {
     const refs = await tx.execute<{ tbl: string; col: string }>(sql`
@@ -98,7 +99,7 @@ export const orgsRepository = {
         JOIN LATERAL unnest(c.conkey, c.confkey) AS k(con, ref) ON true
         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.con
         JOIN pg_attribute r ON r.attrelid = c.confrelid AND r.attnum = k.ref
-       WHERE c.contype = 'f' AND c.confrelid = 'org_units'::regclass AND r.attname = 'id'
+       WHERE c.contype = 'f' AND c.confrelid = 'org_units'::regclass AND r.attname = 'id' AND c.confdeltype <> 'c'
          AND c.conrelid NOT IN ('org_units'::regclass, 'users'::regclass, 'staff_duties'::regclass)`);
     const checks: SQL[] = refs.rows.map((ref) => sql`EXISTS (SELECT 1 FROM ${sql.identifier(ref.tbl)} WHERE ${sql.identifier(ref.col)} = ${id}::uuid)`);
     checks.push(sql`EXISTS (SELECT 1 FROM exam_batches WHERE ${id}::uuid = ANY(grade_ids))`);

@@ -152,8 +152,12 @@ describe('组织机构', () => {
     await ownerQuery(t.db, `INSERT INTO attendance_rolls (tenant_id, id, class_id, date, semester_id, taken_by) VALUES ($1, $2, $3, '2026-11-20', $4, $5)`, [tenantId, rollId, klass.id, semester!.id, teacherRow!.id]);
     await refused('/api/orgs/delete', { id: klass.id }, 40900, `“${klassName}”已有业务数据`, `"${klassName}" is used by records`);
     await ownerQuery(t.db, 'DELETE FROM attendance_rolls WHERE tenant_id = $1 AND id = $2', [tenantId, rollId]);
-    expect((await post('/api/orgs/delete', admin, { id: klass.id })).body.code).toBe(1);
+    // an empty class with its 班级管理 profile (every class has one: it goes with the class)
+    await ownerQuery(t.db, `INSERT INTO class_profiles (tenant_id, org_unit_id, class_no, capacity) VALUES ($1, $2, '0699', 40) ON CONFLICT DO NOTHING`, [tenantId, klass.id]);
+    const deleted = (await post('/api/orgs/delete', admin, { id: klass.id })).body;
+    expect(deleted.code, deleted.msg).toBe(1);
     expect(await find(klass.id)).toBeUndefined();
+    expect(await ownerQuery(t.db, 'SELECT 1 FROM class_profiles WHERE tenant_id = $1 AND org_unit_id = $2', [tenantId, klass.id])).toEqual([]);
     // an exam batch naming the grade
     const batchId = uuidv7();
     await ownerQuery(t.db, `INSERT INTO exam_batches (tenant_id, id, semester_id, name, grade_ids, subjects, start_date, end_date) VALUES ($1, $2, $3, $4, ARRAY[$5]::uuid[], '{}', '2026-12-01', '2026-12-02')`, [tenantId, batchId, semester!.id, unique('批次'), grade.id]);
