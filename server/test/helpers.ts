@@ -8,6 +8,7 @@ import { expect, inject } from 'vitest';
 import type { Envelope } from '../../contracts/envelope';
 import type { UploadData } from '../../contracts/files';
 import type { UserType } from '../../contracts/session';
+import { idCheckDigit } from '../../contracts/user-rules';
 import { buildApp } from '../app';
 import { type AppConfig, defaultConfig } from '../config';
 import { bootstrapDatabase } from '../db/bootstrap';
@@ -19,6 +20,7 @@ import type { SchoolProfile } from '../db/seed/profiles';
 import { seedSchool } from '../db/seed/school';
 import { hashPassword } from '../modules/auth/passwords';
 import { roles, userRoles } from '../modules/permissions/permissions.table';
+import { classMemberships, students } from '../modules/students/students.table';
 import { users } from '../modules/users/users.table';
 import { type MultipartPart, multipartBody } from './multipart';
 
@@ -257,6 +259,70 @@ export async function seedOwnSchool(db: Database, { prefix, ...overrides }: { pr
   );
   await ownerQuery(db, stamped.map(({ table_name }) => `UPDATE ${table_name} SET updated_at = now() WHERE tenant_id = '${tenantId}'`).join(';\n'));
   return { code, tenantId };
+}
+
+/**
+ * Makes seedOwnSchool's students (seeded without 学生信息 records) enrolled: each but the demo `student`
+ * account (tests log in as it, and leave it as seeded) gets a record and an open membership of their
+ * current class from `since`. Answers `pupil(classId)`, which hands out each enrolled student of the class
+ * once, so no two tests share one.
+ */
+export async function enrolSeededStudents(db: Database, tenantId: string, { since, boarding = false }: { since: string; boarding?: boolean }): Promise<(classId: string) => string> {
+  const all = await ownerQuery<{ id: string; class_id: string }>(
+    db,
+    `SELECT id, org_unit_id class_id FROM users WHERE tenant_id = $1 AND user_type = '2' AND username <> 'student' ORDER BY user_no`,
+    [tenantId],
+  );
+  await db.withTenant(tenantId, async (tx) => {
+    await tx.insert(students).values(all.map((p) => ({ tenantId, userId: p.id, enrolmentDate: since, boarding })));
+    await tx.insert(classMemberships).values(all.map((p) => ({ tenantId, id: uuidv7(), studentId: p.id, classId: p.class_id, fromDate: since })));
+  });
+  let free = all;
+  return (classId) => {
+    const found = free.find((p) => p.class_id === classId);
+    if (!found) throw new Error(`no student of class ${classId} left`);
+    free = free.filter((p) => p !== found);
+    return found.id;
+  };
+}
+
+/** A valid resident ID number (110101, Beijing) of someone born on `birth` (YYYY-MM-DD), `order` its three-digit sequence. */
+export function residentIdNumber(birth: string, order: number): string {
+  const first = `110101${birth.replaceAll('-', '')}${String(order % 1000).padStart(3, '0')}`;
+  return first + idCheckDigit(first);
+}
+
+let newStudents = 0;
+/**
+ * 学生信息's save input (kit resource students) for a new student of `classId`: student number
+ * `<tag><serial>` (a file finds and removes its own by its tag), a resident ID number of its own, studying,
+ * day pupil; `over` replaces fields.
+ */
+export function newStudentInput(place: { tag: string; campusId: string; classId: string }, over: Record<string, unknown> = {}) {
+  newStudents += 1;
+  return {
+    studentNo: `${place.tag}${String(newStudents).padStart(3, '0')}`,
+    name: `测试${'甲乙丙丁戊己庚辛壬癸'[newStudents % 10]}`,
+    pinyin: '',
+    nameEn: '',
+    gender: '1',
+    birthDate: '2014-03-05',
+    nationality: '156',
+    idType: '1',
+    idNumber: residentIdNumber('2014-03-05', newStudents),
+    nativePlace: '',
+    householdPlace: '',
+    campusId: place.campusId,
+    classId: place.classId,
+    enrolmentDate: '2020-09-01',
+    status: 'studying',
+    boarding: false,
+    photoFileId: '',
+    phone: '',
+    address: '',
+    remark: '',
+    ...over,
+  };
 }
 
 /** Runs the last `statements` statements of a migration (its backfill) again as the owner, in one transaction. */

@@ -5,8 +5,7 @@ import { resourceUrls } from '../../../contracts/resource';
 import { classes } from '../../../contracts/resources/classes';
 import { students } from '../../../contracts/resources/students';
 import { addDays, schoolDate } from '../../../contracts/school-time';
-import { idCheckDigit } from '../../../contracts/user-rules';
-import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
+import { buildTestApp, call, login, newStudentInput, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
 import { kitTemplateWith, kitUpload } from '../../test/kit-import';
 
 /**
@@ -122,33 +121,7 @@ describe('班级管理: the class list (kit over class_records)', () => {
 });
 
 describe('班级管理: capacity is the database’s', () => {
-  let serial = 0;
-  const studentInput = () => {
-    serial += 1;
-    const first = `11010120140305${String(serial).padStart(3, '0')}`;
-    return {
-      studentNo: `CL${Date.now() % 100000}${String(serial).padStart(2, '0')}`,
-      name: `容量测试${'甲乙丙丁戊己庚辛壬癸'[serial % 10]}`,
-      pinyin: '',
-      nameEn: '',
-      gender: '1',
-      birthDate: '2014-03-05',
-      nationality: '156',
-      idType: '1',
-      idNumber: first + idCheckDigit(first),
-      nativePlace: '',
-      householdPlace: '',
-      campusId,
-      classId: classIds[0],
-      enrolmentDate: '2020-09-01',
-      status: 'studying',
-      boarding: false,
-      photoFileId: '',
-      phone: '',
-      address: '',
-      remark: '',
-    };
-  };
+  const studentInput = () => newStudentInput({ tag: `CL${Date.now() % 100000}`, campusId, classId: classIds[0] });
 
   it('10 concurrent students into a class with one place left: exactly one enters, the others hear the class is full', async () => {
     const row = await rowOf(classIds[0]);

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { v7 as uuidv7 } from 'uuid';
 import type { TableAData } from '../../../contracts/envelope';
 import type { CandidateRow, GraduateRow, GraduationOptions } from '../../../contracts/graduations';
 import { schoolDate } from '../../../contracts/school-time';
 import { DEMO_SCHOOL } from '../../db/seed';
-import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
-import { classMemberships, students } from '../students/students.table';
+import { buildTestApp, call, enrolSeededStudents, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
 
 /**
  * 毕业管理 on a school of this file's own (七年级 to 九年级, four students a class, records and open
@@ -20,7 +18,8 @@ let teacher: string;
 let ninth: string[];
 let eighth: string[];
 let gradeNine: string;
-let pupils: { id: string; classId: string }[];
+/** the next student of a class not used by another test */
+let pupil: (classId: string) => string;
 const today = schoolDate();
 const EN = { 'x-lang': 'en' };
 const post = <T = unknown>(url: string, json: unknown, token = admin, headers: Record<string, string> = {}) => call<T>(t.app, 'POST', url, { token, json, headers });
@@ -28,13 +27,6 @@ const ok = async <T = unknown>(url: string, json: unknown, token = admin) => {
   const { body } = await post<T>(url, json, token);
   expect(body.code, body.msg).toBe(1);
   return body.data;
-};
-/** the next student of class `classId` not used by another test */
-const pupil = (classId: string) => {
-  const found = pupils.find((p) => p.classId === classId);
-  if (!found) throw new Error('no pupil left');
-  pupils = pupils.filter((p) => p !== found);
-  return found.id;
 };
 const facts = async (id: string) =>
   (
@@ -67,12 +59,7 @@ beforeAll(async () => {
   ninth = await classesOf(9);
   eighth = await classesOf(8);
   gradeNine = (await ownerQuery<{ id: string }>(t.db, `SELECT id FROM org_units WHERE tenant_id = $1 AND kind = 'grade' AND grade_level = 9`, [tenantId]))[0]!.id;
-  const all = await ownerQuery<{ id: string; class_id: string }>(t.db, `SELECT id, org_unit_id class_id FROM users WHERE tenant_id = $1 AND user_type = '2' AND username <> 'student' ORDER BY user_no`, [tenantId]);
-  pupils = all.map((p) => ({ id: p.id, classId: p.class_id }));
-  await t.db.withTenant(tenantId, async (tx) => {
-    await tx.insert(students).values(all.map((p) => ({ tenantId, userId: p.id, enrolmentDate: '2024-09-01' })));
-    await tx.insert(classMemberships).values(all.map((p) => ({ tenantId, id: uuidv7(), studentId: p.id, classId: p.class_id, fromDate: '2024-09-01' })));
-  });
+  pupil = await enrolSeededStudents(t.db, tenantId, { since: '2024-09-01' });
 });
 
 afterAll(async () => {

@@ -3,9 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { ResponseCode } from '../../../contracts/envelope';
 import { addDays, schoolDate } from '../../../contracts/school-time';
 import type { StatusChangeDetail, StatusChangeRow, StatusChangeStudent } from '../../../contracts/status-changes';
-import { classMemberships, students } from '../students/students.table';
 import { DEMO_SCHOOL } from '../../db/seed';
-import { buildTestApp, call, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
+import { buildTestApp, call, enrolSeededStudents, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
 
 /**
  * 学籍异动 on a school of this file's own (七年级: three classes); the students get their records and
@@ -20,7 +19,7 @@ let teacher: string;
 let classes: string[];
 /** 八年级's classes */
 let eighth: string[];
-let pupils: { id: string; classId: string; gender: string }[];
+let pupilOf: (classId: string) => string;
 const today = schoolDate();
 const EN = { 'x-lang': 'en' };
 const post = <T = unknown>(url: string, json: unknown, token = admin, headers: Record<string, string> = {}) => call<T>(t.app, 'POST', url, { token, json, headers });
@@ -30,12 +29,7 @@ const ok = async <T = unknown>(url: string, json: unknown, token = admin) => {
   return body.data;
 };
 /** the next student of class index `c` not used by another test */
-const pupil = (c = 0) => {
-  const found = pupils.find((p) => p.classId === classes[c]);
-  if (!found) throw new Error('no pupil left');
-  pupils = pupils.filter((p) => p !== found);
-  return found.id;
-};
+const pupil = (c = 0) => pupilOf(classes[c]!);
 const apply = (studentId: string, changeType: string, extra: Record<string, unknown> = {}, token = teacher) =>
   post<StatusChangeDetail>('/api/status-changes/apply', { id: uuidv7(), studentId, changeType, effectiveDate: today, reason: '测试', ...extra }, token);
 const filed = async (studentId: string, changeType: string, extra: Record<string, unknown> = {}, token = teacher) => {
@@ -74,17 +68,7 @@ beforeAll(async () => {
     (await ownerQuery<{ id: string }>(t.db, `SELECT id FROM org_units WHERE tenant_id = $1 AND kind = 'class' AND grade_level = $2 ORDER BY code`, [tenantId, level])).map((r) => r.id);
   classes = await classesOf(7);
   eighth = await classesOf(8);
-  const people = await ownerQuery<{ id: string; class_id: string; gender: string }>(
-    t.db,
-    `SELECT id, org_unit_id class_id, gender FROM users WHERE tenant_id = $1 AND user_type = '2' AND username <> 'student' ORDER BY user_no`,
-    [tenantId],
-  );
-  pupils = people.map((p) => ({ id: p.id, classId: p.class_id, gender: p.gender }));
-  const all = await ownerQuery<{ id: string; class_id: string }>(t.db, `SELECT id, org_unit_id class_id FROM users WHERE tenant_id = $1 AND user_type = '2'`, [tenantId]);
-  await t.db.withTenant(tenantId, async (tx) => {
-    await tx.insert(students).values(all.map((p) => ({ tenantId, userId: p.id, enrolmentDate: '2025-09-01', boarding: true })));
-    await tx.insert(classMemberships).values(all.map((p) => ({ tenantId, id: uuidv7(), studentId: p.id, classId: p.class_id, fromDate: '2025-09-01' })));
-  });
+  pupilOf = await enrolSeededStudents(t.db, tenantId, { since: '2025-09-01', boarding: true });
 });
 
 afterAll(async () => {

@@ -5,8 +5,7 @@ import { ResponseCode } from '../../../contracts/envelope';
 import { resourceUrls } from '../../../contracts/resource';
 import { STUDENT_DETAIL_URL, students } from '../../../contracts/resources/students';
 import type { StudentDetail } from '../../../contracts/students';
-import { idCheckDigit } from '../../../contracts/user-rules';
-import { buildTestApp, call, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
+import { buildTestApp, call, login, newStudentInput, ownerQuery, residentIdNumber, type TestApp, tenantIdOf } from '../../test/helpers';
 import { kitTemplateWith, kitUpload } from '../../test/kit-import';
 
 /** 学生信息 on the demo school: the tests add students numbered with their own tag; the seeded ones are only read. */
@@ -26,38 +25,7 @@ let classId: string;
 let classCode: string;
 let gradeId: string;
 let campusId: string;
-let serial = 0;
-/** a valid resident ID number born on `birth` (YYYY-MM-DD) */
-const idOf = (birth: string, order = serial) => {
-  const first = `110101${birth.replaceAll('-', '')}${String(order % 1000).padStart(3, '0')}`;
-  return first + idCheckDigit(first);
-};
-const input = (over: Record<string, unknown> = {}) => {
-  serial += 1;
-  return {
-    studentNo: `T${tag}${String(serial).padStart(3, '0')}`,
-    name: `测试${'甲乙丙丁戊己庚辛'[serial % 8]}${tag}`.replace(/\d/g, ''),
-    pinyin: '',
-    nameEn: '',
-    gender: '1',
-    birthDate: '2014-03-05',
-    nationality: '156',
-    idType: '1',
-    idNumber: idOf('2014-03-05'),
-    nativePlace: '',
-    householdPlace: '',
-    campusId,
-    classId,
-    enrolmentDate: '2020-09-01',
-    status: 'studying',
-    boarding: false,
-    photoFileId: '',
-    phone: '',
-    address: '',
-    remark: '',
-    ...over,
-  };
-};
+const input = (over: Record<string, unknown> = {}) => newStudentInput({ tag: `T${tag}`, campusId, classId }, over);
 const counts = async () =>
   (
     await ownerQuery<{ users: number; students: number; memberships: number }>(
@@ -235,7 +203,7 @@ describe('学生信息', () => {
       birthDate: '2014-03-05',
       nationality: '中国',
       idType: '居民身份证',
-      idNumber: idOf('2014-03-05', Number(n)),
+      idNumber: residentIdNumber('2014-03-05', Number(n)),
       campusId: '本部校区',
       classId: classCode,
       enrolmentDate: '2020-09-01',
