@@ -324,6 +324,7 @@ export const messages = {
   applicationsNotPending: { zh: '该申请已{state}，不能再审核', en: 'This application is already {state} and cannot be audited' },
   applicationsChangedMeanwhile: { zh: '该申请已被他人处理，请刷新后查看', en: 'Someone else has dealt with this application; refresh to see it' },
   applicationsNotApplicant: { zh: '只有申请人可以进行此操作', en: 'Only the applicant can do this' },
+  applicationsOnlyFilerWithdraws: { zh: '只有提交人可以撤回此申请', en: 'Only the person who filed this application can withdraw it' },
   applicationsNotDraft: { zh: '已提交的申请不能修改，请先撤回', en: 'A submitted application cannot be changed; withdraw it first' },
   applicationsNotWithdrawable: { zh: '只有待审核且尚未审核的申请可以撤回', en: 'Only an application nobody has audited yet can be withdrawn' },
   applicationsNotCancellable: { zh: '只有已通过且未销假的请假可以销假', en: 'Only approved leave that has not been cancelled can be cancelled' },

@@ -34,7 +34,7 @@ import type { TableAData } from '../../../contracts/envelope';
 import type { SharedCache } from '../../db/cache-bus';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
-import { type Lang, translate } from '../../i18n/messages';
+import { type Lang, type MessageKey, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
 import { parseInput } from '../../plugins/validation';
 import type { Session } from '../auth/session.types';
@@ -160,9 +160,6 @@ export type ApplicationTrail = Pick<ApplicationDetail, 'events' | 'auditState' |
 const isSelf = (caller: Caller, r: ApplicationRecord) => r.applicant_id === caller.userId || r.submitted_by === caller.userId;
 /** The caller's own: applicant, filer, or a parent of the applicant (may withdraw and cancel). */
 const isOwn = (caller: Caller, r: ApplicationRecord) => isSelf(caller, r) || caller.children.includes(r.applicant_id);
-/** 撤回: the filer's draft, or their own pending application nobody audited yet (not once view-only). */
-const mayWithdraw = (caller: Caller, r: ApplicationRecord, audited: boolean) =>
-  !r.expired && (r.state === 'draft' ? r.submitted_by === caller.userId : isOwn(caller, r) && r.state === 'pending' && !audited);
 
 /**
  * Applications and their audits (contracts/applications.ts; brief 'Decisions'): list, detail,
@@ -175,6 +172,8 @@ export class ApplicationsService {
   private readonly approvalEffects = new Map<ApplicationKind, ApprovalEffect>();
   /** Per kind, the permission codes whose holders read its submitted applications' attachments too (registerAttachmentReaders). */
   private readonly attachmentReaders = new Map<ApplicationKind, readonly string[]>();
+  /** Kinds filed by staff about their applicant (registerFiledAbout): only the filer withdraws. */
+  private readonly filedAbout = new Set<ApplicationKind>();
 
   constructor(
     private readonly permissions: PermissionsService,
@@ -209,6 +208,27 @@ export class ApplicationsService {
   registerAttachmentReaders(kind: ApplicationKind, codes: readonly string[]): void {
     if (this.attachmentReaders.has(kind)) throw new Error(`attachment readers of ${kind} registered twice`);
     this.attachmentReaders.set(kind, codes);
+  }
+
+  /**
+   * A kind staff file about its applicant (学籍异动: a head teacher files about a student, who is the
+   * applicant): the applicant and their parents see it, but only its filer withdraws it. Kinds that do
+   * not say so are withdrawn by the applicant, the filer or a parent of the applicant.
+   */
+  registerFiledAbout(kind: ApplicationKind): void {
+    this.filedAbout.add(kind);
+  }
+
+  /** 撤回: the filer's draft, or a pending application nobody audited yet (not once view-only) that is the caller's to take back. */
+  private mayWithdraw(caller: Caller, r: ApplicationRecord, audited: boolean): boolean {
+    return !r.expired && (r.state === 'draft' ? r.submitted_by === caller.userId : this.withdrawRefusal(caller, r) === null && r.state === 'pending' && !audited);
+  }
+
+  /** Why the caller may not take back this application (whatever its state), or null: a draft, or one of a kind filed about its applicant, is the filer's alone. */
+  private withdrawRefusal(caller: Caller, r: ApplicationRecord): MessageKey | null {
+    if (r.state === 'draft') return r.submitted_by === caller.userId ? null : 'applicationsNotApplicant';
+    if (this.filedAbout.has(r.kind)) return r.submitted_by === caller.userId ? null : 'applicationsOnlyFilerWithdraws';
+    return isOwn(caller, r) ? null : 'applicationsNotApplicant';
   }
 
   /** SQL: application `a` is of a kind whose attachments the caller reads by a permission (registerAttachmentReaders), and submitted. */
@@ -309,7 +329,7 @@ export class ApplicationsService {
     const turn = record.state === 'pending' && mayAuditStep(caller, { kind: record.kind, orgUnitId: record.org_unit_id, orgParentId: record.org_parent_id }, record.steps[record.step]);
     const can = {
       audit: live && turn && !self,
-      withdraw: mayWithdraw(caller, record, audited),
+      withdraw: this.mayWithdraw(caller, record, audited),
       cancel: live && cancelRefusal(cancelFacts(record), new Date()) === null && (isOwn(caller, record) || reach),
       edit: live && record.state === 'draft' && record.submitted_by === caller.userId,
       proof: record.state === 'approved' && PROOF_KINDS.includes(record.kind),
@@ -634,7 +654,7 @@ export class ApplicationsService {
         submittedByName: record.submitted_by_name,
         expired: record.expired,
         mayAudit: !record.expired && turn && !self,
-        mayWithdraw: mayWithdraw(caller, record, events.some((event) => event.action === 'pass' || event.action === 'reject')),
+        mayWithdraw: this.mayWithdraw(caller, record, events.some((event) => event.action === 'pass' || event.action === 'reject')),
         note: record.expired ? translate(lang, 'applicationsRecordExpired') : turn && self ? translate(lang, 'applicationsCannotAuditSelf') : '',
       });
     }
@@ -675,11 +695,13 @@ export class ApplicationsService {
 
   /**
    * `POST /api/applications/withdraw`: the filer takes back a draft; the applicant, the filer or a
-   * parent of the applicant an application nobody audited yet (its auditors are told).
+   * parent of the applicant an application nobody audited yet (its auditors are told); of a kind filed
+   * about its applicant (registerFiledAbout), the filer alone.
    */
   async withdraw(tx: Tx, session: Session, input: { id: string; version: number }, lang: Lang): Promise<ApplicationDetail> {
     const { caller, record } = await this.visibleOr404(tx, session, input.id, lang, true);
-    if (record.state === 'draft' ? record.submitted_by !== caller.userId : !isOwn(caller, record)) throw new AppError(ResponseCode.forbidden, 'applicationsNotApplicant');
+    const refusal = this.withdrawRefusal(caller, record);
+    if (refusal) throw new AppError(ResponseCode.forbidden, refusal);
     if (record.version !== input.version) throw await this.conflict(tx, caller, record.id, lang);
     if (record.expired) throw new AppError(ResponseCode.unprocessable, 'applicationsRecordExpired');
     if (!(record.state === 'draft' || (record.state === 'pending' && !(await repo.audited(tx, record.id))))) {

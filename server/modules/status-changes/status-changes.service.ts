@@ -87,6 +87,8 @@ export class StatusChangesService {
     applications.registerApprovalEffect('status_change', (tx, session, id) => this.onApproved(tx, session, id));
     // a change's documents belong to the student's record: 学生信息's viewers open them in its status history
     applications.registerAttachmentReaders('status_change', [resourcePerms(students).view]);
+    // filed by staff about the student (the applicant): the student and their parents never take one back
+    applications.registerFiledAbout('status_change');
   }
 
   private async codes(tx: Tx, session: Session, code: string) {
@@ -170,9 +172,10 @@ export class StatusChangesService {
 
   /**
    * A student's changes, newest first, each with the attachments the caller may open (学生信息's
-   * status history, behind its view permission: the attachment readers registered above).
+   * status history: its viewers only, the attachment readers registered above).
    */
   async ofStudent(tx: Tx, session: Session, studentId: string): Promise<StudentDetail['changes']> {
+    await this.permissions.assertHas(tx, session, resourcePerms(students).view);
     const records = await repo.page(tx, sql`sc.student_id = ${studentId}`, sql`false`, 0, null);
     const readable = new Map((await this.files.getFiles(tx, records.flatMap((record) => record.attachments), session)).map((file) => [file.resId, file.resName]));
     const names = (label: Label) => ({ name: label.zh, nameEn: label.en });

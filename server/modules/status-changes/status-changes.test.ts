@@ -276,3 +276,49 @@ describe('学籍异动: rules', () => {
     expect((await post('/api/status-changes/list', { currPage: 0, limit: 10 }, student)).body.code).toBe(ResponseCode.forbidden);
   });
 });
+
+describe('学籍异动: who may take a change back, who reads a student’s changes', () => {
+  const schoolCode = async () => (await ownerQuery<{ code: string }>(t.db, 'SELECT code FROM tenants WHERE id = $1', [tenantId]))[0]!.code;
+
+  it('the student and their parent may not withdraw a change filed about them (40300, in words); the filer may; the student still withdraws their own leave', async () => {
+    const id = pupil(1);
+    const change = await filed(id, 'suspend');
+    const [family] = await ownerQuery<{ student: string; parent: string }>(
+      t.db,
+      `SELECT s.username student, p.username parent FROM users s JOIN parent_students ps ON ps.tenant_id = s.tenant_id AND ps.student_id = s.id
+         JOIN users p ON p.tenant_id = ps.tenant_id AND p.id = ps.parent_id WHERE s.tenant_id = $1 AND s.id = $2 LIMIT 1`,
+      [tenantId, id],
+    );
+    const code = await schoolCode();
+    const student = await login(t.app, code, family!.student);
+    const parent = await login(t.app, code, family!.parent);
+    const asStudent = await post('/api/applications/withdraw', { id: change.id, version: change.version }, student);
+    expect([asStudent.body.code, asStudent.body.msg]).toEqual([ResponseCode.forbidden, '只有提交人可以撤回此申请']);
+    const asParent = await post('/api/applications/withdraw', { id: change.id, version: change.version }, parent, EN);
+    expect([asParent.body.code, asParent.body.msg]).toEqual([ResponseCode.forbidden, 'Only the person who filed this application can withdraw it']);
+    // the engine's detail tells the family so (no 撤回 button), and the change still waits
+    expect((await post<{ can: { withdraw: boolean } }>('/api/applications/get', { id: change.id }, parent)).body.data.can.withdraw).toBe(false);
+    expect(await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id }, teacher)).toMatchObject({ state: 'pending', mayWithdraw: true });
+    await ok('/api/applications/withdraw', { id: change.id, version: change.version }, teacher);
+    expect((await ok<StatusChangeDetail>('/api/status-changes/get', { id: change.id })).state).toBe('withdrawn');
+
+    // 申请管理's own kinds are the family's: the student takes back the leave they asked for
+    const day = addDays(today, 20);
+    const leave = await ok<{ id: string; version: number }>(
+      '/api/applications/save',
+      { id: uuidv7(), kind: 'student_leave', applicantId: id, leaveType: '1', startsAt: `${day}T08:00:00+08:00`, endsAt: `${day}T17:00:00+08:00`, reason: '身体不适' },
+      student,
+    );
+    expect((await post<{ state: string }>('/api/applications/withdraw', { id: leave.id, version: leave.version }, student)).body.data).toMatchObject({ state: 'withdrawn' });
+  });
+
+  it('a student’s changes (学生信息’s status history) are read by holders of 学生信息’s view only, checked by the service itself', async () => {
+    const id = pupil(1);
+    const change = await filed(id, 'suspend');
+    const ofStudent = (token: string) =>
+      t.app.services.auth.withSession(token, (scope, session) => t.app.services.statusChanges.ofStudent(scope.tx, session!, id).then((rows) => rows.map((row) => row.id)));
+    expect(await ofStudent(admin)).toContain(change.id);
+    const student = await login(t.app, await schoolCode(), 'student');
+    await expect(ofStudent(student)).rejects.toMatchObject({ code: ResponseCode.forbidden });
+  });
+});
