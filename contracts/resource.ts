@@ -342,10 +342,20 @@ export const uniqueWithinText = (field: ResourceField, scope: ResourceField, val
   en: `The ${inSentence(field.label.en)} ${String(value)} exists already in this ${inSentence(scope.label.en)}`,
 });
 
-/** The words of a unique value taken: within its scope field when the definition has one (uniqueWithin). */
+/** 教室“101教室”已被其他班级使用 / The classroom 101教室 is already used by another class: a unique ref field, its target named by its label. */
+export const refTakenText = (field: ResourceField, noun: Label, label: unknown): Label => ({
+  zh: `${field.label.zh}“${String(label)}”已被其他${noun.zh}使用`,
+  en: `The ${inSentence(field.label.en)} ${String(label)} is already used by another ${noun.en}`,
+});
+
+/**
+ * The words of a unique value taken: within its scope field when the definition has one (uniqueWithin);
+ * a ref field's value is its target's label (the kit looks it up: CrudService.shownValue), never its id.
+ */
 export function takenText(definition: AnyResourceDefinition, name: string, value: unknown): Label {
   const scope = definition.uniqueWithin?.[name];
-  return scope ? uniqueWithinText(definition.fields[name], definition.fields[scope], value) : uniqueText(definition.fields[name], value);
+  if (scope) return uniqueWithinText(definition.fields[name], definition.fields[scope], value);
+  return definition.fields[name].kind === 'ref' ? refTakenText(definition.fields[name], definition.noun, value) : uniqueText(definition.fields[name], value);
 }
 
 /** A unique field's key in a row: its value, with its scope field's first when it is unique within one (uniqueWithin). */

@@ -267,9 +267,23 @@ export class CrudService {
     return values;
   }
 
-  /** 40900 naming the field whose value is taken. */
-  takenError(field: string, value: unknown): AppError {
-    return new AppError(ResponseCode.conflict, say(takenText(this.definition, field, value)), {}, { field });
+  /** 40900 naming the field whose value is taken (`shown`: the value as the caller knows it, shownValue). */
+  takenError(field: string, shown: unknown): AppError {
+    return new AppError(ResponseCode.conflict, say(takenText(this.definition, field, shown)), {}, { field });
+  }
+
+  /** A value as a refusal names it: a ref field's target by its label (as the form's select shows it), not its id; anything else as given. */
+  private async shownValue(tx: Tx, name: string, value: unknown): Promise<unknown> {
+    const field = this.definition.fields[name];
+    if (field?.kind !== 'ref' || typeof value !== 'string' || value === '') return value;
+    return (await lookupRepository.refLabel(tx, field, value, refTarget)) ?? value;
+  }
+
+  /** The values a unique refusal of this write would name, looked up before it (after a 23505 the transaction takes no query): only unique ref fields differ. */
+  private async shownValues(tx: Tx, values: SaveValues): Promise<SaveValues> {
+    const shown = { ...values };
+    for (const field of this.definition.unique) if (this.definition.fields[field]?.kind === 'ref') shown[field] = await this.shownValue(tx, field, values[field]);
+    return shown;
   }
 
   /** The refusal of a write the unique index turned down: the field its index guards. */
@@ -310,12 +324,13 @@ export class CrudService {
       const value = values[field];
       if (value === undefined || value === null || value === '') continue;
       const scope = this.definition.uniqueWithin?.[field];
-      if (await this.repository.taken(tx, field, value, exceptId, scope ? { field: scope, value: values[scope] } : undefined)) throw this.takenError(field, value);
+      if (await this.repository.taken(tx, field, value, exceptId, scope ? { field: scope, value: values[scope] } : undefined)) throw this.takenError(field, await this.shownValue(tx, field, value));
     }
   }
 
   /** Writes one checked row (insert without `existing`), mapping the database's refusals to the definition's words (writeRefusal). */
   async write(tx: Tx, session: Session, values: SaveValues, existing?: { id: string; version: number }, lang: Lang = 'zh'): Promise<string> {
+    const shown = await this.shownValues(tx, values);
     try {
       if (!existing) {
         const id = uuidv7();
@@ -326,7 +341,7 @@ export class CrudService {
       if (!updated) throw this.staleError();
       return existing.id;
     } catch (error) {
-      throw this.writeRefusal(error, values, lang) ?? error;
+      throw this.writeRefusal(error, shown, lang) ?? error;
     }
   }
 
@@ -510,7 +525,7 @@ export class CrudService {
       if (locked) report(row, key!, locked);
       for (const field of this.definition.unique) {
         const owner = stored.get(field)!.get(uniqueKey(this.definition, field, values));
-        if (owner && owner.id !== existing?.id) report(row, field, takenText(this.definition, field, values[field]));
+        if (owner && owner.id !== existing?.id) report(row, field, takenText(this.definition, field, await this.shownValue(tx, field, values[field])));
       }
       plans.push({ row, values, existing });
     }

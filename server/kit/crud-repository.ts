@@ -311,6 +311,18 @@ export const lookupRepository = {
       .where(or(numbers.length > 0 ? inArray(users.userNo, numbers) : undefined, ids.length > 0 ? inArray(users.id, ids) : undefined));
   },
 
+  /** A ref value's label (its target's labelSql, as the options and <field>Name show it); null when it names nothing. */
+  async refLabel(tx: Tx, field: ResourceField & { kind: 'ref' }, value: string, refTarget: RefTarget): Promise<string | null> {
+    const target = refTarget(field.resource);
+    const id = (getTableColumns(target.table) as Record<string, Column>).id!;
+    const [row] = await tx
+      .select({ label: sql<string>`${labelSql(target.definition, target.table, refTarget)}` })
+      .from(target.table)
+      .where(eq(id, value))
+      .limit(1);
+    return row?.label ?? null;
+  },
+
   /** Whether a ref, person, org or dict field's value names something of the school (RLS scopes every table); true for other kinds. */
   async names(tx: Tx, field: ResourceField, value: string, refTarget: RefTarget): Promise<boolean> {
     const found = async (query: { limit(count: number): Promise<unknown[]> }) => (await query.limit(1)).length > 0;
