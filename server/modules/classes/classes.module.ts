@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { CLASS_TEXT, CLASS_URLS, CLASSES_EDIT_PERMISSION, CLASSES_PERMISSION, classRosterRequest, classSeatsRequest, classSubjectTeacherRequest } from '../../../contracts/classes';
-import type { FieldIssue } from '../../../contracts/resource';
+import type { FieldIssue, Label } from '../../../contracts/resource';
 import { classes } from '../../../contracts/resources/classes';
 import type { Tx } from '../../db/client';
 import { crudModule, type SaveValues } from '../../kit/crud-module';
 import type { KitRecord } from '../../kit/crud-repository';
-import { changes, defineRoute, reads } from '../../plugins/define-route';
+import { changes, defineRoute, reads, type SessionContext } from '../../plugins/define-route';
 import { classRecords } from './class-records.view';
 import { classesRepository } from './classes.repository';
 
@@ -26,6 +27,25 @@ async function classIssues(tx: Tx, values: SaveValues, existing: KitRecord | und
 
 const classTarget = ({ tx, body }: { tx: Tx; body: { classId: string } }) => classesRepository.className(tx, body.classId);
 
+/** A change of a class beside the kit's edit (seats, subject teachers): bjgl_edit, the class as 用户日志's target, the service's call, then its message. */
+function classChange<S extends z.ZodType<{ classId: string }>>(url: string, operation: [zh: string, en: string], summary: string, body: S, run: (context: Pick<SessionContext, 'tx' | 'session' | 'services'> & { body: z.output<S> }) => Promise<void>, message: Label) {
+  return defineRoute({
+    method: 'POST',
+    url,
+    operation: changes(...operation),
+    access: { anyOf: [CLASSES_EDIT_PERMISSION] },
+    summary,
+    body,
+    target: classTarget,
+    handler: async (context) => {
+      // Parsed<S> of a generic S stays unresolved for TypeScript: it is z.output<S>
+      await run({ ...context, body: context.body as z.output<S> });
+      context.setMessage(message);
+      return null;
+    },
+  });
+}
+
 /**
  * 班级管理 (/jcsj/bjgl) on the resource kit: the view class_records (migration 0033) as its table, so
  * an edit writes the class's profile and its head teacher and deputy duties in one statement. Classes
@@ -39,7 +59,7 @@ export const classesModule = crudModule(classes, classRecords, {
     await tx.execute(sql`SELECT 1 FROM org_units WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) FOR UPDATE`);
   },
   // a capacity below the students that entered since the form was read (migration 0033's trigger)
-  refusalIssues: (constraint) => (constraint === 'class_profiles_capacity_students' ? [{ field: 'capacity', message: CLASS_TEXT.capacityBelowStudents(0) }] : null),
+  refusalIssues: (constraint) => (constraint === 'class_profiles_capacity_students' ? [{ field: 'capacity', message: CLASS_TEXT.capacityBelowJoined }] : null),
   extraRoutes: [
     defineRoute({
       method: 'POST',
@@ -50,47 +70,29 @@ export const classesModule = crudModule(classes, classRecords, {
       body: classRosterRequest,
       handler: ({ tx, session, body, services }) => services.classes.roster(tx, session, body),
     }),
-    defineRoute({
-      method: 'POST',
-      url: CLASS_URLS.seats,
-      operation: changes('设置座号', 'Set seat numbers'),
-      access: { anyOf: [CLASSES_EDIT_PERMISSION] },
-      summary: "seat numbers of the class's current students (null clears one); a seat is one student's among the class's current students",
-      body: classSeatsRequest,
-      target: classTarget,
-      handler: async ({ tx, session, body, services, setMessage }) => {
-        await services.classes.seats(tx, session, body);
-        setMessage(CLASS_TEXT.seatsSaved);
-        return null;
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      url: CLASS_URLS.subjectTeacherAdd,
-      operation: changes('添加任课教师', 'Add a subject teacher'),
-      access: { anyOf: [CLASSES_EDIT_PERMISSION] },
-      summary: 'a staff member teaches a subject (the subject dictionary) in the class: a staff_duties subject_teacher row; the same row twice is refused (40900)',
-      body: classSubjectTeacherRequest,
-      target: classTarget,
-      handler: async ({ tx, session, body, services, setMessage }) => {
-        await services.classes.addSubjectTeacher(tx, session, body);
-        setMessage(CLASS_TEXT.subjectTeacherAdded);
-        return null;
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      url: CLASS_URLS.subjectTeacherRemove,
-      operation: changes('移除任课教师', 'Remove a subject teacher'),
-      access: { anyOf: [CLASSES_EDIT_PERMISSION] },
-      summary: "removes a staff_duties subject_teacher row of the class",
-      body: classSubjectTeacherRequest,
-      target: classTarget,
-      handler: async ({ tx, session, body, services, setMessage }) => {
-        await services.classes.removeSubjectTeacher(tx, session, body);
-        setMessage(CLASS_TEXT.subjectTeacherRemoved);
-        return null;
-      },
-    }),
+    classChange(
+      CLASS_URLS.seats,
+      ['设置座号', 'Set seat numbers'],
+      "seat numbers of the class's current students (null clears one); a seat is one student's among the class's current students",
+      classSeatsRequest,
+      ({ services, tx, session, body }) => services.classes.seats(tx, session, body),
+      CLASS_TEXT.seatsSaved,
+    ),
+    classChange(
+      CLASS_URLS.subjectTeacherAdd,
+      ['添加任课教师', 'Add a subject teacher'],
+      'a staff member teaches a subject (the subject dictionary) in the class: a staff_duties subject_teacher row; the same row twice is refused (40900)',
+      classSubjectTeacherRequest,
+      ({ services, tx, session, body }) => services.classes.addSubjectTeacher(tx, session, body),
+      CLASS_TEXT.subjectTeacherAdded,
+    ),
+    classChange(
+      CLASS_URLS.subjectTeacherRemove,
+      ['移除任课教师', 'Remove a subject teacher'],
+      'removes a staff_duties subject_teacher row of the class',
+      classSubjectTeacherRequest,
+      ({ services, tx, session, body }) => services.classes.removeSubjectTeacher(tx, session, body),
+      CLASS_TEXT.subjectTeacherRemoved,
+    ),
   ],
 });

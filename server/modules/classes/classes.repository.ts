@@ -56,7 +56,7 @@ export const classesRepository = {
       )
       .then((r) => r.rows.map((row) => row.student_id)),
 
-  /** seats of current students: first every named student's seat freed, then the new ones (a swap never meets itself) */
+  /** seats of current students: first every named student's seat freed, then the new ones (a swap never meets itself); each write bumps the membership's version */
   setSeats: async (tx: Tx, classId: string, seats: readonly { studentId: string; seatNo: number | null }[], userId: string) => {
     const ids = sql.join(seats.map((seat) => sql`${seat.studentId}::uuid`), sql`, `);
     await tx.execute(
@@ -66,7 +66,7 @@ export const classesRepository = {
     const given = seats.filter((seat) => seat.seatNo !== null);
     if (given.length === 0) return;
     await tx.execute(
-      sql`UPDATE class_memberships m SET seat_no = v.seat_no, updated_at = now(), updated_by = ${userId}
+      sql`UPDATE class_memberships m SET seat_no = v.seat_no, updated_at = now(), updated_by = ${userId}, version = m.version + 1
           FROM (VALUES ${sql.join(given.map((seat) => sql`(${seat.studentId}::uuid, ${seat.seatNo}::int)`), sql`, `)}) AS v(student_id, seat_no)
           WHERE m.class_id = ${classId}::uuid AND m.to_date IS NULL AND m.student_id = v.student_id`,
     );

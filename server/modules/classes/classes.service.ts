@@ -45,7 +45,7 @@ export class ClassesService {
       seen.add(seatNo);
     }
     const ids = [...new Set(request.seats.map((seat) => seat.studentId))];
-    if (ids.length !== request.seats.length) throw refuse(ResponseCode.invalidInput, CLASS_TEXT.seatStudentUnknown);
+    if (ids.length !== request.seats.length) throw refuse(ResponseCode.invalidInput, CLASS_TEXT.seatStudentTwice);
     if ((await repo.openMembers(tx, request.classId, ids)).length !== ids.length) throw refuse(ResponseCode.invalidInput, CLASS_TEXT.seatStudentUnknown);
     try {
       // in a savepoint: a seat another student holds leaves the request's transaction usable for the refusal

@@ -97,7 +97,9 @@ describe('班级管理: the class list (kit over class_records)', () => {
     ]);
     // one class per classroom, one class number per school
     const other = await rowOf(classIds[2]);
-    expect((await post(urls.save, edit(other, { classroomId }), EN)).body).toMatchObject({ code: ResponseCode.conflict });
+    // a taken classroom is named by its name, not its id
+    expect((await post(urls.save, edit(other, { classroomId }), EN)).body).toMatchObject({ code: ResponseCode.conflict, msg: 'The classroom 测试教室101 is already used by another class', data: { field: 'classroomId' } });
+    expect((await post(urls.save, edit(other, { classroomId }))).body).toMatchObject({ code: ResponseCode.conflict, msg: '教室“测试教室101”已被其他班级使用' });
     expect((await post(urls.save, edit(other, { classNo: '0702' }))).body).toMatchObject({ code: ResponseCode.conflict, msg: '班级编号0702已存在' });
   });
 
@@ -140,6 +142,45 @@ describe('班级管理: capacity is the database’s', () => {
     // a capacity below the students now is refused; the database refuses it too
     expect((await post(urls.save, edit(await rowOf(classIds[0]), { capacity: 2 }))).body.code).toBe(1);
     await expect(ownerQuery(t.db, `UPDATE class_profiles SET capacity = 0 WHERE tenant_id = $1 AND org_unit_id = $2`, [tenantId, classIds[0]])).rejects.toThrow();
+  });
+
+  it('a capacity save meeting a student who entered meanwhile is refused in words, without a number it cannot know (zh, en)', async () => {
+    const classId = classIds[0];
+    const outsiders = await ownerQuery<{ id: string }>(
+      t.db,
+      `SELECT u.id FROM users u WHERE u.tenant_id = $1 AND u.user_type = '2' AND NOT EXISTS (SELECT 1 FROM class_memberships m WHERE m.tenant_id = u.tenant_id AND m.student_id = u.id AND m.to_date IS NULL) ORDER BY u.user_no LIMIT 2`,
+      [tenantId],
+    );
+    for (const [lang, words] of [
+      [{}, '容纳人数不能少于在班人数：刚有学生加入本班，请刷新后重试'],
+      [EN, 'The capacity may not be below the students in the class: students have just joined it; reload and try again'],
+    ] as const) {
+      const row = await rowOf(classId);
+      const students = Number(row.studentCount);
+      expect((await post(urls.save, edit(row, { capacity: students + 1 }))).body.code).toBe(1);
+      const read = await rowOf(classId);
+      // a student's closed membership of the class reopens (a new membership would wait for the save's lock on the class: the
+      // save would then read it and name the number) in a transaction of its own, which holds the profile's lock...
+      const [{ id: membershipId }] = await ownerQuery<{ id: string }>(
+        t.db,
+        `INSERT INTO class_memberships (tenant_id, id, student_id, class_id, from_date, to_date) VALUES ($1, gen_random_uuid(), $2, $3, '2024-09-01', '2025-01-01') RETURNING id`,
+        [tenantId, outsiders.pop()!.id, classId],
+      );
+      const entering = await t.db.pool.connect();
+      try {
+        await entering.query('BEGIN');
+        await entering.query('UPDATE class_memberships SET to_date = NULL WHERE tenant_id = $1 AND id = $2', [tenantId, membershipId]);
+        // ...while a form read before it saves the capacity of the students it saw: the save waits for the profile
+        const saving = post(urls.save, edit(read, { capacity: students }), lang);
+        await expect.poll(async () => (await ownerQuery<{ n: number }>(t.db, `SELECT count(*)::int n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`))[0]!.n).toBeGreaterThan(0);
+        await entering.query('COMMIT');
+        expect((await saving).body).toMatchObject({ code: ResponseCode.invalidInput, msg: words });
+      } finally {
+        entering.release();
+      }
+      expect(await rowOf(classId)).toMatchObject({ capacity: students + 1, studentCount: students + 1, version: read.version });
+      await ownerQuery(t.db, 'DELETE FROM class_memberships WHERE tenant_id = $1 AND id = $2', [tenantId, membershipId]);
+    }
   });
 
   it('an import into a class with two places left: the dry run names the third row, nothing is written', async () => {
@@ -224,9 +265,19 @@ describe('班级管理: roster, seats, subject teachers', () => {
     expect(taken.body).toMatchObject({ code: ResponseCode.conflict, msg: '座号已被本班其他学生占用，请刷新后重试' });
     const stranger = await post(CLASS_URLS.seats, { classId, seats: [{ studentId: members[3], seatNo: 9 }] });
     expect(stranger.body).toMatchObject({ code: ResponseCode.invalidInput, msg: '学生不在本班' });
+    const oneStudentTwice = await post(CLASS_URLS.seats, { classId, seats: [{ studentId: a, seatNo: 7 }, { studentId: a, seatNo: 8 }] });
+    expect(oneStudentTwice.body).toMatchObject({ code: ResponseCode.invalidInput, msg: '同一学生在座号中出现了两次' });
+    expect((await post(CLASS_URLS.seats, { classId, seats: [{ studentId: a, seatNo: 7 }, { studentId: a, seatNo: 8 }] }, EN)).body.msg).toBe('A student is given a seat twice');
     expect(await seats()).toMatchObject({ [a]: 2, [b]: 1, [c]: 3 });
+    // every seat write is a new version of the membership: clearing a seat, and giving one to a student who had none
+    const version = async (studentId: string) =>
+      (await ownerQuery<{ version: number }>(t.db, 'SELECT version FROM class_memberships WHERE tenant_id = $1 AND student_id = $2 AND to_date IS NULL', [tenantId, studentId]))[0]!.version;
+    const cleared = await version(c);
     expect((await post(CLASS_URLS.seats, { classId, seats: [{ studentId: c, seatNo: null }] })).body.code).toBe(1);
     expect(await seats()).toMatchObject({ [c]: null });
+    expect(await version(c)).toBe(cleared + 1);
+    expect((await post(CLASS_URLS.seats, { classId, seats: [{ studentId: c, seatNo: 30 }] })).body.code).toBe(1);
+    expect(await version(c)).toBe(cleared + 2);
   });
 
   it('subject teachers: add, a duplicate refused, an unknown subject refused, remove', async () => {
