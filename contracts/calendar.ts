@@ -134,5 +134,9 @@ export interface CalendarSetCurrentResult {
   graduatedGrades: number;
   /** classes renamed or graduated with their grades */
   classes: number;
+  /** studying students of the graduating classes who graduated with them (毕业管理) */
+  graduatedStudents: number;
+  /** those who could not (enrolled or joined their class after today): left studying, listed in 毕业管理's 待毕业 */
+  notGraduatedStudents: number;
 }
 

@@ -39,8 +39,18 @@ export const holdBackRequest = z.object({
   classId: id,
   heldOn: calendarDate,
   reason: z.string().trim().max(HOLD_BACK_REASON_MAX).default(''),
+  /** 重新启用学生及家长账号: asked every time (no default), so a disabled login is never kept or changed unseen */
+  enableAccounts: z.boolean(),
 });
 export type HoldBackRequest = z.infer<typeof holdBackRequest>;
+export interface HoldBackResult {
+  /** the hold back's record */
+  id: string;
+  /** accounts enabled again (the student's and their parents') */
+  enabledAccounts: number;
+  /** the student's own account is still disabled (the screen says so) */
+  accountDisabled: boolean;
+}
 export const graduateAccountsRequest = z.object({ studentIds: z.array(id).min(1).max(GRADUATION_BATCH_MAX), enabled: z.boolean() });
 export const graduationOptionsRequest = z.object({});
 
@@ -50,7 +60,16 @@ export interface ClassName {
   nameEn: string;
 }
 
-export interface GraduateRow {
+/** A student's account and their parents' (guardians with an initialised account only). */
+export interface AccountState {
+  /** the student's account: enabled and initialised */
+  accountEnabled: boolean;
+  accountReady: boolean;
+  /** their parents' accounts: how many of how many are usable (enabled) */
+  parentAccounts: { enabled: number; total: number };
+}
+
+export interface GraduateRow extends AccountState {
   /** the student's id */
   id: string;
   studentNo: string;
@@ -61,11 +80,6 @@ export interface GraduateRow {
   className: string;
   classNameEn: string;
   graduatedOn: string;
-  /** the student's account: enabled and initialised */
-  accountEnabled: boolean;
-  accountReady: boolean;
-  /** their parents' accounts: how many of how many are enabled */
-  parentAccounts: { enabled: number; total: number };
   /** students.version (holding back carries it) */
   version: number;
   /** this year's graduates may be held back */
@@ -74,7 +88,13 @@ export interface GraduateRow {
   repeatLevel: number | null;
 }
 
-export interface CandidateRow {
+/** The print view's graduates: at most GRADUATION_PRINT_MAX rows of `total` (the view says when cut). */
+export interface GraduatePrint {
+  rows: GraduateRow[];
+  total: number;
+}
+
+export interface CandidateRow extends AccountState {
   id: string;
   studentNo: string;
   name: string;

@@ -26,6 +26,9 @@ export const logTargets = {
     ),
   /** org units by name */
   orgs: (tx: Tx, ids: readonly string[]) => labels(tx, sql`SELECT name AS label FROM org_units WHERE id = ANY(${uuids(ids)}) ORDER BY name`),
+  /** students by name and student number: 黄涛建 (201812102), … */
+  students: (tx: Tx, ids: readonly string[]) =>
+    labels(tx, sql`SELECT name || ' (' || coalesce(nullif(user_no, ''), username) || ')' AS label FROM users WHERE id = ANY(${uuids(ids)}) ORDER BY user_no, name`),
   orgMembers: (tx: Tx, orgId: string, userIds: readonly string[]) =>
     labels(
       tx,

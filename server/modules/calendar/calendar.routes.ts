@@ -126,7 +126,18 @@ export const calendarRoutes = [
     body: calendarIdRequest,
     handler: async ({ tx, session, body, services, setMessage }) => {
       const result = await services.calendar.setCurrent(tx, session, body.id);
-      setMessage(result.upgraded ? 'calendarCurrentSetUpgraded' : 'calendarCurrentSet');
+      const left = result.notGraduatedStudents;
+      // students of the graduating grade who could not graduate are named by count, never passed over in silence
+      setMessage(
+        !result.upgraded
+          ? 'calendarCurrentSet'
+          : left > 0
+            ? {
+                zh: `已设为当前学期，各年级已升级；毕业年级有 ${left} 名学生未能毕业（入学或进班日期晚于今天），请在毕业管理中办理`,
+                en: `The current semester is set and every grade moved up; ${left} student(s) of the graduating grade could not graduate (enrolled or joined their class after today): see Graduation`,
+              }
+            : 'calendarCurrentSetUpgraded',
+      );
       return result;
     },
   }),

@@ -39,8 +39,10 @@ const names = (row: { name: string; nameEn: string }) => ({ name: row.name, name
  * (the route's access is the first gate). Setting the current semester runs in the request's one
  * transaction: flags, then, for a semester of another school year, the grade upgrade.
  */
+/** What 毕业管理's part of the upgrade did: students graduated, and those left studying (毕业管理 lists them). */
+export type UpgradeGraduated = { graduated: number; notGraduated: number };
 /** 毕业管理's part of the upgrade: graduates the studying students of the graduating classes (graduations.service.ts). */
-export type UpgradeGraduation = (tx: Tx, session: Session, graduating: { classIds: readonly string[]; endingSchoolYearId: string }) => Promise<number>;
+export type UpgradeGraduation = (tx: Tx, session: Session, graduating: { classIds: readonly string[]; endingSchoolYearId: string }) => Promise<UpgradeGraduated>;
 
 export class CalendarService {
   private upgradeGraduation: UpgradeGraduation | undefined;
@@ -204,7 +206,7 @@ export class CalendarService {
     if (latest && target.startDate <= latest.startDate) throw new AppError(ResponseCode.invalidInput, 'calendarChooseLaterSemester', { name: names(latest) });
 
     await calendarRepository.setCurrent(tx, session.userId, target.id, target.schoolYearId);
-    const result: CalendarSetCurrentResult = { semester: { ...target, isCurrent: true }, upgraded: false, movedGrades: 0, graduatedGrades: 0, classes: 0 };
+    const result: CalendarSetCurrentResult = { semester: { ...target, isCurrent: true }, upgraded: false, movedGrades: 0, graduatedGrades: 0, classes: 0, graduatedStudents: 0, notGraduatedStudents: 0 };
     if (!latest || latest.schoolYearId === target.schoolYearId) return result;
 
     const units = await calendarRepository.gradesAndClasses(tx);
@@ -222,8 +224,8 @@ export class CalendarService {
       return [grade, ...classesOf(grade.id)].map((unit) => ({ id: unit.id, ...nextLevelNames({ name: unit.name, nameEn: unit.nameEn }, level), gradeLevel: level + 1 }));
     });
     await calendarRepository.graduate(tx, session.userId, graduateIds);
-    // the graduating classes' studying students graduate with them (their accounts untouched)
-    await this.upgradeGraduation?.(tx, session, { classIds: graduateIds, endingSchoolYearId: latest.schoolYearId });
+    // the graduating classes' studying students graduate with them (their accounts untouched); one who cannot is counted, not a reason to stop
+    const students = (await this.upgradeGraduation?.(tx, session, { classIds: graduateIds, endingSchoolYearId: latest.schoolYearId })) ?? { graduated: 0, notGraduated: 0 };
     await calendarRepository.moveUp(tx, session.userId, moves);
     return {
       ...result,
@@ -231,6 +233,8 @@ export class CalendarService {
       movedGrades: moving.length,
       graduatedGrades: graduating.length,
       classes: graduateIds.length - graduating.length + moves.length - moving.length,
+      graduatedStudents: students.graduated,
+      notGraduatedStudents: students.notGraduated,
     };
   }
 }

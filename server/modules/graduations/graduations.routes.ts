@@ -9,8 +9,9 @@ import {
   graduationOptionsRequest,
   holdBackRequest,
 } from '../../../contracts/graduations';
-import { changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
-import { contentDisposition } from '../files/files.service';
+import { xlsxReply } from '../../kit/xlsx';
+import { changes, defineRoute, reads } from '../../plugins/define-route';
+import { logTargets } from '../log-targets';
 
 const SEE = { anyOf: [GRADUATION_PERMS.menu] } as const;
 const ACT = { anyOf: [GRADUATION_PERMS.add] } as const;
@@ -31,7 +32,7 @@ export const graduationsRoutes = [
     url: GRADUATION_URLS.print,
     operation: reads('打印毕业生名单', 'Print the graduate list'),
     access: SEE,
-    summary: 'every graduate the search finds (at most 5,000), for the print view',
+    summary: 'the graduates the search finds for the print view: rows (at most 5,000) and total (more than rows: the list was cut)',
     body: graduateExportRequest,
     handler: ({ tx, session, body, services }) => services.graduations.print(tx, session, body.search),
   }),
@@ -58,9 +59,9 @@ export const graduationsRoutes = [
     url: GRADUATION_URLS.graduate,
     operation: changes('办理毕业', 'Graduate students'),
     access: ACT,
-    summary: 'graduates every student named at the version read, all or none: class membership closed on the date, status graduated, bed released; accounts disabled only with disableAccounts (parents with no child left in school too)',
+    summary: 'graduates every student named at the version read, all or none: class membership closed (from today when the date is past: rosters taken stay), status graduated, bed released; accounts disabled only with disableAccounts (parents with no child left in school too)',
     body: graduateRequest,
-    target: async ({ body }) => `${body.students.length} ${body.graduatedOn}`,
+    target: async ({ tx, body }) => `${await logTargets.students(tx, body.students.map((s) => s.id))} ${body.graduatedOn}`,
     handler: ({ tx, session, body, services }) => services.graduations.graduate(tx, session, body),
   }),
   defineRoute({
@@ -68,9 +69,9 @@ export const graduationsRoutes = [
     url: GRADUATION_URLS.holdBack,
     operation: changes('办理留级', 'Hold a student back'),
     access: ACT,
-    summary: 'keeps a studying student of the graduating grade, or a graduate of the latest year, in school: into a current class of the grade they repeat from heldOn, recorded',
+    summary: 'keeps a studying student of the graduating grade, or a graduate of the latest year, in school: into a current class of the grade they repeat (rosters from today when heldOn is past), recorded; enableAccounts re-enables their and their parents’ accounts',
     body: holdBackRequest,
-    target: async ({ body }) => body.studentId,
+    target: async ({ tx, body }) => `${await logTargets.students(tx, [body.studentId])} → ${await logTargets.orgs(tx, [body.classId])} ${body.heldOn}`,
     handler: ({ tx, session, body, services }) => services.graduations.holdBack(tx, session, body),
   }),
   defineRoute({
@@ -80,7 +81,7 @@ export const graduationsRoutes = [
     access: ACT,
     summary: 'disables (sessions end) or enables graduates’ accounts and their parents’ (disabling: parents with no child left in school)',
     body: graduateAccountsRequest,
-    target: async ({ body }) => `${body.enabled ? 'enable' : 'disable'} ${body.studentIds.length}`,
+    target: async ({ tx, body }) => `${body.enabled ? 'enable' : 'disable'} ${await logTargets.students(tx, body.studentIds)}`,
     handler: ({ tx, session, body, services }) => services.graduations.accounts(tx, session, body),
   }),
   defineRoute({
@@ -93,11 +94,7 @@ export const graduationsRoutes = [
     body: graduateExportRequest,
     handler: async ({ tx, session, body, services, reply, lang }) => {
       const { fileName, bytes } = await services.graduations.export(tx, session, body.search, lang);
-      reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', contentDisposition('attachment', fileName))
-        .header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
 ];

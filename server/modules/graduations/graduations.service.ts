@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import {
@@ -7,20 +6,23 @@ import {
   GRADUATION_PERMS,
   GRADUATION_PRINT_MAX,
   GRADUATION_TEXT,
+  type GraduatePrint,
   type GraduateRequest,
   type GraduateRow,
   type GraduateSearch,
   type GraduationOptions,
   type HoldBackRequest,
+  type HoldBackResult,
 } from '../../../contracts/graduations';
 import type { Label } from '../../../contracts/resource';
 import { schoolDate } from '../../../contracts/school-time';
 import type { Tx } from '../../db/client';
+import { tableWorkbook } from '../../kit/xlsx';
 import type { Lang } from '../../i18n/messages';
 import { localName } from '../../i18n/local-name';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/session.types';
-import type { CalendarService } from '../calendar/calendar.service';
+import type { CalendarService, UpgradeGraduated } from '../calendar/calendar.service';
 import type { PermissionsService } from '../permissions/permissions.service';
 import type { StatusChangesService } from '../status-changes/status-changes.service';
 import type { UserAdminService } from '../users/user-admin.service';
@@ -29,7 +31,20 @@ import { type GraduateRecord, graduationsRepository as repo } from './graduation
 const refuse = (code: (typeof ResponseCode)[keyof typeof ResponseCode], label: Label, data: unknown = null) => new AppError(code, (lang) => label[lang], {}, data);
 /** the level of the classes a hold back places the student in: the graduating grade once their class graduated, else the one that becomes it at the upgrade */
 const repeatLevel = (record: { class_level: number | null; class_graduated: boolean }) => (record.class_level === null ? null : record.class_graduated ? record.class_level : record.class_level - 1);
+/** the student's account and their parents' as the screen shows them */
+const accountsOf = (record: { account_enabled: boolean; account_ready: boolean; parents_enabled: number; parents_total: number }) => ({
+  accountEnabled: record.account_enabled,
+  accountReady: record.account_ready,
+  parentAccounts: { enabled: record.parents_enabled, total: record.parents_total },
+});
 const stale = () => refuse(ResponseCode.conflict, GRADUATION_TEXT.stale, { stale: true });
+/**
+ * The day a move takes effect in the rosters: the date chosen, or today when it is past. A school
+ * records a graduation or hold back after the fact (the date on the certificate); the attendance
+ * rolls and score sheets taken since list the student as they were, so the move never rewrites
+ * them (学籍异动's takeEffect does the same). The chosen date stays the record's date.
+ */
+const rosterDay = (chosen: string, today: string) => (chosen > today ? chosen : today);
 
 const EXPORT_WORDS = {
   zh: { sheet: '毕业生', year: '毕业年份', className: '班级', studentNo: '学号', name: '姓名', gender: '性别', on: '毕业日期', account: '学生账号', parents: '家长账号', file: '毕业生名单', male: '男', female: '女', enabled: '启用', disabled: '停用', none: '未开通' },
@@ -77,9 +92,7 @@ export class GraduationsService {
       className: record.class_name,
       classNameEn: record.class_name_en,
       graduatedOn: record.graduated_on,
-      accountEnabled: record.account_enabled,
-      accountReady: record.account_ready,
-      parentAccounts: { enabled: record.parents_enabled, total: record.parents_total },
+      ...accountsOf(record),
       version: record.version,
       mayHoldBack: record.latest_year,
       repeatLevel: repeatLevel(record),
@@ -93,10 +106,11 @@ export class GraduationsService {
     return { total: records[0]?.total ?? 0, rows: records.map((record) => this.graduateRow(record)) };
   }
 
-  /** `POST /api/graduations/print`: every graduate the search finds (the print view groups them by class). */
-  async print(tx: Tx, session: Session, search: GraduateSearch): Promise<GraduateRow[]> {
+  /** `POST /api/graduations/print`: the search's graduates up to GRADUATION_PRINT_MAX, with how many it found (the print view groups them by class and says when cut). */
+  async print(tx: Tx, session: Session, search: GraduateSearch): Promise<GraduatePrint> {
     await this.require(tx, session, GRADUATION_PERMS.menu);
-    return (await repo.graduates(tx, await this.graduateWhere(tx, search), 0, GRADUATION_PRINT_MAX)).map((record) => this.graduateRow(record));
+    const records = await repo.graduates(tx, await this.graduateWhere(tx, search), 0, GRADUATION_PRINT_MAX);
+    return { rows: records.map((record) => this.graduateRow(record)), total: records[0]?.total ?? 0 };
   }
 
   /** `POST /api/graduations/candidates` (table A): studying students of the graduating grade, by class. */
@@ -115,6 +129,7 @@ export class GraduationsService {
         className: record.class_name,
         classNameEn: record.class_name_en,
         enrolmentDate: record.enrolment_date,
+        ...accountsOf(record),
         version: record.version,
         repeatLevel: repeatLevel(record),
       })),
@@ -141,33 +156,32 @@ export class GraduationsService {
     await this.require(tx, session, GRADUATION_PERMS.export);
     const rows = await repo.graduates(tx, await this.graduateWhere(tx, search), 0, null);
     const t = EXPORT_WORDS[lang];
-    const workbook = new ExcelJS.Workbook();
-    workbook.creator = 'Xiaowu';
-    const sheet = workbook.addWorksheet(t.sheet);
-    sheet.columns = [
-      { header: t.year, key: 'year', width: 10 },
-      { header: t.className, key: 'className', width: 18 },
-      { header: t.studentNo, key: 'studentNo', width: 14 },
-      { header: t.name, key: 'name', width: 12 },
-      { header: t.gender, key: 'gender', width: 8 },
-      { header: t.on, key: 'on', width: 12 },
-      { header: t.account, key: 'account', width: 12 },
-      { header: t.parents, key: 'parents', width: 14 },
-    ];
-    for (const row of rows)
-      sheet.addRow({
-        year: row.graduation_year,
-        className: localName(lang, row.class_name, row.class_name_en),
-        studentNo: row.student_no,
-        name: row.name,
-        gender: row.gender === '1' ? t.male : row.gender === '2' ? t.female : '',
-        on: row.graduated_on,
-        account: !row.account_enabled ? t.disabled : row.account_ready ? t.enabled : t.none,
-        parents: `${row.parents_enabled}/${row.parents_total}`,
-      });
-    sheet.getRow(1).font = { bold: true };
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
-    return { fileName: `${t.file}-${rows[0]?.graduation_year ?? schoolDate()}.xlsx`, bytes: Buffer.from(await workbook.xlsx.writeBuffer()) };
+    const bytes = await tableWorkbook([
+      {
+        name: t.sheet,
+        columns: [
+          { header: t.year, key: 'year', width: 10 },
+          { header: t.className, key: 'className', width: 18 },
+          { header: t.studentNo, key: 'studentNo', width: 14 },
+          { header: t.name, key: 'name', width: 12 },
+          { header: t.gender, key: 'gender', width: 8 },
+          { header: t.on, key: 'on', width: 12 },
+          { header: t.account, key: 'account', width: 12 },
+          { header: t.parents, key: 'parents', width: 14 },
+        ],
+        rows: rows.map((row) => ({
+          year: row.graduation_year,
+          className: localName(lang, row.class_name, row.class_name_en),
+          studentNo: row.student_no,
+          name: row.name,
+          gender: row.gender === '1' ? t.male : row.gender === '2' ? t.female : '',
+          on: row.graduated_on,
+          account: !row.account_enabled ? t.disabled : row.account_ready ? t.enabled : t.none,
+          parents: `${row.parents_enabled}/${row.parents_total}`,
+        })),
+      },
+    ]);
+    return { fileName: `${t.file}-${rows[0]?.graduation_year ?? schoolDate()}.xlsx`, bytes };
   }
 
   /* -------------------------------------------------------------- writes */
@@ -175,7 +189,8 @@ export class GraduationsService {
   /**
    * Graduates one student, their row locked: studying, in a class of the graduating grade, the date
    * not before enrolment nor their joining the class. `version` (the student's record read by the
-   * caller) must still be current; the upgrade passes none.
+   * caller) must still be current; the upgrade passes none. The class membership ends from
+   * rosterDay; the graduation keeps the date `on`.
    */
   private async graduateOne(tx: Tx, session: Session, studentId: string, on: string, year: number, level: number, version: number | null): Promise<void> {
     const student = await this.statusChanges.lockStudent(tx, studentId);
@@ -187,7 +202,7 @@ export class GraduationsService {
     if (!open || !(await repo.isGraduatingClass(tx, open.class_id, level))) throw refuse(ResponseCode.unprocessable, GRADUATION_TEXT.notGraduating(student.name));
     if (on < record.enrolment_date) throw refuse(ResponseCode.invalidInput, GRADUATION_TEXT.beforeEnrolment(student.name, record.enrolment_date));
     if (on < open.from_date) throw refuse(ResponseCode.invalidInput, GRADUATION_TEXT.beforeClass(student.name, open.from_date));
-    await this.statusChanges.moveStudent(tx, session, studentId, { on, classId: null, status: 'graduated', changeId: null, releaseBed: true });
+    await this.statusChanges.moveStudent(tx, session, studentId, { on: rosterDay(on, schoolDate()), classId: null, status: 'graduated', changeId: null, releaseBed: true });
     await repo.insert(tx, { id: uuidv7(), studentId, year, classId: open.class_id, on, userId: session.userId });
   }
 
@@ -204,23 +219,38 @@ export class GraduationsService {
     return { graduated: students.length, disabledAccounts };
   }
 
-  /** The upgrade's part (calendar.service.ts setCurrent): the graduating classes' studying students graduate today, accounts untouched. */
-  private async graduateClasses(tx: Tx, session: Session, graduating: { classIds: readonly string[]; endingSchoolYearId: string }): Promise<number> {
-    if (graduating.classIds.length === 0) return 0;
+  /**
+   * The upgrade's part (calendar.service.ts setCurrent): the graduating classes' studying students
+   * graduate today, accounts untouched. One who cannot (enrolled or joined the class after today) is
+   * left studying in the graduated class, each in a savepoint so the upgrade goes on: 毕业管理's
+   * 待毕业 lists them to graduate or hold back later, and the upgrade's answer counts them.
+   */
+  private async graduateClasses(tx: Tx, session: Session, graduating: { classIds: readonly string[]; endingSchoolYearId: string }): Promise<UpgradeGraduated> {
+    if (graduating.classIds.length === 0) return { graduated: 0, notGraduated: 0 };
     const today = schoolDate();
     const year = (await repo.endYearOf(tx, graduating.endingSchoolYearId)) ?? (await repo.yearOf(tx, today));
     const level = await this.calendar.graduatingLevel(tx, session.tenantId);
     const ids = await repo.studyingIn(tx, graduating.classIds);
-    for (const id of ids) await this.graduateOne(tx, session, id, today, year, level, null);
-    return ids.length;
+    let graduated = 0;
+    for (const id of ids) {
+      try {
+        await tx.transaction((savepoint) => this.graduateOne(savepoint, session, id, today, year, level, null));
+        graduated += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return { graduated, notGraduated: ids.length - graduated };
   }
 
   /**
    * `POST /api/graduations/hold-back` (留级): a studying student of the graduating grade, or a graduate
    * of the latest year (their graduation removed), goes to a current class of the grade they repeat
-   * from `heldOn` (学籍异动's move), with a record of it.
+   * (学籍异动's move, from rosterDay), with a record of it dated `heldOn`. With enableAccounts their
+   * account and their parents' are enabled again (a graduate's may have been disabled at graduation);
+   * the answer says how many were, and whether the student's own stays disabled.
    */
-  async holdBack(tx: Tx, session: Session, input: HoldBackRequest): Promise<{ id: string }> {
+  async holdBack(tx: Tx, session: Session, input: HoldBackRequest): Promise<HoldBackResult> {
     await this.require(tx, session, GRADUATION_PERMS.add);
     const today = schoolDate();
     if (input.heldOn > today) throw refuse(ResponseCode.invalidInput, GRADUATION_TEXT.dateInFuture(today));
@@ -251,10 +281,11 @@ export class GraduationsService {
     }
     if (input.heldOn < since) throw refuse(ResponseCode.invalidInput, GRADUATION_TEXT.beforeClass(student.name, since));
     if (graduation) await repo.remove(tx, graduation.id);
-    await this.statusChanges.moveStudent(tx, session, input.studentId, { on: input.heldOn, classId: target.id, status: 'studying', changeId: null, releaseBed: false });
+    await this.statusChanges.moveStudent(tx, session, input.studentId, { on: rosterDay(input.heldOn, today), classId: target.id, status: 'studying', changeId: null, releaseBed: false });
     const id = uuidv7();
     await repo.insertHoldBack(tx, { id, studentId: input.studentId, fromClassId, toClassId: target.id, on: input.heldOn, undid: Boolean(graduation), reason: input.reason, userId: session.userId });
-    return { id };
+    const enabledAccounts = input.enableAccounts ? await this.switchAccounts(tx, session, [input.studentId], true) : 0;
+    return { id, enabledAccounts, accountDisabled: !(await repo.accountEnabled(tx, input.studentId)) };
   }
 
   /** The graduates' accounts and their parents' (disabling: parents with no child left in school). */

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAData } from '../../../contracts/envelope';
-import type { CandidateRow, GraduateRow, GraduationOptions } from '../../../contracts/graduations';
+import type { CalendarSetCurrentResult } from '../../../contracts/calendar';
+import type { CandidateRow, GraduateRow, GraduationOptions, HoldBackResult } from '../../../contracts/graduations';
 import { schoolDate } from '../../../contracts/school-time';
 import { DEMO_SCHOOL } from '../../db/seed';
-import { buildTestApp, call, enrolSeededStudents, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
+import { buildTestApp, call, enrolSeededStudents, guardiansWithAndWithoutAccount, initialiseParentAccounts, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
 
 /**
- * 毕业管理 on a school of this file's own (七年级 to 九年级, four students a class, records and open
+ * 毕业管理 on a school of this file's own (七年级 to 九年级, six students a class, records and open
  * memberships from 2024-09-01): graduating with and without the account choice, the refusals, 留级,
  * two administrators at once, the export, and the semester upgrade graduating 九年级's students.
  */
@@ -51,7 +52,9 @@ const list = (search: Record<string, unknown> = {}) => ok<TableAData<GraduateRow
 beforeAll(async () => {
   t = await buildTestApp();
   let code: string;
-  ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'gr', grades: DEMO_SCHOOL.grades.filter((grade) => grade.level >= 7), studentsPerClass: 4 }));
+  ({ code, tenantId } = await seedOwnSchool(t.db, { prefix: 'gr', grades: DEMO_SCHOOL.grades.filter((grade) => grade.level >= 7), studentsPerClass: 6 }));
+  // the parents get accounts as the demo schools' have; an account-less guardian is added where a test needs one
+  await initialiseParentAccounts(t.db, tenantId);
   admin = await login(t.app, code, 'admin');
   teacher = await login(t.app, code, 'teacher');
   const classesOf = async (level: number) =>
@@ -139,7 +142,7 @@ describe('毕业管理', () => {
   it('留级: a candidate goes to a class of the grade that becomes 九年级; a graduate of the latest year loses the graduation; wrong classes refused', async () => {
     const candidate = pupil(ninth[2]!);
     const hold = async (id: string, classId: string, headers: Record<string, string> = {}) =>
-      post('/api/graduations/hold-back', { studentId: id, version: (await facts(id)).version, classId, heldOn: today, reason: '成绩未达标' }, admin, headers);
+      post('/api/graduations/hold-back', { studentId: id, version: (await facts(id)).version, classId, heldOn: today, reason: '成绩未达标', enableAccounts: false }, admin, headers);
     expect((await hold(candidate, ninth[0]!, EN)).body).toMatchObject({ code: 42200, msg: expect.stringMatching(/^A held-back student goes to a class of /) });
     expect((await hold(candidate, gradeNine)).body).toMatchObject({ code: 40000, msg: '请选择本校在用的班级' });
     expect(await memberships(candidate)).toEqual([{ class_id: ninth[2], from_date: '2024-09-01', to_date: null }]);
@@ -166,7 +169,7 @@ describe('毕业管理', () => {
     const { version } = await facts(id);
     const answers = await Promise.all([
       post('/api/graduations/graduate', { students: [{ id, version }], graduatedOn: today, disableAccounts: false }),
-      post('/api/graduations/hold-back', { studentId: id, version, classId: eighth[0], heldOn: today }),
+      post('/api/graduations/hold-back', { studentId: id, version, classId: eighth[0], heldOn: today, enableAccounts: false }),
       post('/api/graduations/graduate', { students: [{ id, version }], graduatedOn: today, disableAccounts: true }),
     ]);
     expect(answers.map((a) => a.body.code).sort()).toEqual([1, 40900, 40900]);
@@ -174,6 +177,99 @@ describe('毕业管理', () => {
     const held = (await ownerQuery(t.db, `SELECT 1 FROM graduation_holdbacks WHERE tenant_id = $1 AND student_id = $2`, [tenantId, id])).length;
     expect(graduated + held).toBe(1);
     expect((await memberships(id)).filter((m) => m.to_date === null)).toHaveLength(held);
+  });
+
+  it('a back-dated graduation or hold back keeps the rosters taken since: the class changes from today, the record keeps the date chosen', async () => {
+    const graduate1 = pupil(ninth[0]!);
+    const held = pupil(ninth[0]!);
+    const chosen = '2025-01-15';
+    expect((await graduate([graduate1], { graduatedOn: chosen })).body.code).toBe(1);
+    expect(await memberships(graduate1)).toEqual([{ class_id: ninth[0], from_date: '2024-09-01', to_date: today }]);
+    expect(await graduationRows(graduate1)).toEqual([expect.objectContaining({ graduated_on: chosen })]);
+
+    const answer = await post<HoldBackResult>('/api/graduations/hold-back', { studentId: held, version: (await facts(held)).version, classId: eighth[2], heldOn: chosen, enableAccounts: false });
+    expect(answer.body.code, answer.body.msg).toBe(1);
+    expect(await memberships(held)).toEqual([
+      { class_id: ninth[0], from_date: '2024-09-01', to_date: today },
+      { class_id: eighth[2], from_date: today, to_date: null },
+    ]);
+    const [record] = await ownerQuery<{ held_on: string }>(t.db, `SELECT held_on::text FROM graduation_holdbacks WHERE tenant_id = $1 AND student_id = $2`, [tenantId, held]);
+    expect(record).toEqual({ held_on: chosen });
+  });
+
+  it('a student who joined the class today and graduates today keeps that day in the class; held back the same day, the new class replaces it', async () => {
+    const joined = pupil(ninth[1]!);
+    await ownerQuery(t.db, `UPDATE class_memberships SET from_date = $3 WHERE tenant_id = $1 AND student_id = $2`, [tenantId, joined, today]);
+    expect((await graduate([joined])).body.code).toBe(1);
+    const tomorrow = (await ownerQuery<{ d: string }>(t.db, `SELECT ($1::date + 1)::text AS d`, [today]))[0]!.d;
+    expect(await memberships(joined)).toEqual([{ class_id: ninth[1], from_date: today, to_date: tomorrow }]);
+    expect(await facts(joined)).toMatchObject({ status: 'graduated', org_unit_id: null });
+    // the roster of today still lists them (attendance and scores read it)
+    const [onRoster] = await ownerQuery<{ n: number }>(
+      t.db,
+      `SELECT count(*)::int AS n FROM class_memberships WHERE tenant_id = $1 AND student_id = $2 AND class_id = $3 AND from_date <= $4 AND (to_date IS NULL OR to_date > $4)`,
+      [tenantId, joined, ninth[1], today],
+    );
+    expect(onRoster!.n).toBe(1);
+    const held = await post<HoldBackResult>('/api/graduations/hold-back', { studentId: joined, version: (await facts(joined)).version, classId: eighth[0], heldOn: today, enableAccounts: false });
+    expect(held.body.code, held.body.msg).toBe(1);
+    expect(await memberships(joined)).toEqual([{ class_id: eighth[0], from_date: today, to_date: null }]);
+  });
+
+  it('holding back a graduate whose accounts were disabled asks whether to enable them again and says what stays disabled; account-less guardians are neither counted nor switched', async () => {
+    const id = pupil(ninth[2]!);
+    const { withAccount, accountless } = await guardiansWithAndWithoutAccount(t.db, tenantId, id);
+    const enabledOf = async (userId: string) => (await ownerQuery<{ enabled: boolean }>(t.db, `SELECT enabled FROM users WHERE tenant_id = $1 AND id = $2`, [tenantId, userId]))[0]!.enabled;
+    const before = (await ok<TableAData<CandidateRow>>('/api/graduations/candidates', { currPage: 0, limit: 100, search: '{}' })).rows.find((row) => row.id === id)!;
+    const parentsWithAccounts = before.parentAccounts.total;
+    expect(parentsWithAccounts).toBe((await parentsEnabled(id)).length - 1);
+    expect(before).toMatchObject({ accountEnabled: true, parentAccounts: { enabled: parentsWithAccounts, total: parentsWithAccounts } });
+
+    expect((await graduate([id], { disableAccounts: true })).body).toMatchObject({ code: 1, data: { disabledAccounts: 1 + parentsWithAccounts } });
+    expect(await enabledOf(withAccount)).toBe(false);
+    expect(await enabledOf(accountless)).toBe(true);
+    expect((await list()).rows.find((g) => g.id === id)).toMatchObject({ accountEnabled: false, parentAccounts: { enabled: 0, total: parentsWithAccounts } });
+    // the batch 启用账号 passes the account-less guardian over too
+    await ownerQuery(t.db, `UPDATE users SET enabled = false WHERE tenant_id = $1 AND id = $2`, [tenantId, accountless]);
+    expect(await ok('/api/graduations/accounts', { studentIds: [id], enabled: true })).toEqual({ changed: 1 + parentsWithAccounts });
+    expect(await enabledOf(accountless)).toBe(false);
+    expect(await ok('/api/graduations/accounts', { studentIds: [id], enabled: false })).toEqual({ changed: 1 + parentsWithAccounts });
+
+    // the choice is asked every time
+    const version = (await facts(id)).version;
+    const unasked = await post('/api/graduations/hold-back', { studentId: id, version, classId: eighth[1], heldOn: today }, admin, EN);
+    expect(unasked.body.code).toBe(40000);
+    expect(await facts(id)).toMatchObject({ status: 'graduated' });
+    const held = await post<HoldBackResult>('/api/graduations/hold-back', { studentId: id, version, classId: eighth[1], heldOn: today, enableAccounts: true });
+    expect(held.body).toMatchObject({ code: 1, data: { enabledAccounts: 1 + parentsWithAccounts, accountDisabled: false } });
+    expect(await facts(id)).toMatchObject({ status: 'studying', enabled: true });
+    expect(await enabledOf(withAccount)).toBe(true);
+    expect(await enabledOf(accountless)).toBe(false);
+  });
+
+  it('a hold back without re-enabling says the login stays disabled', async () => {
+    const id = pupil(ninth[2]!);
+    expect((await graduate([id], { disableAccounts: true })).body.code).toBe(1);
+    const held = await post<HoldBackResult>('/api/graduations/hold-back', { studentId: id, version: (await facts(id)).version, classId: eighth[1], heldOn: today, enableAccounts: false });
+    expect(held.body).toMatchObject({ code: 1, data: { enabledAccounts: 0, accountDisabled: true } });
+    expect(await facts(id)).toMatchObject({ status: 'studying', enabled: false });
+  });
+
+  it('用户日志 names the students a graduation, hold back or account switch touched', async () => {
+    await t.app.appLog!.flush();
+    const targets = await ownerQuery<{ url: string; target: string }>(t.db, `SELECT url, target FROM app_logs WHERE tenant_id = $1 AND url LIKE '/api/graduations/%' AND target IS NOT NULL`, [tenantId]);
+    const [someone] = await ownerQuery<{ name: string; user_no: string }>(t.db, `SELECT u.name, u.user_no FROM graduations g JOIN users u ON u.id = g.student_id WHERE g.tenant_id = $1 LIMIT 1`, [tenantId]);
+    expect(targets.filter((row) => row.url === '/api/graduations/graduate').map((row) => row.target)).toContainEqual(expect.stringContaining(`${someone!.name} (${someone!.user_no})`));
+    const holdBacks = targets.filter((row) => row.url === '/api/graduations/hold-back');
+    expect(holdBacks.length).toBeGreaterThan(0);
+    for (const row of holdBacks) expect(row.target).toMatch(/ \(\d+\) → .+ \d{4}-\d{2}-\d{2}$/);
+    expect(targets.find((row) => row.url === '/api/graduations/accounts')?.target).toMatch(/^(enable|disable) .+ \(\d+\)/);
+  });
+
+  it('the print view gets the year’s graduates with their total (more than it shows: the view says it was cut)', async () => {
+    const printed = await ok<{ rows: GraduateRow[]; total: number }>('/api/graduations/print', { search: '{}' });
+    expect(printed.total).toBe((await list()).total);
+    expect(printed.rows).toHaveLength(printed.total);
   });
 
   it('exports the year as a workbook in the caller’s language', async () => {
@@ -195,7 +291,10 @@ describe('毕业管理', () => {
        WHERE s.tenant_id = $1 AND s.status = 'studying' AND m.class_id = ANY($2::uuid[])`,
       [tenantId, ninth],
     );
-    expect(studying.length).toBeGreaterThan(0);
+    expect(studying.length).toBeGreaterThan(1);
+    // one of them enrolled after today (a record entered ahead): they cannot graduate today, the upgrade goes on without them
+    const [late, ...graduating] = studying;
+    await ownerQuery(t.db, `UPDATE students SET enrolment_date = ($3::date + 7) WHERE tenant_id = $1 AND user_id = $2`, [tenantId, late!.id, today]);
     const startYear = Number(today.slice(0, 4)) + (Number(today.slice(5, 7)) >= 9 ? 1 : 0);
     const year = await ok<{ id: string }>('/api/calendar/years/add', { code: `${startYear}-${startYear + 1}`, name: `${startYear}-${startYear + 1}学年`, startDate: `${startYear}-09-01`, endDate: `${startYear + 1}-08-31` });
     const semester = await ok<{ id: string }>('/api/calendar/semesters/add', {
@@ -209,17 +308,21 @@ describe('毕业管理', () => {
       teachEndDate: `${startYear + 1}-01-17`,
       weeks: 20,
     });
-    await ok('/api/calendar/semesters/set-current', { id: semester.id });
-    for (const { id } of studying) {
+    const upgrade = await post<CalendarSetCurrentResult>('/api/calendar/semesters/set-current', { id: semester.id }, admin, EN);
+    expect(upgrade.body).toMatchObject({ code: 1, data: { upgraded: true, graduatedStudents: graduating.length, notGraduatedStudents: 1 } });
+    expect(upgrade.body.msg).toContain('1 student(s) of the graduating grade could not graduate');
+    expect(await facts(late!.id)).toMatchObject({ status: 'studying', org_unit_id: expect.any(String) });
+    expect(await graduationRows(late!.id)).toEqual([]);
+    for (const { id } of graduating) {
       expect(await facts(id)).toMatchObject({ status: 'graduated', org_unit_id: null, enabled: true });
       expect(await graduationRows(id)).toEqual([expect.objectContaining({ graduation_year: startYear, graduated_on: today })]);
     }
-    // 八年级 moved up to 九年级 with its students, who are now the candidates
+    // 八年级 moved up to 九年级 with its students, who are now the candidates, with the one left in the graduated class
     const candidates = await ok<TableAData<CandidateRow>>('/api/graduations/candidates', { currPage: 0, limit: 100, search: '{}' });
-    expect(new Set(candidates.rows.map((row) => row.classId))).toEqual(new Set(eighth));
+    expect(new Set(candidates.rows.map((row) => row.classId))).toEqual(new Set([...eighth, (await facts(late!.id)).org_unit_id]));
     // a graduated class takes no held-back student
-    const candidate = candidates.rows[0]!;
-    const refused = await post('/api/graduations/hold-back', { studentId: candidate.id, version: candidate.version, classId: ninth[0], heldOn: today }, admin, EN);
+    const candidate = candidates.rows.find((row) => eighth.includes(row.classId))!;
+    const refused = await post('/api/graduations/hold-back', { studentId: candidate.id, version: candidate.version, classId: ninth[0], heldOn: today, enableAccounts: false }, admin, EN);
     expect(refused.body).toMatchObject({ code: 40000, msg: 'Choose a current class of the school' });
     expect(await facts(candidate.id)).toMatchObject({ org_unit_id: candidate.classId, status: 'studying', version: candidate.version });
   });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StatusChangeType } from '../../../contracts/status-change-rules';
+import { CLASS_GRADUATED, GRADE_OF_CLASS } from '../../db/class-grade';
 import type { Tx } from '../../db/client';
 import { datedRowsOf, uuids } from '../../db/rows';
 
@@ -73,9 +74,9 @@ export const statusChangesRepository = {
   classOf: (tx: Tx, classId: string) =>
     tx
       .execute<ClassFacts>(
-        sql`SELECT c.id, c.kind, (c.graduated OR coalesce(g.graduated, false)) AS graduated, c.grade_level, g.id AS grade_id,
+        sql`SELECT c.id, c.kind, ${CLASS_GRADUATED} AS graduated, c.grade_level, g.id AS grade_id,
                    coalesce(g.name, '') AS grade_name, coalesce(nullif(g.name_en, ''), g.name, '') AS grade_name_en
-            FROM org_units c LEFT JOIN org_units g ON g.tenant_id = c.tenant_id AND g.id = c.parent_id AND g.kind = 'grade'
+            FROM org_units c ${GRADE_OF_CLASS}
             WHERE c.id = ${classId}`,
       )
       .then((r) => r.rows[0]),
@@ -90,8 +91,8 @@ export const statusChangesRepository = {
   currentClassesOfLevel: (tx: Tx, gradeLevel: number) =>
     tx
       .execute<{ id: string }>(
-        sql`SELECT c.id FROM org_units c LEFT JOIN org_units g ON g.tenant_id = c.tenant_id AND g.id = c.parent_id
-            WHERE c.kind = 'class' AND c.grade_level = ${gradeLevel} AND NOT c.graduated AND NOT coalesce(g.graduated, false) ORDER BY c.code`,
+        sql`SELECT c.id FROM org_units c ${GRADE_OF_CLASS}
+            WHERE c.kind = 'class' AND c.grade_level = ${gradeLevel} AND NOT ${CLASS_GRADUATED} ORDER BY c.code`,
       )
       .then((r) => r.rows.map((row) => row.id)),
 
@@ -101,14 +102,31 @@ export const statusChangesRepository = {
       .execute<{ class_id: string }>(sql`SELECT class_id FROM class_memberships WHERE student_id = ${studentId} ORDER BY from_date DESC LIMIT 1`)
       .then((r) => r.rows[0]?.class_id ?? null),
 
-  /** Ends a membership the day before `on` ([from, on)); one that would last no day is removed instead. */
-  closeMembership: async (tx: Tx, membership: MembershipFacts, on: string, changeId: string | null, userId: string | null) => {
-    if (membership.from_date >= on) {
+  /**
+   * Ends a membership the day before `on` ([from, on)). One that began on `on` itself: when the student
+   * leaves every class (graduation, 转出, 休学) it keeps that one day (they were in the class that day,
+   * the roster of it says so); when they go to another class the same day it is replaced (the move's
+   * record names the class they came from). One not begun yet is removed.
+   */
+  closeMembership: async (tx: Tx, membership: MembershipFacts, on: string, changeId: string | null, userId: string | null, leavingEveryClass = false) => {
+    const keepsItsDay = leavingEveryClass && membership.from_date === on;
+    if (membership.from_date >= on && !keepsItsDay) {
       await tx.execute(sql`DELETE FROM class_memberships WHERE id = ${membership.id}`);
       return;
     }
     await tx.execute(
-      sql`UPDATE class_memberships SET to_date = ${on}::date, status_change_id = ${changeId}, updated_at = now(), updated_by = ${userId}, version = version + 1 WHERE id = ${membership.id}`,
+      sql`UPDATE class_memberships SET to_date = ${keepsItsDay ? sql`${on}::date + 1` : sql`${on}::date`}, status_change_id = ${changeId}, updated_at = now(), updated_by = ${userId}, version = version + 1 WHERE id = ${membership.id}`,
+    );
+  },
+
+  /**
+   * Before a student enters a class from `on`: a closed membership reaching past `on` (one that kept
+   * its day, closeMembership) ends at `on`, or is replaced when it began on `on` (a same-day move).
+   */
+  yieldClosedTo: async (tx: Tx, studentId: string, on: string, userId: string | null) => {
+    await tx.execute(sql`DELETE FROM class_memberships WHERE student_id = ${studentId} AND to_date IS NOT NULL AND from_date >= ${on}::date`);
+    await tx.execute(
+      sql`UPDATE class_memberships SET to_date = ${on}::date, updated_at = now(), updated_by = ${userId}, version = version + 1 WHERE student_id = ${studentId} AND to_date > ${on}::date`,
     );
   },
 

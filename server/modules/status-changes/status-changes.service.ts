@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { ResponseCode } from '../../../contracts/envelope';
 import type { TableAData } from '../../../contracts/envelope';
@@ -29,6 +28,7 @@ import { AppError } from '../../plugins/envelope';
 import { CLASS_TEXT } from '../../../contracts/class-rules';
 import { CLASS_FULL_CONSTRAINT, classPlaces } from '../../db/class-places';
 import { violatedConstraint } from '../../kit/crud-repository';
+import { tableWorkbook } from '../../kit/xlsx';
 import type { ApplicationsService } from '../applications/applications.service';
 import type { Session } from '../auth/session.types';
 import type { DormsService } from '../dorms/dorms.service';
@@ -217,34 +217,34 @@ export class StatusChangesService {
     const { where, mayAudit } = await this.where(tx, session, search);
     const records = await repo.page(tx, where, mayAudit, 0, null);
     const t = EXPORT_WORDS[lang];
-    const workbook = new ExcelJS.Workbook();
-    workbook.creator = 'Xiaowu';
-    const sheet = workbook.addWorksheet(t.sheet);
-    sheet.columns = [
-      { header: t.studentNo, key: 'no', width: 14 },
-      { header: t.name, key: 'name', width: 12 },
-      { header: t.type, key: 'type', width: 14 },
-      { header: t.from, key: 'from', width: 18 },
-      { header: t.to, key: 'to', width: 18 },
-      { header: t.date, key: 'date', width: 12 },
-      { header: t.state, key: 'state', width: 16 },
-      { header: t.reason, key: 'reason', width: 30 },
-      { header: t.by, key: 'by', width: 12 },
-    ];
-    for (const r of records)
-      sheet.addRow({
-        no: r.student_no,
-        name: r.student_name,
-        type: TYPE_WORDS[r.change_type][lang],
-        from: localName(lang, r.from_class_name, r.from_class_name_en),
-        to: localName(lang, r.to_class_name, r.to_class_name_en),
-        date: r.effective_date,
-        state: STATE_WORDS[r.view_state as StatusChangeState][lang],
-        reason: r.reason,
-        by: r.submitted_by_name,
-      });
-    sheet.getRow(1).font = { bold: true };
-    return { fileName: `${t.file}-${schoolDate()}.xlsx`, bytes: Buffer.from(await workbook.xlsx.writeBuffer()) };
+    const bytes = await tableWorkbook([
+      {
+        name: t.sheet,
+        columns: [
+          { header: t.studentNo, key: 'no', width: 14 },
+          { header: t.name, key: 'name', width: 12 },
+          { header: t.type, key: 'type', width: 14 },
+          { header: t.from, key: 'from', width: 18 },
+          { header: t.to, key: 'to', width: 18 },
+          { header: t.date, key: 'date', width: 12 },
+          { header: t.state, key: 'state', width: 16 },
+          { header: t.reason, key: 'reason', width: 30 },
+          { header: t.by, key: 'by', width: 12 },
+        ],
+        rows: records.map((r) => ({
+          no: r.student_no,
+          name: r.student_name,
+          type: TYPE_WORDS[r.change_type][lang],
+          from: localName(lang, r.from_class_name, r.from_class_name_en),
+          to: localName(lang, r.to_class_name, r.to_class_name_en),
+          date: r.effective_date,
+          state: STATE_WORDS[r.view_state as StatusChangeState][lang],
+          reason: r.reason,
+          by: r.submitted_by_name,
+        })),
+      },
+    ]);
+    return { fileName: `${t.file}-${schoolDate()}.xlsx`, bytes };
   }
 
   /* -------------------------------------------------------------- filing */
@@ -407,13 +407,16 @@ export class StatusChangesService {
    * The one move of a student (学籍异动's effect, 毕业管理's graduation and hold back), the student's
    * row locked by the caller: the open membership ends the day before `on`, a new one opens in
    * `classId` from `on` (none: out of any class), users.org_unit_id follows, students.status becomes
-   * `status`, and the bed is released from `on` when asked. Past memberships are never touched.
+   * `status`, and the bed is released from `on` when asked. Past memberships are never touched, but
+   * for the one day a student who joined and left on one day keeps (closeMembership): it yields to a
+   * class they enter that same day. Callers pass an `on` not before today (rosters taken stay as taken).
    */
   async moveStudent(tx: Tx, session: Session, studentId: string, move: { on: string; classId: string | null; status: string; changeId: string | null; releaseBed: boolean }): Promise<void> {
     const open = await repo.openMembership(tx, studentId);
-    if (open) await repo.closeMembership(tx, open, move.on, move.changeId, session.userId);
+    if (open) await repo.closeMembership(tx, open, move.on, move.changeId, session.userId, move.classId === null);
     if (move.classId) {
       const classId = move.classId;
+      await repo.yieldClosedTo(tx, studentId, move.on, session.userId);
       try {
         // in a savepoint: a class filled meanwhile (migration 0033's trigger) is refused in words, the transaction usable
         await tx.transaction((savepoint) => repo.openMembershipIn(savepoint, { id: uuidv7(), studentId, classId, on: move.on, changeId: move.changeId, userId: session.userId }));

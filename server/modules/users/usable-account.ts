@@ -7,9 +7,11 @@ import { type SQL, sql } from 'drizzle-orm';
  * parent: these predicates say so once. `alias` is the users row's alias in the caller's SQL.
  */
 
+/** SQL predicate: the users row `alias` has an account at all (initialised; enabled or disabled). */
+export const hasInitialisedAccount = (alias: string): SQL => sql`(${sql.identifier(alias)}.account_initialized_at IS NOT NULL)`;
+
 /** SQL predicate: the users row `alias` has a usable account (initialised and enabled). */
-export const hasUsableAccount = (alias: string): SQL =>
-  sql`(${sql.identifier(alias)}.account_initialized_at IS NOT NULL AND ${sql.identifier(alias)}.enabled)`;
+export const hasUsableAccount = (alias: string): SQL => sql`(${hasInitialisedAccount(alias)} AND ${sql.identifier(alias)}.enabled)`;
 
 /** SQL predicate: the users row `alias` is not a guardian without a usable account (anyone else passes). */
 export const notAccountlessGuardian = (alias: string): SQL =>

@@ -33,7 +33,7 @@ const semester = (n: 1 | 2, isCurrent: boolean): Semester => ({
 });
 const ALL = ['xnxq', 'xnxq_add', 'xnxq_edit', 'xnxq_delete'];
 
-function setup(permissions = ALL, answer: () => ReturnType<typeof ok> | ReturnType<typeof fail> = () => ok<CalendarSetCurrentResult>({ semester: semester(2, true), upgraded: false, movedGrades: 0, graduatedGrades: 0, classes: 0 })) {
+function setup(permissions = ALL, answer: () => ReturnType<typeof ok> | ReturnType<typeof fail> = () => ok<CalendarSetCurrentResult>({ semester: semester(2, true), upgraded: false, movedGrades: 0, graduatedGrades: 0, classes: 0, graduatedStudents: 0, notGraduatedStudents: 0 })) {
   const fake = fakeFetch({
     '/api/calendar/years': ok([YEAR]),
     '/api/calendar/semesters': ok({ total: 2, rows: [semester(2, false), semester(1, true)] }),
@@ -95,13 +95,15 @@ describe('学年学期 screen', () => {
 
   it('an upgrade reports the grades moved and graduated, in English too', async () => {
     i18n.activate('en');
-    setup(ALL, () => ok<CalendarSetCurrentResult>({ semester: { ...semester(2, true), name: '2027-2028学年第一学期', nameEn: '2027-2028 S1' }, upgraded: true, movedGrades: 8, graduatedGrades: 1, classes: 27 }));
+    setup(ALL, () => ok<CalendarSetCurrentResult>({ semester: { ...semester(2, true), name: '2027-2028学年第一学期', nameEn: '2027-2028 S1' }, upgraded: true, movedGrades: 8, graduatedGrades: 1, classes: 27, graduatedStudents: 120, notGraduatedStudents: 2 }));
     const [second] = await rows();
     expect(screen.getByRole('heading', { name: 'School years and semesters' })).toBeTruthy();
     fireEvent.click(within(second).getByRole('button', { name: 'Make current' }));
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Continue' })));
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Confirm' })));
     expect((await screen.findByTestId('switch-outcome')).textContent).toContain('"2027-2028 S1" is now the current semester: 8 grade(s) moved up, 1 grade(s) graduated');
+    // students of the graduating grade who could not graduate are counted, not passed over
+    expect(screen.getByTestId('switch-outcome-not-graduated').textContent).toBe('2 student(s) of the graduating grade could not graduate (enrolled or joined their class after today): see Graduation');
   });
 
   it('shows the English names of school years and semesters in English, the Chinese ones in Chinese, and the Chinese one where no English one is set', async () => {

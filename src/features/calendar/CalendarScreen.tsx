@@ -253,13 +253,18 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
       </Stack>
 
       {outcome && (
-        <Alert.Root status="success" data-testid="switch-outcome">
+        <Alert.Root status={outcome.upgraded && outcome.notGraduatedStudents > 0 ? 'warning' : 'success'} data-testid="switch-outcome">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{outcomeText(outcome)}</Alert.Title>
             {outcome.upgraded && (
               <Alert.Description>
                 <Trans>班级已随年级升级并更名，学生仍在原班级；毕业年级已标记为毕业。</Trans>
+              </Alert.Description>
+            )}
+            {outcome.upgraded && outcome.notGraduatedStudents > 0 && (
+              <Alert.Description fontWeight="medium" data-testid="switch-outcome-not-graduated">
+                <Trans>毕业年级有 {outcome.notGraduatedStudents} 名学生未能毕业（入学或进班日期晚于今天），请在毕业管理中办理</Trans>
               </Alert.Description>
             )}
           </Alert.Content>

@@ -7,10 +7,10 @@ import { schoolDate } from '../../../contracts/school-time';
 import { FormShell } from '../../components/FormShell';
 import { FormField } from '../../components/form/FormField';
 import { SingleCheckbox } from '../../components/form/fields';
-import { HttpError } from '../../lib/http';
 import { localText } from '../../lib/locale';
 import { notify } from '../../lib/notify';
 import { graduate } from './api';
+import { useDialogSave } from './use-dialog-save';
 
 /**
  * 办理毕业 for the selected candidates: the graduation date (today or earlier) and the choice to
@@ -21,29 +21,18 @@ export default function GraduateDialog({ students, onClose, onDone, onStale }: {
   const today = schoolDate();
   const [on, setOn] = useState(today);
   const [disableAccounts, setDisableAccounts] = useState(false);
-  const [error, setError] = useState('');
+  const { error, refuse, run } = useDialogSave(onStale);
   const save = async () => {
-    if (!on) {
-      setError(t`请选择毕业日期`);
-      throw new Error('invalid');
-    }
-    if (on > today) {
-      setError(localText(GRADUATION_TEXT.dateInFuture(today), i18n.locale));
-      throw new Error('invalid');
-    }
-    setError('');
-    try {
+    if (!on) refuse(t`请选择毕业日期`);
+    if (on > today) refuse(localText(GRADUATION_TEXT.dateInFuture(today), i18n.locale));
+    await run(async () => {
       const answer = await graduate({ students: students.map((s) => ({ id: s.id, version: s.version })), graduatedOn: on, disableAccounts });
       notify.success(t`已办理毕业 ${answer.graduated} 人`);
       onDone();
-    } catch (failure) {
-      setError(failure instanceof HttpError ? failure.msg : t`操作失败`);
-      if (failure instanceof HttpError && (failure.data as { stale?: boolean } | null)?.stale) onStale();
-      throw failure;
-    }
+    });
   };
   return (
-    <FormShell open variant="dialog" title={<Trans>办理毕业</Trans>} saveLabel={<Trans>确定毕业</Trans>} onCancel={onClose} onSave={save} error={error || undefined}>
+    <FormShell open variant="dialog" title={<Trans>办理毕业</Trans>} saveLabel={<Trans>确定毕业</Trans>} onCancel={onClose} onSave={save} error={error}>
       <Stack gap="4" data-testid="graduate-form">
         <Text>
           <Trans>将为所选的 {students.length} 名学生办理毕业：结束其班级在籍记录，学籍状态改为毕业，释放宿舍床位。</Trans>
@@ -54,6 +43,11 @@ export default function GraduateDialog({ students, onClose, onDone, onStale }: {
         <FormField label={t`毕业日期`} required htmlFor="graduate-date">
           <Input id="graduate-date" type="date" max={today} value={on} onChange={(event) => setOn(event.target.value)} data-testid="graduate-date" />
         </FormField>
+        {on && on < today && (
+          <Text fontSize="xs" color="fg.muted" data-testid="graduate-past-date">
+            <Trans>毕业日期早于今天：班级名单从今天起变更，此前已记录的考勤和成绩不变。</Trans>
+          </Text>
+        )}
         <SingleCheckbox id="graduate-disable-accounts" checked={disableAccounts} onChange={setDisableAccounts} label={<Trans>同时停用学生及家长账号</Trans>} />
         <Text fontSize="xs" color="fg.muted">
           <Trans>不勾选时账号保持不变，之后可在毕业生列表中批量停用。家长还有在校子女时不停用其账号。</Trans>

@@ -120,7 +120,17 @@ function GraduationsBody({ search, onSearchChange }: GraduationsScreenProps) {
               key: 'hold-back',
               label: t`留级`,
               primary: true,
-              onClick: () => setHolding({ id: row.id, name: row.name, version: row.version, repeatLevel: row.repeatLevel, graduated: tab === 'graduates' }),
+              onClick: () =>
+                setHolding({
+                  id: row.id,
+                  name: row.name,
+                  version: row.version,
+                  repeatLevel: row.repeatLevel,
+                  graduated: tab === 'graduates',
+                  accountEnabled: row.accountEnabled,
+                  accountReady: row.accountReady,
+                  parentAccounts: row.parentAccounts,
+                }),
               testId: 'graduation-hold-back',
             },
           ]

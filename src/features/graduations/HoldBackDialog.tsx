@@ -1,19 +1,20 @@
-import { Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HOLD_BACK_REASON_MAX } from '../../../contracts/graduation-rules';
+import type { AccountState } from '../../../contracts/graduations';
 import { schoolDate } from '../../../contracts/school-time';
 import { FormShell } from '../../components/FormShell';
 import { FormField } from '../../components/form/FormField';
-import { Select } from '../../components/form/fields';
-import { HttpError } from '../../lib/http';
+import { Select, SingleCheckbox } from '../../components/form/fields';
 import { useLocalName } from '../../lib/local-name';
 import { notify } from '../../lib/notify';
 import { graduationOptionsQuery, holdBack } from './api';
+import { useDialogSave } from './use-dialog-save';
 
 /** The row a hold back starts from: a candidate or a graduate of the latest year. */
-export interface HoldBackStudent {
+export interface HoldBackStudent extends AccountState {
   id: string;
   name: string;
   version: number;
@@ -24,6 +25,9 @@ export interface HoldBackStudent {
 /**
  * 留级: the class of the grade the student repeats (after the upgrade the graduating grade, before it
  * the grade that becomes it), the date and a reason. A graduate's graduation of the year is removed.
+ * The student's and parents' account state is shown; when any is disabled (a graduate's often is),
+ * 重新启用学生及家长账号 is offered, ticked when the student's own login is disabled: a student back
+ * in class needs it, and leaving it off is a choice the answer confirms.
  */
 export default function HoldBackDialog({ student, onClose, onDone, onStale }: { student: HoldBackStudent; onClose: () => void; onDone: () => void; onStale: () => void }) {
   const { t } = useLingui();
@@ -34,25 +38,29 @@ export default function HoldBackDialog({ student, onClose, onDone, onStale }: { 
   const [classId, setClassId] = useState('');
   const [on, setOn] = useState(today);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
+  const studentDisabled = student.accountReady && !student.accountEnabled;
+  const someDisabled = studentDisabled || student.parentAccounts.enabled < student.parentAccounts.total;
+  const [enableAccounts, setEnableAccounts] = useState(studentDisabled);
+  const { error, refuse, run } = useDialogSave(onStale);
   const save = async () => {
-    if (!classId || !on) {
-      setError(!classId ? t`请选择留级编入的班级` : t`请选择留级日期`);
-      throw new Error('invalid');
-    }
-    setError('');
-    try {
-      await holdBack({ studentId: student.id, version: student.version, classId, heldOn: on, reason: reason.trim() });
-      notify.success(t`已办理留级`);
+    if (!classId) refuse(t`请选择留级编入的班级`);
+    if (!on) refuse(t`请选择留级日期`);
+    await run(async () => {
+      const answer = await holdBack({ studentId: student.id, version: student.version, classId, heldOn: on, reason: reason.trim(), enableAccounts: someDisabled && enableAccounts });
+      if (answer.accountDisabled) notify.warning(t`已办理留级；学生账号仍为停用状态，学生无法登录`);
+      else notify.success(answer.enabledAccounts > 0 ? t`已办理留级，已重新启用 ${answer.enabledAccounts} 个账号` : t`已办理留级`);
       onDone();
-    } catch (failure) {
-      setError(failure instanceof HttpError ? failure.msg : t`操作失败`);
-      if (failure instanceof HttpError && (failure.data as { stale?: boolean } | null)?.stale) onStale();
-      throw failure;
-    }
+    });
   };
+  const accountBadge = !student.accountReady ? (
+    <Badge colorPalette="gray">{t`未开通`}</Badge>
+  ) : student.accountEnabled ? (
+    <Badge colorPalette="green">{t`启用`}</Badge>
+  ) : (
+    <Badge colorPalette="red">{t`停用`}</Badge>
+  );
   return (
-    <FormShell open variant="dialog" title={<Trans>留级：{student.name}</Trans>} saveLabel={<Trans>确定留级</Trans>} onCancel={onClose} onSave={save} error={error || undefined}>
+    <FormShell open variant="dialog" title={<Trans>留级：{student.name}</Trans>} saveLabel={<Trans>确定留级</Trans>} onCancel={onClose} onSave={save} error={error}>
       <Stack gap="4" data-testid="hold-back-form">
         <Text fontSize="sm" color="fg.muted">
           {student.graduated ? (
@@ -70,6 +78,24 @@ export default function HoldBackDialog({ student, onClose, onDone, onStale }: { 
         <FormField label={t`原因`} htmlFor="hold-back-reason">
           <Textarea id="hold-back-reason" rows={2} maxLength={HOLD_BACK_REASON_MAX} value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-testid="hold-back-reason" />
         </FormField>
+        {on && on < today && (
+          <Text fontSize="xs" color="fg.muted">
+            <Trans>留级日期早于今天：班级名单从今天起变更，此前已记录的考勤和成绩不变。</Trans>
+          </Text>
+        )}
+        <Flex gap="2" wrap="wrap" align="center" fontSize="sm" data-testid="hold-back-accounts">
+          <Text>
+            <Trans>学生账号</Trans>
+          </Text>
+          {accountBadge}
+          <Text ms="2">
+            <Trans>家长账号</Trans>
+          </Text>
+          <Text>{student.parentAccounts.total === 0 ? '—' : t`${student.parentAccounts.enabled}/${student.parentAccounts.total} 启用`}</Text>
+        </Flex>
+        {someDisabled && (
+          <SingleCheckbox id="hold-back-enable-accounts" checked={enableAccounts} onChange={setEnableAccounts} label={<Trans>重新启用学生及家长账号</Trans>} />
+        )}
       </Stack>
     </FormShell>
   );

@@ -1,6 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Flex, Heading, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { GRADUATION_PRINT_MAX } from '../../../contracts/graduation-rules';
 import type { GraduateRow } from '../../../contracts/graduations';
 import { RequestError } from '../../components/RequestError';
 import { useLocalName } from '../../lib/local-name';
@@ -17,14 +18,16 @@ const PRINT_CSS = `@media print {
 }`;
 
 /**
- * 打印毕业生名单: the search's graduates by class (every one, not a page), shown first and printed
- * with the browser's print (window.print) — no print library.
+ * 打印毕业生名单: the search's graduates by class (every one up to GRADUATION_PRINT_MAX, not a page;
+ * beyond it the view says how many were left out), shown first and printed with the browser's
+ * print (window.print) — no print library.
  */
 export default function PrintView({ search, onClose }: { search: GraduationSearchParams; onClose: () => void }) {
   const { t } = useLingui();
   const localName = useLocalName();
   const query = useQuery(printQuery(search));
-  const rows = query.data ?? [];
+  const rows = query.data?.rows ?? [];
+  const total = query.data?.total ?? 0;
   const classes = new Map<string, GraduateRow[]>();
   for (const row of rows) classes.set(row.classId, [...(classes.get(row.classId) ?? []), row]);
   const year = rows[0]?.graduationYear;
@@ -55,6 +58,13 @@ export default function PrintView({ search, onClose }: { search: GraduationSearc
                     {year ? <Trans>{year} 届毕业生名单</Trans> : <Trans>毕业生名单</Trans>}
                   </Heading>
                   {query.isSuccess && rows.length === 0 && <Text color="fg.muted">{t`暂无毕业生`}</Text>}
+                  {total > rows.length && (
+                    <Text color="fg.warning" fontWeight="medium" className="graduate-print-actions" role="status" data-testid="graduate-print-cut">
+                      <Trans>
+                        共找到 {total} 名毕业生，此处只列出前 {GRADUATION_PRINT_MAX} 名。请按班级筛选后分别打印。
+                      </Trans>
+                    </Text>
+                  )}
                   {[...classes.values()].map((group) => (
                     <Box key={group[0]!.classId} className="graduate-print-class" data-testid="graduate-print-class">
                       <Heading as="h3" size="md" mb="2">

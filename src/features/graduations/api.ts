@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { GRADUATION_URLS } from '../../../contracts/graduation-rules';
-import type { CandidateRow, GraduateRequest, GraduateRow, GraduationOptions, HoldBackRequest } from '../../../contracts/graduations';
+import type { CandidateRow, GraduatePrint, GraduateRequest, GraduateRow, GraduationOptions, HoldBackRequest, HoldBackResult } from '../../../contracts/graduations';
 import { tableKeys, tableQueryOptions, type TableQueryInput } from '../../components/table/table-query';
 import { downloadFile } from '../../lib/download';
 import { post } from '../../lib/http';
@@ -26,10 +26,10 @@ export const graduationOptionsQuery = queryOptions({
 });
 
 export const printQuery = (search: GraduationSearchParams) =>
-  queryOptions({ queryKey: ['graduations', 'print', graduateFilters(search)], queryFn: ({ signal }) => post<GraduateRow[]>(GRADUATION_URLS.print, { search: graduateFilters(search) }, { signal }), staleTime: 0 });
+  queryOptions({ queryKey: ['graduations', 'print', graduateFilters(search)], queryFn: ({ signal }) => post<GraduatePrint>(GRADUATION_URLS.print, { search: graduateFilters(search) }, { signal }), staleTime: 0 });
 
 export const graduate = (body: GraduateRequest) => post<{ graduated: number; disabledAccounts: number }>(GRADUATION_URLS.graduate, body);
-export const holdBack = (body: HoldBackRequest) => post<{ id: string }>(GRADUATION_URLS.holdBack, body);
+export const holdBack = (body: HoldBackRequest) => post<HoldBackResult>(GRADUATION_URLS.holdBack, body);
 export const switchAccounts = (studentIds: string[], enabled: boolean) => post<{ changed: number }>(GRADUATION_URLS.accounts, { studentIds, enabled });
 export const exportGraduates = (search: GraduationSearchParams) => downloadFile(GRADUATION_URLS.export, { method: 'POST', body: { search: graduateFilters(search) } });
 
