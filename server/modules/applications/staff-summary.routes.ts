@@ -1,8 +1,7 @@
 import { APPLICATION_URLS, staffSummaryRequest } from '../../../contracts/applications';
-import { defineRoute, RawReply, reads } from '../../plugins/define-route';
-import { contentDisposition } from '../files/files.service';
+import { xlsxReply } from '../../kit/xlsx';
+import { defineRoute, reads } from '../../plugins/define-route';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The staff monthly attendance summary (contracts/applications.ts). Any logged-in user may call:
@@ -29,8 +28,7 @@ export const staffSummaryRoutes = [
     query: staffSummaryRequest,
     handler: async ({ tx, session, query, services, reply }) => {
       const { fileName, bytes } = await services.staffSummary.export(tx, session, query);
-      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
 ];

@@ -1,8 +1,7 @@
 import { APP_LOG_EXPORT_PERMISSION, APP_LOG_PERMISSION, appLogExportRequest, appLogListRequest } from '../../../contracts/app-logs';
-import { defineRoute, RawReply, reads } from '../../plugins/define-route';
-import { contentDisposition } from '../files/files.service';
+import { xlsxReply } from '../../kit/xlsx';
+import { defineRoute, reads } from '../../plugins/define-route';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** 用户日志 (/system/log): contracts/app-logs.ts. */
 export const appLogRoutes = [
@@ -33,8 +32,7 @@ export const appLogRoutes = [
     body: appLogExportRequest,
     handler: async ({ tx, session, body, services, reply, lang }) => {
       const { fileName, bytes } = await services.appLogs.export(tx, session, body, lang);
-      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
 ];

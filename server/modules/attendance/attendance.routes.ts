@@ -12,9 +12,9 @@ import {
   attendanceSubmitRequest,
   attendanceSummaryRequest,
 } from '../../../contracts/attendance';
-import { changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
+import { xlsxReply } from '../../kit/xlsx';
+import { changes, defineRoute, reads } from '../../plugins/define-route';
 import { logTargets } from '../log-targets';
-import { contentDisposition } from '../files/files.service';
 
 const TAKE = { anyOf: [ATTENDANCE_TAKE_PERMISSION, ATTENDANCE_MANAGE_PERMISSION] } as const;
 const READ = { anyOf: [ATTENDANCE_PERMISSION, ATTENDANCE_MANAGE_PERMISSION] } as const;
@@ -100,11 +100,7 @@ export const attendanceRoutes = [
     body: attendanceExportRequest,
     handler: async ({ tx, session, body, services, reply, lang }) => {
       const { fileName, bytes } = await services.attendance.export(tx, session, body, lang);
-      reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', contentDisposition('attachment', fileName))
-        .header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
 ];

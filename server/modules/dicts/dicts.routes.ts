@@ -12,11 +12,10 @@ import {
   dictTypeListRequest,
   dictTypeSaveRequest,
 } from '../../../contracts/dicts';
-import { addOrEdit, changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
+import { xlsxReply } from '../../kit/xlsx';
+import { addOrEdit, changes, defineRoute, reads } from '../../plugins/define-route';
 import { logTargets } from '../log-targets';
-import { contentDisposition } from '../files/files.service';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // Dictionaries are reference data every screen may need (type selects, labels): any logged-in
 // user reads published entries; unpublished ones need system_dict (DictsService).
@@ -106,8 +105,7 @@ export const dictsRoutes = [
     query: dictExportQuery,
     handler: async ({ tx, query, services, reply, lang }) => {
       const { fileName, bytes } = await services.dicts.export(tx, query.typeId, lang);
-      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
 ];

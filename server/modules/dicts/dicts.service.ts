@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
   DICT_ADD_PERMISSION,
@@ -19,6 +18,7 @@ import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
 import { uniquely } from '../../db/unique';
 import type { Lang } from '../../i18n/messages';
+import { tableWorkbook } from '../../kit/xlsx';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/session.types';
 import { dictsRepository } from './dicts.repository';
@@ -222,18 +222,15 @@ export class DictsService {
     if (!type) throw new AppError(ResponseCode.notFound, 'dictsTypeNotFound');
     const rows = await dictsRepository.fullEntriesOfType(tx, typeId);
     const titles = EXPORT_TITLES[lang];
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet(type.code);
-    sheet.columns = EXPORT_FIELDS.map((field) => ({ header: titles[field], key: field, width: field === 'remark' || field === 'name' ? 24 : 14 }));
-    sheet.getRow(1).font = { bold: true };
-    for (const row of rows) {
-      sheet.addRow(
-        Object.fromEntries(
-          EXPORT_FIELDS.map((field) => [field, field === 'status' ? (row.status === '1' ? titles.published : titles.unpublished) : (row[field] ?? '')]),
+    const bytes = await tableWorkbook([
+      {
+        name: type.code,
+        columns: EXPORT_FIELDS.map((field) => ({ header: titles[field], key: field, width: field === 'remark' || field === 'name' ? 24 : 14 })),
+        rows: rows.map((row) =>
+          Object.fromEntries(EXPORT_FIELDS.map((field) => [field, field === 'status' ? (row.status === '1' ? titles.published : titles.unpublished) : (row[field] ?? '')])),
         ),
-      );
-    }
-    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      },
+    ]);
     return { fileName: `${type.code}-${lang === 'en' ? type.nameEn || type.name : type.name}.xlsx`, bytes };
   }
 }

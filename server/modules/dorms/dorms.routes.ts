@@ -12,8 +12,8 @@ import {
   DORMS_PERMISSION,
   dormWaitingRequest,
 } from '../../../contracts/dorms';
-import { changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
-import { contentDisposition } from '../files/files.service';
+import { xlsxReply } from '../../kit/xlsx';
+import { changes, defineRoute, reads } from '../../plugins/define-route';
 import { dormsRepository } from './dorms.repository';
 import { DormsService } from './dorms.service';
 
@@ -123,11 +123,7 @@ export const dormsRoutes = [
     body: dormExportRequest,
     handler: async ({ tx, services, reply, lang }) => {
       const { fileName, bytes } = await services.dorms.export(tx, lang);
-      reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', contentDisposition('attachment', fileName))
-        .header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
 ];

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
   DORM_PICKER_MAX,
@@ -26,6 +25,7 @@ import { pgErrorCode } from '../../db/unique';
 import type { Lang } from '../../i18n/messages';
 import { localName } from '../../i18n/local-name';
 import { violatedConstraint } from '../../kit/crud-repository';
+import { tableWorkbook } from '../../kit/xlsx';
 import { AppError } from '../../plugins/envelope';
 import type { Session } from '../auth/session.types';
 import type { PermissionsService } from '../permissions/permissions.service';
@@ -181,48 +181,50 @@ export class DormsService {
   async export(tx: Tx, lang: Lang, now = new Date()): Promise<{ fileName: string; bytes: Buffer }> {
     const [buildings, residents] = await Promise.all([repo.occupancy(tx), repo.residents(tx)]);
     const t = EXPORT_WORDS[lang];
-    const workbook = new ExcelJS.Workbook();
-    workbook.creator = 'Xiaowu';
-    workbook.created = now;
-    const summary = workbook.addWorksheet(t.occupancy);
-    summary.columns = [
-      { header: t.code, key: 'code', width: 10 },
-      { header: t.building, key: 'name', width: 16 },
-      { header: t.rooms, key: 'rooms', width: 10 },
-      { header: t.validBeds, key: 'validBeds', width: 12 },
-      { header: t.occupied, key: 'occupied', width: 10 },
-      { header: t.freeBoys, key: 'freeBoys', width: 14 },
-      { header: t.freeGirls, key: 'freeGirls', width: 14 },
-    ];
-    for (const row of buildings)
-      summary.addRow({ code: row.code, name: row.name, rooms: row.rooms, validBeds: row.valid_beds, occupied: row.occupied, freeBoys: row.free_boys, freeGirls: row.free_girls });
-    summary.getRow(1).font = { bold: true };
-    const list = workbook.addWorksheet(t.residents);
-    list.columns = [
-      { header: t.building, key: 'building', width: 16 },
-      { header: t.floor, key: 'floor', width: 8 },
-      { header: t.room, key: 'room', width: 10 },
-      { header: t.bed, key: 'bed', width: 8 },
-      { header: t.studentNo, key: 'studentNo', width: 14 },
-      { header: t.name, key: 'name', width: 12 },
-      { header: t.gender, key: 'gender', width: 8 },
-      { header: t.className, key: 'className', width: 16 },
-      { header: t.fromDate, key: 'fromDate', width: 12 },
-    ];
-    for (const row of residents)
-      list.addRow({
-        building: row.building_name,
-        floor: row.floor,
-        room: row.room_code,
-        bed: row.bed_no,
-        studentNo: row.user_no,
-        name: row.name,
-        gender: row.gender ? dormGenderLabel(row.gender)[lang] : '',
-        className: localName(lang, row.class_name ?? '', row.class_name_en),
-        fromDate: row.from_date,
-      });
-    list.getRow(1).font = { bold: true };
-    return { fileName: `${t.fileName}_${schoolDate(now)}.xlsx`, bytes: Buffer.from(await workbook.xlsx.writeBuffer()) };
+    const bytes = await tableWorkbook(
+      [
+        {
+          name: t.occupancy,
+          columns: [
+            { header: t.code, key: 'code', width: 10 },
+            { header: t.building, key: 'name', width: 16 },
+            { header: t.rooms, key: 'rooms', width: 10 },
+            { header: t.validBeds, key: 'validBeds', width: 12 },
+            { header: t.occupied, key: 'occupied', width: 10 },
+            { header: t.freeBoys, key: 'freeBoys', width: 14 },
+            { header: t.freeGirls, key: 'freeGirls', width: 14 },
+          ],
+          rows: buildings.map((row) => ({ code: row.code, name: row.name, rooms: row.rooms, validBeds: row.valid_beds, occupied: row.occupied, freeBoys: row.free_boys, freeGirls: row.free_girls })),
+        },
+        {
+          name: t.residents,
+          columns: [
+            { header: t.building, key: 'building', width: 16 },
+            { header: t.floor, key: 'floor', width: 8 },
+            { header: t.room, key: 'room', width: 10 },
+            { header: t.bed, key: 'bed', width: 8 },
+            { header: t.studentNo, key: 'studentNo', width: 14 },
+            { header: t.name, key: 'name', width: 12 },
+            { header: t.gender, key: 'gender', width: 8 },
+            { header: t.className, key: 'className', width: 16 },
+            { header: t.fromDate, key: 'fromDate', width: 12 },
+          ],
+          rows: residents.map((row) => ({
+            building: row.building_name,
+            floor: row.floor,
+            room: row.room_code,
+            bed: row.bed_no,
+            studentNo: row.user_no,
+            name: row.name,
+            gender: row.gender ? dormGenderLabel(row.gender)[lang] : '',
+            className: localName(lang, row.class_name ?? '', row.class_name_en),
+            fromDate: row.from_date,
+          })),
+        },
+      ],
+      now,
+    );
+    return { fileName: `${t.fileName}_${schoolDate(now)}.xlsx`, bytes };
   }
 
   /** The room read FOR SHARE, the bed one of its valid beds and free, the student of its gender. */

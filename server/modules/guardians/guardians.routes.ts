@@ -14,8 +14,8 @@ import {
   guardianUnlinkRequest,
   type GuardianSearch,
 } from '../../../contracts/guardians';
-import { changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
-import { contentDisposition } from '../files/files.service';
+import { xlsxReply } from '../../kit/xlsx';
+import { changes, defineRoute, reads } from '../../plugins/define-route';
 import { guardiansRepository } from './guardians.repository';
 import { guardiansService as service } from './guardians.service';
 
@@ -127,11 +127,7 @@ export const guardiansRoutes = [
     body: guardianExportRequest,
     handler: async ({ tx, body, reply, lang }) => {
       const { fileName, bytes } = await service.export(tx, lang, body.search as GuardianSearch);
-      reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', contentDisposition('attachment', fileName))
-        .header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
 ];

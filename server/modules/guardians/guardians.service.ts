@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { FAMILY_RELATION_DICT, ID_TYPE_DICT } from '../../../contracts/dict-codes';
 import { ResponseCode } from '../../../contracts/envelope';
@@ -27,6 +26,7 @@ import type { Lang } from '../../i18n/messages';
 import { localName } from '../../i18n/local-name';
 import { issuesError } from '../../kit/crud-module';
 import { violatedConstraint } from '../../kit/crud-repository';
+import { tableWorkbook } from '../../kit/xlsx';
 import { AppError } from '../../plugins/envelope';
 import { hashPassword } from '../auth/passwords';
 import type { Session } from '../auth/session.types';
@@ -236,11 +236,7 @@ export const guardiansService = {
       const entry = names.get(code);
       return entry ? localName(lang, entry.name, entry.nameEn) : code;
     };
-    const workbook = new ExcelJS.Workbook();
-    workbook.creator = 'Xiaowu';
-    workbook.created = now;
-    const sheet = workbook.addWorksheet(t.title);
-    sheet.columns = [
+    const columns = [
       { header: t.studentNo, key: 'studentNo', width: 14 },
       { header: t.studentName, key: 'studentName', width: 12 },
       { header: t.className, key: 'className', width: 18 },
@@ -254,12 +250,12 @@ export const guardiansService = {
       { header: t.emergencyOrder, key: 'emergencyOrder', width: 12 },
       { header: t.account, key: 'account', width: 16 },
     ];
-    for (const student of students) {
+    const rows = students.flatMap((student) => {
       const className = localName(lang, student.className, student.classNameEn);
       const list = guardians.get(student.studentId) ?? [];
-      if (list.length === 0) sheet.addRow({ studentNo: student.studentNo, studentName: student.studentName, className });
-      for (const guardian of list) {
-        sheet.addRow({
+      // a student without guardians still has their row
+      if (list.length === 0) return [{ studentNo: student.studentNo, studentName: student.studentName, className }];
+      return list.map((guardian) => ({
           studentNo: student.studentNo,
           studentName: student.studentName,
           className,
@@ -272,11 +268,9 @@ export const guardiansService = {
           livesWith: guardian.livesWith ? t.yes : t.no,
           emergencyOrder: guardian.emergencyOrder ?? '',
           account: guardian.account,
-        });
-      }
-    }
-    sheet.getRow(1).font = { bold: true };
-    return { fileName: `${t.title}.xlsx`, bytes: Buffer.from(await workbook.xlsx.writeBuffer()) };
+      }));
+    });
+    return { fileName: `${t.title}.xlsx`, bytes: await tableWorkbook([{ name: t.title, columns, rows }], now) };
   },
 };
 

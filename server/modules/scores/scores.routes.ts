@@ -17,13 +17,12 @@ import {
   scoreSubmitRequest,
 } from '../../../contracts/scores';
 import { AppError } from '../../plugins/envelope';
-import { changes, defineRoute, RawReply, reads, type Staged } from '../../plugins/define-route';
+import { xlsxReply } from '../../kit/xlsx';
+import { changes, defineRoute, reads, type Staged } from '../../plugins/define-route';
 import { logTargets } from '../log-targets';
 import { parseInput } from '../../plugins/validation';
-import { contentDisposition } from '../files/files.service';
 
 const READ = { anyOf: [SCORES_PERMISSION, SCORES_MANAGE_PERMISSION] } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The save body: the contract's fields, the score any number or null. Its range (0 to the sheet's
@@ -141,8 +140,7 @@ export const scoresRoutes = [
     body: scoreExportRequest,
     handler: async ({ tx, session, body, services, reply, lang }) => {
       const { fileName, bytes } = await services.scores.export(tx, session, body, lang);
-      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
   defineRoute({
@@ -155,8 +153,7 @@ export const scoresRoutes = [
     query: scoreSheetRequest,
     handler: async ({ tx, session, query, services, reply, lang }) => {
       const { fileName, bytes } = await services.scores.template(tx, session, query, lang);
-      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
   defineRoute({

@@ -9,8 +9,8 @@ import {
   statusChangeTypeSaveRequest,
   statusChangeTypesRequest,
 } from '../../../contracts/status-changes';
-import { changes, defineRoute, RawReply, reads } from '../../plugins/define-route';
-import { contentDisposition } from '../files/files.service';
+import { xlsxReply } from '../../kit/xlsx';
+import { changes, defineRoute, reads } from '../../plugins/define-route';
 import { statusChangeTarget } from './status-changes.repository';
 
 const SEE = { anyOf: [STATUS_CHANGE_PERMS.menu] } as const;
@@ -84,11 +84,7 @@ export const statusChangesRoutes = [
     body: statusChangeExportRequest,
     handler: async ({ tx, session, body, services, reply, lang }) => {
       const { fileName, bytes } = await services.statusChanges.export(tx, session, body.search, lang);
-      reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', contentDisposition('attachment', fileName))
-        .header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
 ];

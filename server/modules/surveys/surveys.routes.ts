@@ -23,17 +23,16 @@ import type { Tx } from '../../db/client';
 import { noteCaller } from '../../plugins/app-log';
 import { AppError } from '../../plugins/envelope';
 import { deviceIdOf } from '../../plugins/rate-limit';
+import { xlsxReply } from '../../kit/xlsx';
 import { addOrEdit, changes, defineRoute, type PublicContext, RawReply, reads } from '../../plugins/define-route';
 import { logTargets } from '../log-targets';
 import { readSessionToken } from '../../plugins/session';
 import { tenantFromHost } from '../../plugins/tenancy';
 import type { Session } from '../auth/session.types';
-import { contentDisposition } from '../files/files.service';
 import type { Tenant } from '../tenants/tenants.service';
 import type { Respondent } from './surveys.service';
 
 const MANAGE = { anyOf: [P.manage] } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const exportQuery = z.object({ id: z.uuid(), orgUnitId: z.union([z.uuid(), z.literal('')]).optional() });
 const uploadQuery = z.object({ questionnaireId: z.uuid(), answerId: z.uuid() });
 
@@ -180,8 +179,7 @@ export const surveysRoutes = [
     query: exportQuery,
     handler: async ({ tx, session, query, services, reply, lang }) => {
       const { fileName, bytes } = await services.surveys.export(tx, session, { id: query.id, orgUnitId: query.orgUnitId || undefined }, lang);
-      reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
-      return new RawReply(bytes);
+      return xlsxReply(reply, fileName, bytes);
     },
   }),
   defineRoute({

@@ -6,14 +6,13 @@ import { type InitReportRow, USER_ISSUE_TEXT, userIssues, type UserRow, type Use
 import type { Tx } from '../../db/client';
 import { type Lang, translate } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
+import { xlsxReply } from '../../kit/xlsx';
 import { RawReply, type Staged } from '../../plugins/define-route';
 import type { Services } from '../../services';
 import type { Session } from '../auth/session.types';
-import { contentDisposition } from '../files/files.service';
 import { userAdminRepository } from './users.repository';
 import { receiveImportFile } from '../../kit/import-upload';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const TITLES = {
   zh: {
@@ -83,8 +82,7 @@ const WORDS = {
 
 async function send(reply: FastifyReply, workbook: ExcelJS.Workbook, fileName: string): Promise<RawReply> {
   const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
-  reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
-  return new RawReply(bytes);
+  return xlsxReply(reply, fileName, bytes);
 }
 
 /** `POST /api/users/export`: the users of the current search (ID numbers not included). */
