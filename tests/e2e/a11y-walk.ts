@@ -326,6 +326,16 @@ export async function walkBothLanguages(browser: Browser, baseURL: string, optio
   return { pages: walks.flatMap((walk) => walk.pages), findings: walks.flatMap((walk) => walk.findings), misfits: walks.flatMap((walk) => walk.misfits) };
 }
 
+/**
+ * A spec's check of the screen it shows now: no axe finding of `impacts` (default serious and critical;
+ * IMPACTS: none at all) and nothing wider than the viewport (listMisfits).
+ */
+export async function expectAccessibleFit(page: Page, lang: A11yLang, where: string, impacts: readonly Impact[] = ['serious', 'critical']): Promise<void> {
+  const findings = await audit(page, lang, where);
+  expect(findings.filter((finding) => impacts.includes(finding.impact)).map((finding) => `${finding.rule}: ${finding.targets.join(', ')}`)).toEqual([]);
+  expect(await listMisfits(page)).toEqual([]);
+}
+
 /** Findings by impact: rule-on-page violations and the elements they name. */
 export function countByImpact(findings: readonly A11yFinding[]): Record<Impact, { violations: number; nodes: number }> {
   const counts = Object.fromEntries(IMPACTS.map((impact) => [impact, { violations: 0, nodes: 0 }])) as Record<Impact, { violations: number; nodes: number }>;

@@ -10,19 +10,13 @@ import { resourceUrls } from '../../contracts/resource';
 import { classes } from '../../contracts/resources/classes';
 import { schoolDate } from '../../contracts/school-time';
 import { baseURL } from '../../playwright.config';
-import { audit, listMisfits } from './a11y-walk';
-import { DemoApi, logIn } from './support';
+import { expectAccessibleFit, listMisfits } from './a11y-walk';
+import { DEMO_ACCOUNTS, DemoApi, logIn } from './support';
 
 const urls = resourceUrls(classes);
 const CLASS = '九年级(3)班';
 type Row = Record<string, unknown> & { id: string; version: number; name: string; headTeacherId: string; headTeacherIdName: string; capacity: number | null };
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
-
-async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string) {
-  const findings = await audit(page, lang, where);
-  expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical').map((finding) => `${finding.rule}: ${finding.targets.join(', ')}`)).toEqual([]);
-  expect(await listMisfits(page)).toEqual([]);
-}
 
 let original: Row | undefined;
 let originalSeats: { studentId: string; seatNo: number | null }[] = [];
@@ -124,4 +118,28 @@ test('班级管理: edit head teacher and capacity, number and save seats, a pas
   await page.getByTestId('class-roster-open').click();
   await expect(page.getByTestId('class-roster-row').first()).toBeVisible();
   expect(await page.getByTestId('class-roster').evaluate((drawer) => drawer.scrollWidth <= drawer.clientWidth + 1)).toBe(true);
+});
+
+test('班级管理 for a head teacher (bjgl without edit): 花名册 on exactly the classes whose roster the server answers', async ({ page, request }) => {
+  const teacher = await DemoApi.login(request, 'teacher');
+  const rosterAnswered = async (row: Row) => (await teacher.post(CLASS_URLS.roster, { classId: row.id, date: schoolDate() })).code === 1;
+  const everyClass = (await teacher.ok<TableAData<Row>>(urls.list, { currPage: 0, limit: 100, search: '{}' })).rows;
+  const led = (await Promise.all(everyClass.map(async (row) => ((await rosterAnswered(row)) ? row : null)))).find((row) => row !== null)!;
+  // the grade of a class they lead: its classes, led and not
+  const search = { keyword: String(led.gradeIdName) };
+  const listed = (await teacher.ok<TableAData<Row>>(urls.list, { currPage: 0, limit: 100, search: JSON.stringify(search) })).rows;
+  const answered = await Promise.all(listed.map(rosterAnswered));
+  expect(answered).toContain(false);
+  await logIn(page, DEMO_ACCOUNTS[1]);
+  await page.goto('/jcsj/bjgl');
+  await page.getByTestId('class-search-keyword').fill(search.keyword);
+  await page.getByTestId('class-search-keyword').press('Enter');
+  const rows = page.getByTestId('class-row');
+  await expect(rows).toHaveCount(listed.length);
+  for (const [i, row] of listed.entries()) {
+    await expect(rows.nth(i)).toContainText(row.name);
+    await expect(rows.nth(i).getByTestId('class-roster-open')).toHaveCount(answered[i] ? 1 : 0);
+  }
+  await rows.nth(answered.indexOf(true)).getByTestId('class-roster-open').click();
+  await expect(page.getByTestId('class-roster-row').first()).toBeVisible();
 });

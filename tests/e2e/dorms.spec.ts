@@ -5,17 +5,11 @@
 // no dormitories. The buildings and rooms lists run the kit's cycle (resources.spec.ts).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { audit, listMisfits } from './a11y-walk';
+import { expectAccessibleFit } from './a11y-walk';
 import { DEMO_ACCOUNTS, expectPhoneFit, logIn } from './support';
 
 const ADMIN = DEMO_ACCOUNTS[0]!;
 const KG_ADMIN = DEMO_ACCOUNTS.find((account) => account.tenant === 'kg')!;
-
-async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string) {
-  const findings = await audit(page, lang, where);
-  expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical').map((finding) => `${finding.rule}: ${finding.targets.join(', ')}`)).toEqual([]);
-  expect(await listMisfits(page)).toEqual([]);
-}
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
 const bedOf = (page: Page, room: string, bed: string) => page.locator(`[data-testid="dorm-room-card"][data-code="${room}"] [data-testid="dorm-bed"][data-bed="${bed}"]`);

@@ -4,16 +4,10 @@
 // that becomes 九年级; the export; the print view; axe and the width check at 1366 and 390 px; one English pass.
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { audit, listMisfits } from './a11y-walk';
+import { expectAccessibleFit } from './a11y-walk';
 import { DEMO_ACCOUNTS, expectPhoneFit, logIn } from './support';
 
 const ADMIN = DEMO_ACCOUNTS[0]!;
-
-async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string) {
-  const findings = await audit(page, lang, where);
-  expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical').map((finding) => `${finding.rule}: ${finding.targets.join(', ')}`)).toEqual([]);
-  expect(await listMisfits(page)).toEqual([]);
-}
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
 

@@ -6,16 +6,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { idCheckDigit } from '../../contracts/user-rules';
 import { baseURL } from '../../playwright.config';
-import { audit, listMisfits } from './a11y-walk';
+import { expectAccessibleFit } from './a11y-walk';
 import { DEMO_ACCOUNTS, expectPhoneFit, logIn } from './support';
 
 const ADMIN = DEMO_ACCOUNTS[0]!;
-
-async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string) {
-  const findings = await audit(page, lang, where);
-  expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical').map((finding) => `${finding.rule}: ${finding.targets.join(', ')}`)).toEqual([]);
-  expect(await listMisfits(page)).toEqual([]);
-}
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
 const tag = String(Date.now()).slice(-4);

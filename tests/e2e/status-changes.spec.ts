@@ -6,18 +6,13 @@
 // at 1366 and 390 px; one English pass of the key texts.
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { audit, listMisfits } from './a11y-walk';
+import { expectAccessibleFit } from './a11y-walk';
 import type { StatusChangeStudent } from '../../contracts/status-changes';
 import { DEMO_ACCOUNTS, DemoApi, expectPhoneFit, logIn } from './support';
 
 const ADMIN = DEMO_ACCOUNTS[0]!;
 const TEACHER = DEMO_ACCOUNTS[1]!;
 
-async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string) {
-  const findings = await audit(page, lang, where);
-  expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical').map((finding) => `${finding.rule}: ${finding.targets.join(', ')}`)).toEqual([]);
-  expect(await listMisfits(page)).toEqual([]);
-}
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
 
 test('学籍异动: a head teacher applies 转班, 教务处 approves it, the student is in the new class; zh and en, phone and laptop', async ({ browser, request }) => {

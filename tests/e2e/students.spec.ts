@@ -9,7 +9,7 @@ import { resourceUrls } from '../../contracts/resource';
 import { students } from '../../contracts/resources/students';
 import { idCheckDigit } from '../../contracts/user-rules';
 import { baseURL } from '../../playwright.config';
-import { audit, listMisfits } from './a11y-walk';
+import { expectAccessibleFit } from './a11y-walk';
 import { DEMO_PASSWORD, DemoApi, logIn } from './support';
 
 const RUN = Date.now().toString(36).slice(-5);
@@ -19,12 +19,6 @@ const NAME = `测试${[...RUN].map((c) => '甲乙丙丁戊己庚辛壬癸子丑�
 /** a 1 × 1 PNG: the student's photo */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
-
-async function expectAccessibleFit(page: Page, lang: 'zh' | 'en', where: string) {
-  const findings = await audit(page, lang, where);
-  expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical').map((finding) => `${finding.rule}: ${finding.targets.join(', ')}`)).toEqual([]);
-  expect(await listMisfits(page)).toEqual([]);
-}
 
 /** a document (the smallest PDF) uploaded by admin, a 休学 of the student filed with it, then withdrawn: the change's id */
 async function fileWithdrawnChange(request: APIRequestContext, studentId: string, documentName: string): Promise<string> {

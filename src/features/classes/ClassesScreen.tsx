@@ -9,6 +9,7 @@ import { ResourceScreen } from '../../components/resource/ResourceScreen';
 import { useResourceList } from '../../components/resource/useResourceList';
 import type { DataTableColumn, RowAction } from '../../components/table/DataTable';
 import { useFeatureCatalog } from '../../lib/feature-catalog';
+import { session } from '../../lib/session';
 import { classesCatalog } from './catalog';
 
 export type ClassRow = ResourceRow<typeof classes>;
@@ -20,7 +21,16 @@ export default function ClassesScreen({ search, onSearchChange }: ResourceScreen
   const { t } = useLingui();
   const list = useResourceList<ClassRow>(classes, search, onSearchChange);
   const [roster, setRoster] = useState<ClassRow | null>(null);
-  const rowActions = useCallback((row: ClassRow): RowAction[] => [{ key: 'roster', label: t`花名册`, onClick: () => setRoster(row), testId: 'class-roster-open' }], [t]);
+  const mayEdit = list.may.edit;
+  // 花名册 where the server answers it (ClassesService.roster): with bjgl_edit every class, else the classes the caller leads (head teacher or deputy: the row's two people)
+  const rowActions = useCallback(
+    (row: ClassRow): RowAction[] => {
+      const me = session.userId;
+      const mayRead = mayEdit || (me !== '' && (row.headTeacherId === me || row.deputyHeadTeacherId === me));
+      return [{ key: 'roster', label: t`花名册`, onClick: () => setRoster(row), testId: 'class-roster-open', hidden: !mayRead }];
+    },
+    [t, mayEdit],
+  );
   if (!ready) return null;
   const columns: DataTableColumn<ClassRow>[] = [
     { key: 'name', title: list.title('name'), nowrap: true, sortable: true, card: 'title', render: (row) => <Text fontWeight="medium">{row.name}</Text> },
@@ -45,7 +55,7 @@ export default function ClassesScreen({ search, onSearchChange }: ResourceScreen
     <ResourceScreen list={list} testId="class" columns={columns} rowActions={rowActions}>
       {roster && (
         <Suspense fallback={null}>
-          <RosterDrawer row={roster} mayEdit={list.may.edit} onClose={() => setRoster(null)} onChanged={() => void list.refresh()} />
+          <RosterDrawer row={roster} mayEdit={mayEdit} onClose={() => setRoster(null)} onChanged={() => void list.refresh()} />
         </Suspense>
       )}
     </ResourceScreen>
