@@ -1,7 +1,7 @@
 // 毕业管理 (/xjgl/bygl, issue 23 item 5), its main cycle on the demo school as the administrator: last year's
 // seeded graduates with their account state; a candidate of 九年级 graduated with 同时停用学生及家长账号 and
 // seen under the newest year, account disabled; the same graduate held back (留级) into a class of the grade
-// that becomes 九年级; the export; the print view; axe and the width check at 1366 and 390 px; one English pass.
+// that becomes 九年级, their accounts enabled again by the dialog's choice; the export; the print view; axe and the width check at 1366 and 390 px; one English pass.
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { expectAccessibleFit } from './a11y-walk';
@@ -53,11 +53,14 @@ test('毕业管理: graduate a candidate with the account choice, see them by ye
   // 留级: back into a class of the grade that becomes 九年级
   await rows.getByTestId('graduation-hold-back').click();
   const hold = page.getByTestId('hold-back-form');
+  // the account state is shown; re-enabling is offered, ticked since the student's login is disabled (not yet opened, yet disabled)
+  await expect(hold.getByTestId('hold-back-accounts')).toContainText('停用');
+  await expect(hold.getByLabel('重新启用学生及家长账号')).toBeChecked();
   await hold.getByLabel('编入班级').selectOption({ index: 1 });
   await expect(hold.getByLabel('编入班级')).toHaveValue(/.+/);
   await hold.getByTestId('hold-back-reason').fill('成绩未达毕业要求');
   await page.getByRole('button', { name: '确定留级', exact: true }).click();
-  await expect(toast(page, '已办理留级')).toBeVisible();
+  await expect(toast(page, '已办理留级，已重新启用')).toBeVisible();
   await expect(hold).toHaveCount(0);
   await expect(page.getByTestId('graduation-search-year')).toHaveValue(String(lastYear));
   await expect(rows).toHaveCount(10);

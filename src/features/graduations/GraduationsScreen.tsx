@@ -4,7 +4,7 @@
  * and 导出; 待毕业: the studying students of the graduating grade, 办理毕业 (date, the account choice)
  * and 留级.
  */
-import { Badge, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -23,6 +23,7 @@ import { HttpError } from '../../lib/http';
 import { useLocalName } from '../../lib/local-name';
 import { notify } from '../../lib/notify';
 import { compactSearch, urlPaging } from '../../lib/search-params';
+import { AccountBadge } from './AccountBadge';
 import { exportGraduates, graduationListInput, graduationOptionsQuery, refreshGraduations, switchAccounts } from './api';
 import { useGraduationsCatalog } from './catalog';
 import type { HoldBackStudent } from './HoldBackDialog';
@@ -92,14 +93,7 @@ function GraduationsBody({ search, onSearchChange }: GraduationsScreenProps) {
         title: t`学生账号`,
         nowrap: true,
         card: 'key',
-        render: (row) =>
-          !row.accountEnabled ? (
-            <Badge colorPalette="red" data-testid="graduate-account">{t`停用`}</Badge>
-          ) : row.accountReady ? (
-            <Badge colorPalette="green" data-testid="graduate-account">{t`启用`}</Badge>
-          ) : (
-            <Badge colorPalette="gray" data-testid="graduate-account">{t`未开通`}</Badge>
-          ),
+        render: (row) => <AccountBadge enabled={row.accountEnabled} ready={row.accountReady} testId="graduate-account" />,
       },
       {
         key: 'parents',

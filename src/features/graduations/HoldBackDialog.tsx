@@ -1,4 +1,4 @@
-import { Badge, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { FormField } from '../../components/form/FormField';
 import { Select, SingleCheckbox } from '../../components/form/fields';
 import { useLocalName } from '../../lib/local-name';
 import { notify } from '../../lib/notify';
+import { AccountBadge } from './AccountBadge';
 import { graduationOptionsQuery, holdBack } from './api';
 import { useDialogSave } from './use-dialog-save';
 
@@ -26,8 +27,9 @@ export interface HoldBackStudent extends AccountState {
  * 留级: the class of the grade the student repeats (after the upgrade the graduating grade, before it
  * the grade that becomes it), the date and a reason. A graduate's graduation of the year is removed.
  * The student's and parents' account state is shown; when any is disabled (a graduate's often is),
- * 重新启用学生及家长账号 is offered, ticked when the student's own login is disabled: a student back
- * in class needs it, and leaving it off is a choice the answer confirms.
+ * 重新启用学生及家长账号 is offered, ticked when the student's own login is disabled (opened or not:
+ * a disabled one stays so when it is opened later): a student back in class needs it, and leaving it
+ * off is a choice the answer confirms.
  */
 export default function HoldBackDialog({ student, onClose, onDone, onStale }: { student: HoldBackStudent; onClose: () => void; onDone: () => void; onStale: () => void }) {
   const { t } = useLingui();
@@ -38,7 +40,7 @@ export default function HoldBackDialog({ student, onClose, onDone, onStale }: { 
   const [classId, setClassId] = useState('');
   const [on, setOn] = useState(today);
   const [reason, setReason] = useState('');
-  const studentDisabled = student.accountReady && !student.accountEnabled;
+  const studentDisabled = !student.accountEnabled;
   const someDisabled = studentDisabled || student.parentAccounts.enabled < student.parentAccounts.total;
   const [enableAccounts, setEnableAccounts] = useState(studentDisabled);
   const { error, refuse, run } = useDialogSave(onStale);
@@ -52,13 +54,6 @@ export default function HoldBackDialog({ student, onClose, onDone, onStale }: { 
       onDone();
     });
   };
-  const accountBadge = !student.accountReady ? (
-    <Badge colorPalette="gray">{t`未开通`}</Badge>
-  ) : student.accountEnabled ? (
-    <Badge colorPalette="green">{t`启用`}</Badge>
-  ) : (
-    <Badge colorPalette="red">{t`停用`}</Badge>
-  );
   return (
     <FormShell open variant="dialog" title={<Trans>留级：{student.name}</Trans>} saveLabel={<Trans>确定留级</Trans>} onCancel={onClose} onSave={save} error={error}>
       <Stack gap="4" data-testid="hold-back-form">
@@ -87,7 +82,7 @@ export default function HoldBackDialog({ student, onClose, onDone, onStale }: { 
           <Text>
             <Trans>学生账号</Trans>
           </Text>
-          {accountBadge}
+          <AccountBadge enabled={student.accountEnabled} ready={student.accountReady} />
           <Text ms="2">
             <Trans>家长账号</Trans>
           </Text>
