@@ -34,6 +34,7 @@ const MODULE_NAMES: Record<string, string | Label> = {
   dorms: 'ssgl',
   statusChanges: 'xjyd',
   guardians: 'jtxx',
+  graduations: 'bygl',
 };
 
 const menuNames = new Map(
