@@ -497,7 +497,8 @@ export class CrudService {
   private async planImport(tx: Tx, session: Session, upload: ImportUpload, lang: Lang) {
     await this.deps.permissions.assertAnyOf(tx, session, [this.perms.import, this.perms.add]);
     // the sheet was parsed in the route's receive (no connection held); the lookups are the school's, in the transaction
-    const read = await importRows(this.definition, upload.sheet, await this.lookups(tx, 'import'), lang);
+    const lookups = await this.lookups(tx, 'import');
+    const read = await importRows(this.definition, upload.sheet, lookups, lang);
     const issues: ImportIssue[] = [...read.issues];
     const reported = new Set(issues.map((issue) => `${issue.row}:${issue.field}`));
     const report = (row: number, field: string, message: Label) => {
@@ -530,7 +531,7 @@ export class CrudService {
       plans.push({ row, values, existing });
     }
     issues.sort((a, b) => a.row - b.row);
-    return { plans, issues };
+    return { plans, issues, lookups };
   }
 
   /** `POST P/import/check`: what the file would do, and every issue; nothing written. */
@@ -542,7 +543,7 @@ export class CrudService {
 
   /** `POST P/import/apply`: the same checks, then every row in the one transaction, or nothing (40000 with the issues). */
   async importApply(tx: Tx, session: Session, upload: ImportUpload, lang: Lang): Promise<{ added: number; updated: number }> {
-    const { plans, issues } = await this.planImport(tx, session, upload, lang);
+    const { plans, issues, lookups } = await this.planImport(tx, session, upload, lang);
     if (issues.length > 0) throw importIssuesError(issues);
     for (const { values, existing } of plans) await this.hooks.beforeSave?.(tx, session, values, existing, this.deps);
     // new rows in batches (one INSERT per IMPORT_INSERT_BATCH rows), edits one by one (each with its version)
@@ -555,7 +556,10 @@ export class CrudService {
       } catch (error) {
         // a concurrent write took a value (the index names the field, its detail the value) or removed a referenced row after the check
         const field = this.uniqueIndexes.get(violatedIndex(error) ?? '') ?? '';
-        throw this.writeRefusal(error, { [field]: takenValue(error, this.definition.uniqueWithin?.[field] !== undefined) }, lang) ?? error;
+        const value = takenValue(error, this.definition.uniqueWithin?.[field] !== undefined);
+        // a ref by its label, from the import's lookups (the failed transaction takes no query)
+        const shown = lookups.refs?.[field]?.find((option) => option.id === value)?.label ?? value;
+        throw this.writeRefusal(error, { [field]: shown }, lang) ?? error;
       }
     }
     for (const { id, values, existing } of written) {
