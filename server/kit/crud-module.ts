@@ -43,9 +43,10 @@ import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client';
 import type { Lang } from '../i18n/messages';
 import type { Session } from '../modules/auth/session.types';
-import { contentDisposition, type FileOwnerKind, type FilesService } from '../modules/files/files.service';
+import { type FileOwnerKind, type FilesService } from '../modules/files/files.service';
 import type { PermissionsService } from '../modules/permissions/permissions.service';
-import { type Access, addOrEdit, type AnyRoute, changes, defineRoute, RawReply, reads } from '../plugins/define-route';
+import { xlsxReply } from './xlsx';
+import { type Access, addOrEdit, type AnyRoute, changes, defineRoute, reads } from '../plugins/define-route';
 import { AppError } from '../plugins/envelope';
 import {
   crudRepository,
@@ -126,7 +127,6 @@ const IMPORT_INSERT_BATCH = 500;
 /** Most issues an import's 40000 message lists (data.issues has them all) */
 const IMPORT_MESSAGE_ISSUES = 20;
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const TEMPLATE_SUFFIX: Label = { zh: '导入模板', en: ' import template' };
 
 const say = (label: Label) => (lang: Lang) => label[lang];
@@ -675,8 +675,7 @@ function crudRoutes(definition: ResourceDefinition, hooks: CrudHooks): AnyRoute[
   }
   const download = (reply: FastifyReply, bytes: Buffer, lang: Lang, suffix: Label | null) => {
     const fileName = `${definition.title[lang]}${suffix ? suffix[lang] : ''}.xlsx`;
-    reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition('attachment', fileName)).header('X-Content-Type-Options', 'nosniff');
-    return new RawReply(bytes);
+    return xlsxReply(reply, fileName, bytes);
   };
   if (definition.exportable) {
     routes.push(

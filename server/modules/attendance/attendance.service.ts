@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
   ATTENDANCE_EXPORT_PERMISSION,
@@ -23,6 +22,7 @@ import {
 } from '../../../contracts/attendance';
 import { ResponseCode, type TableAData } from '../../../contracts/envelope';
 import type { Tx } from '../../db/client';
+import { tableWorkbook } from '../../kit/xlsx';
 import { localName } from '../../i18n/local-name';
 import type { Lang } from '../../i18n/messages';
 import { AppError } from '../../plugins/envelope';
@@ -374,11 +374,7 @@ export class AttendanceService {
     const statusName = new Map(items.map((item) => [item.code, localName(lang, item.name, item.nameEn)]));
     const t = EXPORT_TITLES[lang];
 
-    const workbook = new ExcelJS.Workbook();
-    workbook.creator = 'Xiaowu';
-    workbook.created = this.now();
-    const detail = workbook.addWorksheet(t.detailSheet);
-    detail.columns = [
+    const detailColumns = [
       { header: t.no, key: 'no', width: 8 },
       { header: t.date, key: 'date', width: 12 },
       { header: t.className, key: 'className', width: 16 },
@@ -389,20 +385,17 @@ export class AttendanceService {
       { header: t.takenBy, key: 'takenBy', width: 12 },
       { header: t.takenAt, key: 'takenAt', width: 20 },
     ];
-    rows.forEach((row, index) =>
-      detail.addRow({
-        no: index + 1,
-        date: row.date,
-        className: localName(lang, row.className, row.classNameEn),
-        studentNo: row.studentNo,
-        studentName: row.studentName,
-        status: statusName.get(row.status) ?? row.status,
-        remark: row.remark,
-        takenBy: row.takenByName,
-        takenAt: schoolDateTime(row.takenAt),
-      }),
-    );
-    detail.getRow(1).font = { bold: true };
+    const details = rows.map((row, index) => ({
+      no: index + 1,
+      date: row.date,
+      className: localName(lang, row.className, row.classNameEn),
+      studentNo: row.studentNo,
+      studentName: row.studentName,
+      status: statusName.get(row.status) ?? row.status,
+      remark: row.remark,
+      takenBy: row.takenByName,
+      takenAt: schoolDateTime(row.takenAt),
+    }));
 
     // Summary: one row per student seen in the details, a numeric column per status, and the days.
     const codes = items.map((item) => item.code);
@@ -415,8 +408,7 @@ export class AttendanceService {
       entry.days += 1;
       perStudent.set(key, entry);
     }
-    const summary = workbook.addWorksheet(t.summarySheet);
-    summary.columns = [
+    const summaryColumns = [
       { header: t.className, key: 'className', width: 16 },
       { header: t.studentNo, key: 'studentNo', width: 14 },
       { header: t.studentName, key: 'studentName', width: 12 },
@@ -424,18 +416,21 @@ export class AttendanceService {
       ...codes.map((code) => ({ header: statusName.get(code) ?? code, key: `s_${code}`, width: 8 })),
     ];
     const sorted = [...perStudent.values()].sort((a, b) => (a.className + a.studentNo).localeCompare(b.className + b.studentNo));
-    for (const entry of sorted) {
-      summary.addRow({
-        className: entry.className,
-        studentNo: entry.studentNo,
-        studentName: entry.studentName,
-        days: entry.days,
-        ...Object.fromEntries(codes.map((code) => [`s_${code}`, entry.counts.get(code) ?? 0])),
-      });
-    }
-    summary.getRow(1).font = { bold: true };
+    const summaries = sorted.map((entry) => ({
+      className: entry.className,
+      studentNo: entry.studentNo,
+      studentName: entry.studentName,
+      days: entry.days,
+      ...Object.fromEntries(codes.map((code) => [`s_${code}`, entry.counts.get(code) ?? 0])),
+    }));
 
-    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const bytes = await tableWorkbook(
+      [
+        { name: t.detailSheet, columns: detailColumns, rows: details },
+        { name: t.summarySheet, columns: summaryColumns, rows: summaries },
+      ],
+      this.now(),
+    );
     return { fileName: `${t.fileName}_${search.from}_${search.to}.xlsx`, bytes };
   }
 }
