@@ -1,11 +1,12 @@
 import { Box, chakra, Table } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useMemo, type Key, type ReactNode } from 'react';
+import { memo, useMemo, useRef, type Key, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contracts/envelope';
 import { ChevronDownIcon } from '../icons';
 import { TablePager } from '../TablePager';
 import { InlineActions, type RowAction } from './row-actions';
 import { cardLayout, cellContent, RowCards, shallowEqual } from './RowCards';
+import { squeezedTableCss, useSqueezedTable } from './squeeze';
 import type { TableSort } from './table-query';
 import { TruncatedText } from './TruncatedText';
 import { belowQuery, useMediaQuery, type Breakpoint } from './use-media';
@@ -188,6 +189,9 @@ export function DataTable<Row>({
     [columns, actions, actionsTitle],
   );
   const narrow = useMediaQuery(belowQuery(cardsBelow || 'sm'));
+  const cards = cardsBelow !== false && narrow;
+  const areaRef = useRef<HTMLDivElement>(null);
+  useSqueezedTable(areaRef, !cards, rows);
   const layout = useMemo(() => cardLayout(columns), [columns]);
   const pagerBar = (
     <Box
@@ -201,7 +205,7 @@ export function DataTable<Row>({
       {pager ?? <TablePager total={total} page={page} size={size} sizes={sizes} disabled={refreshing} label={label} onChange={onPageChange} />}
     </Box>
   );
-  if (cardsBelow !== false && narrow) {
+  if (cards) {
     return (
       <Box bg="bg.panel" borderWidth="1px" borderRadius="l2" overflow={stickyFooter ? undefined : 'hidden'} data-list-container="">
         <RowCards layout={layout} rows={rows} rowKey={rowKey} rowProps={rowProps} actions={actions} loading={loading} refreshing={refreshing} emptyText={emptyText} label={label} testId={testId} />
@@ -212,7 +216,7 @@ export function DataTable<Row>({
   return (
     <Box bg="bg.panel" borderWidth="1px" borderRadius="l2" overflow={stickyFooter ? undefined : 'hidden'}>
       {/* Chakra's scroll area sets nowrap for the whole table: cells and headers wrap between words again (only `nowrap` columns keep to one line), so a table fits a laptop's width */}
-      <Table.ScrollArea data-list-container="" maxH={maxHeight} overflowY={maxHeight ? 'auto' : undefined} whiteSpace="normal">
+      <Table.ScrollArea ref={areaRef} data-list-container="" css={squeezedTableCss} maxH={maxHeight} overflowY={maxHeight ? 'auto' : undefined} whiteSpace="normal">
         <Table.Root size="sm" stickyHeader={stickyHeader} data-testid={testId} aria-label={label} aria-busy={refreshing || undefined} css={bodyCss}>
           <Table.Header>
             <Table.Row bg="bg">

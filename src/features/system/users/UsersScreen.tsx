@@ -55,6 +55,8 @@ const fieldsOf = (search: UserSearchParams): Draft => ({
   initialized: search.initialized ?? '',
 });
 const rowKey = (row: UserRow) => row.id;
+/** the widest a typed value's cell text may be (five such columns) */
+const VALUE_WIDTH = '7rem';
 const wide = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 48em)').matches;
 
 export function UsersScreen(props: UsersScreenProps) {
@@ -110,12 +112,14 @@ function UsersScreenBody({ search, onSearchChange }: UsersScreenProps) {
   const columns = useMemo(
     (): DataTableColumn<UserRow>[] => [
       selectionColumn<UserRow>({ rows, rowKey, selected, onChange: setSelected, allLabel: t`全选`, rowLabel: (row) => selectLabel(row.name), testId: 'user-select' }),
-      { key: 'name', title: t`姓名`, nowrap: true, card: 'title', render: (row) => <Text fontWeight="medium" data-testid="user-name">{row.name}</Text> },
-      { key: 'username', title: t`账号`, nowrap: true, card: 'key', render: (row) => <Text fontFamily="mono" fontSize="sm" data-testid="user-account">{row.username}</Text> },
+      // The values people type (name, account, number, org, roles) are cut at VALUE_WIDTH with the whole text on hover:
+      // with the fixed words (type, state, 账号初始化) and the 操作 column wrapped, the widest page fits 1366 px in English.
+      { key: 'name', title: t`姓名`, truncate: true, maxWidth: VALUE_WIDTH, card: 'title', render: (row) => <Text as="span" fontWeight="medium" data-testid="user-name">{row.name}</Text> },
+      { key: 'username', title: t`账号`, truncate: true, maxWidth: VALUE_WIDTH, card: 'key', render: (row) => <Text as="span" fontFamily="mono" fontSize="sm" data-testid="user-account">{row.username}</Text> },
       { key: 'userType', title: t`用户类型`, card: 'key', render: (row) => i18n._(USER_TYPE_LABELS[row.userType]) },
-      { key: 'userNo', title: t`工号/学号`, hideBelow: 'md', render: (row) => row.userNo || '—' },
-      { key: 'org', title: t`组织机构`, hideBelow: 'md', truncate: true, maxWidth: '8rem', card: 'key', render: (row) => row.orgUnitName || '—' },
-      { key: 'roles', title: t`角色`, hideBelow: 'lg', truncate: true, maxWidth: '8rem', render: (row) => formatList(row.roleNames) || '—' },
+      { key: 'userNo', title: t`工号/学号`, hideBelow: 'md', truncate: true, maxWidth: VALUE_WIDTH, render: (row) => row.userNo || '—' },
+      { key: 'org', title: t`组织机构`, hideBelow: 'md', truncate: true, maxWidth: VALUE_WIDTH, card: 'key', render: (row) => row.orgUnitName || '—' },
+      { key: 'roles', title: t`角色`, hideBelow: 'lg', truncate: true, maxWidth: VALUE_WIDTH, render: (row) => formatList(row.roleNames) || '—' },
       {
         key: 'state',
         title: t`状态`,
