@@ -101,8 +101,8 @@ export const staffDuties = pgTable(
     index('staff_duties_tenant_user_idx').on(t.tenantId, t.userId),
     foreignKey({ name: 'staff_duties_org_unit_fk', columns: [t.tenantId, t.orgUnitId], foreignColumns: [orgUnits.tenantId, orgUnits.id] }),
     foreignKey({ name: 'staff_duties_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
-    // migration 0033: the duties a school knows, one head teacher and one deputy per class
-    check('staff_duties_duty_check', sql`${t.duty} IN (${sql.raw(STAFF_DUTIES.map((duty) => `'${duty}'`).join(', '))})`),
+    // migration 0033: the duties a school knows (STAFF_DUTIES, spelled out as in the migration), one head teacher and one deputy per class
+    check('staff_duties_duty_check', sql`${t.duty} IN ('head_teacher', 'deputy_head_teacher', 'subject_teacher', 'grade_leader', 'department_head')`),
     uniqueIndex('staff_duties_one_head_teacher_key').on(t.tenantId, t.orgUnitId).where(sql`${t.duty} = 'head_teacher'`),
     uniqueIndex('staff_duties_one_deputy_key').on(t.tenantId, t.orgUnitId).where(sql`${t.duty} = 'deputy_head_teacher'`),
   ],
