@@ -72,7 +72,14 @@ describe('demo messages', () => {
       expect(row.types, row.username).toBeGreaterThanOrEqual(3);
       expect(row.links, row.username).toBeGreaterThan(0);
     }
-    expect(rows.find((row) => row.tenant === 'demo' && row.username === 'admin')?.unread).toBe(DEMO_ADMIN_UNREAD);
+    // the seeded ones (stored titles): other test files' workflows in the demo school send keyed messages meanwhile
+    const [seededUnread] = await ownerQuery<{ n: number }>(
+      t.db,
+      `SELECT count(*)::int n FROM message_recipients r JOIN messages m ON m.tenant_id = r.tenant_id AND m.id = r.message_id
+         JOIN users u ON u.tenant_id = r.tenant_id AND u.id = r.user_id JOIN tenants t ON t.id = r.tenant_id
+        WHERE t.code = 'demo' AND u.username = 'admin' AND r.status = '0' AND m.message_key IS NULL`,
+    );
+    expect(seededUnread.n).toBe(DEMO_ADMIN_UNREAD);
   });
 
   it('stores sanitised content and only in-app links', async () => {
@@ -101,9 +108,9 @@ describe('POST /api/message/info/getInfoByRecipient', () => {
       CREATE_TIME: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       READ_TIME: null,
       SENDER_NAME: expect.any(String),
-      // seeded rows are stored titles; a system message sent now carries its key and parameters
-      MESSAGE_KEY: null,
-      MESSAGE_PARAMS: null,
+      // seeded rows are stored titles; a system message sent now (other test files' workflows in the demo school) carries its key and parameters
+      MESSAGE_KEY: body.data.result[0].MESSAGE_KEY === null ? null : expect.any(String),
+      MESSAGE_PARAMS: body.data.result[0].MESSAGE_KEY === null ? null : expect.any(Object),
     });
     const [all] = await ownerQuery<{ n: string }>(
       t.db,
