@@ -338,3 +338,23 @@ export async function rerunMigrationTail(db: Database, file: string, statements 
     client.release();
   }
 }
+
+/** 学年学期's request bodies for a school year starting in September of `startYear`, and its first semester (calendar and graduation tests). */
+export const schoolYearBody = (startYear: number) => ({
+  code: `${startYear}-${startYear + 1}`,
+  name: `${startYear}-${startYear + 1}学年`,
+  startDate: `${startYear}-09-01`,
+  endDate: `${startYear + 1}-08-31`,
+});
+export const firstSemesterBody = (schoolYearId: string, startYear: number, overrides: Record<string, unknown> = {}) => ({
+  schoolYearId,
+  code: `${startYear}-${startYear + 1}-1`,
+  name: `${startYear}-${startYear + 1}学年第一学期`,
+  year: startYear,
+  startDate: `${startYear}-09-01`,
+  endDate: `${startYear + 1}-01-24`,
+  teachStartDate: `${startYear}-09-01`,
+  teachEndDate: `${startYear + 1}-01-17`,
+  weeks: 20,
+  ...overrides,
+});

@@ -6,7 +6,7 @@ import type { TableAData } from '../../../contracts/envelope';
 import { DEMO_KINDERGARTEN, DEMO_PASSWORD, DEMO_SCHOOL } from '../../db/seed';
 import { seedSchool } from '../../db/seed/school';
 import { hashPassword } from '../auth/passwords';
-import { buildTestApp, call, type CallResult, createUser, login, ownerQuery, type TestApp, tenantIdOf } from '../../test/helpers';
+import { buildTestApp, call, type CallResult, createUser, firstSemesterBody, login, ownerQuery, type TestApp, tenantIdOf, schoolYearBody } from '../../test/helpers';
 
 /**
  * School years and semesters. The upgrade renames grades, so these tests never touch the shared demo
@@ -32,27 +32,11 @@ const semesters = async (token = admin, schoolYearId = '') => {
 const semesterNamed = async (name: string, token = admin) => (await semesters(token)).find((s) => s.name === name)!;
 
 const addYear = async (token: string, startYear: number) => {
-  const { body } = await post<SchoolYear>('/api/calendar/years/add', token, {
-    code: `${startYear}-${startYear + 1}`,
-    name: `${startYear}-${startYear + 1}学年`,
-    startDate: `${startYear}-09-01`,
-    endDate: `${startYear + 1}-08-31`,
-  });
+  const { body } = await post<SchoolYear>('/api/calendar/years/add', token, schoolYearBody(startYear));
   expect(body.code, body.msg).toBe(1);
   return body.data;
 };
-const semesterBody = (schoolYearId: string, startYear: number, overrides: Record<string, unknown> = {}) => ({
-  schoolYearId,
-  code: `${startYear}-${startYear + 1}-1`,
-  name: `${startYear}-${startYear + 1}学年第一学期`,
-  year: startYear,
-  startDate: `${startYear}-09-01`,
-  endDate: `${startYear + 1}-01-24`,
-  teachStartDate: `${startYear}-09-01`,
-  teachEndDate: `${startYear + 1}-01-17`,
-  weeks: 20,
-  ...overrides,
-});
+
 const addSemester = async (token: string, body: Record<string, unknown>) => {
   const answer = await post<Semester>('/api/calendar/semesters/add', token, body);
   expect(answer.body.code, answer.body.msg).toBe(1);
@@ -132,7 +116,7 @@ describe('validation (form rules repeated at the API)', () => {
   });
 
   const refusal = async (overrides: Record<string, unknown>, lang?: 'en') => {
-    const { body } = await post('/api/calendar/semesters/add', admin, semesterBody(yearId, 2026, { code: `X${randomBytes(3).toString('hex')}`, ...overrides }), lang);
+    const { body } = await post('/api/calendar/semesters/add', admin, firstSemesterBody(yearId, 2026, { code: `X${randomBytes(3).toString('hex')}`, ...overrides }), lang);
     expect(body.code, body.msg).not.toBe(1);
     return body;
   };
@@ -200,7 +184,7 @@ describe('validation (form rules repeated at the API)', () => {
 describe('setting the current semester', () => {
   it('refuses an earlier semester, the current one itself, and a stale id; a teacher without xnxq_edit is refused', async () => {
     const older = await addYear(admin, 2025);
-    const earlier = await addSemester(admin, semesterBody(older.id, 2025));
+    const earlier = await addSemester(admin, firstSemesterBody(older.id, 2025));
     const first = await semesterNamed('2026-2027学年第一学期');
     expect((await setCurrent(admin, earlier.id)).body).toMatchObject({ code: 40000, msg: '请选择比当前学期（2026-2027学年第一学期）更晚的学期' });
     expect((await setCurrent(admin, first.id, 'en')).body.msg).toBe('Please choose a semester later than the current one (2026-2027 Semester 1)');
@@ -234,7 +218,7 @@ describe('setting the current semester', () => {
     const rosterBefore = await studentsByClass(k12.id);
     const demoBefore = await units(await tenantIdOf(t.db, 'demo'));
     const next = await addYear(admin, 2027);
-    const semester = await addSemester(admin, semesterBody(next.id, 2027));
+    const semester = await addSemester(admin, firstSemesterBody(next.id, 2027));
 
     const { body } = await setCurrent(admin, semester.id);
     expect(body).toMatchObject({ code: 1, msg: '已设为当前学期，各年级已升级', data: { upgraded: true, movedGrades: 2, graduatedGrades: 1, classes: 9 } });
@@ -263,7 +247,7 @@ describe('setting the current semester', () => {
   it('the kindergarten upgrades 小班 → 中班 → 大班, all or nothing when a step fails', async () => {
     const before = await units(kg.id);
     const next = await addYear(kgAdmin, 2027);
-    const semester = await addSemester(kgAdmin, semesterBody(next.id, 2027));
+    const semester = await addSemester(kgAdmin, firstSemesterBody(next.id, 2027));
     // make the graduation step fail for this school only: the flags set just before must roll back
     const fn = `calendar_test_fail_${randomBytes(4).toString('hex')}`;
     await ownerQuery(
@@ -306,7 +290,7 @@ describe('two switches at once', () => {
     const tenantId = await tenantIdOf(t.db, code);
     const token = await login(t.app, code, 'admin');
     const next = await addYear(token, 2027);
-    const semester = await addSemester(token, semesterBody(next.id, 2027));
+    const semester = await addSemester(token, firstSemesterBody(next.id, 2027));
     const answers = await Promise.all([setCurrent(token, semester.id), setCurrent(token, semester.id)]);
     expect(answers.map((a) => a.body.code).sort()).toEqual([1, 40000]);
     expect((await units(tenantId)).filter((u) => !u.graduated).map((u) => u.name)).toEqual(['中班', '中一班', '中二班', '大班', '大一班', '大二班']);
@@ -344,9 +328,9 @@ describe('deleting', () => {
 
   it('deletes one and several semesters; a school year only once it has none', async () => {
     const year = await addYear(admin, 2031);
-    const a = await addSemester(admin, semesterBody(year.id, 2031));
-    const b = await addSemester(admin, semesterBody(year.id, 2031, { code: '2031-2032-2', name: '2031-2032学年第二学期', startDate: '2032-02-20', endDate: '2032-07-10', teachStartDate: '2032-02-21', teachEndDate: '2032-07-01', weeks: 19 }));
-    const c = await addSemester(admin, semesterBody(year.id, 2031, { code: '2031-2032-3', name: '2031-2032学年小学期', startDate: '2032-07-15', endDate: '2032-08-20', teachStartDate: '2032-07-15', teachEndDate: '2032-08-20', weeks: 6 }));
+    const a = await addSemester(admin, firstSemesterBody(year.id, 2031));
+    const b = await addSemester(admin, firstSemesterBody(year.id, 2031, { code: '2031-2032-2', name: '2031-2032学年第二学期', startDate: '2032-02-20', endDate: '2032-07-10', teachStartDate: '2032-02-21', teachEndDate: '2032-07-01', weeks: 19 }));
+    const c = await addSemester(admin, firstSemesterBody(year.id, 2031, { code: '2031-2032-3', name: '2031-2032学年小学期', startDate: '2032-07-15', endDate: '2032-08-20', teachStartDate: '2032-07-15', teachEndDate: '2032-08-20', weeks: 6 }));
 
     const refused = await post('/api/calendar/years/delete', admin, { ids: [year.id] });
     expect(refused.body).toMatchObject({ code: 40900, msg: '学年“2031-2032学年”下还有学期，请先删除其学期' });
@@ -364,7 +348,7 @@ describe('deleting', () => {
   it('refuses a teacher without xnxq_delete and xnxq_add', async () => {
     const year = (await years())[0];
     expect((await post('/api/calendar/years/delete', teacher, { ids: [year.id] })).body.code).toBe(40300);
-    expect((await post('/api/calendar/semesters/add', teacher, semesterBody(year.id, 2040))).body.code).toBe(40300);
+    expect((await post('/api/calendar/semesters/add', teacher, firstSemesterBody(year.id, 2040))).body.code).toBe(40300);
   });
 });
 
@@ -376,7 +360,7 @@ describe('the top grade is the end of the school’s stage, not the highest grad
     const tenantId = await tenantIdOf(t.db, code);
     const token = await login(t.app, code, 'admin');
     const next = await addYear(token, 2027);
-    const semester = await addSemester(token, semesterBody(next.id, 2027));
+    const semester = await addSemester(token, firstSemesterBody(next.id, 2027));
 
     const { body } = await setCurrent(token, semester.id);
     expect(body).toMatchObject({ code: 1, msg: '已设为当前学期，各年级已升级', data: { upgraded: true, movedGrades: 2, graduatedGrades: 0, classes: 6 } });
@@ -390,7 +374,7 @@ describe('the top grade is the end of the school’s stage, not the highest grad
 
     // the next school year: now 九年级 is the top of the stage and graduates
     const later = await addYear(token, 2028);
-    const again = await setCurrent(token, (await addSemester(token, semesterBody(later.id, 2028))).id);
+    const again = await setCurrent(token, (await addSemester(token, firstSemesterBody(later.id, 2028))).id);
     expect(again.body.data).toMatchObject({ movedGrades: 1, graduatedGrades: 1 });
     expect((await units(tenantId)).filter((u) => !u.graduated && u.kind === 'grade').map((u) => u.name)).toEqual(['九年级']);
   });
@@ -439,7 +423,7 @@ describe('a code another request takes at the same moment', () => {
 
   it('two simultaneous adds of one semester code: one is saved, the other gets 学期代码“…”已存在', async () => {
     const year = (await years()).find((y) => y.code === '2070-2071')!;
-    const add = () => post<Semester>('/api/calendar/semesters/add', admin, semesterBody(year.id, 2070));
+    const add = () => post<Semester>('/api/calendar/semesters/add', admin, firstSemesterBody(year.id, 2070));
     const answers = await holdingCode(
       {
         text: `INSERT INTO semesters (tenant_id, id, school_year_id, code, name, year, start_date, end_date, teach_start_date, teach_end_date, weeks)
@@ -491,7 +475,7 @@ describe('edits carry the version they were loaded at', () => {
 
   it('a semester changed meanwhile: 40900, nothing written; two edits from one version at once: one wins', async () => {
     const year = (await years()).find((y) => y.code === '2080-2081')!;
-    const semester = await addSemester(admin, semesterBody(year.id, 2080));
+    const semester = await addSemester(admin, firstSemesterBody(year.id, 2080));
     const { schoolYearName: _n, isCurrent: _c, ...form } = semester;
     expect(form.version).toBe(1);
     const first = await post<Semester>('/api/calendar/semesters/edit', admin, { ...form, weeks: 18 });

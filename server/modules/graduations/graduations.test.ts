@@ -4,7 +4,7 @@ import type { CalendarSetCurrentResult } from '../../../contracts/calendar';
 import type { CandidateRow, GraduateRow, GraduationOptions, HoldBackResult } from '../../../contracts/graduations';
 import { schoolDate } from '../../../contracts/school-time';
 import { DEMO_SCHOOL } from '../../db/seed';
-import { buildTestApp, call, enrolSeededStudents, guardiansWithAndWithoutAccount, initialiseParentAccounts, login, ownerQuery, seedOwnSchool, type TestApp } from '../../test/helpers';
+import { buildTestApp, call, enrolSeededStudents, firstSemesterBody, guardiansWithAndWithoutAccount, initialiseParentAccounts, login, ownerQuery, schoolYearBody, seedOwnSchool, type TestApp } from '../../test/helpers';
 
 /**
  * 毕业管理 on a school of this file's own (七年级 to 九年级, six students a class, records and open
@@ -296,18 +296,8 @@ describe('毕业管理', () => {
     const [late, ...graduating] = studying;
     await ownerQuery(t.db, `UPDATE students SET enrolment_date = ($3::date + 7) WHERE tenant_id = $1 AND user_id = $2`, [tenantId, late!.id, today]);
     const startYear = Number(today.slice(0, 4)) + (Number(today.slice(5, 7)) >= 9 ? 1 : 0);
-    const year = await ok<{ id: string }>('/api/calendar/years/add', { code: `${startYear}-${startYear + 1}`, name: `${startYear}-${startYear + 1}学年`, startDate: `${startYear}-09-01`, endDate: `${startYear + 1}-08-31` });
-    const semester = await ok<{ id: string }>('/api/calendar/semesters/add', {
-      schoolYearId: year.id,
-      code: `${startYear}-${startYear + 1}-1`,
-      name: `${startYear}-${startYear + 1}学年第一学期`,
-      year: startYear,
-      startDate: `${startYear}-09-01`,
-      endDate: `${startYear + 1}-01-24`,
-      teachStartDate: `${startYear}-09-01`,
-      teachEndDate: `${startYear + 1}-01-17`,
-      weeks: 20,
-    });
+    const year = await ok<{ id: string }>('/api/calendar/years/add', schoolYearBody(startYear));
+    const semester = await ok<{ id: string }>('/api/calendar/semesters/add', firstSemesterBody(year.id, startYear));
     const upgrade = await post<CalendarSetCurrentResult>('/api/calendar/semesters/set-current', { id: semester.id }, admin, EN);
     expect(upgrade.body).toMatchObject({ code: 1, data: { upgraded: true, graduatedStudents: graduating.length, notGraduatedStudents: 1 } });
     expect(upgrade.body.msg).toContain('1 student(s) of the graduating grade could not graduate');
